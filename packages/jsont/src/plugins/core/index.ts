@@ -1,0 +1,3 @@
+import type { Plugin } from '../../plugin.js';
+
+export const corePlugin: Plugin = { name: 'core', formatters: {}, predicates: {} };
