@@ -1,0 +1,125 @@
+/**
+ * Table types for Kysely. Columns are portable between SQLite and PostgreSQL: booleans are
+ * integers 0/1, JSON is text, money is an integer of minor units, times are ms since epoch.
+ */
+export interface WebsiteTable {
+  id: string;
+  site_title: string;
+  time_zone: string;
+  currency: string;
+  locale: string;
+  created_at: number;
+}
+
+export interface StoreSettingsTable {
+  website_id: string;
+  use_light_cart: number;
+  restock_notifications_success_text: string | null;
+  display_native_product_reviews_enabled: number;
+  display_imported_product_reviews_enabled: number;
+  multiple_quantity_allowed_for_services: number;
+}
+
+export interface CollectionTable {
+  id: string;
+  website_id: string;
+  /** Collection type number of spec §3 (1–25). */
+  type: number;
+  /** 'products' for store pages; the page resolver keys on it. */
+  type_name: string;
+  title: string;
+  url_slug: string;
+  description: string | null;
+  position: number;
+}
+
+export interface ProductTable {
+  id: string;
+  website_id: string;
+  collection_id: string;
+  record_type: number;
+  product_type: number;
+  name: string;
+  url_slug: string;
+  description: string | null;
+  excerpt: string | null;
+  /** JSON array of { assetUrl, altText?, originalSize? }. */
+  images: string;
+  on_sale: number;
+  is_subscribable: number;
+  /** JSON { billingPeriod: { value, unit }, numBillingCycles } or null. */
+  subscription_plan: string | null;
+  /** JSON array of { id, … } or null. */
+  product_subscription_options: string | null;
+  additional_fields_form_id: string | null;
+  use_custom_add_button_text: number;
+  custom_add_button_text: string | null;
+  audio_asset_url: string | null;
+  /** JSON array of option names in display order. */
+  variant_option_ordering: string;
+  /** JSON merchandising context of spec §3 (restock and scarcity settings) or null. */
+  merchandising: string | null;
+  position: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface VariantTable {
+  id: string;
+  product_id: string;
+  website_id: string;
+  sku: string;
+  /** JSON object option name → value. */
+  attributes: string;
+  price_cents: number;
+  sale_price_cents: number;
+  on_sale: number;
+  qty_in_stock: number;
+  unlimited: number;
+  position: number;
+}
+
+export interface FormTable {
+  id: string;
+  website_id: string;
+  name: string;
+  /** JSON array of form fields. */
+  fields: string;
+  success_redirect: string | null;
+  captcha_enabled: number;
+}
+
+export interface CartTable {
+  id: string;
+  website_id: string;
+  token: string;
+  order_id: string | null;
+  currency: string;
+  is_purchased: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface CartEntryTable {
+  id: string;
+  cart_id: string;
+  item_id: string;
+  sku: string;
+  quantity: number;
+  additional_fields: string | null;
+  /** Hash of additional_fields ('' when none): the merge key beside sku, short enough to index. */
+  fields_key: string;
+  purchase_price_cents: number;
+  created_at: number;
+}
+
+export interface DB {
+  websites: WebsiteTable;
+  store_settings: StoreSettingsTable;
+  collections: CollectionTable;
+  products: ProductTable;
+  variants: VariantTable;
+  forms: FormTable;
+  carts: CartTable;
+  cart_entries: CartEntryTable;
+}
