@@ -1,0 +1,6 @@
+/** @storefront/commerce: pure commerce rules shared by server, template engine and browser. */
+export * from './money.js';
+export * from './product.js';
+export * from './messages.js';
+export * from './ui.js';
+export * from './addToCart.js';

@@ -1,0 +1,158 @@
+/** Money: currencies, exact minor/decimal conversion and display formatting (spec §3, §9). */
+
+/** Spec §3 "Currencies", in the spec's order. */
+export const CURRENCIES = [
+  'EUR', 'USD', 'AUD', 'NOK', 'CAD', 'NZD', 'DKK', 'GBP', 'HKD', 'CHF', 'MXN', 'SGD', 'SEK', 'CZK',
+  'ILS', 'PHP', 'RUB', 'PLN', 'THB', 'MYR', 'ARS', 'BRL', 'COP', 'IDR', 'INR', 'JPY', 'ZAR',
+] as const;
+
+export type CurrencyCode = (typeof CURRENCIES)[number];
+
+/** Spec §9: "Default currency is USD." */
+export const DEFAULT_CURRENCY: CurrencyCode = 'USD';
+
+/** Spec §9: "Currency: 2 fraction digits, JPY 0". */
+export const DEFAULT_FRACTION_DIGITS = 2;
+const ZERO_FRACTION_CURRENCIES: ReadonlySet<string> = new Set(['JPY']);
+
+/** Spec §9: "max 15 integer places". */
+export const MAX_INTEGER_PLACES = 15;
+
+/** Spec §9: "Formatting digits are clamped to 0 to 50." */
+export const MIN_FORMAT_DIGITS = 0;
+export const MAX_FORMAT_DIGITS = 50;
+
+/** Spec §9: "default separators ',' and '.'" (grouping, decimal). */
+export const DEFAULT_GROUP_SEPARATOR = ',';
+export const DEFAULT_DECIMAL_SEPARATOR = '.';
+
+export interface Money {
+  /** Spec §3: "value as a decimal string in minor units". */
+  value: string;
+  currency: string;
+}
+
+export function isCurrencyCode(code: string): code is CurrencyCode {
+  return (CURRENCIES as readonly string[]).includes(code);
+}
+
+/** Fraction digits of a currency: 2 for all spec currencies except JPY (0); unknown codes use 2. */
+export function currencyFractionDigits(code: string): number {
+  return ZERO_FRACTION_CURRENCIES.has(code.toUpperCase()) ? 0 : DEFAULT_FRACTION_DIGITS;
+}
+
+/** Clamps a requested number of formatting digits into 0–50 (non-integers truncate, NaN → 0). */
+export function clampDigits(digits: number): number {
+  if (!Number.isFinite(digits)) return digits > 0 ? MAX_FORMAT_DIGITS : MIN_FORMAT_DIGITS;
+  return Math.min(MAX_FORMAT_DIGITS, Math.max(MIN_FORMAT_DIGITS, Math.trunc(digits)));
+}
+
+function assertSafeMinor(minor: number): void {
+  if (!Number.isSafeInteger(minor)) throw new RangeError(`Minor amount must be a safe integer: ${minor}`);
+}
+
+/**
+ * Exact decimal rendering of an integer amount with `digits` fraction digits, without float
+ * arithmetic (string shifting), e.g. (2500, 2) → '25.00', (-5, 2) → '-0.05'.
+ */
+export function shiftDecimal(minor: number, digits: number): string {
+  assertSafeMinor(minor);
+  const d = clampDigits(digits);
+  const negative = minor < 0;
+  const abs = String(Math.abs(minor)).padStart(d + 1, '0');
+  const intPart = abs.slice(0, abs.length - d);
+  const fracPart = abs.slice(abs.length - d);
+  const body = d === 0 ? intPart : `${intPart}.${fracPart}`;
+  return negative && minor !== 0 ? `-${body}` : body;
+}
+
+/** Minor units → decimal string in the currency's precision: (2500, 'USD') → '25.00', (2500, 'JPY') → '2500'. */
+export function decimalFromMinor(minor: number, currency: string): string {
+  return shiftDecimal(minor, currencyFractionDigits(currency));
+}
+
+const DECIMAL_RE = /^([+-])?(\d*)(?:\.(\d*))?$/;
+
+/**
+ * Decimal string → integer minor units, exactly. Extra fraction digits round half away from zero
+ * ('0.005' USD → 1). Rejects malformed input and more than 15 integer places.
+ */
+export function minorFromDecimal(decimal: string, currency: string): number {
+  const match = DECIMAL_RE.exec(decimal.trim());
+  if (!match || (match[2] === '' && (match[3] ?? '') === '')) {
+    throw new RangeError(`Not a decimal amount: ${JSON.stringify(decimal)}`);
+  }
+  const sign = match[1] === '-' ? -1 : 1;
+  const intDigits = match[2].replace(/^0+(?=\d)/, '');
+  if (intDigits.replace(/^0+/, '').length > MAX_INTEGER_PLACES) {
+    throw new RangeError(`Amount exceeds ${MAX_INTEGER_PLACES} integer places: ${decimal}`);
+  }
+  const digits = currencyFractionDigits(currency);
+  const frac = match[3] ?? '';
+  const kept = frac.slice(0, digits).padEnd(digits, '0');
+  const roundUp = frac.length > digits && frac.charCodeAt(digits) >= 53; /* '5' */
+  const minor = Number(`${intDigits || '0'}${kept}`) + (roundUp ? 1 : 0);
+  assertSafeMinor(minor);
+  return minor === 0 ? 0 : sign * minor;
+}
+
+/** Spec §3 Money: `{ value: '<minor units>', currency }`. */
+export function toMoney(amountMinor: number, currency: string = DEFAULT_CURRENCY): Money {
+  assertSafeMinor(amountMinor);
+  return { value: String(amountMinor), currency };
+}
+
+/** Reads a spec Money object back into minor units; a missing or empty value is 0 (spec: "value 0"). */
+export function minorFromMoney(money: Partial<Money> | null | undefined): number {
+  const raw = money?.value;
+  if (raw === undefined || raw === '') return 0;
+  const n = Number(raw);
+  assertSafeMinor(n);
+  return n;
+}
+
+const formatterCache = new Map<string, Intl.NumberFormat>();
+
+function currencyFormatter(currency: string, locale: string): Intl.NumberFormat {
+  const key = `${locale}|${currency}`;
+  let formatter = formatterCache.get(key);
+  if (!formatter) {
+    const digits = currencyFractionDigits(currency);
+    formatter = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    });
+    formatterCache.set(key, formatter);
+  }
+  return formatter;
+}
+
+/**
+ * Localised currency display of a minor amount: (2500, 'USD') → '$25.00', (2500, 'JPY') → '¥2,500'.
+ * The exact decimal string is passed to Intl so large amounts keep every digit.
+ */
+export function formatMoney(amountMinor: number, currency: string = DEFAULT_CURRENCY, locale = 'en-US'): string {
+  const decimal = decimalFromMinor(amountMinor, currency);
+  // Intl.NumberFormat v3 formats numeric strings exactly; older engines coerce to Number.
+  return currencyFormatter(currency, locale).format(decimal as unknown as number);
+}
+
+/**
+ * Plain number formatting with the spec defaults (',' grouping, '.' decimal), digits clamped 0–50.
+ * Used where templates print amounts without a currency symbol.
+ */
+export function formatDecimal(
+  minor: number,
+  fractionDigits: number,
+  separators: { group?: string; decimal?: string } = {},
+): string {
+  const group = separators.group ?? DEFAULT_GROUP_SEPARATOR;
+  const dec = separators.decimal ?? DEFAULT_DECIMAL_SEPARATOR;
+  const plain = shiftDecimal(minor, fractionDigits);
+  const negative = plain.startsWith('-');
+  const [intPart, fracPart] = (negative ? plain.slice(1) : plain).split('.');
+  const grouped = intPart.replace(/\B(?=(\d{3})+(?!\d))/g, group);
+  return `${negative ? '-' : ''}${grouped}${fracPart === undefined ? '' : dec + fracPart}`;
+}
