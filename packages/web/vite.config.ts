@@ -1,0 +1,17 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The server reads dist/.vite/manifest.json, links the `src/main.tsx` entry's `file` and `css`
+// and serves dist/assets/ at /assets/ (see README.md).
+export default defineConfig({
+  plugins: [react()],
+  base: '/',
+  build: {
+    outDir: 'dist',
+    assetsDir: 'assets',
+    emptyOutDir: true,
+    manifest: true,
+    target: 'es2022',
+    rollupOptions: { input: 'src/main.tsx' },
+  },
+});
