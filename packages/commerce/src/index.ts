@@ -4,3 +4,4 @@ export * from './product.js';
 export * from './messages.js';
 export * from './ui.js';
 export * from './addToCart.js';
+export * from './subscription.js';

@@ -156,3 +156,11 @@ export function formatDecimal(
   const grouped = intPart.replace(/\B(?=(\d{3})+(?!\d))/g, group);
   return `${negative ? '-' : ''}${grouped}${fracPart === undefined ? '' : dec + fracPart}`;
 }
+
+/**
+ * Money with a major-unit decimal value ({ value: '25.00', currency }), the shape the template
+ * fixtures' priceMoney objects use; `toMoney` keeps the spec §3 minor-unit shape.
+ */
+export function toDecimalMoney(amountMinor: number, currency: string = DEFAULT_CURRENCY): Money {
+  return { value: decimalFromMinor(amountMinor, currency), currency };
+}

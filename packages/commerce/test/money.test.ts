@@ -10,6 +10,7 @@ import {
   formatMoney,
   minorFromDecimal,
   minorFromMoney,
+  toDecimalMoney,
   toMoney,
 } from '../src/index.js';
 
@@ -101,6 +102,10 @@ describe('money objects and digits', () => {
     expect(toMoney(2500, 'USD')).toEqual({ value: '2500', currency: 'USD' });
     expect(toMoney(0)).toEqual({ value: '0', currency: 'USD' });
     expect(() => toMoney(1.5, 'USD')).toThrow(RangeError);
+  });
+  it('toDecimalMoney gives a major-unit decimal value', () => {
+    expect(toDecimalMoney(2500, 'USD')).toEqual({ value: '25.00', currency: 'USD' });
+    expect(toDecimalMoney(2500, 'JPY')).toEqual({ value: '2500', currency: 'JPY' });
   });
   it('minorFromMoney treats missing values as 0', () => {
     expect(minorFromMoney({ value: '1999', currency: 'USD' })).toBe(1999);
