@@ -1,0 +1,26 @@
+import type { Formatter } from '../../plugin.js';
+import { field, text } from './util.js';
+
+const GOOGLE_CALENDAR_EVENT_URL = 'http://www.google.com/calendar/event?action=TEMPLATE';
+
+/** Compact UTC form, e.g. 20131115T123030Z. */
+function compactUtc(ms: unknown): string {
+  const date = new Date(typeof ms === 'number' ? ms : Number.NaN);
+  return Number.isNaN(date.getTime()) ? '' : date.toISOString().replace(/[-:]|\.\d+/g, '');
+}
+
+/** Calendar link: text=title, dates=start/end in compact UTC, optional location address lines and country. */
+export const googleCalendarUrlFormatter: Formatter = {
+  apply(_ctx, _args, vars) {
+    const event = vars[0]!.value;
+    let url =
+      `${GOOGLE_CALENDAR_EVENT_URL}&text=${encodeURIComponent(text(field(event, 'title')))}` +
+      `&dates=${compactUtc(field(event, 'startDate'))}/${compactUtc(field(event, 'endDate'))}`;
+    const location = ['addressLine1', 'addressLine2', 'addressCountry']
+      .map((key) => text(field(event, `location.${key}`)))
+      .filter(Boolean)
+      .join(', ');
+    if (location) url += `&location=${encodeURIComponent(location)}`;
+    vars[0]!.value = url;
+  },
+};

@@ -1,0 +1,76 @@
+import type { Formatter, RenderContext } from '../../plugin.js';
+import { BLOCK_TYPE_IMAGE } from '../content/enums.js';
+import { attr, field, isObject, type Json, stripTags, text } from '../content/util.js';
+
+/** mediaFocalPoint x,y (default 0.5,0.5). */
+export const DEFAULT_FOCAL_POINT = 0.5;
+/** Description fallback is truncated to 250 characters. */
+export const ALT_DESCRIPTION_MAX = 250;
+
+/** colorData holds topLeft, topRight, bottomLeft, bottomRight and center averages, in attribute order. */
+export const COLOR_POSITIONS = ['topLeft', 'topRight', 'bottomLeft', 'bottomRight', 'center'] as const;
+
+export function focalPoint(image: Json): string {
+  const coordinate = (axis: 'x' | 'y') => {
+    const value = field(image, `mediaFocalPoint.${axis}`);
+    return typeof value === 'number' ? value : DEFAULT_FOCAL_POINT;
+  };
+  return `${coordinate('x')},${coordinate('y')}`;
+}
+
+/**
+ * Alt text: an image block's own altText (even when empty), else the title, else the body
+ * without markup (cut to the description length), else the file name.
+ */
+export function altText(ctx: RenderContext, image: Json): string {
+  if (ctx.resolve('blockType') === BLOCK_TYPE_IMAGE) return text(image.altText);
+  const title = text(image.title);
+  if (title) return title;
+  const body = stripTags(text(image.body)).slice(0, ALT_DESCRIPTION_MAX);
+  return body || text(image.filename);
+}
+
+/** The data-* attributes the lazy image loader reads, followed by alt. */
+export function imageMeta(ctx: RenderContext, image: Json): string {
+  const url = attr(image.assetUrl);
+  return (
+    (image.licensedAssetPreview != null ? 'data-licensed-asset-preview="true" ' : '') +
+    `data-src="${url}" data-image="${url}" data-image-dimensions="${attr(image.originalSize)}"` +
+    ` data-image-focal-point="${focalPoint(image)}" alt="${attr(altText(ctx, image))}"`
+  );
+}
+
+/** A formatter printing the meta attributes of the image `pick` finds in the value, or nothing. */
+function metaOf(pick: (value: unknown, args: readonly string[]) => unknown): Formatter {
+  return {
+    apply(ctx, args, vars) {
+      const image = pick(vars[0]!.value, args);
+      vars[0]!.value = isObject(image) ? imageMeta(ctx, image) : '';
+    },
+  };
+}
+
+export const imageMetaFormatter = metaOf((value) => value);
+export const coverImageMetaFormatter = metaOf((value) => field(value, 'coverImage'));
+/** The n-th (default first) child of a collection's items. */
+export const childImageMetaFormatter = metaOf((value, args) => {
+  const items = field(value, 'items');
+  return Array.isArray(items) ? items[Number(args[0] ?? 0)] : undefined;
+});
+
+/** A lazy-loading image tag with a noscript fallback; the argument is the class (default thumb-image). */
+export const imageFormatter: Formatter = {
+  apply(ctx, args, vars) {
+    const image = vars[0]!.value;
+    if (!isObject(image)) {
+      vars[0]!.value = '';
+      return;
+    }
+    const componentKey = text(image.componentKey);
+    vars[0]!.value =
+      `<noscript><img src="${attr(image.assetUrl)}" alt="${attr(altText(ctx, image))}" /></noscript>` +
+      `<img class="${attr(args[0] ?? 'thumb-image')}" ` +
+      (componentKey ? `data-component-key="${attr(componentKey)}" ` : '') +
+      `${imageMeta(ctx, image)} data-load="false" data-image-id="${attr(image.id)}" data-type="image" />`;
+  },
+};
