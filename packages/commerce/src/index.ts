@@ -5,3 +5,4 @@ export * from './messages.js';
 export * from './ui.js';
 export * from './addToCart.js';
 export * from './subscription.js';
+export * from './installments.js';
