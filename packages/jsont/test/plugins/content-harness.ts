@@ -78,7 +78,7 @@ export function runFormatterFixture(plugin: Plugin, fixtureName: string): [strin
   return [String(format(plugin, match[2]!, fixture.json, match[1]!, args) ?? '').trim(), fixture.output];
 }
 
-/** Tests a predicate against a node, with the enclosing scopes outermost first. */
+/** Tests a predicate (named without its '?') against a node, with the enclosing scopes outermost first. */
 export function check(
   plugin: Plugin,
   name: string,
@@ -86,7 +86,7 @@ export function check(
   args: string[] = [],
   outer: unknown[] = [],
 ) {
-  const predicate = plugin.predicates![name];
+  const predicate = plugin.predicates![`${name}?`];
   if (!predicate) throw new Error(`${plugin.name} has no predicate ${name}`);
   return predicate.test(fakeContext([...outer, node]), args, predicate.validate?.(args));
 }

@@ -185,11 +185,6 @@ describe('content predicates', () => {
     expect(() => is('current-type', {}, ['nope'])).toThrow();
   });
 
-  it('tests events', () => {
-    expect(is('calendar-view', { calendarView: true })).toBe(true);
-    expect(is('show-past-events', { showPastOrUpcomingEvents: 'upcoming' })).toBe(false);
-  });
-
   it('tests gallery options', () => {
     const gallery = {
       options: { design: 'slider', 'meta-position': 'top-left', 'active-alignment': 'left', lightbox: true },

@@ -30,7 +30,7 @@ function option(ctx: { node: unknown }, name: string): unknown {
 }
 
 function choice(prefix: string, optionName: string, values: readonly string[]): [string, Predicate][] {
-  return values.map((value) => [`${prefix}-${value}`, { test: (ctx) => option(ctx, optionName) === value }]);
+  return values.map((value) => [`${prefix}-${value}?`, { test: (ctx) => option(ctx, optionName) === value }]);
 }
 
 /** `gallery-design-grid?`, `gallery-meta-position-top?`, `gallery-autoplay?`, `gallery-meta?`, … */
@@ -39,8 +39,8 @@ export const galleryPredicates: Record<string, Predicate> = Object.fromEntries([
   ...choice('gallery-meta-position', 'meta-position', GALLERY_META_POSITIONS),
   ...choice('gallery-active-alignment', 'active-alignment', GALLERY_ALIGNMENTS),
   ...GALLERY_SWITCHES.map((name): [string, Predicate] => [
-    `gallery-${name}`,
+    `gallery-${name}?`,
     { test: (ctx) => truthy(option(ctx, name)) },
   ]),
-  ['gallery-meta', { test: (ctx) => truthy(option(ctx, 'controls')) || truthy(option(ctx, 'indicators')) }],
+  ['gallery-meta?', { test: (ctx) => truthy(option(ctx, 'controls')) || truthy(option(ctx, 'indicators')) }],
 ]);

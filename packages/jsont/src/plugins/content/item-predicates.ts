@@ -9,18 +9,18 @@ export function equals(key: string, expected: unknown): Predicate {
 
 /** `text?`, `image?`, … one per record type. */
 export const recordTypePredicates: Record<string, Predicate> = Object.fromEntries(
-  Object.entries(RECORD_TYPES).map(([name, code]) => [name, equals('recordType', code)]),
+  Object.entries(RECORD_TYPES).map(([name, code]) => [`${name}?`, equals('recordType', code)]),
 );
 
 /** `promotedMAP?`, `promotedVIDEO?`, … one per promoted block type. */
 export const promotedPredicates: Record<string, Predicate> = Object.fromEntries(
-  PROMOTED_BLOCK_TYPES.map((type) => [`promoted${type.toUpperCase()}`, equals('promotedBlockType', type)]),
+  PROMOTED_BLOCK_TYPES.map((type) => [`promoted${type.toUpperCase()}?`, equals('promotedBlockType', type)]),
 );
 
 /** `background-source-upload?`, … one per background source. */
 export const backgroundSourcePredicates: Record<string, Predicate> = Object.fromEntries(
   Object.entries(BACKGROUND_SOURCES).map(([name, code]) => [
-    `background-source-${name}`,
+    `background-source-${name}?`,
     equals('backgroundSource', code),
   ]),
 );
@@ -61,5 +61,3 @@ export const externalLinkPredicate: Predicate = {
 export const passthroughPredicate: Predicate = {
   test: (ctx) => truthy(field(ctx.node, 'passthrough')) && text(field(ctx.node, 'sourceUrl')) !== '',
 };
-
-export const calendarViewPredicate: Predicate = { test: (ctx) => truthy(field(ctx.node, 'calendarView')) };

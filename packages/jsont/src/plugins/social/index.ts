@@ -15,5 +15,5 @@ export const socialPlugin: Plugin = {
     'social-button-inline': socialButtonInlineFormatter,
     'twitter-follow-button': twitterFollowButtonFormatter,
   },
-  predicates: { serviceNameEmail: serviceNameEmailPredicate },
+  predicates: { 'serviceNameEmail?': serviceNameEmailPredicate },
 };
