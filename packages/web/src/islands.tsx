@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, type Root } from 'react-dom/client';
 import { PillCart } from './islands/PillCart';
 import { ProductForm } from './islands/ProductForm';
 
@@ -35,26 +35,29 @@ function readProps(el: Element): Record<string, unknown> | null {
 /**
  * Mounts every `[data-island]` under `root`, replacing the server markup in one commit. An
  * unknown name or unreadable props leaves the server markup in place (it works without JS).
- * Resolves when every island has rendered its first commit request.
+ * Resolves, once every island's code has loaded and its render is requested, to the React roots.
  */
-export async function mountIslands(root: ParentNode): Promise<void> {
+export async function mountIslands(root: ParentNode): Promise<Root[]> {
   const elements = Array.from(root.querySelectorAll(`[data-island]:not([${MOUNTED_ATTRIBUTE}])`));
-  await Promise.all(
-    elements.map(async (el) => {
+  const roots = await Promise.all(
+    elements.map(async (el): Promise<Root | null> => {
       const name = el.getAttribute('data-island') ?? '';
       const load = ISLANDS[name];
       const props = readProps(el);
       if (!load) {
         console.warn(`Unknown island "${name}"`);
-        return;
+        return null;
       }
       if (!props) {
         console.warn(`Island "${name}" has unreadable data-props`);
-        return;
+        return null;
       }
       el.setAttribute(MOUNTED_ATTRIBUTE, '');
       const Component = await load();
-      createRoot(el).render(<Component {...props} />);
+      const reactRoot = createRoot(el);
+      reactRoot.render(<Component {...props} />);
+      return reactRoot;
     }),
   );
+  return roots.filter((r): r is Root => r !== null);
 }

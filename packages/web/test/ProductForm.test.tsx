@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetCart } from '../src/cart-store';
 import { PillCart } from '../src/islands/PillCart';
 import { ProductForm, type ProductFormProps } from '../src/islands/ProductForm';
-import { deferred, jsonResponse, makeCart, makeEntry, stubFetch } from './helpers';
+import { deferred, jsonResponse, makeCart, makeEntry, setCrumbCookie, stubFetch } from './helpers';
 
 const TEE: ProductFormProps = {
   itemId: 'item-tee',
@@ -70,7 +70,7 @@ async function click() {
 beforeEach(() => {
   vi.useFakeTimers();
   resetCart();
-  document.cookie = 'crumb=0123456789abcdef0123456789abcdef';
+  setCrumbCookie('0123456789abcdef0123456789abcdef');
 });
 
 afterEach(() => {

@@ -81,3 +81,9 @@ export function makeCart(entries: CartEntry[] = [makeEntry()]): Cart {
     requiresShipping: true,
   };
 }
+
+/** Stands in for the server's Set-Cookie of the script-readable crumb cookie. */
+export function setCrumbCookie(value: string): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: tests play the server, which sets this cookie
+  document.cookie = `crumb=${value}`;
+}

@@ -1,0 +1,106 @@
+import { act, screen } from '@testing-library/react';
+import type { Root } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetCart } from '../src/cart-store';
+import { pageContext, readPageContext, setPageContext } from '../src/context';
+import { mountIslands } from '../src/islands';
+import { makeCart } from './helpers';
+
+/** HTML-attribute escaping as the server applies it to data-props. */
+function attr(value: unknown): string {
+  return JSON.stringify(value).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}
+
+let roots: Root[] = [];
+
+async function mount() {
+  await act(async () => {
+    roots = await mountIslands(document);
+  });
+}
+
+beforeEach(() => resetCart());
+
+afterEach(() => {
+  act(() => {
+    for (const root of roots) root.unmount();
+  });
+  roots = [];
+  document.body.innerHTML = '';
+  vi.restoreAllMocks();
+});
+
+describe('page context', () => {
+  it('reads the embedded sf-context JSON', () => {
+    document.body.innerHTML = `<script type="application/json" id="sf-context">{"websiteId":"w1","currency":"EUR","locale":"de-DE","pageType":50,"cartUrl":"/cart"}</script>`;
+    expect(readPageContext(document)).toEqual({
+      websiteId: 'w1',
+      currency: 'EUR',
+      locale: 'de-DE',
+      pageType: 50,
+      cartUrl: '/cart',
+    });
+  });
+
+  it('falls back to defaults without a readable context', () => {
+    document.body.innerHTML = `<script type="application/json" id="sf-context">{oops</script>`;
+    expect(readPageContext(document)).toMatchObject({ currency: 'USD', locale: 'en-US', cartUrl: '/cart' });
+  });
+});
+
+describe('mountIslands', () => {
+  it('replaces the server markup of each island with the React component', async () => {
+    const props = { totalQuantity: 2, subtotalCents: 5000, currency: 'USD' };
+    document.body.innerHTML = `<div data-island="PillCart" data-props="${attr(props)}"><a class="pill-cart" href="/cart" aria-label="Cart, 2 items, $50.00"><span class="pill-cart-icon" aria-hidden="true"></span><span class="pill-cart-count">2</span><span class="pill-cart-subtotal">$50.00</span></a></div>`;
+    const serverLink = document.querySelector('a.pill-cart');
+    await mount();
+    const links = screen.getAllByRole('link');
+    expect(links).toHaveLength(1);
+    expect(links[0]).not.toBe(serverLink);
+    expect(links[0].getAttribute('aria-label')).toBe('Cart, 2 items, $50.00');
+  });
+
+  it('uses the page locale from the context', async () => {
+    setPageContext({ ...pageContext(), locale: 'de-DE' });
+    try {
+      document.body.innerHTML = `<div data-island="PillCart" data-props="${attr({ totalQuantity: 1, subtotalCents: 1999, currency: 'EUR' })}"></div>`;
+      await mount();
+      expect(document.querySelector('.pill-cart-subtotal')!.textContent).toBe('19,99\u00a0€');
+    } finally {
+      setPageContext({ ...pageContext(), locale: 'en-US' });
+    }
+  });
+
+  it('decodes attribute-escaped props with quotes, ampersands and angle brackets', async () => {
+    const cart = makeCart();
+    cart.entries[0].title = 'Tee "Classic" & <Co>';
+    document.body.innerHTML = `<div data-island="CartPage" data-props="${attr({ cart })}"></div>`;
+    await mount();
+    expect(screen.getByRole('link', { name: 'Tee "Classic" & <Co>' })).toBeTruthy();
+  });
+
+  it('loads the cart page island on demand', async () => {
+    document.body.innerHTML = `<div data-island="CartPage" data-props="${attr({ cart: makeCart([]) })}"><p>server</p></div>`;
+    await mount();
+    expect(screen.getByText(/You have nothing in your shopping cart\./)).toBeTruthy();
+    expect(screen.queryByText('server')).toBeNull();
+  });
+
+  it('leaves unknown islands and unreadable props with their server markup', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    document.body.innerHTML = `<div data-island="Nope"><p>kept one</p></div><div data-island="PillCart" data-props="{broken"><p>kept two</p></div>`;
+    await mount();
+    expect(screen.getByText('kept one')).toBeTruthy();
+    expect(screen.getByText('kept two')).toBeTruthy();
+    expect(warn).toHaveBeenCalledTimes(2);
+  });
+
+  it('never mounts the same element twice', async () => {
+    document.body.innerHTML = `<div data-island="PillCart" data-props="${attr({ totalQuantity: 1, subtotalCents: 100, currency: 'USD' })}"></div>`;
+    await mount();
+    const first = roots;
+    await mount();
+    expect(roots).toHaveLength(0);
+    roots = first;
+  });
+});
