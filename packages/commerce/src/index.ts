@@ -6,3 +6,4 @@ export * from './ui.js';
 export * from './addToCart.js';
 export * from './subscription.js';
 export * from './installments.js';
+export * from './cart.js';
