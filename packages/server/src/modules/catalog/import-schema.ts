@@ -1,0 +1,225 @@
+/**
+ * The wire contract of a catalog import file (docs/import-format.md). Shapes and per-field rules
+ * live here; rules that relate one part of the file to another live in import.ts.
+ */
+import { CURRENCIES, DEFAULT_CURRENCY, MAX_INTEGER_PLACES, ProductType } from '@storefront/commerce';
+import { z } from 'zod';
+
+/** Spec §9: "The default time zone is America/New_York." */
+export const DEFAULT_TIME_ZONE = 'America/New_York';
+/** Locale used when the file names none (matches the websites table default). */
+export const DEFAULT_LOCALE = 'en-US';
+
+/** Spec §3: "Collection types: 1 to 25". */
+export const MIN_COLLECTION_TYPE = 1;
+export const MAX_COLLECTION_TYPE = 25;
+
+/** Spec §3 record types: "store item 11" — every imported product is a store item. */
+export const STORE_ITEM_RECORD_TYPE = 11;
+
+/** Spec §1: "physical 1, digital 2, service 3, gift card 4, paywall 5". */
+export const PRODUCT_TYPES = [
+  ProductType.PHYSICAL,
+  ProductType.DIGITAL,
+  ProductType.SERVICE,
+  ProductType.GIFT_CARD,
+  ProductType.PAYWALL,
+] as const;
+
+/** Spec §3 subscriptionPlan.billingPeriod.unit. */
+export const BILLING_UNITS = ['WEEK', 'MONTH', 'YEAR'] as const;
+
+/** Spec §3 "Form field types": date, name, time, address, checkbox, likert, radio, select, phone and single-value fields; plus section (spec §5 "Section fields are skipped"). */
+export const SINGLE_VALUE_FIELD_TYPES = ['text', 'email', 'textarea', 'number', 'website'] as const;
+export const CHOICE_FIELD_TYPES = ['checkbox', 'radio', 'select', 'likert'] as const;
+export const MULTI_PART_FIELD_TYPES = ['date', 'name', 'time', 'address', 'phone'] as const;
+
+/** Where restock and scarcity blocks may appear (merchandising restockNotificationViews / scarcityTemplateViews). */
+export const MERCHANDISING_VIEWS = ['product-page', 'quick-view', 'product-block'] as const;
+
+/** Ids and SKUs are stable keys for re-import; ids fit the varchar(64) id columns. */
+const ID_RE = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,63}$/;
+const SLUG_RE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+/** A non-negative decimal amount; its fraction digits are checked against the store currency in import.ts. */
+const DECIMAL_RE = new RegExp(`^\\d{1,${MAX_INTEGER_PLACES}}(\\.\\d+)?$`);
+const SKU_MAX_LENGTH = 200;
+const SLUG_MAX_LENGTH = 200;
+
+const id = z.string().regex(ID_RE, 'must be 1–64 letters, digits, "_", ".", ":" or "-", starting with a letter or digit');
+const slug = z
+  .string()
+  .max(SLUG_MAX_LENGTH, `must be at most ${SLUG_MAX_LENGTH} characters`)
+  .regex(SLUG_RE, 'must be lowercase letters and digits separated by single hyphens, e.g. "linen-shirt"');
+const text = z.string().trim().min(1, 'must not be empty');
+const decimal = z.string().regex(DECIMAL_RE, 'must be a decimal string such as "25.00" (no sign, no symbol)');
+const minor = z.number().int('must be a whole number of minor units').min(0, 'must not be negative');
+const timeZone = z.string().refine((tz) => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}, 'must be an IANA time zone such as "America/New_York"');
+const locale = z.string().refine((tag) => {
+  try {
+    return Intl.getCanonicalLocales(tag).length === 1;
+  } catch {
+    return false;
+  }
+}, 'must be a BCP 47 language tag such as "en-US"');
+
+export const websiteSchema = z.strictObject({
+  id,
+  siteTitle: text,
+  timeZone: timeZone.default(DEFAULT_TIME_ZONE),
+  currency: z.enum(CURRENCIES, `must be one of ${CURRENCIES.join(', ')}`).default(DEFAULT_CURRENCY),
+  locale: locale.default(DEFAULT_LOCALE),
+});
+
+export const storeSettingsSchema = z.strictObject({
+  useLightCart: z.boolean().default(false),
+  restockNotificationsSuccessText: z.string().nullable().default(null),
+  displayNativeProductReviewsEnabled: z.boolean().default(false),
+  displayImportedProductReviewsEnabled: z.boolean().default(false),
+  /** Spec §3: "multipleQuantityAllowedForServices (default true)". */
+  multipleQuantityAllowedForServices: z.boolean().default(true),
+});
+
+const fieldBase = {
+  id,
+  title: text,
+  description: z.string().optional(),
+  required: z.boolean().default(false),
+};
+const options = z.array(text).min(1, 'must list at least one option');
+
+export const formFieldSchema = z.discriminatedUnion(
+  'type',
+  [
+    z.strictObject({
+      ...fieldBase,
+      type: z.enum(SINGLE_VALUE_FIELD_TYPES),
+      placeholder: z.string().optional(),
+      /** Spec §5: a textarea over its max length is refused ("n / max" counter). */
+      maxLength: z.number().int().positive().optional(),
+    }),
+    z.strictObject({ ...fieldBase, type: z.enum(CHOICE_FIELD_TYPES), options }),
+    z.strictObject({ ...fieldBase, type: z.enum(MULTI_PART_FIELD_TYPES) }),
+    z.strictObject({ id, type: z.literal('section'), title: text, description: z.string().optional() }),
+  ],
+  {
+    error: `must have a type: one of ${[...SINGLE_VALUE_FIELD_TYPES, ...CHOICE_FIELD_TYPES, ...MULTI_PART_FIELD_TYPES, 'section'].join(', ')}`,
+  },
+);
+
+export const formSchema = z.strictObject({
+  id,
+  name: text,
+  fields: z.array(formFieldSchema).min(1, 'must have at least one field'),
+  successRedirect: z.string().min(1).nullable().default(null),
+  captchaEnabled: z.boolean().default(false),
+});
+
+export const collectionSchema = z.strictObject({
+  id,
+  title: text,
+  urlSlug: slug,
+  type: z
+    .number()
+    .int()
+    .min(MIN_COLLECTION_TYPE, `must be ${MIN_COLLECTION_TYPE}–${MAX_COLLECTION_TYPE}`)
+    .max(MAX_COLLECTION_TYPE, `must be ${MIN_COLLECTION_TYPE}–${MAX_COLLECTION_TYPE}`),
+  typeName: text,
+  description: z.string().optional(),
+});
+
+const imageSchema = z.strictObject({
+  assetUrl: text,
+  altText: z.string().optional(),
+  /** Spec §3 Image: originalSize "WxH". */
+  originalSize: z
+    .string()
+    .regex(/^\d+x\d+$/, 'must be "WIDTHxHEIGHT" in pixels, e.g. "1200x1200"')
+    .optional(),
+});
+
+const subscriptionPlanSchema = z.strictObject({
+  billingPeriod: z.strictObject({
+    value: z.number().int().positive('must be at least 1'),
+    unit: z.enum(BILLING_UNITS),
+  }),
+  /** 0 or null: the subscription renews until cancelled. */
+  numBillingCycles: z.number().int().min(0).nullable().default(null),
+});
+
+const merchandisingSchema = z.strictObject({
+  restockNotificationViews: z.array(z.enum(MERCHANDISING_VIEWS)).default([]),
+  restockNotificationMessages: z
+    .strictObject({
+      buttonText: z.string().optional(),
+      CTAText: z.string().optional(),
+      placeholderText: z.string().optional(),
+      mailingListDescription: z.string().optional(),
+    })
+    .default({}),
+  mailingListSignUpEnabled: z.boolean().default(false),
+  mailingListOptInByDefault: z.boolean().default(false),
+  scarcityEnabled: z.boolean().default(false),
+  scarcityTemplateViews: z.array(z.enum(MERCHANDISING_VIEWS)).default([]),
+  scarcityText: z.string().optional(),
+  scarcityShownByDefault: z.boolean().default(false),
+  customSoldOutText: z.string().optional(),
+});
+
+export const variantSchema = z.strictObject({
+  sku: z.string().trim().min(1, 'must not be empty').max(SKU_MAX_LENGTH, `must be at most ${SKU_MAX_LENGTH} characters`),
+  attributes: z.record(text, text).default({}),
+  price: decimal.optional(),
+  priceCents: minor.optional(),
+  salePrice: decimal.optional(),
+  salePriceCents: minor.optional(),
+  onSale: z.boolean().optional(),
+  qtyInStock: z.number().int('must be a whole number').min(0, 'must not be negative').optional(),
+  unlimited: z.boolean().optional(),
+});
+
+export const productSchema = z.strictObject({
+  id,
+  collectionId: id,
+  urlSlug: slug,
+  name: text,
+  productType: z.union(
+    PRODUCT_TYPES.map((n) => z.literal(n)),
+    'must be 1 (physical), 2 (digital), 3 (service), 4 (gift card) or 5 (paywall)',
+  ),
+  description: z.string().default(''),
+  excerpt: z.string().optional(),
+  images: z.array(imageSchema).default([]),
+  onSale: z.boolean().optional(),
+  isSubscribable: z.boolean().default(false),
+  subscriptionPlan: subscriptionPlanSchema.optional(),
+  productSubscriptionOptions: z.array(z.strictObject({ id, title: z.string().optional() })).optional(),
+  additionalFieldsFormId: id.optional(),
+  useCustomAddButtonText: z.boolean().default(false),
+  customAddButtonText: z.string().optional(),
+  audioAssetUrl: text.optional(),
+  variantOptionOrdering: z.array(text).optional(),
+  merchandising: merchandisingSchema.optional(),
+  variants: z.array(variantSchema).min(1, 'must have at least one variant'),
+});
+
+export const catalogFileSchema = z.strictObject({
+  website: websiteSchema,
+  storeSettings: storeSettingsSchema.optional(),
+  forms: z.array(formSchema).default([]),
+  collections: z.array(collectionSchema).default([]),
+  products: z.array(productSchema).default([]),
+});
+
+export type CatalogFile = z.output<typeof catalogFileSchema>;
+export type CatalogProduct = CatalogFile['products'][number];
+export type CatalogVariant = CatalogProduct['variants'][number];
+export type CatalogForm = CatalogFile['forms'][number];
+export type FormField = z.output<typeof formFieldSchema>;
+export type Merchandising = z.output<typeof merchandisingSchema>;
