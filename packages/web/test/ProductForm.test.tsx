@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetCart } from '../src/cart-store';
+import { pageContext, setPageContext } from '../src/context';
 import { PillCart } from '../src/islands/PillCart';
 import { ProductForm, type ProductFormProps } from '../src/islands/ProductForm';
 import { deferred, jsonResponse, makeCart, makeEntry, setCrumbCookie, stubFetch } from './helpers';
@@ -77,6 +78,7 @@ afterEach(() => {
   cleanup();
   vi.useRealTimers();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 /** The server's no-JS markup for TEE, as README.md describes it. */
@@ -292,6 +294,33 @@ describe('ProductForm adding', () => {
       quantity: 1,
       additionalFields: null,
     });
+  });
+});
+
+describe('ProductForm gift card', () => {
+  it('goes to gift card checkout instead of the cart', async () => {
+    const { fetchMock } = stubFetch(() => jsonResponse({}));
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
+    setPageContext({ ...pageContext(), websiteId: 'site-1' });
+    const card = { ...TEE.variants[0], sku: 'GC-50', attributes: { Amount: '$50' }, unlimited: true };
+    render(
+      <ProductForm
+        {...TEE}
+        itemId="gift-card"
+        productType={4}
+        options={[{ name: 'Amount', values: ['$50'] }]}
+        variants={[card]}
+        showQuantity={false}
+      />,
+    );
+    await click();
+    expect(alertText()).toBe('Select a denomination for the Gift Card');
+    choose('Amount', '$50');
+    await click();
+    expect(assign).toHaveBeenCalledWith(
+      '/checkout/giftcard?websiteId=site-1&giftCardProductId=gift-card&sku=GC-50',
+    );
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });
 
