@@ -1,0 +1,95 @@
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyFormbody from '@fastify/formbody';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { AppConfig } from './config.js';
+import { type Database, openDatabase } from './db/index.js';
+import { cartRoutes } from './modules/cart/routes.js';
+import { catalogRoutes } from './modules/catalog/routes.js';
+import { loadSite, type Site } from './modules/site/service.js';
+import { type Clock, systemClock } from './platform/clock.js';
+import type { RequestContext } from './platform/context.js';
+import { HttpError } from './platform/errors.js';
+import { pageRoutes } from './render/routes.js';
+import { loadTheme, type Theme } from './render/theme.js';
+import { loadWebAssets, WEB_DIST_DIR } from './render/assets.js';
+
+/** Site settings change rarely; a short cache keeps two queries off every request while instances stay stateless. */
+const SITE_CACHE_MS = 5_000;
+
+export interface SiteContext extends RequestContext {
+  site: Site;
+}
+
+export interface AppServices {
+  config: AppConfig;
+  database: Database;
+  clock: Clock;
+  theme: Theme;
+  /** The request context for the site this install serves; 503 before any site exists. */
+  context(): Promise<SiteContext>;
+}
+
+export interface BuildOptions {
+  database?: Database;
+  clock?: Clock;
+  logger?: boolean;
+}
+
+/** Composition root: wires config, database, theme and routes; nothing global. */
+export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const database = options.database ?? openDatabase(config.database);
+  const clock = options.clock ?? systemClock;
+  const theme = loadTheme(await loadWebAssets());
+  let cached: { site: Site; at: number } | null = null;
+
+  const services: AppServices = {
+    config,
+    database,
+    clock,
+    theme,
+    async context() {
+      const now = Date.now();
+      if (!cached || now - cached.at > SITE_CACHE_MS) {
+        const site = await loadSite(database.db);
+        if (!site) throw new HttpError(503, 'This store has no site yet. Run `storefront seed --demo` or `storefront import FILE.json`.');
+        cached = { site, at: now };
+      }
+      return { db: database.db, websiteId: cached.site.website.id, clock, site: cached.site };
+    },
+  };
+
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifyFormbody);
+  await app.register(fastifyStatic, { root: path.join(WEB_DIST_DIR, 'assets'), prefix: '/assets/', immutable: true, maxAge: '365d' });
+  await app.register(fastifyStatic, { root: theme.staticDir, prefix: '/theme/', decorateReply: false, maxAge: '1h' });
+  await app.register(fastifyStatic, { root: theme.demoImagesDir, prefix: '/assets/demo/', decorateReply: false, maxAge: '1d' });
+
+  app.setErrorHandler((err, request, reply) => {
+    if (err instanceof HttpError) {
+      return reply.status(err.statusCode).send({ message: err.message, ...(err.type ? { type: err.type } : {}), ...(err.errors ? { errors: err.errors } : {}) });
+    }
+    const status = (err as { statusCode?: number }).statusCode;
+    if (status && status >= 400 && status < 500) {
+      return reply.status(status).send({ message: (err as Error).message });
+    }
+    request.log.error({ err }, 'unhandled error');
+    return reply.status(500).send({ message: 'Something went wrong' });
+  });
+
+  app.get('/healthz', async () => ({ ok: true }));
+  cartRoutes(app, services);
+  catalogRoutes(app, services);
+  pageRoutes(app, services);
+
+  app.addHook('onClose', async () => {
+    if (!options.database) await database.close();
+  });
+  return app;
+}

@@ -1,0 +1,45 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { CartEntryTable, CartTable, DB } from '../../db/schema.js';
+
+export type CartRow = Selectable<CartTable>;
+export type CartEntryRow = Selectable<CartEntryTable>;
+
+export function findCartByToken(db: Kysely<DB>, websiteId: string, token: string) {
+  return db.selectFrom('carts').selectAll().where('token', '=', token).where('website_id', '=', websiteId).executeTakeFirst();
+}
+
+export async function insertCart(db: Kysely<DB>, row: CartRow): Promise<void> {
+  await db.insertInto('carts').values(row).execute();
+}
+
+export function listEntries(db: Kysely<DB>, cartId: string) {
+  return db.selectFrom('cart_entries').selectAll().where('cart_id', '=', cartId).orderBy('created_at').orderBy('id').execute();
+}
+
+/** Adds an entry, or sums the quantity into the entry with the same sku and fields (one statement, so concurrent adds never lose one). */
+export function upsertEntry(db: Kysely<DB>, row: CartEntryRow) {
+  return db
+    .insertInto('cart_entries')
+    .values(row)
+    .onConflict((oc) =>
+      oc.columns(['cart_id', 'sku', 'fields_key']).doUpdateSet((eb) => ({
+        quantity: eb('cart_entries.quantity', '+', eb.ref('excluded.quantity')),
+      })),
+    )
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export function quantityInCart(db: Kysely<DB>, cartId: string, sku: string) {
+  return db
+    .selectFrom('cart_entries')
+    .select((eb) => eb.fn.sum<number | string | null>('quantity').as('total'))
+    .where('cart_id', '=', cartId)
+    .where('sku', '=', sku)
+    .executeTakeFirst()
+    .then((r) => Number(r?.total ?? 0));
+}
+
+export async function touchCart(db: Kysely<DB>, cartId: string, now: number): Promise<void> {
+  await db.updateTable('carts').set({ updated_at: now }).where('id', '=', cartId).execute();
+}

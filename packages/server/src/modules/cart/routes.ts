@@ -1,0 +1,71 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { CART_URL } from '@storefront/commerce';
+import { checkCrumb } from '../../platform/crumb.js';
+import { HttpError } from '../../platform/errors.js';
+import type { AppServices } from '../../app.js';
+import { getProductById } from '../catalog/service.js';
+import { addEntryBody } from './schema.js';
+import { addEntry, getCart } from './service.js';
+
+export const CART_COOKIE = 'CART';
+export const HAS_CART_COOKIE = 'hasCart';
+/** The cart cookie outlives a visit: two years, like the visitor cookie of spec §9. */
+const CART_COOKIE_MAX_AGE_S = 2 * 365 * 24 * 60 * 60;
+const VARIANT_OPTION_FIELD = 'variant-option-';
+
+function isFormPost(request: FastifyRequest): boolean {
+  return (request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
+}
+
+/** A plain HTML form names the variant by its options: `variant-option-{name}` fields. */
+function bodyFromForm(form: Record<string, unknown>) {
+  const selection: Record<string, string> = {};
+  for (const [key, value] of Object.entries(form)) {
+    if (key.startsWith(VARIANT_OPTION_FIELD) && typeof value === 'string' && value !== '') {
+      selection[key.slice(VARIANT_OPTION_FIELD.length)] = value;
+    }
+  }
+  return {
+    itemId: form.itemId,
+    sku: typeof form.sku === 'string' && form.sku !== '' ? form.sku : undefined,
+    quantity: form.quantity ?? '1',
+    additionalFields: null,
+    selection,
+  };
+}
+
+/** Where a failed plain-form add returns: the product's page (the home page when the item is unknown), with the message. */
+async function backWithError(services: AppServices, request: FastifyRequest, reply: FastifyReply, message: string) {
+  const itemId = (request.body as Record<string, unknown> | undefined)?.itemId;
+  const product = typeof itemId === 'string' ? await getProductById(await services.context(), itemId) : null;
+  return reply.redirect(`${product?.fullUrl ?? '/'}?cartError=${encodeURIComponent(message)}`, 303);
+}
+
+export function cartRoutes(app: FastifyInstance, services: AppServices): void {
+  app.get('/api/commerce/shopping-cart', async (request) => {
+    const ctx = await services.context();
+    return getCart(ctx, request.cookies[CART_COOKIE], ctx.site.website.currency);
+  });
+
+  app.post('/api/commerce/shopping-cart/entries', async (request, reply) => {
+    const form = isFormPost(request);
+    try {
+      checkCrumb(request);
+      const parsed = addEntryBody.safeParse(form ? bodyFromForm(request.body as Record<string, unknown>) : request.body);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        throw new HttpError(400, `${issue.path.join('.') || 'body'}: ${issue.message}`);
+      }
+      const ctx = await services.context();
+      const result = await addEntry(ctx, request.cookies[CART_COOKIE], ctx.site.website.currency, parsed.data);
+      const cookie = { path: '/', sameSite: 'lax' as const, secure: services.config.secureCookies, maxAge: CART_COOKIE_MAX_AGE_S };
+      reply.setCookie(CART_COOKIE, result.token, { ...cookie, httpOnly: true });
+      reply.setCookie(HAS_CART_COOKIE, 'true', cookie);
+      if (form) return reply.redirect(CART_URL, 303);
+      return { shoppingCart: result.cart, newlyAdded: result.newlyAdded };
+    } catch (err) {
+      if (form && err instanceof HttpError) return backWithError(services, request, reply, err.message);
+      throw err;
+    }
+  });
+}

@@ -1,0 +1,233 @@
+import {
+  checkAddToCart,
+  effectivePriceCents,
+  findVariant,
+  MESSAGES,
+  type Money,
+  ProductType,
+  type ProductTypeNumber,
+  toMoney,
+  type VariantSelection,
+} from '@storefront/commerce';
+import type { RequestContext } from '../../platform/context.js';
+import { HttpError } from '../../platform/errors.js';
+import { newId, newToken, sha256 } from '../../platform/ids.js';
+import { type CatalogProduct, getProductById } from '../catalog/service.js';
+import { findProductsByIds } from '../catalog/repo.js';
+import type { AddEntryBody } from './schema.js';
+import { type CartEntryRow, type CartRow, findCartByToken, insertCart, listEntries, quantityInCart, touchCart, upsertEntry } from './repo.js';
+
+/** Spec §3 "Cart entry", plus what the cart page shows. */
+export interface CartEntryView {
+  id: string;
+  itemId: string;
+  quantity: number;
+  chosenVariant: { sku: string; attributes: Record<string, string> };
+  title: string;
+  subTotal: Money;
+  purchasePriceCents: number;
+  additionalFields: string | null;
+  productType: ProductTypeNumber | null;
+  url: string | null;
+  imageUrl: string | null;
+}
+
+/** Spec §3 "Cart". */
+export interface CartView {
+  id: string | null;
+  websiteId: string;
+  orderId: string | null;
+  created: number | null;
+  isPurchased: boolean;
+  currency: string;
+  entries: CartEntryView[];
+  shippingOptions: unknown[];
+  selectedShippingOption: unknown | null;
+  shippingLocation: unknown | null;
+  applicableTaxRules: unknown[];
+  coupons: unknown[];
+  validCoupons: unknown[];
+  invalidCoupons: unknown[];
+  subtotalCents: number;
+  taxCents: number;
+  shippingCostCents: number;
+  discountCents: number;
+  grandTotalCents: number;
+  totalQuantity: number;
+  hasDigital: boolean;
+  purelyDigital: boolean;
+  requiresShipping: boolean;
+}
+
+function ships(type: ProductTypeNumber | null): boolean {
+  return type === ProductType.PHYSICAL;
+}
+
+function isDigital(type: ProductTypeNumber | null): boolean {
+  return type === ProductType.DIGITAL || type === ProductType.GIFT_CARD || type === ProductType.PAYWALL;
+}
+
+export function emptyCart(websiteId: string, currency: string): CartView {
+  return buildView(null, websiteId, currency, []);
+}
+
+function buildView(cart: CartRow | null, websiteId: string, currency: string, entries: CartEntryView[]): CartView {
+  const subtotalCents = entries.reduce((sum, e) => sum + e.purchasePriceCents * e.quantity, 0);
+  const totalQuantity = entries.reduce((sum, e) => sum + e.quantity, 0);
+  const hasDigital = entries.some((e) => isDigital(e.productType));
+  const requiresShipping = entries.some((e) => ships(e.productType));
+  return {
+    id: cart?.id ?? null,
+    websiteId,
+    orderId: cart?.order_id ?? null,
+    created: cart?.created_at ?? null,
+    isPurchased: !!cart?.is_purchased,
+    currency: cart?.currency ?? currency,
+    entries,
+    shippingOptions: [],
+    selectedShippingOption: null,
+    shippingLocation: null,
+    applicableTaxRules: [],
+    coupons: [],
+    validCoupons: [],
+    invalidCoupons: [],
+    subtotalCents,
+    taxCents: 0,
+    shippingCostCents: 0,
+    discountCents: 0,
+    grandTotalCents: subtotalCents,
+    totalQuantity,
+    hasDigital,
+    purelyDigital: entries.length > 0 && entries.every((e) => isDigital(e.productType)),
+    requiresShipping,
+  };
+}
+
+async function viewOf(ctx: RequestContext, cart: CartRow): Promise<CartView> {
+  const rows = await listEntries(ctx.db, cart.id);
+  const products = await findProductsByIds(ctx.db, [...new Set(rows.map((r) => r.item_id))]);
+  const byId = new Map(products.map((p) => [p.id, p]));
+  const slugs = new Map<string, string>();
+  if (products.length > 0) {
+    const collections = await ctx.db
+      .selectFrom('collections')
+      .select(['id', 'url_slug'])
+      .where('id', 'in', [...new Set(products.map((p) => p.collection_id))])
+      .execute();
+    for (const c of collections) slugs.set(c.id, c.url_slug);
+  }
+  const variants = rows.length
+    ? await ctx.db
+        .selectFrom('variants')
+        .select(['sku', 'attributes'])
+        .where('website_id', '=', ctx.websiteId)
+        .where('sku', 'in', [...new Set(rows.map((r) => r.sku))])
+        .execute()
+    : [];
+  const attributesBySku = new Map(variants.map((v) => [v.sku, JSON.parse(v.attributes) as Record<string, string>]));
+  const entries = rows.map((r) => {
+    const p = byId.get(r.item_id);
+    const images = p ? (JSON.parse(p.images) as { assetUrl: string }[]) : [];
+    return entryView(r, cart.currency, {
+      title: p?.name ?? r.sku,
+      productType: p ? (p.product_type as ProductTypeNumber) : null,
+      url: p ? `/${slugs.get(p.collection_id)}/p/${p.url_slug}` : null,
+      imageUrl: images[0]?.assetUrl ?? null,
+      attributes: attributesBySku.get(r.sku) ?? {},
+    });
+  });
+  return buildView(cart, ctx.websiteId, cart.currency, entries);
+}
+
+type EntryDisplay = Pick<CartEntryView, 'title' | 'productType' | 'url' | 'imageUrl'> & { attributes: Record<string, string> };
+
+function entryView(r: CartEntryRow, currency: string, d: EntryDisplay): CartEntryView {
+  return {
+    id: r.id,
+    itemId: r.item_id,
+    quantity: r.quantity,
+    chosenVariant: { sku: r.sku, attributes: d.attributes },
+    title: d.title,
+    subTotal: toMoney(r.purchase_price_cents * r.quantity, currency),
+    purchasePriceCents: r.purchase_price_cents,
+    additionalFields: r.additional_fields,
+    productType: d.productType,
+    url: d.url,
+    imageUrl: d.imageUrl,
+  };
+}
+
+/** Spec §6: the cart is read only when one was announced by cookie; otherwise none is created. */
+export async function getCart(ctx: RequestContext, token: string | undefined, currency: string): Promise<CartView> {
+  if (!token) return emptyCart(ctx.websiteId, currency);
+  const cart = await findCartByToken(ctx.db, ctx.websiteId, token);
+  return cart ? viewOf(ctx, cart) : emptyCart(ctx.websiteId, currency);
+}
+
+export interface AddEntryResult {
+  cart: CartView;
+  newlyAdded: CartEntryView;
+  /** The cart token, new when the cart was made by this call. */
+  token: string;
+}
+
+function selectionFor(product: CatalogProduct, body: AddEntryBody): VariantSelection | null {
+  if (body.sku) {
+    const variant = product.variants.find((v) => v.sku === body.sku);
+    return variant ? variant.attributes : null;
+  }
+  return body.selection ?? {};
+}
+
+/** Adds an entry per spec §4's check order and answers the whole cart with the new entry. */
+export async function addEntry(
+  ctx: RequestContext,
+  token: string | undefined,
+  currency: string,
+  body: AddEntryBody,
+): Promise<AddEntryResult> {
+  const product = await getProductById(ctx, body.itemId);
+  if (!product) throw new HttpError(404, MESSAGES.variantUnavailable, 'VARIANT_UNAVAILABLE');
+  const selection = selectionFor(product, body);
+  if (!selection) throw new HttpError(409, MESSAGES.variantUnavailable, 'VARIANT_UNAVAILABLE');
+
+  let cart = token ? await findCartByToken(ctx.db, ctx.websiteId, token) : undefined;
+  const variantForStock = findVariant(product, selection);
+  const already = cart && variantForStock ? await quantityInCart(ctx.db, cart.id, variantForStock.sku) : 0;
+  const check = checkAddToCart({
+    product,
+    selection,
+    quantityInput: body.quantity ?? '1',
+    stock: variantForStock ? { unlimited: variantForStock.unlimited, qtyInStock: variantForStock.qtyInStock - already } : null,
+  });
+  if (!check.ok) {
+    const status = check.type === 'QUANTITY_NOT_A_NUMBER' || check.type === 'SUB_QUANTITY_NOT_A_WHOLE_NUMBER' || check.type === 'NO_VARIANT_SELECTED' ? 400 : 409;
+    throw new HttpError(status, check.message, check.type);
+  }
+  if (check.destination === 'gift-card-checkout' || check.destination === 'subscription') {
+    throw new HttpError(409, 'This product is bought at checkout, not added to the cart.', 'API_FAILURE');
+  }
+
+  const now = ctx.clock.now();
+  if (!cart) {
+    cart = { id: newId('c'), website_id: ctx.websiteId, token: newToken(16), order_id: null, currency, is_purchased: 0, created_at: now, updated_at: now };
+    await insertCart(ctx.db, cart);
+  } else {
+    await touchCart(ctx.db, cart.id, now);
+  }
+  const fields = body.additionalFields ?? null;
+  const row = await upsertEntry(ctx.db, {
+    id: newId('e'),
+    cart_id: cart.id,
+    item_id: product.id,
+    sku: check.variant.sku,
+    quantity: check.quantity,
+    additional_fields: fields,
+    fields_key: fields ? sha256(fields) : '',
+    purchase_price_cents: effectivePriceCents(check.variant),
+    created_at: now,
+  });
+  const view = await viewOf(ctx, cart);
+  const newlyAdded = view.entries.find((e) => e.id === row.id)!;
+  return { cart: view, newlyAdded, token: cart.token };
+}

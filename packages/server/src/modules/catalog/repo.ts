@@ -1,0 +1,63 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { CollectionTable, DB, ProductTable, VariantTable } from '../../db/schema.js';
+
+export type CollectionRow = Selectable<CollectionTable>;
+export type ProductRow = Selectable<ProductTable>;
+export type VariantRow = Selectable<VariantTable>;
+
+export function listCollections(db: Kysely<DB>, websiteId: string) {
+  return db.selectFrom('collections').selectAll().where('website_id', '=', websiteId).orderBy('position').orderBy('id').execute();
+}
+
+export function findCollectionBySlug(db: Kysely<DB>, websiteId: string, slug: string) {
+  return db
+    .selectFrom('collections')
+    .selectAll()
+    .where('website_id', '=', websiteId)
+    .where('url_slug', '=', slug)
+    .executeTakeFirst();
+}
+
+export function findCollectionById(db: Kysely<DB>, id: string) {
+  return db.selectFrom('collections').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function listProductsInCollection(db: Kysely<DB>, collectionId: string) {
+  return db
+    .selectFrom('products')
+    .selectAll()
+    .where('collection_id', '=', collectionId)
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+}
+
+export function findProductBySlug(db: Kysely<DB>, collectionId: string, slug: string) {
+  return db
+    .selectFrom('products')
+    .selectAll()
+    .where('collection_id', '=', collectionId)
+    .where('url_slug', '=', slug)
+    .executeTakeFirst();
+}
+
+export function findProductById(db: Kysely<DB>, websiteId: string, id: string) {
+  return db.selectFrom('products').selectAll().where('website_id', '=', websiteId).where('id', '=', id).executeTakeFirst();
+}
+
+export function findProductsByIds(db: Kysely<DB>, ids: readonly string[]) {
+  if (ids.length === 0) return Promise.resolve([] as ProductRow[]);
+  return db.selectFrom('products').selectAll().where('id', 'in', ids).execute();
+}
+
+export function listVariants(db: Kysely<DB>, productIds: readonly string[]) {
+  if (productIds.length === 0) return Promise.resolve([] as VariantRow[]);
+  return db
+    .selectFrom('variants')
+    .selectAll()
+    .where('product_id', 'in', productIds)
+    .orderBy('product_id')
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+}

@@ -1,0 +1,155 @@
+import type { CommerceProduct, CommerceVariant, ProductTypeNumber, SubscriptionPlan } from '@storefront/commerce';
+import type { RequestContext } from '../../platform/context.js';
+import {
+  type CollectionRow,
+  findCollectionById,
+  findCollectionBySlug,
+  findProductById,
+  findProductBySlug,
+  listCollections,
+  listProductsInCollection,
+  listVariants,
+  type ProductRow,
+  type VariantRow,
+} from './repo.js';
+
+export interface ProductImage {
+  assetUrl: string;
+  altText?: string;
+  originalSize?: string;
+}
+
+/** Spec §3 "Merchandising context per product id". */
+export interface Merchandising {
+  restockNotificationViews?: unknown;
+  restockNotificationMessages?: { buttonText?: string; CTAText?: string; placeholderText?: string; mailingListDescription?: string };
+  mailingListSignUpEnabled?: boolean;
+  mailingListOptInByDefault?: boolean;
+  scarcityEnabled?: boolean;
+  scarcityTemplateViews?: unknown;
+  scarcityText?: string;
+  scarcityShownByDefault?: boolean;
+  customSoldOutText?: string;
+}
+
+export interface Collection {
+  id: string;
+  title: string;
+  type: number;
+  typeName: string;
+  urlSlug: string;
+  fullUrl: string;
+  description: string | null;
+}
+
+/** A product as the storefront shows it: the commerce model plus what a page needs. */
+export interface CatalogProduct extends CommerceProduct {
+  collectionId: string;
+  recordType: number;
+  urlSlug: string;
+  fullUrl: string;
+  description: string | null;
+  excerpt: string | null;
+  images: ProductImage[];
+  audioAssetUrl: string | null;
+  productSubscriptionOptions: { id: string }[] | null;
+  merchandising: Merchandising | null;
+}
+
+function parseJson<T>(text: string | null, fallback: T): T {
+  if (text == null || text === '') return fallback;
+  return JSON.parse(text) as T;
+}
+
+export function toCollection(row: CollectionRow): Collection {
+  return {
+    id: row.id,
+    title: row.title,
+    type: row.type,
+    typeName: row.type_name,
+    urlSlug: row.url_slug,
+    fullUrl: `/${row.url_slug}`,
+    description: row.description,
+  };
+}
+
+function toVariant(row: VariantRow): CommerceVariant {
+  return {
+    sku: row.sku,
+    attributes: parseJson<Record<string, string>>(row.attributes, {}),
+    priceCents: row.price_cents,
+    salePriceCents: row.sale_price_cents,
+    onSale: !!row.on_sale,
+    qtyInStock: row.qty_in_stock,
+    unlimited: !!row.unlimited,
+  };
+}
+
+function toProduct(row: ProductRow, collectionSlug: string, variants: VariantRow[]): CatalogProduct {
+  return {
+    id: row.id,
+    name: row.name,
+    productType: row.product_type as ProductTypeNumber,
+    variants: variants.map(toVariant),
+    variantOptionOrdering: parseJson<string[]>(row.variant_option_ordering, []),
+    onSale: !!row.on_sale,
+    isSubscribable: !!row.is_subscribable,
+    subscriptionPlan: parseJson<SubscriptionPlan | null>(row.subscription_plan, null),
+    additionalFieldsFormId: row.additional_fields_form_id,
+    useCustomAddButtonText: !!row.use_custom_add_button_text,
+    customAddButtonText: row.custom_add_button_text ?? undefined,
+    collectionId: row.collection_id,
+    recordType: row.record_type,
+    urlSlug: row.url_slug,
+    fullUrl: `/${collectionSlug}/p/${row.url_slug}`,
+    description: row.description,
+    excerpt: row.excerpt,
+    images: parseJson<ProductImage[]>(row.images, []),
+    audioAssetUrl: row.audio_asset_url,
+    productSubscriptionOptions: parseJson<{ id: string }[] | null>(row.product_subscription_options, null),
+    merchandising: parseJson<Merchandising | null>(row.merchandising, null),
+  };
+}
+
+async function withVariants(ctx: RequestContext, rows: ProductRow[], slugOf: (r: ProductRow) => string): Promise<CatalogProduct[]> {
+  const variants = await listVariants(
+    ctx.db,
+    rows.map((r) => r.id),
+  );
+  const byProduct = new Map<string, VariantRow[]>();
+  for (const v of variants) {
+    const list = byProduct.get(v.product_id);
+    if (list) list.push(v);
+    else byProduct.set(v.product_id, [v]);
+  }
+  return rows.map((r) => toProduct(r, slugOf(r), byProduct.get(r.id) ?? []));
+}
+
+export async function getCollections(ctx: RequestContext): Promise<Collection[]> {
+  return (await listCollections(ctx.db, ctx.websiteId)).map(toCollection);
+}
+
+export async function getCollectionBySlug(ctx: RequestContext, slug: string): Promise<Collection | null> {
+  const row = await findCollectionBySlug(ctx.db, ctx.websiteId, slug);
+  return row ? toCollection(row) : null;
+}
+
+export async function getCollectionProducts(ctx: RequestContext, collection: Collection): Promise<CatalogProduct[]> {
+  const rows = await listProductsInCollection(ctx.db, collection.id);
+  return withVariants(ctx, rows, () => collection.urlSlug);
+}
+
+export async function getProductBySlug(ctx: RequestContext, collection: Collection, slug: string): Promise<CatalogProduct | null> {
+  const row = await findProductBySlug(ctx.db, collection.id, slug);
+  if (!row) return null;
+  const [product] = await withVariants(ctx, [row], () => collection.urlSlug);
+  return product;
+}
+
+export async function getProductById(ctx: RequestContext, id: string): Promise<CatalogProduct | null> {
+  const row = await findProductById(ctx.db, ctx.websiteId, id);
+  if (!row) return null;
+  const collection = await findCollectionById(ctx.db, row.collection_id);
+  const [product] = await withVariants(ctx, [row], () => collection?.url_slug ?? '');
+  return product;
+}

@@ -1,0 +1,178 @@
+import {
+  addButtonText,
+  BUTTON_TEXT,
+  DEFAULT_TEXTS,
+  formatMoney,
+  fromPrice,
+  fromPriceText,
+  hasVariedPrices,
+  isOnSale,
+  isSoldOut,
+  pillCartCountText,
+  productBadge,
+  showPillCart,
+  showQuantityInput,
+  toMoney,
+  variantOptions,
+  QUANTITY_MAX,
+  QUANTITY_MIN,
+} from '@storefront/commerce';
+import type { CatalogProduct, Collection } from '../modules/catalog/service.js';
+import type { CartView } from '../modules/cart/service.js';
+import type { Site } from '../modules/site/service.js';
+import type { WebAssets } from './assets.js';
+
+/** Spec §2 page type numbers used by the pages served so far. */
+export const PAGE_TYPE = {
+  CONTENT_COLLECTION: 1,
+  CONTENT_ITEM: 50,
+  NOT_FOUND: 100,
+  CART: 200,
+} as const;
+
+/** Serialises JSON for an inline `<script type="application/json">` without letting `</script>` out. */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+function priceContext(p: CatalogProduct, currency: string, locale: string) {
+  const sellable = p.variants;
+  const first = sellable[0];
+  const onSale = isOnSale(p);
+  const varied = hasVariedPrices(p);
+  const from = fromPrice(p);
+  return {
+    onSale,
+    varied,
+    text: first ? formatMoney(first.priceCents, currency, locale) : '',
+    saleText: first && first.onSale ? formatMoney(first.salePriceCents, currency, locale) : '',
+    fromText: varied && from != null ? fromPriceText(formatMoney(from, currency, locale)) : '',
+    salePriceLabel: DEFAULT_TEXTS.salePrice,
+    originalPriceLabel: DEFAULT_TEXTS.originalPrice,
+  };
+}
+
+/** The product's JSON as templates see it: spec §3 "Product item", plus our display values under `sf`. */
+export function productContext(p: CatalogProduct, site: Site, crumb: string) {
+  const { currency, locale } = site.website;
+  const badge = productBadge(p);
+  const soldOut = isSoldOut(p);
+  const options = variantOptions(p);
+  const showQuantity = showQuantityInput(p, { multipleQuantityAllowedForServices: site.storeSettings.multipleQuantityAllowedForServices });
+  const buttonText = soldOut ? (p.merchandising?.customSoldOutText || BUTTON_TEXT.soldOut) : addButtonText(p);
+  const islandProps = {
+    itemId: p.id,
+    productType: p.productType,
+    name: p.name,
+    currency,
+    options,
+    variants: p.variants,
+    addButtonText: addButtonText(p),
+    soldOut,
+    showQuantity,
+  };
+  return {
+    id: p.id,
+    collectionId: p.collectionId,
+    recordType: p.recordType,
+    title: p.name,
+    fullUrl: p.fullUrl,
+    excerpt: p.excerpt ?? '',
+    body: p.description ?? '',
+    assetUrl: p.images[0]?.assetUrl ?? '',
+    items: p.images.map((img) => ({ assetUrl: img.assetUrl, altText: img.altText ?? p.name, originalSize: img.originalSize ?? '' })),
+    structuredContent: {
+      productType: p.productType,
+      isSubscribable: !!p.isSubscribable,
+      subscriptionPlan: p.subscriptionPlan ?? null,
+      onSale: isOnSale(p),
+      additionalFieldsFormId: p.additionalFieldsFormId ?? null,
+      useCustomAddButtonText: !!p.useCustomAddButtonText,
+      customAddButtonText: p.customAddButtonText ?? '',
+      audioAssetUrl: p.audioAssetUrl ?? '',
+      variantOptionOrdering: p.variantOptionOrdering ?? [],
+      variants: p.variants.map((v) => ({
+        sku: v.sku,
+        attributes: v.attributes,
+        priceMoney: toMoney(v.priceCents, currency),
+        salePriceMoney: toMoney(v.salePriceCents, currency),
+        onSale: v.onSale,
+        qtyInStock: v.qtyInStock,
+        unlimited: v.unlimited,
+        optionValues: Object.entries(v.attributes).map(([optionName, value]) => ({ optionName, value })),
+      })),
+    },
+    display: {
+      badge,
+      badgeText: badge === 'sold-out' ? (p.merchandising?.customSoldOutText || DEFAULT_TEXTS.soldOut) : badge === 'sale' ? DEFAULT_TEXTS.sale : '',
+      soldOut,
+      price: priceContext(p, currency, locale),
+      options: options.map((o) => ({ name: o.name, values: o.values.map((value) => ({ value })) })),
+      showQuantity,
+      quantity: { min: QUANTITY_MIN, max: QUANTITY_MAX, label: DEFAULT_TEXTS.quantity },
+      buttonText,
+      crumb,
+      islandProps: JSON.stringify(islandProps),
+    },
+  };
+}
+
+export interface PageInput {
+  site: Site;
+  pageType: number;
+  title: string;
+  crumb: string;
+  cart: CartView;
+  assets: WebAssets;
+  collection?: Collection;
+  collections: Collection[];
+  path: string;
+  cartError?: string;
+}
+
+/** The context every page template gets: website, settings, collection and our `sf` block. */
+export function pageContext(input: PageInput, extra: Record<string, unknown> = {}) {
+  const { site, cart } = input;
+  const pill = { totalQuantity: cart.totalQuantity, subtotalCents: cart.subtotalCents, currency: cart.currency };
+  return {
+    website: site.website,
+    websiteSettings: { storeSettings: site.storeSettings },
+    storeSettings: site.storeSettings,
+    pageType: input.pageType,
+    collection: input.collection ?? null,
+    ...extra,
+    sf: {
+      title: input.title,
+      crumb: input.crumb,
+      scripts: input.assets.scripts,
+      styles: input.assets.styles,
+      navigation: input.collections.map((c) => ({ title: c.title, url: c.fullUrl, active: input.path.startsWith(c.fullUrl) })),
+      cartError: input.cartError ?? '',
+      contextJson: scriptJson({ websiteId: site.website.id, currency: site.website.currency, locale: site.website.locale, pageType: input.pageType, cartUrl: '/cart' }),
+      pillCart: {
+        shown: showPillCart(cart.totalQuantity),
+        countText: pillCartCountText(cart.totalQuantity),
+        subtotalText: formatMoney(cart.subtotalCents, cart.currency, site.website.locale),
+        props: JSON.stringify(pill),
+      },
+    },
+  };
+}
+
+export function cartPageContext(cart: CartView, locale: string) {
+  return {
+    cart: {
+      ...cart,
+      empty: cart.entries.length === 0,
+      subtotalText: formatMoney(cart.subtotalCents, cart.currency, locale),
+      entries: cart.entries.map((e) => ({
+        ...e,
+        unitPriceText: formatMoney(e.purchasePriceCents, cart.currency, locale),
+        lineTotalText: formatMoney(e.purchasePriceCents * e.quantity, cart.currency, locale),
+        attributeList: Object.entries(e.chosenVariant.attributes).map(([name, value]) => ({ name, value })),
+      })),
+      islandProps: JSON.stringify({ cart }),
+    },
+  };
+}
+

@@ -1,0 +1,97 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppServices, SiteContext } from '../app.js';
+import { getCollectionBySlug, getCollectionProducts, getCollections, getProductBySlug, type Collection } from '../modules/catalog/service.js';
+import { CART_COOKIE } from '../modules/cart/routes.js';
+import { getCart } from '../modules/cart/service.js';
+import { ensureCrumb } from '../platform/crumb.js';
+import { cartPageContext, PAGE_TYPE, pageContext, productContext } from './context.js';
+import type { TemplateName } from './theme.js';
+
+/** The largest `cartError` message a redirect may carry back to a page. */
+const CART_ERROR_MAX_LENGTH = 200;
+
+interface PageSpec {
+  status: number;
+  pageType: number;
+  template: TemplateName;
+  title: string;
+  collection?: Collection;
+  data: Record<string, unknown>;
+}
+
+async function resolvePage(ctx: SiteContext, pathname: string, crumb: string, cartToken: string | undefined): Promise<PageSpec> {
+  const segments = pathname.split('/').filter(Boolean).map(decodeURIComponent);
+  const siteTitle = ctx.site.website.siteTitle;
+  if (segments.length === 1 && segments[0] === 'cart') {
+    const cart = await getCart(ctx, cartToken, ctx.site.website.currency);
+    return { status: 200, pageType: PAGE_TYPE.CART, template: 'cart', title: `Cart — ${siteTitle}`, data: cartPageContext(cart, ctx.site.website.locale) };
+  }
+  let collection: Collection | null = null;
+  if (segments.length === 0) {
+    collection = (await getCollections(ctx)).find((c) => c.typeName === 'products') ?? null;
+  } else if (segments.length === 1 || (segments.length === 3 && segments[1] === 'p')) {
+    collection = await getCollectionBySlug(ctx, segments[0]);
+  }
+  if (collection && collection.typeName === 'products') {
+    if (segments.length === 3) {
+      const product = await getProductBySlug(ctx, collection, segments[2]);
+      if (product) {
+        return {
+          status: 200,
+          pageType: PAGE_TYPE.CONTENT_ITEM,
+          template: 'productItem',
+          title: `${product.name} — ${siteTitle}`,
+          collection,
+          data: { item: productContext(product, ctx.site, crumb) },
+        };
+      }
+    } else {
+      const products = await getCollectionProducts(ctx, collection);
+      return {
+        status: 200,
+        pageType: PAGE_TYPE.CONTENT_COLLECTION,
+        template: 'productList',
+        title: `${collection.title} — ${siteTitle}`,
+        collection,
+        data: { items: products.map((p) => productContext(p, ctx.site, crumb)) },
+      };
+    }
+  }
+  return { status: 404, pageType: PAGE_TYPE.NOT_FOUND, template: 'notFound', title: `Page not found — ${siteTitle}`, data: {} };
+}
+
+async function renderPage(services: AppServices, request: FastifyRequest, reply: FastifyReply) {
+  const ctx = await services.context();
+  const crumb = ensureCrumb(request, reply, services.config.secureCookies);
+  const url = new URL(request.url, 'http://local');
+  const cartToken = request.cookies[CART_COOKIE];
+  const page = await resolvePage(ctx, url.pathname, crumb, cartToken);
+  const cart = page.pageType === PAGE_TYPE.CART ? (page.data.cart as Awaited<ReturnType<typeof getCart>>) : await getCart(ctx, cartToken, ctx.site.website.currency);
+  const json = pageContext(
+    {
+      site: ctx.site,
+      pageType: page.pageType,
+      title: page.title,
+      crumb,
+      cart,
+      assets: services.theme.assets,
+      collection: page.collection,
+      collections: await getCollections(ctx),
+      path: url.pathname,
+      cartError: (url.searchParams.get('cartError') ?? '').slice(0, CART_ERROR_MAX_LENGTH),
+    },
+    page.data,
+  );
+  const mainContent = services.theme.render(page.template, json);
+  const html = services.theme.render('site', { ...json, mainContent });
+  return reply.status(page.status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
+}
+
+export function pageRoutes(app: FastifyInstance, services: AppServices): void {
+  app.get('/', (request, reply) => renderPage(services, request, reply));
+  app.setNotFoundHandler((request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return reply.status(404).send({ message: 'Not found' });
+    if (request.url.startsWith('/api/')) return reply.status(404).send({ message: 'Not found' });
+    return renderPage(services, request, reply);
+  });
+}

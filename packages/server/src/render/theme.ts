@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { compile } from '@storefront/jsont';
+import type { WebAssets } from './assets.js';
+
+const THEME_DIR = fileURLToPath(new URL('../../../theme-default/', import.meta.url));
+
+/** Template names the renderer asks for; each is a file of packages/theme-default. */
+export const TEMPLATES = {
+  site: 'site.region',
+  productList: 'collections/products.list',
+  productItem: 'collections/products.item',
+  cart: 'pages/cart.page',
+  notFound: 'pages/not-found.page',
+} as const;
+
+export type TemplateName = keyof typeof TEMPLATES;
+
+type Compiled = ReturnType<typeof compile>;
+
+export interface Theme {
+  staticDir: string;
+  demoImagesDir: string;
+  assets: WebAssets;
+  render(name: TemplateName, json: unknown, options?: Record<string, unknown>): string;
+}
+
+/** Reads every block partial of `blocks/` so templates can `{@|apply name.block}`. */
+function loadPartials(): Record<string, string> {
+  const dir = `${THEME_DIR}blocks/`;
+  const partials: Record<string, string> = {};
+  for (const file of fs.readdirSync(dir)) partials[file] = fs.readFileSync(dir + file, 'utf8');
+  return partials;
+}
+
+/** Compiles the theme once at start; a template with errors stops the server with them listed. */
+export function loadTheme(assets: WebAssets): Theme {
+  const partials = loadPartials();
+  const compiled = new Map<TemplateName, Compiled>();
+  for (const [name, file] of Object.entries(TEMPLATES) as [TemplateName, string][]) {
+    const source = fs.readFileSync(THEME_DIR + file, 'utf8');
+    const c = compile(source, { partials });
+    if (c.errors.length > 0) {
+      const list = c.errors.map((e) => `  ${file}:${e.line}:${e.column} ${e.type} ${e.message}`).join('\n');
+      throw new Error(`Theme template ${file} does not compile:\n${list}`);
+    }
+    compiled.set(name, c);
+  }
+  return {
+    staticDir: `${THEME_DIR}static`,
+    demoImagesDir: fileURLToPath(new URL('../../seed/images', import.meta.url)),
+    assets,
+    render(name, json, options) {
+      const { output, errors } = compiled.get(name)!.render(json, { partials, ...options });
+      if (errors.length > 0) {
+        // A data-driven render error must not hide the page; it is logged for the merchant.
+        process.emitWarning(`Template ${TEMPLATES[name]}: ${errors.map((e) => `${e.line}:${e.column} ${e.message}`).join('; ')}`);
+      }
+      return output;
+    },
+  };
+}

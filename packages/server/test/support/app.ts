@@ -1,0 +1,68 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app.js';
+import { loadConfig } from '../../src/config.js';
+import { importCatalog } from '../../src/modules/catalog/import.js';
+import { createTestDatabase, type TestDatabase } from './databases.js';
+
+/** A small store: a tee with Size × Color (one combination missing, one sold out), a digital zine and a gift card. */
+export function smallCatalog() {
+  return {
+    website: { id: 'w1', siteTitle: 'Test Shop' },
+    collections: [{ id: 'shop', title: 'Shop', urlSlug: 'shop', type: 1, typeName: 'products' }],
+    forms: [],
+    products: [
+      {
+        id: 'tee',
+        collectionId: 'shop',
+        urlSlug: 'tee',
+        name: 'Tee',
+        productType: 1,
+        description: 'Soft cotton.',
+        images: [{ assetUrl: '/assets/demo/tee.svg', altText: 'A tee' }],
+        variantOptionOrdering: ['Size', 'Color'],
+        variants: [
+          { sku: 'TEE-S-RED', attributes: { Size: 'S', Color: 'Red' }, price: '25.00', qtyInStock: 3 },
+          { sku: 'TEE-M-RED', attributes: { Size: 'M', Color: 'Red' }, price: '25.00', salePrice: '19.99', onSale: true, qtyInStock: 0 },
+          { sku: 'TEE-S-BLUE', attributes: { Size: 'S', Color: 'Blue' }, price: '27.00', qtyInStock: 5 },
+        ],
+      },
+      { id: 'zine', collectionId: 'shop', urlSlug: 'zine', name: 'Zine', productType: 2, variants: [{ sku: 'ZINE', price: '12.00' }] },
+      {
+        id: 'card',
+        collectionId: 'shop',
+        urlSlug: 'gift-card',
+        name: 'Gift Card',
+        productType: 4,
+        variants: [{ sku: 'GC-25', attributes: { Amount: '$25' }, price: '25.00' }],
+      },
+    ],
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: TestDatabase;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(dialect: 'sqlite' | 'postgres', catalog: unknown = smallCatalog()): Promise<TestApp> {
+  const database = await createTestDatabase(dialect);
+  const result = await importCatalog(database, catalog);
+  if (!result.ok) throw new Error(JSON.stringify(result.errors));
+  const app = await buildApp(loadConfig({ DATA_DIR: '/nonexistent', LOG_LEVEL: 'silent' }), { database, logger: false });
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close();
+      await database.drop();
+    },
+  };
+}
+
+/** Cookies a response set, as a name → value map. */
+export function cookiesOf(res: { cookies: { name: string; value: string }[] }): Record<string, string> {
+  return Object.fromEntries(res.cookies.map((c) => [c.name, c.value]));
+}
+
+export const CRUMB = '0123456789abcdef0123456789abcdef';
