@@ -27,7 +27,8 @@ export type JsontErrorType =
   | 'EXPRESSION_ESCAPE'
   | 'EXPRESSION_UNTERMINATED_STRING'
   | 'FORMATTER_FAILED'
-  | 'RENDER_LIMIT';
+  | 'RENDER_LIMIT'
+  | 'INTERNAL'; // an unexpected exception inside the engine, reported instead of thrown
 
 export interface JsontError {
   type: JsontErrorType;
@@ -55,14 +56,22 @@ export interface RenderContext {
   readonly node: unknown;
   /** Resolves a dotted path ('a.b.0.c', '@', '@index', '$var') against the scope chain. */
   resolve(path: string): unknown;
-  /** Renders a partial or macro by name with `node` as `@`; undefined when it does not exist (an error is reported). */
-  renderPartial(name: string, node: unknown): string | undefined;
+  /**
+   * Renders a partial or macro by name with `node` as `@`; undefined when it does not exist (an error is reported).
+   * `options.args` becomes `@args` inside it; `options.isolated` stops name lookups at `node`.
+   */
+  renderPartial(name: string, node: unknown, options?: PartialOptions): string | undefined;
   /** Compiles and renders template source with `node` as `@` (for formatters that carry templates). */
   renderSource(source: string, node: unknown): string;
   /** Reports an error at the position of the instruction being executed; rendering goes on. */
   error(type: JsontErrorType, message: string): void;
   /** Render options the caller passed that plugins may read (e.g. `cart`, `injects`). */
   readonly options: Readonly<Record<string, unknown>>;
+}
+
+export interface PartialOptions {
+  args?: Record<string, string>;
+  isolated?: boolean;
 }
 
 /** Thrown by `validate` to reject arguments at compile time. */

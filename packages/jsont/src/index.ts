@@ -1,0 +1,198 @@
+import type { Root } from './ast.js';
+import { compileNodes, type Host, type Op, RenderAbort, Runtime, rootFrame } from './compile.js';
+import { makeError, messages } from './errors.js';
+import { DEFAULT_CACHE_SIZE, DEFAULT_LIMITS, DEFAULT_LOCALE, DEFAULT_TIME_ZONE, type Limits } from './limits.js';
+import { LruCache } from './lru.js';
+import { parse } from './parser.js';
+import type { JsontError, Plugin } from './plugin.js';
+import { defaultPlugins } from './plugins/index.js';
+import { buildRegistry, type Registry } from './registry.js';
+import { getPath } from './values.js';
+
+export * from './plugin.js';
+export type { Root, Node } from './ast.js';
+export { DEFAULT_LIMITS, type Limits } from './limits.js';
+export { LruCache } from './lru.js';
+export { defaultPlugins } from './plugins/index.js';
+export { isTruthy, deepEqual, toOutput, getPath } from './values.js';
+
+export interface CompileOptions {
+  /** Plugins to register; defaults to every built-in plugin. */
+  plugins?: readonly Plugin[];
+  /** Partials by name, available to `{@|apply name}` and `{.include name}`. */
+  partials?: Record<string, string>;
+  limits?: Partial<Limits>;
+}
+
+export interface RenderOptions {
+  /** Partials by name; these win over the ones given to `compile`. */
+  partials?: Record<string, string>;
+  /** Files for `{.inject @var file}`: a string is parsed as JSON when it can be. */
+  injects?: Record<string, unknown>;
+  locale?: string;
+  now?: number;
+  timeZone?: string;
+  /** Anything else is passed to plugins as `ctx.options`. */
+  [key: string]: unknown;
+}
+
+export interface RenderResult {
+  output: string;
+  /** Errors raised while rendering (syntax errors are in `Template.errors`). */
+  errors: JsontError[];
+}
+
+export interface Template {
+  /** Syntax errors found while compiling; the template still renders what it could parse. */
+  readonly errors: JsontError[];
+  readonly ast: Root;
+  render(json: unknown, options?: RenderOptions): RenderResult;
+}
+
+const KNOWN_RENDER_OPTIONS = new Set(['partials', 'injects', 'locale', 'now', 'timeZone']);
+
+function internal(e: unknown): JsontError {
+  const why = e instanceof Error ? e.message : String(e);
+  return makeError('INTERNAL', messages.internal(why), { line: 0, column: 0 });
+}
+
+function compileWith(registry: Registry, source: string, options: CompileOptions): Template {
+  const limits: Limits = { ...DEFAULT_LIMITS, ...options.limits };
+  const compilePartials = options.partials ?? {};
+  let op: Op;
+  let ast: Root;
+  let errors: JsontError[];
+  try {
+    const parsed = parse(String(source), registry);
+    ast = parsed.root;
+    errors = parsed.errors;
+    op = compileNodes(ast.body, { limits });
+  } catch (e) {
+    return {
+      errors: [internal(e)],
+      ast: { kind: 'root', body: [] },
+      render: () => ({ output: '', errors: [] }),
+    };
+  }
+  // Partials compile on first use and stay cached with the template.
+  const partialCache = new LruCache<string, { op: Op; errors: JsontError[] }>(DEFAULT_CACHE_SIZE);
+  const host: Host = {
+    compilePartial(src: string) {
+      let hit = partialCache.get(src);
+      if (!hit) {
+        const p = parse(src, registry);
+        hit = { op: compileNodes(p.root.body, { limits }), errors: p.errors };
+        partialCache.set(src, hit);
+      }
+      return hit;
+    },
+  };
+  return {
+    errors,
+    ast,
+    render(json: unknown, renderOptions: RenderOptions = {}): RenderResult {
+      try {
+        const root = rootFrame(json);
+        const website = getPath(json, ['website', 'timeZone']);
+        const timeZone =
+          typeof renderOptions.timeZone === 'string'
+            ? renderOptions.timeZone
+            : typeof website === 'string' && website
+              ? website
+              : DEFAULT_TIME_ZONE;
+        const extra: Record<string, unknown> = {};
+        for (const [k, v] of Object.entries(renderOptions)) if (!KNOWN_RENDER_OPTIONS.has(k)) extra[k] = v;
+        if (renderOptions.injects) extra.injects = renderOptions.injects;
+        const rt = new Runtime(
+          host,
+          limits,
+          { ...compilePartials, ...(renderOptions.partials ?? {}) },
+          renderOptions.injects ?? {},
+          root,
+          {
+            locale: typeof renderOptions.locale === 'string' ? renderOptions.locale : DEFAULT_LOCALE,
+            timeZone,
+            now: typeof renderOptions.now === 'number' ? renderOptions.now : Date.now(),
+            options: extra,
+          },
+        );
+        try {
+          op(root, rt);
+        } catch (e) {
+          if (!(e instanceof RenderAbort)) rt.errors.push(internal(e));
+        }
+        return { output: rt.out, errors: rt.errors };
+      } catch (e) {
+        return { output: '', errors: [internal(e)] };
+      }
+    },
+  };
+}
+
+export interface EngineOptions {
+  plugins?: readonly Plugin[];
+  /** Capacity of the compiled-template cache; spec §9 default 100. */
+  cacheSize?: number;
+  limits?: Partial<Limits>;
+}
+
+/** A registry of plugins plus a least-recently-used cache of compiled templates. */
+export class Engine {
+  private readonly registry: Registry;
+  private readonly cache: LruCache<string, Template>;
+  private readonly limits: Partial<Limits>;
+
+  constructor(options: EngineOptions = {}) {
+    this.registry = buildRegistry(options.plugins ?? defaultPlugins);
+    this.cache = new LruCache(options.cacheSize ?? DEFAULT_CACHE_SIZE);
+    this.limits = options.limits ?? {};
+  }
+
+  /** Compiles without caching. */
+  compile(source: string, options: Omit<CompileOptions, 'plugins'> = {}): Template {
+    return compileWith(this.registry, source, { ...options, limits: { ...this.limits, ...options.limits } });
+  }
+
+  /** Compiles through the LRU cache, keyed by source, partials and limits. */
+  compileCached(source: string, options: Omit<CompileOptions, 'plugins'> = {}): Template {
+    const key = JSON.stringify([source, options.partials ?? null, options.limits ?? null]);
+    let t = this.cache.get(key);
+    if (!t) {
+      t = this.compile(source, options);
+      this.cache.set(key, t);
+    }
+    return t;
+  }
+
+  get cacheSize(): number {
+    return this.cache.size;
+  }
+}
+
+export function createEngine(options: EngineOptions = {}): Engine {
+  return new Engine(options);
+}
+
+let defaultEngine: Engine | null = null;
+function getDefaultEngine(): Engine {
+  if (!defaultEngine) defaultEngine = new Engine();
+  return defaultEngine;
+}
+
+/** Compiles a template. Never throws: problems are reported in `errors`. */
+export function compile(source: string, options: CompileOptions = {}): Template {
+  if (options.plugins) return compileWith(buildRegistry(options.plugins), source, options);
+  return getDefaultEngine().compile(source, options);
+}
+
+/** Like `compile`, through the default engine's LRU cache (100 entries). */
+export function compileCached(source: string, options: Omit<CompileOptions, 'plugins'> = {}): Template {
+  return getDefaultEngine().compileCached(source, options);
+}
+
+/** Compiles and renders in one call; errors from both steps are returned together. */
+export function render(source: string, json: unknown, options: RenderOptions & CompileOptions = {}): RenderResult {
+  const t = compileCached(source, { partials: options.partials, limits: options.limits });
+  const r = t.render(json, options);
+  return { output: r.output, errors: [...t.errors, ...r.errors] };
+}

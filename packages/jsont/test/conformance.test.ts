@@ -1,0 +1,52 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { compile } from '../src/index.js';
+import { EXPECTED_FAILURES } from './conformance-known.js';
+import { type Fixture, loadFixtures } from './fixtures.js';
+
+/**
+ * Every conformance fixture is one test. `CONFORMANCE_FILTER=<substring>` runs a subset.
+ * Fixtures listed in conformance-known.ts must still fail (so the list stays honest).
+ */
+const filter = process.env.CONFORMANCE_FILTER ?? '';
+const fixtures = loadFixtures().filter((f) => f.name.includes(filter));
+
+function run(f: Fixture): string {
+  const t = compile(f.template, { partials: f.partials });
+  return t.render(f.json, { ...f.params, injects: f.injects }).output;
+}
+
+const tally: Record<string, { pass: number; total: number }> = {};
+const failing: string[] = [];
+
+afterAll(() => {
+  const summary = Object.entries(tally)
+    .map(([group, t]) => `${group}: ${t.pass}/${t.total} passing`)
+    .join(', ');
+  console.log(`conformance ${summary}`);
+  if (process.env.CONFORMANCE_REPORT && failing.length) console.log(`failing:\n${failing.join('\n')}`);
+});
+
+describe('JSON-T conformance', () => {
+  for (const f of fixtures) {
+    const group = f.name.split('/')[0];
+    const reason = EXPECTED_FAILURES[f.name];
+    it(reason ? `${f.name} (known failure: ${reason})` : f.name, () => {
+      let actual: string;
+      try {
+        actual = run(f).trim();
+      } catch (e) {
+        actual = `THREW ${e instanceof Error ? e.message : String(e)}`;
+      }
+      const ok = actual === f.output.trim();
+      tally[group] ??= { pass: 0, total: 0 };
+      tally[group].total++;
+      if (ok) tally[group].pass++;
+      else failing.push(f.name);
+      if (reason) {
+        expect(ok, `${f.name} now passes: remove it from conformance-known.ts`).toBe(false);
+      } else {
+        expect(actual).toBe(f.output.trim());
+      }
+    });
+  }
+});
