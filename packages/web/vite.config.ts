@@ -12,6 +12,11 @@ export default defineConfig({
     emptyOutDir: true,
     manifest: true,
     target: 'es2022',
-    rollupOptions: { input: 'src/main.tsx' },
+    rolldownOptions: {
+      input: 'src/main.tsx',
+      // @storefront/commerce is pure rule code; its top-level tables (regions, …) must not ride
+      // along into the islands bundle just because they are built by a function call.
+      treeshake: { moduleSideEffects: [{ test: /\/packages\/commerce\/src\//, sideEffects: false }] },
+    },
   },
 });
