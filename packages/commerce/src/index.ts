@@ -7,3 +7,6 @@ export * from './addToCart.js';
 export * from './subscription.js';
 export * from './installments.js';
 export * from './cart.js';
+export * from './regions.js';
+export * from './address.js';
+export * from './email.js';
