@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CRUMB, cookiesOf, createTestApp, type TestApp } from './support/app.js';
+import { dialects } from './support/databases.js';
+
+describe.each(dialects)('pages on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+  });
+  afterAll(async () => t?.close());
+
+  it('renders the product list with prices, badges and links, and sets a crumb', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/shop' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(cookiesOf(res).crumb).toMatch(/^[0-9a-f]{32}$/);
+    const html = res.body;
+    expect(html).toContain('<body class="page-type-1">');
+    expect(html).toContain('href="/shop/p/tee"');
+    expect(html).toContain('from $19.99');
+    expect(html).toContain('<span class="product-badge product-badge--sale">sale</span>');
+    expect(html).toContain('$12.00');
+    expect(html).toContain('id="sf-context"');
+  });
+
+  it('serves the first products collection at /', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('href="/shop/p/zine"');
+  });
+
+  it('renders a product page whose plain form adds to the cart without JavaScript', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/shop/p/tee', cookies: { crumb: CRUMB } });
+    expect(res.statusCode).toBe(200);
+    const html = res.body;
+    expect(html).toContain('<body class="page-type-50">');
+    expect(html).toContain('<h1 class="product-title">Tee</h1>');
+    expect(html).toContain('<form class="product-form" method="post" action="/api/commerce/shopping-cart/entries">');
+    expect(html).toContain(`<input type="hidden" name="crumb" value="${CRUMB}">`);
+    expect(html).toContain('<select id="variant-option-Size" name="variant-option-Size" class="variant-select"><option value="">Select Size</option><option value="S">S</option><option value="M">M</option></select>');
+    expect(html).toContain('<option value="Red">Red</option><option value="Blue">Blue</option>');
+    expect(html).toContain('<button type="submit" class="sqs-add-to-cart-button">Add To Cart</button>');
+    expect(html).toContain('data-island="ProductForm"');
+    const props = /data-island="ProductForm" data-props="([^"]*)"/.exec(html)![1].replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+    expect(JSON.parse(props)).toMatchObject({ itemId: 'tee', productType: 1, currency: 'USD', options: [{ name: 'Size', values: ['S', 'M'] }, { name: 'Color', values: ['Red', 'Blue'] }], showQuantity: true, soldOut: false });
+  });
+
+  it('shows the message of a failed plain-form add on the product page, escaped', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/shop/p/tee?cartError=${encodeURIComponent('<b>Sorry</b>')}` });
+    expect(res.body).toContain('<p class="product-form-message" role="alert">&lt;b&gt;Sorry&lt;/b&gt;</p>');
+  });
+
+  it('formats JPY without decimals', async () => {
+    const jpy = await createTestApp(dialect, {
+      website: { id: 'wj', siteTitle: 'Tokyo', currency: 'JPY' },
+      collections: [{ id: 'shop', title: 'Shop', urlSlug: 'shop', type: 1, typeName: 'products' }],
+      forms: [],
+      products: [{ id: 'cup', collectionId: 'shop', urlSlug: 'cup', name: 'Cup', productType: 1, variants: [{ sku: 'CUP', price: '2500', qtyInStock: 4 }] }],
+    });
+    try {
+      const res = await jpy.app.inject({ method: 'GET', url: '/shop/p/cup' });
+      expect(res.body).toContain('¥2,500</div>');
+    } finally {
+      await jpy.close();
+    }
+  });
+
+  it('answers unknown URLs with the not-found page type and 404', async () => {
+    for (const url of ['/nope', '/shop/p/nope', '/shop/x/y/z']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(404);
+      expect(res.body).toContain('<body class="page-type-100">');
+      expect(res.body).toContain('Page not found');
+    }
+    const api = await t.app.inject({ method: 'GET', url: '/api/nope' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({ message: 'Not found' });
+  });
+
+  it('renders the cart page with the entries and the pill cart', async () => {
+    const added = await t.app.inject({
+      method: 'POST',
+      url: '/api/commerce/shopping-cart/entries',
+      cookies: { crumb: CRUMB },
+      headers: { 'x-csrf-token': CRUMB },
+      payload: { itemId: 'tee', sku: 'TEE-S-BLUE', quantity: 2, additionalFields: null },
+    });
+    const res = await t.app.inject({ method: 'GET', url: '/cart', cookies: { CART: cookiesOf(added).CART, hasCart: 'true' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<body class="page-type-200">');
+    expect(res.body).toContain('<a class="cart-entry-title" href="/shop/p/tee">Tee</a>');
+    expect(res.body).toContain('Size: S');
+    expect(res.body).toContain('$54.00');
+    expect(res.body).toContain('aria-label="Cart, 2 items, $54.00"');
+    const empty = await t.app.inject({ method: 'GET', url: '/cart' });
+    expect(empty.body).toContain('You have nothing in your shopping cart.');
+    expect(empty.body).toMatch(/class="pill-cart"[^>]* hidden/);
+  });
+
+  it('answers /healthz', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/healthz' })).json()).toEqual({ ok: true });
+  });
+});
