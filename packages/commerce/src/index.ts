@@ -10,3 +10,4 @@ export * from './cart.js';
 export * from './regions.js';
 export * from './address.js';
 export * from './email.js';
+export * from './forms.js';

@@ -1,0 +1,167 @@
+/** Form field rules and answer summaries (spec §3 form field types, §5 custom/site forms, §8, §9). */
+import { MESSAGES, characterCounterText } from './messages.js';
+
+/** Spec §9: "Likert scale -2 to 2: Strongly Disagree, Disagree, Neutral, Agree, Strongly Agree." */
+export const LIKERT_MIN = -2;
+export const LIKERT_MAX = 2;
+export const LIKERT_LABELS: Readonly<Record<number, string>> = {
+  [-2]: 'Strongly Disagree',
+  [-1]: 'Disagree',
+  0: 'Neutral',
+  1: 'Agree',
+  2: 'Strongly Agree',
+};
+
+/** Label of a likert answer ('1' or 1 → 'Agree'); null outside −2..2. */
+export function likertLabel(value: number | string | null | undefined): string | null {
+  if (value === null || value === undefined || value === '') return null;
+  const n = Number(value);
+  return Number.isInteger(n) && n >= LIKERT_MIN && n <= LIKERT_MAX ? LIKERT_LABELS[n] : null;
+}
+
+export type FormFieldType =
+  | 'date' | 'name' | 'time' | 'address' | 'checkbox' | 'likert' | 'radio' | 'select' | 'phone' | 'section' | 'textarea' | string;
+
+/** Spec §3: "A form summary field has type, rawTitle, value, values." */
+export interface FormSummaryField {
+  type: FormFieldType;
+  rawTitle: string;
+  value?: string | number | null;
+  values?: Record<string, string | number | null | undefined> | (string | number)[] | null;
+}
+
+export type FormFieldSummary =
+  | { kind: 'text'; title: string; text: string }
+  | { kind: 'lines'; title: string; lines: string[] }
+  | { kind: 'pairs'; title: string; pairs: { label: string; value: string }[] };
+
+type Parts = Record<string, string | number | null | undefined>;
+
+const str = (v: string | number | null | undefined): string => (v === null || v === undefined ? '' : String(v).trim());
+const joinPresent = (parts: string[], sep: string): string => parts.filter((p) => p !== '').join(sep);
+
+/** 'M/D/YYYY' as entered: { Month: '11', Day: '23', Year: '2010' } → '11/23/2010'. */
+export function formatDateAnswer(v: Parts): string {
+  return joinPresent([str(v.Month), str(v.Day), str(v.Year)], '/');
+}
+
+/** { First: 'John', Last: 'Doe' } → 'John Doe'. */
+export function formatNameAnswer(v: Parts): string {
+  return joinPresent([str(v.First), str(v.Last)], ' ');
+}
+
+/** { Country: '1', Areacode: '646', Prefix: '123', Line: '0000' } → '+1 646-123-0000'. */
+export function formatPhoneAnswer(v: Parts): string {
+  const number = joinPresent([str(v.Areacode), str(v.Prefix), str(v.Line)], '-');
+  const country = str(v.Country);
+  return country ? `+${country} ${number}` : number;
+}
+
+const pad2 = (v: string | number | null | undefined): string => str(v).padStart(2, '0');
+
+/**
+ * 'H:MM:SS ampm': { Hour: 9, Minute: 15, Second: 31, Ampm: 'am' } → '9:15:31 am'. A missing
+ * hour reads '00'; missing minutes and seconds read '00'.
+ */
+export function formatTimeAnswer(v: Parts): string {
+  const hour = str(v.Hour) === '' ? '00' : str(v.Hour);
+  return joinPresent([`${hour}:${pad2(v.Minute)}:${pad2(v.Second)}`, str(v.Ampm)], ' ');
+}
+
+/** Address lines: line 1, line 2 (if any), then 'City, State Zip Country'. */
+export function formatAddressAnswer(v: Parts): string[] {
+  const cityLine = joinPresent([joinPresent([str(v.City), str(v.State)], ', '), str(v.Zip), str(v.Country)], ' ');
+  return [str(v.Line1), str(v.Line2), cityLine].filter((line) => line !== '');
+}
+
+function isParts(values: FormSummaryField['values']): values is Parts {
+  return typeof values === 'object' && values !== null && !Array.isArray(values);
+}
+
+/**
+ * Spec §2 form-answer summaries. Empty answers read 'N/A' (or the localized text passed as
+ * `noAnswer`). Likert answers are their scale labels.
+ */
+export function summarizeFormField(field: FormSummaryField, noAnswer: string = MESSAGES.noAnswer): FormFieldSummary {
+  const title = field.rawTitle;
+  const text = (t: string): FormFieldSummary => ({ kind: 'text', title, text: t === '' ? noAnswer : t });
+  const { values } = field;
+  if (isParts(values)) {
+    switch (field.type) {
+      case 'address': {
+        const lines = formatAddressAnswer(values);
+        return lines.length ? { kind: 'lines', title, lines } : text('');
+      }
+      case 'date':
+        return text(formatDateAnswer(values));
+      case 'name':
+        return text(formatNameAnswer(values));
+      case 'phone':
+        return text(formatPhoneAnswer(values));
+      case 'time':
+        return text(formatTimeAnswer(values));
+      case 'likert': {
+        const pairs = Object.entries(values).map(([label, v]) => ({ label, value: likertLabel(v) ?? noAnswer }));
+        return pairs.length ? { kind: 'pairs', title, pairs } : text('');
+      }
+      default:
+        break;
+    }
+  }
+  if (Array.isArray(values) && values.length > 0) return text(values.map((v) => str(v)).join(', '));
+  return text(str(field.value));
+}
+
+/** A field as the form validator sees it. */
+export interface FormFieldRule {
+  type: FormFieldType;
+  required?: boolean;
+  maxLength?: number;
+  /** Likert questions that need an answer. */
+  questions?: string[];
+}
+
+export type FieldValue = string | string[] | Record<string, string | null | undefined> | null | undefined;
+
+function isEmpty(value: FieldValue): boolean {
+  if (value === null || value === undefined) return true;
+  if (typeof value === 'string') return value.trim() === '';
+  if (Array.isArray(value)) return value.every((v) => v.trim() === '');
+  return Object.values(value).every((v) => v === null || v === undefined || v.trim() === '');
+}
+
+/**
+ * Spec §5 custom and site forms: section fields are skipped; a required empty field is
+ * 'Required'; a required likert with an unanswered question is the survey message; a textarea
+ * over its maximum is the character-limit message. Returns null when valid.
+ */
+export function validateFormField(field: FormFieldRule, value: FieldValue): string | null {
+  if (field.type === 'section') return null;
+  if (field.type === 'likert') {
+    if (!field.required) return null;
+    const answers = value && typeof value === 'object' && !Array.isArray(value) ? value : {};
+    const questions = field.questions ?? Object.keys(answers);
+    const missing = questions.length === 0 || questions.some((q) => likertLabel(answers[q]) === null);
+    return missing ? MESSAGES.likertMissing : null;
+  }
+  if (isEmpty(value)) return field.required ? MESSAGES.required : null;
+  if (field.maxLength !== undefined && typeof value === 'string' && Array.from(value).length > field.maxLength) {
+    return MESSAGES.characterLimitExceeded;
+  }
+  return null;
+}
+
+/** Spec §5: the textarea counter 'n / max' and whether it is over the limit. */
+export function characterCounter(value: string, max: number): { text: string; over: boolean } {
+  const length = Array.from(value).length;
+  return { text: characterCounterText(length, max), over: length > max };
+}
+
+/**
+ * Spec §8: the whole-form problem notice. Shown above the form it says to scroll down to the
+ * fields, shown below it says to scroll up; newsletter forms show neither.
+ */
+export function formProblemMessage(noticePosition: 'above' | 'below', newsletter = false): string | null {
+  if (newsletter) return null;
+  return noticePosition === 'above' ? MESSAGES.formProblemScrollDown : MESSAGES.formProblemScrollUp;
+}
