@@ -1,0 +1,124 @@
+import type { Formatter, RenderContext } from '../../plugin.js';
+import { capitalize, dateFormat, parseOptions } from '../i18n/intl.js';
+import { isSkeleton, skeletonOptions } from './skeleton.js';
+import { inRange, toInstant, zoneOf } from './zoned.js';
+
+type Style = 'short' | 'medium' | 'long' | 'full';
+const STYLES: readonly string[] = ['short', 'medium', 'long', 'full'];
+const isStyle = (s: string | undefined): s is Style => s !== undefined && STYLES.includes(s);
+
+/** A date or time part: a CLDR width name or a skeleton. */
+type Part = { style: Style } | { skeleton: string } | undefined;
+
+export interface DatetimeOptions {
+  date: Part;
+  time: Part;
+  wrap?: Style;
+  calendar?: string;
+  beginSentence: boolean;
+}
+
+const part = (s: string | undefined): Part =>
+  s === undefined ? undefined : isStyle(s) ? { style: s } : isSkeleton(s) ? { skeleton: s } : undefined;
+
+/**
+ * Reads `datetime` arguments: a bare width (both parts), a bare skeleton, `date:`, `time:`,
+ * `skeleton:`, `wrap:`, `calendar:`, `context:begin-sentence`. With nothing, the long date.
+ */
+export function datetimeOptions(args: readonly string[]): DatetimeOptions {
+  const o = parseOptions(args);
+  let date = part(o.get('date'));
+  let time = part(o.get('time'));
+  for (const [key, value] of o) {
+    if (value !== '') continue;
+    if (isStyle(key)) {
+      date ??= { style: key };
+      time ??= { style: key };
+    } else if (isSkeleton(key)) date = { skeleton: key };
+  }
+  const skeleton = o.get('skeleton');
+  if (skeleton !== undefined && isSkeleton(skeleton)) date = { skeleton };
+  if (!date && !time) date = { style: 'long' };
+  const wrap = o.get('wrap');
+  return {
+    date,
+    time,
+    wrap: isStyle(wrap) ? wrap : undefined,
+    calendar: o.get('calendar'),
+    beginSentence: o.get('context') === 'begin-sentence',
+  };
+}
+
+/**
+ * Formats one instant. V8's format() swaps ICU's narrow no-break space before AM/PM for a
+ * plain space (formatRange() does not); it is put back so single dates and ranges agree.
+ */
+export function formatInstant(locale: string, options: Intl.DateTimeFormatOptions, epoch: number): string {
+  const parts = dateFormat(locale, options).formatToParts(epoch);
+  return parts
+    .map((p, i) =>
+      p.type === 'literal' && p.value === ' ' && parts[i + 1]?.type === 'dayPeriod' && !options.dayPeriod
+        ? '\u202f'
+        : p.value,
+    )
+    .join('');
+}
+
+const partOptions = (p: NonNullable<Part>, kind: 'dateStyle' | 'timeStyle') =>
+  'style' in p ? { [kind]: p.style } : skeletonOptions(p.skeleton);
+
+/** The literal the locale puts between a date and a time at the given width ("{1}, {0}", "{1} 'at' {0}"). */
+function glue(locale: string, wrap: Style, timeZone: string): string {
+  const parts = dateFormat(locale, { timeZone, dateStyle: wrap, timeStyle: 'short' }).formatToParts(0);
+  const isTime = (t: string) => t === 'hour' || t === 'minute' || t === 'dayPeriod';
+  const first = parts.findIndex((p) => isTime(p.type));
+  let start = first;
+  while (start > 0 && parts[start - 1].type === 'literal') start--;
+  return parts
+    .slice(start, first)
+    .map((p) => p.value)
+    .join('');
+}
+
+export function formatDatetime(epoch: number, locale: string, timeZone: string, o: DatetimeOptions): string {
+  const loc = o.calendar ? `${locale}-u-ca-${o.calendar}` : locale;
+  const base = { timeZone };
+  const { date, time } = o;
+  let out: string;
+  if (date && time && !o.wrap && 'style' in date === 'style' in time) {
+    out = formatInstant(
+      loc,
+      { ...base, ...partOptions(date, 'dateStyle'), ...partOptions(time, 'timeStyle') },
+      epoch,
+    );
+  } else if (date && time) {
+    const wrap = o.wrap ?? ('style' in date ? date.style : 'short');
+    out =
+      formatInstant(loc, { ...base, ...partOptions(date, 'dateStyle') }, epoch) +
+      glue(loc, wrap, timeZone) +
+      formatInstant(loc, { ...base, ...partOptions(time, 'timeStyle') }, epoch);
+  } else {
+    const only = (date ?? time) as NonNullable<Part>;
+    out = formatInstant(loc, { ...base, ...partOptions(only, date ? 'dateStyle' : 'timeStyle') }, epoch);
+  }
+  return o.beginSentence ? capitalize(out, locale) : out;
+}
+
+/** Renders `datetime` for a value, or '' for anything that is not a valid instant. */
+export function datetimeValue(ctx: RenderContext, value: unknown, o: DatetimeOptions): string {
+  const epoch = toInstant(value);
+  if (!Number.isFinite(epoch) || !inRange(ctx, epoch)) return '';
+  try {
+    return formatDatetime(epoch, ctx.locale, zoneOf(ctx), o);
+  } catch {
+    return '';
+  }
+}
+
+/** `datetime [width|skeleton] [date:…] [time:…] [wrap:…] [calendar:…] [context:…]`, localized by Intl. */
+export const datetimeFormatter: Formatter = {
+  validate: (args) => datetimeOptions(args),
+  apply(ctx, args, vars, parsed) {
+    vars[0].value = datetimeValue(ctx, vars[0].value, (parsed as DatetimeOptions) ?? datetimeOptions(args));
+  },
+};

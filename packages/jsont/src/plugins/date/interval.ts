@@ -1,0 +1,89 @@
+import type { Formatter, RenderContext } from '../../plugin.js';
+import { capitalize, dateFormat, parseOptions } from '../i18n/intl.js';
+import { type DatetimeOptions, formatDatetime } from './datetime.js';
+import { isSkeleton, skeletonOptions } from './skeleton.js';
+import { inRange, toInstant, zoned, zoneOf } from './zoned.js';
+
+/** The pattern CLDR falls back to when no interval format fits ("{0} – {1}", thin spaces). */
+const FALLBACK_SEPARATOR = '\u2009–\u2009';
+
+export interface IntervalOptions {
+  skeleton?: string;
+  beginSentence: boolean;
+}
+
+export function intervalOptions(args: readonly string[]): IntervalOptions {
+  const o = parseOptions(args);
+  let skeleton = o.get('skeleton');
+  for (const [key, value] of o) if (value === '' && isSkeleton(key)) skeleton = key;
+  return { skeleton, beginSentence: o.get('context') === 'begin-sentence' };
+}
+
+/** The coarsest field in which the two instants differ, and the skeleton letters that show it. */
+function greatestDifference(a: number, b: number, timeZone: string): string | undefined {
+  const x = zoned(a, timeZone);
+  const y = zoned(b, timeZone);
+  if (x.year !== y.year) return 'y';
+  if (x.month !== y.month) return 'ML';
+  if (x.day !== y.day) return 'd';
+  if (x.hour < 12 !== y.hour < 12) return 'ahHkKjB';
+  if (x.hour !== y.hour) return 'hHkKj';
+  if (x.minute !== y.minute) return 'm';
+  return undefined;
+}
+
+/** A time-zone name that is an abbreviation ("ET"), else the GMT form: long location names do not fit a range. */
+function zoneNameStyle(locale: string, timeZone: string, epoch: number): 'shortGeneric' | 'short' {
+  const name =
+    dateFormat(locale, { timeZone, timeZoneName: 'shortGeneric' })
+      .formatToParts(epoch)
+      .find((p) => p.type === 'timeZoneName')?.value ?? '';
+  return /\s/.test(name) ? 'short' : 'shortGeneric';
+}
+
+export function formatInterval(
+  a: number,
+  b: number,
+  locale: string,
+  timeZone: string,
+  o: IntervalOptions,
+): string {
+  const diff = greatestDifference(a, b, timeZone);
+  // Without a skeleton: dates for a multi-day range, times (with the zone when AM/PM changes) within a day.
+  const skeleton =
+    o.skeleton ?? (diff === undefined || 'yMLd'.includes(diff[0]) ? 'yMMMd' : diff[0] === 'a' ? 'hmv' : 'hm');
+  const options = { timeZone, ...skeletonOptions(skeleton) };
+  if (options.timeZoneName === 'shortGeneric') options.timeZoneName = zoneNameStyle(locale, timeZone, a);
+  let out: string;
+  if (diff === undefined || [...diff].some((c) => skeleton.includes(c))) {
+    out = dateFormat(locale, options).formatRange(a, b);
+  } else {
+    // The skeleton cannot show what differs: both ends in full. One without a calendar date gets the time.
+    const o2: DatetimeOptions = /[yMLd]/.test(skeleton)
+      ? { date: { skeleton }, time: undefined, beginSentence: false }
+      : { date: { skeleton }, time: { skeleton: 'hm' }, wrap: 'short', beginSentence: false };
+    out =
+      formatDatetime(a, locale, timeZone, o2) + FALLBACK_SEPARATOR + formatDatetime(b, locale, timeZone, o2);
+  }
+  return o.beginSentence ? capitalize(out, locale) : out;
+}
+
+export function intervalValue(ctx: RenderContext, start: unknown, end: unknown, o: IntervalOptions): string {
+  const a = toInstant(start);
+  const b = toInstant(end);
+  if (!Number.isFinite(a) || !Number.isFinite(b) || !inRange(ctx, a) || !inRange(ctx, b)) return '';
+  try {
+    return formatInterval(a, b, ctx.locale, zoneOf(ctx), o);
+  } catch {
+    return '';
+  }
+}
+
+/** `start, end|datetime-interval [skeleton]`: a localized range between two instants. */
+export const datetimeIntervalFormatter: Formatter = {
+  validate: (args) => intervalOptions(args),
+  apply(ctx, args, vars, parsed) {
+    const o = (parsed as IntervalOptions) ?? intervalOptions(args);
+    vars[0].value = intervalValue(ctx, vars[0].value, vars[1]?.value, o);
+  },
+};

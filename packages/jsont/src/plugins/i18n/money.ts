@@ -1,0 +1,140 @@
+import type { Formatter, RenderContext } from '../../plugin.js';
+import {
+  CURRENCY_SYMBOLS,
+  currencyCode,
+  DECIMAL_SEPARATOR,
+  DEFAULT_CURRENCY,
+  fractionDigits,
+  GROUP_SEPARATOR,
+  MAX_INTEGER_PLACES,
+  moneyOf,
+} from './currency.js';
+import { numberFormat, parseOptions } from './intl.js';
+import { decimalText, formatExact, numberOptions } from './numbers.js';
+
+export interface MoneyOptions {
+  number: Intl.NumberFormatOptions;
+  display: Intl.NumberFormatOptions['currencyDisplay'];
+}
+
+/** `money` options: the number options plus `style:short|long|name|code|symbol|narrow`. */
+export function moneyOptions(args: readonly string[]): MoneyOptions {
+  const style = parseOptions(args).get('style');
+  const number = numberOptions(args);
+  number.useGrouping = parseOptions(args).get('group') !== 'false';
+  const display =
+    style === 'name' ? 'name' : style === 'code' ? 'code' : style === 'narrow' ? 'narrowSymbol' : 'symbol';
+  return { number, display };
+}
+
+export function moneyValue(ctx: RenderContext, node: unknown, o: MoneyOptions): string {
+  const money = moneyOf(node);
+  const text = money && decimalText(money.amount);
+  if (!money || text === undefined) return '';
+  const digits = fractionDigits(money.currency);
+  const compact = o.number.notation === 'compact';
+  try {
+    const f = numberFormat(ctx.locale, {
+      ...(compact ? {} : { minimumFractionDigits: digits, maximumFractionDigits: digits }),
+      ...o.number,
+      style: 'currency',
+      currency: money.currency,
+      currencyDisplay: o.display,
+    });
+    return formatExact(f, text);
+  } catch {
+    return '';
+  }
+}
+
+/** `money` (alias `currency`): a money object localized by Intl. */
+export const moneyFormatter: Formatter = {
+  validate: (args) => moneyOptions(args),
+  apply(ctx, args, vars, parsed) {
+    vars[0].value = moneyValue(ctx, vars[0].value, (parsed as MoneyOptions) ?? moneyOptions(args));
+  },
+};
+
+/** The currency for amounts in cents: the argument, the website's base currency, else USD. */
+function centsCurrency(ctx: RenderContext, args: readonly string[]): string {
+  return currencyCode(args[0]) ?? currencyCode(ctx.resolve('website.baseCurrency')) ?? DEFAULT_CURRENCY;
+}
+
+/** Cents as a plain amount with the default separators: 12345 → 123.45. */
+export function formatCents(cents: unknown, currency: string): string {
+  const n = Number(cents);
+  const digits = fractionDigits(currency);
+  const amount = Number.isFinite(n) ? n / 10 ** digits : 0;
+  const [int, frac] = Math.abs(amount).toFixed(digits).split('.');
+  // Like the reference's number format, integer digits beyond the maximum are dropped from the left.
+  const kept = int.slice(-MAX_INTEGER_PLACES).replace(/\B(?=(\d{3})+(?!\d))/g, GROUP_SEPARATOR);
+  const sign = amount < 0 && Number(`${int}.${frac ?? 0}`) !== 0 ? '-' : '';
+  return sign + kept + (frac ? DECIMAL_SEPARATOR + frac : '');
+}
+
+/** `money-format` / `moneyFormat [CURRENCY]`: cents as a plain amount. */
+export const moneyFormatFormatter: Formatter = {
+  apply(ctx, args, vars) {
+    vars[0].value = formatCents(vars[0].value, centsCurrency(ctx, args));
+  },
+};
+
+/** `money-string [CURRENCY]`: the amount wrapped for the storefront's money script. */
+export const moneyStringFormatter: Formatter = {
+  apply(ctx, args, vars) {
+    vars[0].value = `<span class="sqs-money-native">${formatCents(vars[0].value, centsCurrency(ctx, args))}</span>`;
+  },
+};
+
+/** `bookkeeper-money-format [CURRENCY]`: cents with the currency symbol, in the render locale. */
+export const bookkeeperMoneyFormatter: Formatter = {
+  apply(ctx, args, vars) {
+    const currency = centsCurrency(ctx, args);
+    const digits = fractionDigits(currency);
+    const n = Number(vars[0].value);
+    try {
+      const f = numberFormat(ctx.locale, {
+        style: 'currency',
+        currency,
+        minimumFractionDigits: digits,
+        maximumFractionDigits: digits,
+      });
+      vars[0].value = formatExact(f, String(Number.isFinite(n) ? n / 10 ** digits : 0));
+    } catch {
+      vars[0].value = '';
+    }
+  },
+};
+
+/**
+ * `i18n-money-format [LOCALE]`: the legacy money display. The locale decides separators and
+ * which side the symbol goes; the symbol comes from the supported-currency table.
+ */
+export const i18nMoneyFormatter: Formatter = {
+  apply(ctx, args, vars) {
+    const money = moneyOf(vars[0].value);
+    const text = money && decimalText(money.amount);
+    if (!money || text === undefined) {
+      vars[0].value = '';
+      return;
+    }
+    const locale = args[0] || ctx.locale;
+    const digits = fractionDigits(money.currency);
+    try {
+      const parts = numberFormat(locale, { style: 'currency', currency: money.currency }).formatToParts(1);
+      const symbolFirst =
+        parts.findIndex((p) => p.type === 'currency') < parts.findIndex((p) => p.type === 'integer');
+      const plain = formatExact(
+        numberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits }),
+        text.replace(/^-/, ''),
+      );
+      const negative = text.startsWith('-') ? '-' : '';
+      const symbol = CURRENCY_SYMBOLS[money.currency] ?? money.currency;
+      if (!symbolFirst) vars[0].value = `${negative}${plain}${symbol.length > 1 ? ' ' : ''}${symbol}`;
+      else if (/^\p{L}+$/u.test(symbol)) vars[0].value = `${symbol} ${negative}${plain}`;
+      else vars[0].value = `${negative}${symbol}${plain}`;
+    } catch {
+      vars[0].value = '';
+    }
+  },
+};

@@ -1,0 +1,92 @@
+import { numberSpaces, parseOptions } from './intl.js';
+
+/** Spec §9: "Formatting digits are clamped to 0 to 50." */
+export const MIN_DIGITS = 0;
+export const MAX_DIGITS = 50;
+/** Intl accepts 1 to 21 significant digits. */
+const MAX_SIGNIFICANT = 21;
+
+const clamp = (n: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, n));
+
+const ROUNDING: Record<string, Intl.NumberFormatOptions['roundingMode']> = {
+  down: 'trunc',
+  truncate: 'trunc',
+  up: 'expand',
+  ceiling: 'ceil',
+  floor: 'floor',
+  'half-up': 'halfExpand',
+  'half-down': 'halfTrunc',
+  'half-even': 'halfEven',
+};
+
+/** Option names as templates write them, long and short. */
+const DIGIT_OPTIONS: Record<string, keyof Intl.NumberFormatOptions> = {
+  maximumFractionDigits: 'maximumFractionDigits',
+  maxfrac: 'maximumFractionDigits',
+  minimumFractionDigits: 'minimumFractionDigits',
+  minfrac: 'minimumFractionDigits',
+  maximumSignificantDigits: 'maximumSignificantDigits',
+  maxsig: 'maximumSignificantDigits',
+  minimumSignificantDigits: 'minimumSignificantDigits',
+  minsig: 'minimumSignificantDigits',
+  minimumIntegerDigits: 'minimumIntegerDigits',
+  minint: 'minimumIntegerDigits',
+};
+
+/**
+ * Number options shared by `decimal`, `money` and message arguments: style, digits, grouping,
+ * rounding and mode. A bare `decimal` prints the plain number as the reference does; any
+ * option turns grouping on unless `group:false` says otherwise.
+ */
+export function numberOptions(args: readonly string[]): Intl.NumberFormatOptions {
+  const o = parseOptions(args);
+  const out: Intl.NumberFormatOptions = { useGrouping: o.size > 0 };
+  for (const [key, value] of o) {
+    const digit = DIGIT_OPTIONS[key];
+    if (digit && /^\d+$/.test(value)) {
+      const sig = digit.includes('Significant');
+      const n = clamp(
+        Number(value),
+        sig ? 1 : digit === 'minimumIntegerDigits' ? 1 : MIN_DIGITS,
+        sig ? MAX_SIGNIFICANT : MAX_DIGITS,
+      );
+      (out as Record<string, unknown>)[digit] = n;
+    }
+  }
+  const group = o.get('group');
+  if (group !== undefined) out.useGrouping = group !== 'false';
+  const style = o.get('style');
+  if (style === 'percent') out.style = 'percent';
+  else if (style === 'short' || style === 'long') {
+    out.notation = 'compact';
+    out.compactDisplay = style;
+  } else if (style === 'scientific') out.notation = 'scientific';
+  const round = ROUNDING[o.get('round') ?? ''];
+  if (round) out.roundingMode = round;
+  const mode = o.get('mode');
+  if (mode === 'significant-maxfrac') out.roundingPriority = 'lessPrecision';
+  else if (mode === 'significant') {
+    delete out.minimumFractionDigits;
+    delete out.maximumFractionDigits;
+  }
+  if ((out.minimumFractionDigits ?? 0) > (out.maximumFractionDigits ?? MAX_DIGITS)) {
+    out.maximumFractionDigits = out.minimumFractionDigits;
+  }
+  return out;
+}
+
+const NUMERIC = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+
+/** A number or numeric string as an exact decimal string, or undefined. */
+export function decimalText(value: unknown): string | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : undefined;
+  if (typeof value === 'string') {
+    const s = value.trim();
+    return NUMERIC.test(s) ? s : undefined;
+  }
+  return undefined;
+}
+
+/** Intl takes decimal strings and keeps their exact digits. */
+export const formatExact = (f: Intl.NumberFormat, text: string): string =>
+  numberSpaces(f.format(text as unknown as number));
