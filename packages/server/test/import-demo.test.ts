@@ -16,7 +16,10 @@ import { createTestDatabase, dialects, type TestDatabase } from './support/datab
 
 describe.each(dialects)('demo store on %s', (dialect) => {
   let t: TestDatabase;
-  const products = new Map<string, CommerceProduct & { merchandising: any; formId: string | null; images: any[] }>();
+  const products = new Map<
+    string,
+    CommerceProduct & { merchandising: any; formId: string | null; images: any[] }
+  >();
 
   beforeAll(async () => {
     t = await createTestDatabase(dialect);
@@ -24,7 +27,12 @@ describe.each(dialects)('demo store on %s', (dialect) => {
     await seedDemoStore(t, { clock: () => 1_700_000_000_000 });
     const rows = await t.db.selectFrom('products').selectAll().orderBy('position').execute();
     for (const row of rows) {
-      const variants = await t.db.selectFrom('variants').selectAll().where('product_id', '=', row.id).orderBy('position').execute();
+      const variants = await t.db
+        .selectFrom('variants')
+        .selectAll()
+        .where('product_id', '=', row.id)
+        .orderBy('position')
+        .execute();
       products.set(row.id, {
         id: row.id,
         name: row.name,
@@ -59,7 +67,12 @@ describe.each(dialects)('demo store on %s', (dialect) => {
   it('seeds one USD website with a products collection at /shop and 10–12 products', async () => {
     expect(await isEmpty(t)).toBe(false);
     const website = await t.db.selectFrom('websites').selectAll().executeTakeFirstOrThrow();
-    expect(website).toMatchObject({ id: 'site', site_title: 'Juniper & Oak', currency: 'USD', time_zone: 'America/New_York' });
+    expect(website).toMatchObject({
+      id: 'site',
+      site_title: 'Juniper & Oak',
+      currency: 'USD',
+      time_zone: 'America/New_York',
+    });
     const shop = await t.db.selectFrom('collections').selectAll().executeTakeFirstOrThrow();
     expect(shop).toMatchObject({ id: 'shop', url_slug: 'shop', type_name: 'products' });
     expect(products.size).toBeGreaterThanOrEqual(10);
@@ -75,7 +88,10 @@ describe.each(dialects)('demo store on %s', (dialect) => {
     const shirt = product('linen-field-shirt');
     expect(variantOptions(shirt).map((o) => o.name)).toEqual(['Size', 'Color']);
     expect(findVariant(shirt, { Size: 'L', Color: 'Oat' })).toBeNull();
-    expect(findVariant(shirt, { Size: 'M', Color: 'Sage' })).toMatchObject({ qtyInStock: 0, unlimited: false });
+    expect(findVariant(shirt, { Size: 'M', Color: 'Sage' })).toMatchObject({
+      qtyInStock: 0,
+      unlimited: false,
+    });
     expect(isSoldOut(shirt)).toBe(false);
   });
 
@@ -115,13 +131,20 @@ describe.each(dialects)('demo store on %s', (dialect) => {
   it('has a monthly coffee subscription', () => {
     const coffee = product('coffee-subscription');
     expect(coffee.isSubscribable).toBe(true);
-    expect(coffee.subscriptionPlan).toEqual({ billingPeriod: { value: 1, unit: 'MONTH' }, numBillingCycles: 0 });
+    expect(coffee.subscriptionPlan).toEqual({
+      billingPeriod: { value: 1, unit: 'MONTH' },
+      numBillingCycles: 0,
+    });
   });
 
   it('has a product with an additional-fields form holding a required text and a likert', async () => {
     const board = product('walnut-serving-board');
     expect(board.formId).toBe('engraving');
-    const form = await t.db.selectFrom('forms').selectAll().where('id', '=', 'engraving').executeTakeFirstOrThrow();
+    const form = await t.db
+      .selectFrom('forms')
+      .selectAll()
+      .where('id', '=', 'engraving')
+      .executeTakeFirstOrThrow();
     const fields = JSON.parse(form.fields) as { type: string; required?: boolean }[];
     expect(fields).toContainEqual(expect.objectContaining({ type: 'text', required: true }));
     expect(fields.some((f) => f.type === 'likert')).toBe(true);
@@ -130,8 +153,24 @@ describe.each(dialects)('demo store on %s', (dialect) => {
 
   it('uses every form field type across its forms', async () => {
     const forms = await t.db.selectFrom('forms').select(['fields']).execute();
-    const types = new Set(forms.flatMap((f) => (JSON.parse(f.fields) as { type: string }[]).map((x) => x.type)));
-    for (const type of ['date', 'name', 'time', 'address', 'checkbox', 'likert', 'radio', 'select', 'phone', 'text', 'email', 'textarea', 'section']) {
+    const types = new Set(
+      forms.flatMap((f) => (JSON.parse(f.fields) as { type: string }[]).map((x) => x.type)),
+    );
+    for (const type of [
+      'date',
+      'name',
+      'time',
+      'address',
+      'checkbox',
+      'likert',
+      'radio',
+      'select',
+      'phone',
+      'text',
+      'email',
+      'textarea',
+      'section',
+    ]) {
       expect(types).toContain(type);
     }
   });
@@ -171,9 +210,22 @@ describe.each(dialects)('demo store on %s', (dialect) => {
 
   it('re-seeding is idempotent', async () => {
     const input = JSON.parse(fs.readFileSync(DEMO_STORE_URL, 'utf8'));
-    const before = await t.db.selectFrom('variants').select(['id', 'sku', 'price_cents', 'qty_in_stock']).orderBy('id').execute();
+    const before = await t.db
+      .selectFrom('variants')
+      .select(['id', 'sku', 'price_cents', 'qty_in_stock'])
+      .orderBy('id')
+      .execute();
     const result = await importCatalog(t, input);
-    expect(result).toEqual({ ok: true, counts: { websites: 1, storeSettings: 1, forms: 3, collections: 1, products: 11, variants: 32 } });
-    expect(await t.db.selectFrom('variants').select(['id', 'sku', 'price_cents', 'qty_in_stock']).orderBy('id').execute()).toEqual(before);
+    expect(result).toEqual({
+      ok: true,
+      counts: { websites: 1, storeSettings: 1, forms: 3, collections: 1, products: 11, variants: 32 },
+    });
+    expect(
+      await t.db
+        .selectFrom('variants')
+        .select(['id', 'sku', 'price_cents', 'qty_in_stock'])
+        .orderBy('id')
+        .execute(),
+    ).toEqual(before);
   });
 });

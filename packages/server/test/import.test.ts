@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { importCatalog, validateCatalog, variantId } from '../src/modules/catalog/import.js';
@@ -42,7 +43,14 @@ function sampleFile() {
         merchandising: { scarcityEnabled: true, scarcityText: 'Only {qty} left' },
         variants: [
           { sku: 'TEE-S-RED', attributes: { Color: 'Red', Size: 'S' }, price: '25.00', qtyInStock: 3 },
-          { sku: 'TEE-M-RED', attributes: { Size: 'M', Color: 'Red' }, price: '25.10', salePrice: '19.99', onSale: true, qtyInStock: 0 },
+          {
+            sku: 'TEE-M-RED',
+            attributes: { Size: 'M', Color: 'Red' },
+            price: '25.10',
+            salePrice: '19.99',
+            onSale: true,
+            qtyInStock: 0,
+          },
           { sku: 'TEE-L-RED', attributes: { Size: 'L', Color: 'Red' }, priceCents: 2700, unlimited: true },
         ],
       },
@@ -89,7 +97,14 @@ describe.each(dialects)('catalog import on %s', (dialect) => {
 
   const tableCounts = async () => {
     const out: Record<string, number> = {};
-    for (const table of ['websites', 'store_settings', 'forms', 'collections', 'products', 'variants'] as const) {
+    for (const table of [
+      'websites',
+      'store_settings',
+      'forms',
+      'collections',
+      'products',
+      'variants',
+    ] as const) {
       const row = await t.db
         .selectFrom(table)
         .select(sql<number | string>`count(*)`.as('n'))
@@ -107,7 +122,14 @@ describe.each(dialects)('catalog import on %s', (dialect) => {
     });
 
     const website = await t.db.selectFrom('websites').selectAll().executeTakeFirstOrThrow();
-    expect(website).toEqual({ id: 'w1', site_title: 'Test Shop', time_zone: 'America/New_York', currency: 'USD', locale: 'en-US', created_at: NOW });
+    expect(website).toEqual({
+      id: 'w1',
+      site_title: 'Test Shop',
+      time_zone: 'America/New_York',
+      currency: 'USD',
+      locale: 'en-US',
+      created_at: NOW,
+    });
 
     const settings = await t.db.selectFrom('store_settings').selectAll().executeTakeFirstOrThrow();
     expect(settings).toEqual({
@@ -122,18 +144,49 @@ describe.each(dialects)('catalog import on %s', (dialect) => {
     const form = await t.db.selectFrom('forms').selectAll().executeTakeFirstOrThrow();
     expect(JSON.parse(form.fields)).toEqual([
       { id: 'f-text', type: 'text', title: 'Text to engrave', required: true, maxLength: 30 },
-      { id: 'f-rate', type: 'likert', title: 'Rate us', required: false, options: ['Fast delivery', 'Fair price'] },
+      {
+        id: 'f-rate',
+        type: 'likert',
+        title: 'Rate us',
+        required: false,
+        options: ['Fast delivery', 'Fair price'],
+      },
       { id: 'f-sec', type: 'section', title: 'More' },
     ]);
 
-    const tee = await t.db.selectFrom('products').selectAll().where('id', '=', 'tee').executeTakeFirstOrThrow();
-    expect(tee).toMatchObject({ record_type: 11, product_type: 1, additional_fields_form_id: 'engrave', on_sale: 0, position: 0, created_at: NOW, updated_at: NOW });
-    expect(JSON.parse(tee.images)).toEqual([{ assetUrl: '/assets/demo/tee.svg', altText: 'A tee', originalSize: '800x800' }]);
+    const tee = await t.db
+      .selectFrom('products')
+      .selectAll()
+      .where('id', '=', 'tee')
+      .executeTakeFirstOrThrow();
+    expect(tee).toMatchObject({
+      record_type: 11,
+      product_type: 1,
+      additional_fields_form_id: 'engrave',
+      on_sale: 0,
+      position: 0,
+      created_at: NOW,
+      updated_at: NOW,
+    });
+    expect(JSON.parse(tee.images)).toEqual([
+      { assetUrl: '/assets/demo/tee.svg', altText: 'A tee', originalSize: '800x800' },
+    ]);
     expect(JSON.parse(tee.variant_option_ordering)).toEqual(['Size', 'Color']);
-    expect(JSON.parse(tee.merchandising ?? 'null')).toMatchObject({ scarcityEnabled: true, scarcityText: 'Only {qty} left', mailingListSignUpEnabled: false });
+    expect(JSON.parse(tee.merchandising ?? 'null')).toMatchObject({
+      scarcityEnabled: true,
+      scarcityText: 'Only {qty} left',
+      mailingListSignUpEnabled: false,
+    });
 
-    const variants = await t.db.selectFrom('variants').selectAll().where('product_id', '=', 'tee').orderBy('position').execute();
-    expect(variants.map((v) => [v.sku, v.price_cents, v.sale_price_cents, v.on_sale, v.qty_in_stock, v.unlimited])).toEqual([
+    const variants = await t.db
+      .selectFrom('variants')
+      .selectAll()
+      .where('product_id', '=', 'tee')
+      .orderBy('position')
+      .execute();
+    expect(
+      variants.map((v) => [v.sku, v.price_cents, v.sale_price_cents, v.on_sale, v.qty_in_stock, v.unlimited]),
+    ).toEqual([
       ['TEE-S-RED', 2500, 0, 0, 3, 0],
       ['TEE-M-RED', 2510, 1999, 1, 0, 0],
       ['TEE-L-RED', 2700, 0, 0, 0, 1],
@@ -142,20 +195,57 @@ describe.each(dialects)('catalog import on %s', (dialect) => {
     expect(Object.keys(JSON.parse(variants[0].attributes))).toEqual(['Size', 'Color']);
     expect(variants[0].id).toBe(variantId('w1', 'TEE-S-RED'));
 
-    const zine = await t.db.selectFrom('products').selectAll().where('id', '=', 'zine').executeTakeFirstOrThrow();
+    const zine = await t.db
+      .selectFrom('products')
+      .selectAll()
+      .where('id', '=', 'zine')
+      .executeTakeFirstOrThrow();
     expect(zine.on_sale).toBe(1);
-    const zineVariant = await t.db.selectFrom('variants').selectAll().where('sku', '=', 'ZINE').executeTakeFirstOrThrow();
-    expect(zineVariant).toMatchObject({ price_cents: 1200, sale_price_cents: 950, on_sale: 1, unlimited: 1, attributes: '{}' });
+    const zineVariant = await t.db
+      .selectFrom('variants')
+      .selectAll()
+      .where('sku', '=', 'ZINE')
+      .executeTakeFirstOrThrow();
+    expect(zineVariant).toMatchObject({
+      price_cents: 1200,
+      sale_price_cents: 950,
+      on_sale: 1,
+      unlimited: 1,
+      attributes: '{}',
+    });
 
-    const cards = await t.db.selectFrom('variants').selectAll().where('product_id', '=', 'card').orderBy('position').execute();
+    const cards = await t.db
+      .selectFrom('variants')
+      .selectAll()
+      .where('product_id', '=', 'card')
+      .orderBy('position')
+      .execute();
     expect(cards.map((v) => [v.price_cents, v.unlimited, JSON.parse(v.attributes)])).toEqual([
       [2500, 1, { Amount: '$25' }],
       [5000, 1, { Amount: '$50' }],
     ]);
 
-    const beans = await t.db.selectFrom('products').selectAll().where('id', '=', 'beans').executeTakeFirstOrThrow();
+    const beans = await t.db
+      .selectFrom('products')
+      .selectAll()
+      .where('id', '=', 'beans')
+      .executeTakeFirstOrThrow();
     expect(beans.is_subscribable).toBe(1);
-    expect(JSON.parse(beans.subscription_plan ?? 'null')).toEqual({ billingPeriod: { value: 1, unit: 'MONTH' }, numBillingCycles: 0 });
+    expect(JSON.parse(beans.subscription_plan ?? 'null')).toEqual({
+      billingPeriod: { value: 1, unit: 'MONTH' },
+      numBillingCycles: 0,
+    });
+  });
+
+  it('imports the full example of docs/import-format.md', async () => {
+    const doc = fs.readFileSync(new URL('../../../docs/import-format.md', import.meta.url), 'utf8');
+    const example = /## Full example\s+```json\n([\s\S]+?)\n```/.exec(doc);
+    expect(example).not.toBeNull();
+    const result = await importCatalog(t, JSON.parse(example?.[1] ?? 'null'), { clock });
+    expect(result).toEqual({
+      ok: true,
+      counts: { websites: 1, storeSettings: 1, forms: 1, collections: 1, products: 7, variants: 10 },
+    });
   });
 
   it('converts prices in a zero-decimal currency exactly', async () => {
@@ -175,7 +265,11 @@ describe.each(dialects)('catalog import on %s', (dialect) => {
     expect(result.ok).toBe(true);
     expect(await tableCounts()).toEqual(before);
     expect(await t.db.selectFrom('variants').select(['id', 'sku']).orderBy('sku').execute()).toEqual(ids);
-    const tee = await t.db.selectFrom('products').selectAll().where('id', '=', 'tee').executeTakeFirstOrThrow();
+    const tee = await t.db
+      .selectFrom('products')
+      .selectAll()
+      .where('id', '=', 'tee')
+      .executeTakeFirstOrThrow();
     expect([tee.created_at, tee.updated_at]).toEqual([NOW, NOW + 60_000]);
   });
 
@@ -183,11 +277,19 @@ describe.each(dialects)('catalog import on %s', (dialect) => {
     expect((await importCatalog(t, sampleFile(), { clock })).ok).toBe(true);
     const file = sampleFile();
     file.website.siteTitle = 'Renamed Shop';
-    file.products[0].variants = [{ ...file.products[0].variants[0], price: '30.00' }, file.products[0].variants[2]];
+    file.products[0].variants = [
+      { ...file.products[0].variants[0], price: '30.00' },
+      file.products[0].variants[2],
+    ];
     expect((await importCatalog(t, file, { clock })).ok).toBe(true);
     const website = await t.db.selectFrom('websites').select(['site_title']).executeTakeFirstOrThrow();
     expect(website.site_title).toBe('Renamed Shop');
-    const skus = await t.db.selectFrom('variants').select(['sku', 'price_cents', 'position']).where('product_id', '=', 'tee').orderBy('position').execute();
+    const skus = await t.db
+      .selectFrom('variants')
+      .select(['sku', 'price_cents', 'position'])
+      .where('product_id', '=', 'tee')
+      .orderBy('position')
+      .execute();
     expect(skus).toEqual([
       { sku: 'TEE-S-RED', price_cents: 3000, position: 0 },
       { sku: 'TEE-L-RED', price_cents: 2700, position: 1 },
@@ -197,7 +299,13 @@ describe.each(dialects)('catalog import on %s', (dialect) => {
   it('a bad file reports every mistake with its path and imports nothing', async () => {
     const file = sampleFile() as any;
     file.website.currency = 'XYZ';
-    file.collections.push({ id: 'shop', title: 'Again', urlSlug: 'Bad Slug', type: 30, typeName: 'products' });
+    file.collections.push({
+      id: 'shop',
+      title: 'Again',
+      urlSlug: 'Bad Slug',
+      type: 30,
+      typeName: 'products',
+    });
     file.products[0].collectionId = 'nowhere';
     file.products[0].additionalFieldsFormId = 'missing-form';
     file.products[0].variants[1].sku = 'TEE-S-RED';
@@ -208,31 +316,63 @@ describe.each(dialects)('catalog import on %s', (dialect) => {
     file.products[2].variants[0].onSale = true;
     file.products[3].variants[0].price = '18.005';
     file.products[3].subscriptionPlan = undefined;
-    file.products.push({ id: 'tee', collectionId: 'shop', urlSlug: 'x', name: 'Dup', productType: 9, variants: [{ sku: 'X', price: '1.00' }] });
+    file.products.push({
+      id: 'tee',
+      collectionId: 'shop',
+      urlSlug: 'x',
+      name: 'Dup',
+      productType: 9,
+      variants: [{ sku: 'X', price: '1.00' }],
+    });
 
     const result = await importCatalog(t, file, { clock });
     expect(result.ok).toBe(false);
     if (result.ok) return;
     const byPath = (path: string) => result.errors.filter((e) => e.path === path).map((e) => e.message);
     expect(byPath('website.currency')[0]).toMatch(/^must be one of EUR, USD, AUD/);
-    expect(byPath('collections[1].id')).toEqual(['is already the id of another collection (collections[0]); ids must be unique']);
+    expect(byPath('collections[1].id')).toEqual([
+      'is already the id of another collection (collections[0]); ids must be unique',
+    ]);
     expect(byPath('collections[1].urlSlug')[0]).toMatch(/lowercase letters/);
     expect(byPath('collections[1].type')).toEqual(['must be 1–25']);
-    expect(byPath('products[0].collectionId')).toEqual(['refers to collection "nowhere", which the file does not define']);
-    expect(byPath('products[0].additionalFieldsFormId')).toEqual(['refers to form "missing-form", which the file does not define']);
-    expect(byPath('products[0].variants[1].sku')).toEqual(['"TEE-S-RED" is already used by products[0].variants[0]; SKUs must be unique across the file']);
+    expect(byPath('products[0].collectionId')).toEqual([
+      'refers to collection "nowhere", which the file does not define',
+    ]);
+    expect(byPath('products[0].additionalFieldsFormId')).toEqual([
+      'refers to form "missing-form", which the file does not define',
+    ]);
+    expect(byPath('products[0].variants[1].sku')).toEqual([
+      '"TEE-S-RED" is already used by products[0].variants[0]; SKUs must be unique across the file',
+    ]);
     expect(byPath('products[0].variants[2].attributes')).toEqual([
       `must use exactly the product's options ("Size", "Color"): missing "Color"; unknown "Colour"`,
     ]);
     expect(byPath('products[0].variants[0].qtyInStock')).toEqual(['must not be negative']);
-    expect(byPath('products[2].urlSlug')).toEqual(['"zine" is already used by products[1] in collection "shop"']);
-    expect(byPath('products[2].variants[0].onSale')).toEqual(['gift cards are never on sale; remove onSale and salePrice']);
-    expect(byPath('products[3].variants[0].price')).toEqual(['"18.005" has more decimal places than USD allows (2)']);
+    expect(byPath('products[2].urlSlug')).toEqual([
+      '"zine" is already used by products[1] in collection "shop"',
+    ]);
+    expect(byPath('products[2].variants[0].onSale')).toEqual([
+      'gift cards are never on sale; remove onSale and salePrice',
+    ]);
+    expect(byPath('products[3].variants[0].price')).toEqual([
+      '"18.005" has more decimal places than USD allows (2)',
+    ]);
     expect(byPath('products[3].subscriptionPlan')).toEqual(['is required when isSubscribable is true']);
-    expect(byPath('products[4].id')).toEqual(['is already the id of another product (products[0]); ids must be unique']);
-    expect(byPath('products[4].productType')).toEqual(['must be 1 (physical), 2 (digital), 3 (service), 4 (gift card) or 5 (paywall)']);
+    expect(byPath('products[4].id')).toEqual([
+      'is already the id of another product (products[0]); ids must be unique',
+    ]);
+    expect(byPath('products[4].productType')).toEqual([
+      'must be 1 (physical), 2 (digital), 3 (service), 4 (gift card) or 5 (paywall)',
+    ]);
 
-    expect(await tableCounts()).toEqual({ websites: 0, store_settings: 0, forms: 0, collections: 0, products: 0, variants: 0 });
+    expect(await tableCounts()).toEqual({
+      websites: 0,
+      store_settings: 0,
+      forms: 0,
+      collections: 0,
+      products: 0,
+      variants: 0,
+    });
   });
 
   it('reports missing fields, unknown keys and per-type rules', () => {
@@ -240,10 +380,41 @@ describe.each(dialects)('catalog import on %s', (dialect) => {
       website: { siteTitle: 'S', colour: 'red' },
       collections: [{ id: 'c', title: 'C', urlSlug: 'c', type: 1, typeName: 'products' }],
       products: [
-        { id: 'a', collectionId: 'c', urlSlug: 'a', name: 'A', productType: 1, onSale: true, variants: [{ sku: 'A1', price: '5.00', salePrice: '6.00', onSale: true }] },
-        { id: 'b', collectionId: 'c', urlSlug: 'b', name: 'B', productType: 2, variants: [{ sku: 'B1', priceCents: 100, price: '1.00', qtyInStock: 4 }] },
-        { id: 'g', collectionId: 'c', urlSlug: 'g', name: 'G', productType: 4, isSubscribable: true, variants: [{ sku: 'G1', price: '10.00' }] },
-        { id: 'd', collectionId: 'c', urlSlug: 'd', name: 'D', productType: 3, useCustomAddButtonText: true, variants: [{ sku: 'D1' }, { sku: 'D2', price: '1.00', qtyInStock: 1 }] },
+        {
+          id: 'a',
+          collectionId: 'c',
+          urlSlug: 'a',
+          name: 'A',
+          productType: 1,
+          onSale: true,
+          variants: [{ sku: 'A1', price: '5.00', salePrice: '6.00', onSale: true }],
+        },
+        {
+          id: 'b',
+          collectionId: 'c',
+          urlSlug: 'b',
+          name: 'B',
+          productType: 2,
+          variants: [{ sku: 'B1', priceCents: 100, price: '1.00', qtyInStock: 4 }],
+        },
+        {
+          id: 'g',
+          collectionId: 'c',
+          urlSlug: 'g',
+          name: 'G',
+          productType: 4,
+          isSubscribable: true,
+          variants: [{ sku: 'G1', price: '10.00' }],
+        },
+        {
+          id: 'd',
+          collectionId: 'c',
+          urlSlug: 'd',
+          name: 'D',
+          productType: 3,
+          useCustomAddButtonText: true,
+          variants: [{ sku: 'D1' }, { sku: 'D2', price: '1.00', qtyInStock: 1 }],
+        },
       ],
     });
     expect(result.ok).toBe(false);
@@ -252,16 +423,38 @@ describe.each(dialects)('catalog import on %s', (dialect) => {
       expect.arrayContaining([
         { path: 'website.id', message: 'is required' },
         { path: 'website', message: 'Unrecognized key: "colour"' },
-        { path: 'products[0].onSale', message: 'only digital products carry their own onSale flag; set onSale on the variants instead' },
-        { path: 'products[0].variants[0].qtyInStock', message: 'is required for physical and service variants (a whole number ≥ 0), unless unlimited is true' },
+        {
+          path: 'products[0].onSale',
+          message: 'only digital products carry their own onSale flag; set onSale on the variants instead',
+        },
+        {
+          path: 'products[0].variants[0].qtyInStock',
+          message:
+            'is required for physical and service variants (a whole number ≥ 0), unless unlimited is true',
+        },
         { path: 'products[0].variants[0].salePrice', message: 'must be below the price' },
         { path: 'products[1].variants[0].price', message: 'give either price or priceCents, not both' },
-        { path: 'products[1].variants[0].qtyInStock', message: 'digital products always have unlimited stock; remove qtyInStock' },
+        {
+          path: 'products[1].variants[0].qtyInStock',
+          message: 'digital products always have unlimited stock; remove qtyInStock',
+        },
         { path: 'products[2].isSubscribable', message: 'a gift card cannot be subscribable' },
-        { path: 'products[2].variants[0].attributes', message: 'a gift card variant is a denomination: give it an attribute such as { "Amount": "$25" }' },
-        { path: 'products[3].customAddButtonText', message: 'is required when useCustomAddButtonText is true' },
-        { path: 'products[3].variants[0].price', message: 'is required: give price as a decimal string in USD, or priceCents' },
-        { path: 'products[3].variants[1].attributes', message: 'repeats the option values of variants[0]; each variant needs its own combination' },
+        {
+          path: 'products[2].variants[0].attributes',
+          message: 'a gift card variant is a denomination: give it an attribute such as { "Amount": "$25" }',
+        },
+        {
+          path: 'products[3].customAddButtonText',
+          message: 'is required when useCustomAddButtonText is true',
+        },
+        {
+          path: 'products[3].variants[0].price',
+          message: 'is required: give price as a decimal string in USD, or priceCents',
+        },
+        {
+          path: 'products[3].variants[1].attributes',
+          message: 'repeats the option values of variants[0]; each variant needs its own combination',
+        },
       ]),
     );
   });
@@ -274,8 +467,14 @@ describe.each(dialects)('catalog import on %s', (dialect) => {
     const result = await importCatalog(t, other, { clock });
     expect(result.ok).toBe(false);
     if (result.ok) return;
-    expect(result.errors).toContainEqual({ path: 'products[0].id', message: '"tee" already belongs to website "w1"' });
-    expect(result.errors).toContainEqual({ path: 'collections[0].id', message: '"shop" already belongs to website "w1"' });
+    expect(result.errors).toContainEqual({
+      path: 'products[0].id',
+      message: '"tee" already belongs to website "w1"',
+    });
+    expect(result.errors).toContainEqual({
+      path: 'collections[0].id',
+      message: '"shop" already belongs to website "w1"',
+    });
     expect((await tableCounts()).websites).toBe(1);
   });
 
@@ -286,18 +485,27 @@ describe.each(dialects)('catalog import on %s', (dialect) => {
     // the new product only after the website, forms, collection and earlier products were written.
     const file = sampleFile();
     file.website.siteTitle = 'Changed';
-    file.products = [file.products[0], { ...file.products[3], id: 'beans-2', variants: [{ sku: 'BEANS-2', price: '1.00', qtyInStock: 1 }] }];
+    file.products = [
+      file.products[0],
+      { ...file.products[3], id: 'beans-2', variants: [{ sku: 'BEANS-2', price: '1.00', qtyInStock: 1 }] },
+    ];
     file.products[0].name = 'Changed Tee';
     const result = await importCatalog(t, file, { clock });
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.errors).toHaveLength(1);
     expect(result.errors[0].path).toBe('');
-    expect(result.errors[0].message).toMatch(/^The database refused the import \(.+\); nothing was imported\.$/);
+    expect(result.errors[0].message).toMatch(
+      /^The database refused the import \(.+\); nothing was imported\.$/,
+    );
     expect(await tableCounts()).toEqual(before);
     const website = await t.db.selectFrom('websites').select(['site_title']).executeTakeFirstOrThrow();
     expect(website.site_title).toBe('Test Shop');
-    const tee = await t.db.selectFrom('products').select(['name']).where('id', '=', 'tee').executeTakeFirstOrThrow();
+    const tee = await t.db
+      .selectFrom('products')
+      .select(['name'])
+      .where('id', '=', 'tee')
+      .executeTakeFirstOrThrow();
     expect(tee.name).toBe('Tee');
   });
 });

@@ -72,7 +72,9 @@ export async function writeCatalog(trx: Transaction<DB>, rows: CatalogRows): Pro
           use_light_cart: eb.ref('excluded.use_light_cart'),
           restock_notifications_success_text: eb.ref('excluded.restock_notifications_success_text'),
           display_native_product_reviews_enabled: eb.ref('excluded.display_native_product_reviews_enabled'),
-          display_imported_product_reviews_enabled: eb.ref('excluded.display_imported_product_reviews_enabled'),
+          display_imported_product_reviews_enabled: eb.ref(
+            'excluded.display_imported_product_reviews_enabled',
+          ),
           multiple_quantity_allowed_for_services: eb.ref('excluded.multiple_quantity_allowed_for_services'),
         })),
       )
@@ -116,7 +118,10 @@ export async function writeCatalog(trx: Transaction<DB>, rows: CatalogRows): Pro
   const productIds = rows.products.map((p) => p.id);
   const skus = rows.variants.map((v) => v.sku);
   for (const part of chunks(productIds)) {
-    let del = trx.deleteFrom('variants').where('website_id', '=', rows.website.id).where('product_id', 'in', part);
+    let del = trx
+      .deleteFrom('variants')
+      .where('website_id', '=', rows.website.id)
+      .where('product_id', 'in', part);
     if (skus.length > 0) del = del.where('sku', 'not in', skus);
     await del.execute();
   }

@@ -45,7 +45,9 @@ const DECIMAL_RE = new RegExp(`^\\d{1,${MAX_INTEGER_PLACES}}(\\.\\d+)?$`);
 const SKU_MAX_LENGTH = 200;
 const SLUG_MAX_LENGTH = 200;
 
-const id = z.string().regex(ID_RE, 'must be 1–64 letters, digits, "_", ".", ":" or "-", starting with a letter or digit');
+const id = z
+  .string()
+  .regex(ID_RE, 'must be 1–64 letters, digits, "_", ".", ":" or "-", starting with a letter or digit');
 const slug = z
   .string()
   .max(SLUG_MAX_LENGTH, `must be at most ${SLUG_MAX_LENGTH} characters`)
@@ -173,7 +175,11 @@ const merchandisingSchema = z.strictObject({
 });
 
 export const variantSchema = z.strictObject({
-  sku: z.string().trim().min(1, 'must not be empty').max(SKU_MAX_LENGTH, `must be at most ${SKU_MAX_LENGTH} characters`),
+  sku: z
+    .string()
+    .trim()
+    .min(1, 'must not be empty')
+    .max(SKU_MAX_LENGTH, `must be at most ${SKU_MAX_LENGTH} characters`),
   attributes: z.record(text, text).default({}),
   price: decimal.optional(),
   priceCents: minor.optional(),

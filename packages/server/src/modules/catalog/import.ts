@@ -5,11 +5,22 @@
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
-import { currencyFractionDigits, DEFAULT_CURRENCY, isCurrencyCode, minorFromDecimal, ProductType } from '@storefront/commerce';
+import {
+  currencyFractionDigits,
+  DEFAULT_CURRENCY,
+  isCurrencyCode,
+  minorFromDecimal,
+  ProductType,
+} from '@storefront/commerce';
 import type { z } from 'zod';
 import type { Database } from '../../db/index.js';
 import { type CatalogRows, countWebsites, findForeignOwners, writeCatalog } from './import-repo.js';
-import { type CatalogFile, type CatalogProduct, catalogFileSchema, STORE_ITEM_RECORD_TYPE } from './import-schema.js';
+import {
+  type CatalogFile,
+  type CatalogProduct,
+  catalogFileSchema,
+  STORE_ITEM_RECORD_TYPE,
+} from './import-schema.js';
 
 export interface ImportError {
   /** JSON path into the file, e.g. `products[3].variants[1].sku`; '' for the file as a whole. */
@@ -44,7 +55,8 @@ export type ValidationResult = { ok: true; file: CatalogFile } | { ok: false; er
 /** Checks a parsed JSON value against the format; every problem is reported with its path. */
 export function validateCatalog(input: unknown): ValidationResult {
   const parsed = catalogFileSchema.safeParse(input, {
-    error: (issue) => (issue.code === 'invalid_type' && issue.input === undefined ? 'is required' : undefined),
+    error: (issue) =>
+      issue.code === 'invalid_type' && issue.input === undefined ? 'is required' : undefined,
   });
   const errors: ImportError[] = [];
   if (!parsed.success) errors.push(...parsed.error.issues.map(fromZodIssue));
@@ -58,7 +70,11 @@ export function validateCatalog(input: unknown): ValidationResult {
  * Imports a catalog file. Re-importing the same file is idempotent: rows are upserted by id
  * (variants by sku within the website) and a listed product keeps exactly the file's variants.
  */
-export async function importCatalog(database: Database, input: unknown, options: ImportOptions = {}): Promise<ImportResult> {
+export async function importCatalog(
+  database: Database,
+  input: unknown,
+  options: ImportOptions = {},
+): Promise<ImportResult> {
   const validation = validateCatalog(input);
   if (!validation.ok) return validation;
   const file = validation.file;
@@ -72,7 +88,10 @@ export async function importCatalog(database: Database, input: unknown, options:
     });
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    return { ok: false, errors: [{ path: '', message: `The database refused the import (${reason}); nothing was imported.` }] };
+    return {
+      ok: false,
+      errors: [{ path: '', message: `The database refused the import (${reason}); nothing was imported.` }],
+    };
   }
 }
 
@@ -101,7 +120,8 @@ export function variantId(websiteId: string, sku: string): string {
 
 type Raw = Record<string, unknown>;
 
-const asObject = (v: unknown): Raw | undefined => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Raw) : undefined);
+const asObject = (v: unknown): Raw | undefined =>
+  v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Raw) : undefined;
 const asArray = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 const asString = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 const isSet = (v: unknown): boolean => v !== undefined && v !== null;
@@ -128,7 +148,13 @@ function checkRelations(input: unknown): ImportError[] {
     uniqueIds(asArray(form?.fields).map(asObject), `forms[${i}].fields`, 'field', add);
   });
   const collectionIds = uniqueIds(collections, 'collections', 'collection', add);
-  uniqueValues(collections, 'urlSlug', 'collections', (first) => `is already used by collections[${first}]; collection URLs must be unique within the website`, add);
+  uniqueValues(
+    collections,
+    'urlSlug',
+    'collections',
+    (first) => `is already used by collections[${first}]; collection URLs must be unique within the website`,
+    add,
+  );
   uniqueIds(products, 'products', 'product', add);
 
   const slugsByCollection = new Map<string, Map<string, number>>();
@@ -142,16 +168,24 @@ function checkRelations(input: unknown): ImportError[] {
     const collectionId = asString(product.collectionId);
     if (collectionId !== undefined) {
       const index = collectionIds.get(collectionId);
-      if (index === undefined) add(`${at}.collectionId`, `refers to collection "${collectionId}", which the file does not define`);
+      if (index === undefined)
+        add(`${at}.collectionId`, `refers to collection "${collectionId}", which the file does not define`);
       else if (collections[index]?.typeName !== PRODUCTS_TYPE_NAME) {
-        add(`${at}.collectionId`, `refers to collection "${collectionId}", which is not a products collection (typeName "${PRODUCTS_TYPE_NAME}")`);
+        add(
+          `${at}.collectionId`,
+          `refers to collection "${collectionId}", which is not a products collection (typeName "${PRODUCTS_TYPE_NAME}")`,
+        );
       }
       const slug = asString(product.urlSlug);
       if (slug !== undefined) {
         const slugs = slugsByCollection.get(collectionId) ?? new Map<string, number>();
         slugsByCollection.set(collectionId, slugs);
         const first = slugs.get(slug);
-        if (first !== undefined) add(`${at}.urlSlug`, `"${slug}" is already used by products[${first}] in collection "${collectionId}"`);
+        if (first !== undefined)
+          add(
+            `${at}.urlSlug`,
+            `"${slug}" is already used by products[${first}] in collection "${collectionId}"`,
+          );
         else slugs.set(slug, i);
       }
     }
@@ -162,11 +196,15 @@ function checkRelations(input: unknown): ImportError[] {
     }
 
     if (isSet(product.onSale) && type !== ProductType.DIGITAL) {
-      add(`${at}.onSale`, 'only digital products carry their own onSale flag; set onSale on the variants instead');
+      add(
+        `${at}.onSale`,
+        'only digital products carry their own onSale flag; set onSale on the variants instead',
+      );
     }
     if (product.isSubscribable === true) {
       if (type === ProductType.GIFT_CARD) add(`${at}.isSubscribable`, 'a gift card cannot be subscribable');
-      if (!isSet(product.subscriptionPlan)) add(`${at}.subscriptionPlan`, 'is required when isSubscribable is true');
+      if (!isSet(product.subscriptionPlan))
+        add(`${at}.subscriptionPlan`, 'is required when isSubscribable is true');
     } else if (isSet(product.subscriptionPlan)) {
       add(`${at}.subscriptionPlan`, 'applies only when isSubscribable is true');
     }
@@ -192,7 +230,8 @@ function checkRelations(input: unknown): ImportError[] {
       const sku = asString(variant.sku)?.trim();
       if (sku) {
         const first = skus.get(sku);
-        if (first !== undefined) add(`${vat}.sku`, `"${sku}" is already used by ${first}; SKUs must be unique across the file`);
+        if (first !== undefined)
+          add(`${vat}.sku`, `"${sku}" is already used by ${first}; SKUs must be unique across the file`);
         else skus.set(sku, vat);
       }
 
@@ -206,15 +245,25 @@ function checkRelations(input: unknown): ImportError[] {
           ...(missing.length > 0 ? [`missing ${missing.map((n) => `"${n}"`).join(', ')}`] : []),
           ...(unknown.length > 0 ? [`unknown ${unknown.map((n) => `"${n}"`).join(', ')}`] : []),
         ];
-        add(`${vat}.attributes`, `must use exactly the product's options (${expected}): ${problems.join('; ')}`);
+        add(
+          `${vat}.attributes`,
+          `must use exactly the product's options (${expected}): ${problems.join('; ')}`,
+        );
       } else {
         const key = JSON.stringify(optionNames.map((n) => attributes[n]));
         const first = combinations.get(key);
-        if (first !== undefined) add(`${vat}.attributes`, `repeats the option values of variants[${first}]; each variant needs its own combination`);
+        if (first !== undefined)
+          add(
+            `${vat}.attributes`,
+            `repeats the option values of variants[${first}]; each variant needs its own combination`,
+          );
         else combinations.set(key, j);
       }
       if (type === ProductType.GIFT_CARD && names.length === 0) {
-        add(`${vat}.attributes`, 'a gift card variant is a denomination: give it an attribute such as { "Amount": "$25" }');
+        add(
+          `${vat}.attributes`,
+          'a gift card variant is a denomination: give it an attribute such as { "Amount": "$25" }',
+        );
       }
 
       checkVariantMoney(variant, vat, type, product.onSale === true, currency, add);
@@ -233,11 +282,13 @@ function checkVariantMoney(
   add: (path: string, message: string) => void,
 ): void {
   const price = amount(variant, 'price', at, currency, add);
-  if (price === 'absent') add(`${at}.price`, `is required: give price as a decimal string in ${currency}, or priceCents`);
+  if (price === 'absent')
+    add(`${at}.price`, `is required: give price as a decimal string in ${currency}, or priceCents`);
   const sale = amount(variant, 'salePrice', at, currency, add);
 
   if (type === ProductType.GIFT_CARD) {
-    if (isSet(variant.onSale) || sale !== 'absent') add(`${at}.onSale`, 'gift cards are never on sale; remove onSale and salePrice');
+    if (isSet(variant.onSale) || sale !== 'absent')
+      add(`${at}.onSale`, 'gift cards are never on sale; remove onSale and salePrice');
     return;
   }
   if (type === ProductType.DIGITAL && isSet(variant.onSale)) {
@@ -279,11 +330,17 @@ function amount(
   }
 }
 
-function checkVariantStock(variant: Raw, at: string, type: unknown, add: (path: string, message: string) => void): void {
+function checkVariantStock(
+  variant: Raw,
+  at: string,
+  type: unknown,
+  add: (path: string, message: string) => void,
+): void {
   if (type === ProductType.DIGITAL || type === ProductType.GIFT_CARD) {
     const kind = type === ProductType.DIGITAL ? 'digital products' : 'gift cards';
     if (variant.unlimited === false) add(`${at}.unlimited`, `${kind} always have unlimited stock`);
-    if (isSet(variant.qtyInStock)) add(`${at}.qtyInStock`, `${kind} always have unlimited stock; remove qtyInStock`);
+    if (isSet(variant.qtyInStock))
+      add(`${at}.qtyInStock`, `${kind} always have unlimited stock; remove qtyInStock`);
     return;
   }
   if (variant.unlimited === true && isSet(variant.qtyInStock)) {
@@ -291,7 +348,10 @@ function checkVariantStock(variant: Raw, at: string, type: unknown, add: (path: 
   }
   const needsCount = type === ProductType.PHYSICAL || type === ProductType.SERVICE;
   if (needsCount && variant.unlimited !== true && !isSet(variant.qtyInStock)) {
-    add(`${at}.qtyInStock`, 'is required for physical and service variants (a whole number ≥ 0), unless unlimited is true');
+    add(
+      `${at}.qtyInStock`,
+      'is required for physical and service variants (a whole number ≥ 0), unless unlimited is true',
+    );
   }
 }
 
@@ -302,7 +362,13 @@ function uniqueIds(
   noun: string,
   add: (path: string, message: string) => void,
 ): Map<string, number> {
-  return uniqueValues(items, 'id', listPath, (first) => `is already the id of another ${noun} (${listPath}[${first}]); ids must be unique`, add);
+  return uniqueValues(
+    items,
+    'id',
+    listPath,
+    (first) => `is already the id of another ${noun} (${listPath}[${first}]); ids must be unique`,
+    add,
+  );
 }
 
 function uniqueValues(
@@ -324,7 +390,10 @@ function uniqueValues(
 }
 
 /** Ids in the file that another website already owns: importing would move its rows. */
-async function checkOwnership(db: Parameters<typeof findForeignOwners>[0], file: CatalogFile): Promise<ImportError[]> {
+async function checkOwnership(
+  db: Parameters<typeof findForeignOwners>[0],
+  file: CatalogFile,
+): Promise<ImportError[]> {
   const websiteId = file.website.id;
   const errors: ImportError[] = [];
   const lists = [
@@ -336,7 +405,8 @@ async function checkOwnership(db: Parameters<typeof findForeignOwners>[0], file:
     const owners = await findForeignOwners(db, table, websiteId, [...ids]);
     ids.forEach((id, i) => {
       const owner = owners.get(id);
-      if (owner !== undefined) errors.push({ path: `${table}[${i}].id`, message: `"${id}" already belongs to website "${owner}"` });
+      if (owner !== undefined)
+        errors.push({ path: `${table}[${i}].id`, message: `"${id}" already belongs to website "${owner}"` });
     });
   }
   return errors;
@@ -370,7 +440,9 @@ function toRows(file: CatalogFile, now: number): CatalogRows {
       on_sale: flag(p.productType === ProductType.DIGITAL && p.onSale),
       is_subscribable: flag(p.isSubscribable),
       subscription_plan: p.subscriptionPlan ? JSON.stringify(p.subscriptionPlan) : null,
-      product_subscription_options: p.productSubscriptionOptions ? JSON.stringify(p.productSubscriptionOptions) : null,
+      product_subscription_options: p.productSubscriptionOptions
+        ? JSON.stringify(p.productSubscriptionOptions)
+        : null,
       additional_fields_form_id: p.additionalFieldsFormId ?? null,
       use_custom_add_button_text: flag(p.useCustomAddButtonText),
       custom_add_button_text: p.customAddButtonText ?? null,
@@ -392,7 +464,9 @@ function toRows(file: CatalogFile, now: number): CatalogRows {
       // price a shopper pays is always read the same way.
       const onSale = p.productType === ProductType.DIGITAL ? p.onSale === true : v.onSale === true;
       const unlimited =
-        unlimitedByType || v.unlimited === true || (p.productType === ProductType.PAYWALL && v.qtyInStock === undefined);
+        unlimitedByType ||
+        v.unlimited === true ||
+        (p.productType === ProductType.PAYWALL && v.qtyInStock === undefined);
       return {
         id: variantId(websiteId, sku),
         product_id: p.id,
@@ -400,7 +474,8 @@ function toRows(file: CatalogFile, now: number): CatalogRows {
         sku,
         attributes: JSON.stringify(Object.fromEntries(ordering.map((name) => [name, v.attributes[name]]))),
         price_cents: v.priceCents ?? minorFromDecimal(v.price ?? '0', currency),
-        sale_price_cents: v.salePriceCents ?? (v.salePrice === undefined ? 0 : minorFromDecimal(v.salePrice, currency)),
+        sale_price_cents:
+          v.salePriceCents ?? (v.salePrice === undefined ? 0 : minorFromDecimal(v.salePrice, currency)),
         on_sale: flag(onSale),
         qty_in_stock: unlimited ? 0 : (v.qtyInStock ?? 0),
         unlimited: flag(unlimited),
