@@ -3,12 +3,12 @@ import { MESSAGES, selectOptionMessage } from './messages.js';
 import {
   type CommerceProduct,
   type CommerceVariant,
-  type StockResult,
-  type VariantSelection,
-  ProductType,
   findVariant,
   hasUnlimitedStockByType,
+  ProductType,
+  type StockResult,
   unselectedOptions,
+  type VariantSelection,
 } from './product.js';
 import { EXPRESS_CHECKOUT_URL } from './ui.js';
 
@@ -48,7 +48,8 @@ export function parseQuantity(input: string | number | null | undefined): Quanti
   if (input === null || input === undefined) return { ok: true, quantity: QUANTITY_DEFAULT };
   const text = typeof input === 'number' ? String(input) : input.trim();
   const value = text === '' ? Number.NaN : Number(text);
-  if (!Number.isFinite(value)) return { ok: false, reason: 'not-a-number', message: MESSAGES.quantityNotANumber };
+  if (!Number.isFinite(value))
+    return { ok: false, reason: 'not-a-number', message: MESSAGES.quantityNotANumber };
   if (!Number.isInteger(value)) {
     return { ok: false, reason: 'not-a-whole-number', message: MESSAGES.quantityNotAWholeNumber };
   }
@@ -113,12 +114,18 @@ export function checkAddToCart(input: AddToCartInput): AddToCartResult {
 
   const missing = unselectedOptions(product, selection);
   if (missing.length > 0) {
-    return fail('NO_VARIANT_SELECTED', isGiftCard ? MESSAGES.giftCardDenomination : selectOptionMessage(missing));
+    return fail(
+      'NO_VARIANT_SELECTED',
+      isGiftCard ? MESSAGES.giftCardDenomination : selectOptionMessage(missing),
+    );
   }
 
   const variant = findVariant(product, selection);
   if (!variant) {
-    return fail('VARIANT_UNAVAILABLE', isGiftCard ? MESSAGES.giftCardDenomination : MESSAGES.variantUnavailable);
+    return fail(
+      'VARIANT_UNAVAILABLE',
+      isGiftCard ? MESSAGES.giftCardDenomination : MESSAGES.variantUnavailable,
+    );
   }
 
   const stock: StockResult = hasUnlimitedStockByType(product)
@@ -129,10 +136,13 @@ export function checkAddToCart(input: AddToCartInput): AddToCartResult {
   const parsed = parseQuantity(input.quantityInput);
   if (!parsed.ok) {
     const type: TrackedErrorType =
-      parsed.reason === 'not-a-whole-number' && product.isSubscribable ? 'SUB_QUANTITY_NOT_A_WHOLE_NUMBER' : 'QUANTITY_NOT_A_NUMBER';
+      parsed.reason === 'not-a-whole-number' && product.isSubscribable
+        ? 'SUB_QUANTITY_NOT_A_WHOLE_NUMBER'
+        : 'QUANTITY_NOT_A_NUMBER';
     return fail(type, parsed.message);
   }
-  if (!stock.unlimited && stock.qtyInStock < parsed.quantity) return fail('OUT_OF_STOCK', MESSAGES.outOfStock);
+  if (!stock.unlimited && stock.qtyInStock < parsed.quantity)
+    return fail('OUT_OF_STOCK', MESSAGES.outOfStock);
 
   let destination: AddToCartDestination;
   if (isGiftCard) destination = 'gift-card-checkout';
@@ -140,7 +150,14 @@ export function checkAddToCart(input: AddToCartInput): AddToCartResult {
   else destination = input.expressCheckout ? 'express-checkout' : 'cart';
 
   const customFormId = product.additionalFieldsFormId || null;
-  return { ok: true, variant, quantity: parsed.quantity, next: customFormId ? 'custom-form' : destination, destination, customFormId };
+  return {
+    ok: true,
+    variant,
+    quantity: parsed.quantity,
+    next: customFormId ? 'custom-form' : destination,
+    destination,
+    customFormId,
+  };
 }
 
 export type ExpressCheckoutResult = { ok: true; url: string } | AddToCartFailure;
@@ -156,7 +173,10 @@ export function expressCheckoutRedirect(cookies: CookieJar): ExpressCheckoutResu
 }
 
 /** Spec §8: message for a failed add-item HTTP call (429 and crumb problems). */
-export function addItemFailureMessage(opts: { status?: number; crumbProblem?: 'expired' | 'cookies' }): string {
+export function addItemFailureMessage(opts: {
+  status?: number;
+  crumbProblem?: 'expired' | 'cookies';
+}): string {
   if (opts.status === 429) return MESSAGES.tooManyRequests;
   if (opts.crumbProblem === 'expired') return MESSAGES.sessionExpired;
   if (opts.crumbProblem === 'cookies') return MESSAGES.enableCookies;

@@ -95,18 +95,44 @@ export const POSTAL_RULES: Readonly<Record<string, PostalRule>> = {
   AU: { word: 'postcode', pattern: FOUR_DIGITS, message: MESSAGES.postcode4Digits, hint: null },
   NZ: { word: 'postcode', pattern: FOUR_DIGITS, message: MESSAGES.postcode4Digits, hint: null },
   ...Object.fromEntries(
-    ['AT', 'BE', 'CH', 'DK', 'NO', 'NL'].map((c) => [c, { word: 'postalCode', pattern: FOUR_DIGITS, message: MESSAGES.postal4Digits, hint: null }]),
+    ['AT', 'BE', 'CH', 'DK', 'NO', 'NL'].map((c) => [
+      c,
+      { word: 'postalCode', pattern: FOUR_DIGITS, message: MESSAGES.postal4Digits, hint: null },
+    ]),
   ),
   ...Object.fromEntries(
-    ['DE', 'ES', 'FI', 'FR', 'IT'].map((c) => [c, { word: 'postalCode', pattern: FIVE_DIGITS, message: MESSAGES.postal5Digits, hint: null }]),
+    ['DE', 'ES', 'FI', 'FR', 'IT'].map((c) => [
+      c,
+      { word: 'postalCode', pattern: FIVE_DIGITS, message: MESSAGES.postal5Digits, hint: null },
+    ]),
   ),
   // FSA: letter (no D F I O Q U W Z), digit, letter (no D F I O Q U).
-  CA: { word: 'fsa', pattern: /^[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z]$/, message: MESSAGES.fsaInvalid, hint: null },
+  CA: {
+    word: 'fsa',
+    pattern: /^[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z]$/,
+    message: MESSAGES.fsaInvalid,
+    hint: null,
+  },
   // Outcode: area letters, district digit, optional digit or letter.
-  GB: { word: 'postcode', pattern: /^[A-Z]{1,2}\d[A-Z\d]?$/, message: MESSAGES.postalInvalid, hint: MESSAGES.hintOutcode },
+  GB: {
+    word: 'postcode',
+    pattern: /^[A-Z]{1,2}\d[A-Z\d]?$/,
+    message: MESSAGES.postalInvalid,
+    hint: MESSAGES.hintOutcode,
+  },
   // Routing key: a letter from the Eircode set and two digits, or Dublin 6W.
-  IE: { word: 'routingKey', pattern: /^(?:[AC-FHKNPRTV-Y]\d{2}|D6W)$/, message: MESSAGES.postalInvalid, hint: MESSAGES.hintEircode },
-  SE: { word: 'postcode', pattern: /^\d{1,3}$/, message: MESSAGES.postalInvalid, hint: MESSAGES.hintPostcode3Digits },
+  IE: {
+    word: 'routingKey',
+    pattern: /^(?:[AC-FHKNPRTV-Y]\d{2}|D6W)$/,
+    message: MESSAGES.postalInvalid,
+    hint: MESSAGES.hintEircode,
+  },
+  SE: {
+    word: 'postcode',
+    pattern: /^\d{1,3}$/,
+    message: MESSAGES.postalInvalid,
+    hint: MESSAGES.hintPostcode3Digits,
+  },
 };
 
 export function postalRule(country: string): PostalRule | null {

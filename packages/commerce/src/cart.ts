@@ -1,5 +1,5 @@
 /** Pure cart totals: subtotal, coupons, shipping, tax, gift cards (spec §3 Cart, §9). */
-import { type ProductTypeNumber, ProductType } from './product.js';
+import { ProductType, type ProductTypeNumber } from './product.js';
 
 /** Spec §9: "The analytics value is subtotal divided by 100." */
 export const ANALYTICS_VALUE_DIVISOR = 100;
@@ -34,9 +34,29 @@ export interface ShippingOption {
 }
 
 export type Coupon =
-  | { code: string; type: 'percentage'; percent: number; minSubtotalCents?: number; validFrom?: number; validUntil?: number }
-  | { code: string; type: 'fixed'; amountCents: number; minSubtotalCents?: number; validFrom?: number; validUntil?: number }
-  | { code: string; type: 'free-shipping'; minSubtotalCents?: number; validFrom?: number; validUntil?: number };
+  | {
+      code: string;
+      type: 'percentage';
+      percent: number;
+      minSubtotalCents?: number;
+      validFrom?: number;
+      validUntil?: number;
+    }
+  | {
+      code: string;
+      type: 'fixed';
+      amountCents: number;
+      minSubtotalCents?: number;
+      validFrom?: number;
+      validUntil?: number;
+    }
+  | {
+      code: string;
+      type: 'free-shipping';
+      minSubtotalCents?: number;
+      validFrom?: number;
+      validUntil?: number;
+    };
 
 export type InvalidCouponReason = 'not-started' | 'expired' | 'minimum-not-met' | 'no-shipping' | 'duplicate';
 
@@ -90,7 +110,8 @@ const RATE_SCALE = 10n ** BigInt(RATE_SCALE_DIGITS);
 /** A percentage as an exact scaled integer (12.5 → 12_500_000 with 6 decimal places). */
 function scaledPercent(percent: number): bigint {
   // toFixed switches to exponent notation at 1e21; no real rate comes near the bound.
-  if (!Number.isFinite(percent) || percent < 0 || percent >= 1e15) throw new RangeError(`Invalid percentage: ${percent}`);
+  if (!Number.isFinite(percent) || percent < 0 || percent >= 1e15)
+    throw new RangeError(`Invalid percentage: ${percent}`);
   const [intPart, fracPart = ''] = percent.toFixed(RATE_SCALE_DIGITS).split('.');
   return BigInt(intPart) * RATE_SCALE + BigInt(fracPart.padEnd(RATE_SCALE_DIGITS, '0'));
 }
@@ -100,7 +121,8 @@ function scaledPercent(percent: number): bigint {
  * with integers so no float error creeps in (10 % of 1005 → 101, 8.25 % of 1000 → 83).
  */
 export function percentOf(amountMinor: number, percent: number): number {
-  if (!Number.isSafeInteger(amountMinor) || amountMinor < 0) throw new RangeError(`Invalid amount: ${amountMinor}`);
+  if (!Number.isSafeInteger(amountMinor) || amountMinor < 0)
+    throw new RangeError(`Invalid amount: ${amountMinor}`);
   const denominator = 100n * RATE_SCALE;
   const numerator = BigInt(amountMinor) * scaledPercent(percent);
   return Number((numerator * 2n + denominator) / (denominator * 2n));
@@ -124,14 +146,22 @@ function couponWindowReason(coupon: Coupon, now: number | undefined): InvalidCou
  */
 export function computeCartTotals(input: CartTotalsInput): CartTotals {
   const lines: CartLineTotal[] = input.entries.map((e) => {
-    if (!Number.isSafeInteger(e.quantity) || e.quantity < 0) throw new RangeError(`Invalid quantity: ${e.quantity}`);
-    if (!Number.isSafeInteger(e.unitPriceCents) || e.unitPriceCents < 0) throw new RangeError(`Invalid price: ${e.unitPriceCents}`);
-    return { itemId: e.itemId, sku: e.sku, quantity: e.quantity, subTotalCents: e.unitPriceCents * e.quantity };
+    if (!Number.isSafeInteger(e.quantity) || e.quantity < 0)
+      throw new RangeError(`Invalid quantity: ${e.quantity}`);
+    if (!Number.isSafeInteger(e.unitPriceCents) || e.unitPriceCents < 0)
+      throw new RangeError(`Invalid price: ${e.unitPriceCents}`);
+    return {
+      itemId: e.itemId,
+      sku: e.sku,
+      quantity: e.quantity,
+      subTotalCents: e.unitPriceCents * e.quantity,
+    };
   });
   const subtotalCents = lines.reduce((sum, l) => sum + l.subTotalCents, 0);
   const totalQuantity = lines.reduce((sum, l) => sum + l.quantity, 0);
   const hasDigital = input.entries.some((e) => e.productType === ProductType.DIGITAL);
-  const purelyDigital = input.entries.length > 0 && input.entries.every((e) => e.productType === ProductType.DIGITAL);
+  const purelyDigital =
+    input.entries.length > 0 && input.entries.every((e) => e.productType === ProductType.DIGITAL);
   const requiresShipping = input.entries.some((e) => e.productType === ProductType.PHYSICAL);
 
   const selectedShippingOption = requiresShipping
@@ -145,8 +175,11 @@ export function computeCartTotals(input: CartTotalsInput): CartTotals {
   let freeShipping = false;
   for (const coupon of input.coupons ?? []) {
     const code = coupon.code.toUpperCase();
-    let reason: InvalidCouponReason | null = seen.has(code) ? 'duplicate' : couponWindowReason(coupon, input.now);
-    if (!reason && coupon.minSubtotalCents !== undefined && subtotalCents < coupon.minSubtotalCents) reason = 'minimum-not-met';
+    let reason: InvalidCouponReason | null = seen.has(code)
+      ? 'duplicate'
+      : couponWindowReason(coupon, input.now);
+    if (!reason && coupon.minSubtotalCents !== undefined && subtotalCents < coupon.minSubtotalCents)
+      reason = 'minimum-not-met';
     if (!reason && coupon.type === 'free-shipping' && !requiresShipping) reason = 'no-shipping';
     seen.add(code);
     if (reason) {
@@ -155,12 +188,14 @@ export function computeCartTotals(input: CartTotalsInput): CartTotals {
     }
     validCoupons.push(coupon);
     const remaining = subtotalCents - discountCents;
-    if (coupon.type === 'percentage') discountCents += Math.min(remaining, percentOf(subtotalCents, coupon.percent));
+    if (coupon.type === 'percentage')
+      discountCents += Math.min(remaining, percentOf(subtotalCents, coupon.percent));
     else if (coupon.type === 'fixed') discountCents += Math.min(remaining, Math.max(0, coupon.amountCents));
     else freeShipping = true;
   }
 
-  const shippingCostCents = freeShipping || !selectedShippingOption ? 0 : Math.max(0, selectedShippingOption.costCents);
+  const shippingCostCents =
+    freeShipping || !selectedShippingOption ? 0 : Math.max(0, selectedShippingOption.costCents);
   const taxableGoods = subtotalCents - discountCents;
   const taxes = (input.taxRules ?? []).map((rule) => ({
     rule,

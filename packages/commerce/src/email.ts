@@ -1,5 +1,5 @@
 /** Email and form field rules (spec §5 "Waitlist", "Site forms", §9). */
-import { MESSAGES, emailFormatMessage } from './messages.js';
+import { emailFormatMessage, MESSAGES } from './messages.js';
 
 /** Spec §9: "Email length is 3 to 256." */
 export const EMAIL_MIN_LENGTH = 3;
@@ -23,10 +23,15 @@ export type EmailValidation = { ok: true; email: string } | { ok: false; message
  * Site-form email check: an empty optional field passes; an empty required field is
  * 'Required'; otherwise the format message.
  */
-export function validateEmail(input: string | null | undefined, opts: { required?: boolean } = {}): EmailValidation {
+export function validateEmail(
+  input: string | null | undefined,
+  opts: { required?: boolean } = {},
+): EmailValidation {
   const email = (input ?? '').trim();
   if (email === '') return opts.required ? { ok: false, message: MESSAGES.required } : { ok: true, email };
-  return isValidEmail(email) ? { ok: true, email } : { ok: false, message: emailFormatMessage(EMAIL_FORMAT_EXAMPLE) };
+  return isValidEmail(email)
+    ? { ok: true, email }
+    : { ok: false, message: emailFormatMessage(EMAIL_FORMAT_EXAMPLE) };
 }
 
 /** Waitlist (restock) email check: 'Email cannot be blank' / 'Email is invalid'. */

@@ -1,5 +1,5 @@
 /** Form field rules and answer summaries (spec §3 form field types, §5 custom/site forms, §8, §9). */
-import { MESSAGES, characterCounterText } from './messages.js';
+import { characterCounterText, MESSAGES } from './messages.js';
 
 /** Spec §9: "Likert scale -2 to 2: Strongly Disagree, Disagree, Neutral, Agree, Strongly Agree." */
 export const LIKERT_MIN = -2;
@@ -20,7 +20,18 @@ export function likertLabel(value: number | string | null | undefined): string |
 }
 
 export type FormFieldType =
-  | 'date' | 'name' | 'time' | 'address' | 'checkbox' | 'likert' | 'radio' | 'select' | 'phone' | 'section' | 'textarea' | string;
+  | 'date'
+  | 'name'
+  | 'time'
+  | 'address'
+  | 'checkbox'
+  | 'likert'
+  | 'radio'
+  | 'select'
+  | 'phone'
+  | 'section'
+  | 'textarea'
+  | string;
 
 /** Spec §3: "A form summary field has type, rawTitle, value, values." */
 export interface FormSummaryField {
@@ -37,7 +48,8 @@ export type FormFieldSummary =
 
 type Parts = Record<string, string | number | null | undefined>;
 
-const str = (v: string | number | null | undefined): string => (v === null || v === undefined ? '' : String(v).trim());
+const str = (v: string | number | null | undefined): string =>
+  v === null || v === undefined ? '' : String(v).trim();
 const joinPresent = (parts: string[], sep: string): string => parts.filter((p) => p !== '').join(sep);
 
 /** 'M/D/YYYY' as entered: { Month: '11', Day: '23', Year: '2010' } → '11/23/2010'. */
@@ -70,7 +82,10 @@ export function formatTimeAnswer(v: Parts): string {
 
 /** Address lines: line 1, line 2 (if any), then 'City, State Zip Country'. */
 export function formatAddressAnswer(v: Parts): string[] {
-  const cityLine = joinPresent([joinPresent([str(v.City), str(v.State)], ', '), str(v.Zip), str(v.Country)], ' ');
+  const cityLine = joinPresent(
+    [joinPresent([str(v.City), str(v.State)], ', '), str(v.Zip), str(v.Country)],
+    ' ',
+  );
   return [str(v.Line1), str(v.Line2), cityLine].filter((line) => line !== '');
 }
 
@@ -82,7 +97,10 @@ function isParts(values: FormSummaryField['values']): values is Parts {
  * Spec §2 form-answer summaries. Empty answers read 'N/A' (or the localized text passed as
  * `noAnswer`). Likert answers are their scale labels.
  */
-export function summarizeFormField(field: FormSummaryField, noAnswer: string = MESSAGES.noAnswer): FormFieldSummary {
+export function summarizeFormField(
+  field: FormSummaryField,
+  noAnswer: string = MESSAGES.noAnswer,
+): FormFieldSummary {
   const title = field.rawTitle;
   const text = (t: string): FormFieldSummary => ({ kind: 'text', title, text: t === '' ? noAnswer : t });
   const { values } = field;
@@ -101,7 +119,10 @@ export function summarizeFormField(field: FormSummaryField, noAnswer: string = M
       case 'time':
         return text(formatTimeAnswer(values));
       case 'likert': {
-        const pairs = Object.entries(values).map(([label, v]) => ({ label, value: likertLabel(v) ?? noAnswer }));
+        const pairs = Object.entries(values).map(([label, v]) => ({
+          label,
+          value: likertLabel(v) ?? noAnswer,
+        }));
         return pairs.length ? { kind: 'pairs', title, pairs } : text('');
       }
       default:
@@ -145,7 +166,11 @@ export function validateFormField(field: FormFieldRule, value: FieldValue): stri
     return missing ? MESSAGES.likertMissing : null;
   }
   if (isEmpty(value)) return field.required ? MESSAGES.required : null;
-  if (field.maxLength !== undefined && typeof value === 'string' && Array.from(value).length > field.maxLength) {
+  if (
+    field.maxLength !== undefined &&
+    typeof value === 'string' &&
+    Array.from(value).length > field.maxLength
+  ) {
     return MESSAGES.characterLimitExceeded;
   }
   return null;

@@ -35,11 +35,13 @@ export interface InstallmentContext {
 export function installmentProviderSupports(country: string, language: string): boolean {
   const languages = INSTALLMENT_PROVIDER_LANGUAGES[country.toUpperCase()];
   const primary = language.toLowerCase().split(/[-_]/)[0];
-  return languages !== undefined && languages.includes(primary);
+  return languages?.includes(primary) ?? false;
 }
 
 /** Spec §5: installments apply only to non-subscribable physical products. */
-export function isInstallmentProduct(product: Pick<CommerceProduct, 'productType' | 'isSubscribable'>): boolean {
+export function isInstallmentProduct(
+  product: Pick<CommerceProduct, 'productType' | 'isSubscribable'>,
+): boolean {
   return product.productType === ProductType.PHYSICAL && !product.isSubscribable;
 }
 
@@ -53,7 +55,8 @@ export function isInInstallmentRange(priceCents: number, minCents: number, maxCe
  * remainder goes one unit each to the first payments (1001 → 251, 250, 250, 250).
  */
 export function installmentSchedule(totalCents: number, count = INSTALLMENTS_DEFAULT_COUNT): number[] {
-  if (!Number.isSafeInteger(totalCents) || totalCents < 0) throw new RangeError(`Invalid total: ${totalCents}`);
+  if (!Number.isSafeInteger(totalCents) || totalCents < 0)
+    throw new RangeError(`Invalid total: ${totalCents}`);
   if (!Number.isInteger(count) || count < 1) throw new RangeError(`Invalid installment count: ${count}`);
   const base = Math.floor(totalCents / count);
   const remainder = totalCents - base * count;
@@ -80,7 +83,14 @@ export function installmentAvailabilityText(kind: 'over' | 'up-to', amount: stri
 
 export type InstallmentDisplay =
   | { kind: 'hidden' }
-  | { kind: 'in-range'; count: number; paymentCents: number; text: string; pillText: string; brand: 'Afterpay' | 'Clearpay' }
+  | {
+      kind: 'in-range';
+      count: number;
+      paymentCents: number;
+      text: string;
+      pillText: string;
+      brand: 'Afterpay' | 'Clearpay';
+    }
   | { kind: 'out-of-range'; text: string; brand: 'Afterpay' | 'Clearpay' };
 
 export interface InstallmentDisplayInput {
@@ -102,12 +112,20 @@ export function installmentDisplay(input: InstallmentDisplayInput): InstallmentD
   const { context, product, priceCents, currency } = input;
   const count = input.count ?? INSTALLMENTS_DEFAULT_COUNT;
   if (!context?.afterPayAvailable || !isInstallmentProduct(product)) return { kind: 'hidden' };
-  if (!installmentProviderSupports(context.stripeAccountCountry, context.shopperLanguage)) return { kind: 'hidden' };
+  if (!installmentProviderSupports(context.stripeAccountCountry, context.shopperLanguage))
+    return { kind: 'hidden' };
   const brand = installmentProviderBrand(context.stripeAccountCountry);
   const money = (cents: number) => formatMoney(cents, currency, input.locale);
   if (isInInstallmentRange(priceCents, context.afterPayMin, context.afterPayMax)) {
     const paymentCents = installmentSchedule(priceCents, count)[0];
-    return { kind: 'in-range', count, paymentCents, text: installmentPaymentsText(money(paymentCents), count), pillText: installmentPillText(count), brand };
+    return {
+      kind: 'in-range',
+      count,
+      paymentCents,
+      text: installmentPaymentsText(money(paymentCents), count),
+      pillText: installmentPillText(count),
+      brand,
+    };
   }
   const text =
     priceCents <= context.afterPayMin

@@ -11,7 +11,8 @@ export const MESSAGES = {
   // Spec §8 "Add-item failures".
   sessionExpired: 'Your session has expired. Please reload the page and try again.',
   enableCookies: 'Please enable cookies in your browser, reload the page, and try again.',
-  checkoutSessionOrCookies: 'Either your session has expired or you do not have cookies enabled. We cannot continue to checkout.',
+  checkoutSessionOrCookies:
+    'Either your session has expired or you do not have cookies enabled. We cannot continue to checkout.',
   tooManyRequests: 'Please try again in a few seconds.',
 
   // Spec §8 "Cart UI strings".

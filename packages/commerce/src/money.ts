@@ -2,8 +2,33 @@
 
 /** Spec §3 "Currencies", in the spec's order. */
 export const CURRENCIES = [
-  'EUR', 'USD', 'AUD', 'NOK', 'CAD', 'NZD', 'DKK', 'GBP', 'HKD', 'CHF', 'MXN', 'SGD', 'SEK', 'CZK',
-  'ILS', 'PHP', 'RUB', 'PLN', 'THB', 'MYR', 'ARS', 'BRL', 'COP', 'IDR', 'INR', 'JPY', 'ZAR',
+  'EUR',
+  'USD',
+  'AUD',
+  'NOK',
+  'CAD',
+  'NZD',
+  'DKK',
+  'GBP',
+  'HKD',
+  'CHF',
+  'MXN',
+  'SGD',
+  'SEK',
+  'CZK',
+  'ILS',
+  'PHP',
+  'RUB',
+  'PLN',
+  'THB',
+  'MYR',
+  'ARS',
+  'BRL',
+  'COP',
+  'IDR',
+  'INR',
+  'JPY',
+  'ZAR',
 ] as const;
 
 export type CurrencyCode = (typeof CURRENCIES)[number];
@@ -133,7 +158,11 @@ function currencyFormatter(currency: string, locale: string): Intl.NumberFormat 
  * Localised currency display of a minor amount: (2500, 'USD') → '$25.00', (2500, 'JPY') → '¥2,500'.
  * The exact decimal string is passed to Intl so large amounts keep every digit.
  */
-export function formatMoney(amountMinor: number, currency: string = DEFAULT_CURRENCY, locale = 'en-US'): string {
+export function formatMoney(
+  amountMinor: number,
+  currency: string = DEFAULT_CURRENCY,
+  locale = 'en-US',
+): string {
   const decimal = decimalFromMinor(amountMinor, currency);
   // Intl.NumberFormat v3 formats numeric strings exactly; older engines coerce to Number.
   return currencyFormatter(currency, locale).format(decimal as unknown as number);

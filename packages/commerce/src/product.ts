@@ -57,7 +57,8 @@ export function variantInStock(variant: StockResult, quantity = 1): boolean {
 
 /** Spec §4: physical or service with every variant lacking stock and not unlimited. */
 export function isSoldOut(product: CommerceProduct): boolean {
-  if (product.productType !== ProductType.PHYSICAL && product.productType !== ProductType.SERVICE) return false;
+  if (product.productType !== ProductType.PHYSICAL && product.productType !== ProductType.SERVICE)
+    return false;
   return product.variants.every((v) => !v.unlimited && v.qtyInStock <= 0);
 }
 
@@ -78,7 +79,9 @@ export function productBadge(product: CommerceProduct): ProductBadge {
 }
 
 /** The price a shopper pays for a variant right now. */
-export function effectivePriceCents(variant: Pick<CommerceVariant, 'onSale' | 'priceCents' | 'salePriceCents'>): number {
+export function effectivePriceCents(
+  variant: Pick<CommerceVariant, 'onSale' | 'priceCents' | 'salePriceCents'>,
+): number {
   return variant.onSale ? variant.salePriceCents : variant.priceCents;
 }
 
@@ -149,7 +152,9 @@ export function findVariant(product: CommerceProduct, selection: VariantSelectio
   const names = variantOptions(product).map((o) => o.name);
   if (names.length === 0) return product.variants[0] ?? null;
   return (
-    product.variants.find((v) => names.every((name) => v.attributes[name] !== undefined && v.attributes[name] === selection[name])) ?? null
+    product.variants.find((v) =>
+      names.every((name) => v.attributes[name] !== undefined && v.attributes[name] === selection[name]),
+    ) ?? null
   );
 }
 
@@ -166,6 +171,7 @@ export function showQuantityInput(product: CommerceProduct, settings: QuantitySe
   if (product.isSubscribable) return false;
   const servicesAllowed = settings.multipleQuantityAllowedForServices ?? true;
   const typeAllows =
-    product.productType === ProductType.PHYSICAL || (product.productType === ProductType.SERVICE && servicesAllowed);
+    product.productType === ProductType.PHYSICAL ||
+    (product.productType === ProductType.SERVICE && servicesAllowed);
   return typeAllows && totalStock(product) > 1;
 }

@@ -1,6 +1,6 @@
 /** Subscription price wording (spec §3 "Subscription price wording", §8, §9). */
 import { MESSAGES } from './messages.js';
-import { type BillingPeriodUnit, type SubscriptionPlan } from './product.js';
+import type { BillingPeriodUnit, SubscriptionPlan } from './product.js';
 
 /** Spec §9: "Subscription billing: 52 weeks or 12 months per year". */
 export const WEEKS_PER_YEAR = 52;
@@ -9,9 +9,7 @@ export const MONTHS_PER_YEAR = 12;
 /** Localisation key of the missing-plan text (spec §8: 'Unavailable' "or the localized text"). */
 export const SUBSCRIPTION_UNAVAILABLE_KEY = 'productPriceUnavailable';
 
-export type SubscriptionDuration =
-  | { unit: 'WEEK' | 'MONTH' | 'YEAR'; count: number }
-  | null;
+export type SubscriptionDuration = { unit: 'WEEK' | 'MONTH' | 'YEAR'; count: number } | null;
 
 /**
  * Total length of a finite plan, in years when it divides evenly into years (spec §9: "durations
@@ -23,7 +21,8 @@ export function subscriptionDuration(plan: SubscriptionPlan): SubscriptionDurati
   const { unit, value } = plan.billingPeriod;
   const total = value * cycles;
   if (unit === 'WEEK' && total % WEEKS_PER_YEAR === 0) return { unit: 'YEAR', count: total / WEEKS_PER_YEAR };
-  if (unit === 'MONTH' && total % MONTHS_PER_YEAR === 0) return { unit: 'YEAR', count: total / MONTHS_PER_YEAR };
+  if (unit === 'MONTH' && total % MONTHS_PER_YEAR === 0)
+    return { unit: 'YEAR', count: total / MONTHS_PER_YEAR };
   return { unit, count: total };
 }
 
@@ -79,8 +78,12 @@ export interface SubscriptionPriceTextInput {
  * Spec §3 subscription wording: '{price} every week', '{price} every 2 months for 8 months',
  * '{price} every 2 weeks for 1 year'. A missing plan gives 'Unavailable' (or its translation).
  */
-export function subscriptionPriceText({ priceString, plan, localizedStrings }: SubscriptionPriceTextInput): string {
-  if (!plan || !plan.billingPeriod) {
+export function subscriptionPriceText({
+  priceString,
+  plan,
+  localizedStrings,
+}: SubscriptionPriceTextInput): string {
+  if (!plan?.billingPeriod) {
     return localizedStrings?.[SUBSCRIPTION_UNAVAILABLE_KEY] ?? MESSAGES.subscriptionUnavailable;
   }
   const template = localizedStrings?.[subscriptionPriceKey(plan)] ?? subscriptionPriceTemplate(plan);

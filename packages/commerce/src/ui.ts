@@ -1,5 +1,5 @@
 /** Button texts, timings, popover, pill cart, fallback texts and routes (spec §2, §4, §9). */
-import { type CommerceProduct } from './product.js';
+import type { CommerceProduct } from './product.js';
 
 export const BUTTON_TEXT = {
   adding: 'Adding…',
@@ -109,7 +109,11 @@ export function subscriptionCheckoutUrl(cartToken: string): string {
   return `/checkout/subscribe?cartToken=${encodeURIComponent(cartToken)}`;
 }
 
-export function giftCardCheckoutUrl(websiteId: string, giftCardProductId: string, sku?: string | null): string {
+export function giftCardCheckoutUrl(
+  websiteId: string,
+  giftCardProductId: string,
+  sku?: string | null,
+): string {
   const params = new URLSearchParams({ websiteId, giftCardProductId });
   if (sku) params.set('sku', sku);
   return `/checkout/giftcard?${params.toString()}`;

@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import {
-  ProductType,
-  QUANTITY_DEFAULT,
-  QUANTITY_MAX,
-  QUANTITY_MIN,
-  QUANTITY_STEP,
-  TRACKED_ERROR_TYPES,
   addItemFailureMessage,
   canExpressCheckout,
   checkAddToCart,
   expressCheckoutRedirect,
+  ProductType,
   parseQuantity,
+  QUANTITY_DEFAULT,
+  QUANTITY_MAX,
+  QUANTITY_MIN,
+  QUANTITY_STEP,
   shouldLoadCart,
+  TRACKED_ERROR_TYPES,
 } from '../src/index.js';
 import { product, shirt, variant } from './fixtures.js';
 
@@ -53,7 +53,8 @@ describe('cookies', () => {
     expect(expressCheckoutRedirect({})).toEqual({
       ok: false,
       type: 'EXPRESS_CHECKOUT_FAILURE',
-      message: 'Either your session has expired or you do not have cookies enabled. We cannot continue to checkout.',
+      message:
+        'Either your session has expired or you do not have cookies enabled. We cannot continue to checkout.',
     });
   });
 });
@@ -63,37 +64,118 @@ describe('checkAddToCart: check order', () => {
     expect(TRACKED_ERROR_TYPES).toHaveLength(11);
   });
   it.each([
-    ['nothing selected', { product: shirt, selection: {}, quantityInput: 'x' }, 'NO_VARIANT_SELECTED', 'Please select the Size and Color options.'],
-    ['one missing', { product: shirt, selection: { Size: 'S' } }, 'NO_VARIANT_SELECTED', 'Please select the Color option.'],
-    ['unavailable combination', { product: shirt, selection: { Size: 'M', Color: 'Blue' }, quantityInput: 'x' }, 'VARIANT_UNAVAILABLE', 'Sorry, that item variant is unavailable. Please select another variant.'],
-    ['no stock before quantity', { product: shirt, selection: { Size: 'M', Color: 'Red' }, quantityInput: 'x' }, 'OUT_OF_STOCK', 'Sorry, we do not have enough of that item available.'],
-    ['fresh stock wins', { product: shirt, selection: { Size: 'S', Color: 'Red' }, stock: { unlimited: false, qtyInStock: 0 } }, 'OUT_OF_STOCK', 'Sorry, we do not have enough of that item available.'],
-    ['quantity not a number', { product: shirt, selection: { Size: 'S', Color: 'Red' }, quantityInput: 'x' }, 'QUANTITY_NOT_A_NUMBER', 'Quantity must be a number.'],
-    ['quantity not whole', { product: shirt, selection: { Size: 'S', Color: 'Red' }, quantityInput: '1.5' }, 'QUANTITY_NOT_A_NUMBER', 'Quantity must be a whole number'],
-    ['subscription quantity not whole', { product: product({ isSubscribable: true }), selection: {}, quantityInput: '2.5' }, 'SUB_QUANTITY_NOT_A_WHOLE_NUMBER', 'Quantity must be a whole number'],
-    ['more than in stock', { product: shirt, selection: { Size: 'S', Color: 'Red' }, quantityInput: '4' }, 'OUT_OF_STOCK', 'Sorry, we do not have enough of that item available.'],
-    ['gift card without denomination', { product: product({ productType: ProductType.GIFT_CARD, variants: [variant({ attributes: { Amount: '$25' } })] }), selection: {} }, 'NO_VARIANT_SELECTED', 'Select a denomination for the Gift Card'],
+    [
+      'nothing selected',
+      { product: shirt, selection: {}, quantityInput: 'x' },
+      'NO_VARIANT_SELECTED',
+      'Please select the Size and Color options.',
+    ],
+    [
+      'one missing',
+      { product: shirt, selection: { Size: 'S' } },
+      'NO_VARIANT_SELECTED',
+      'Please select the Color option.',
+    ],
+    [
+      'unavailable combination',
+      { product: shirt, selection: { Size: 'M', Color: 'Blue' }, quantityInput: 'x' },
+      'VARIANT_UNAVAILABLE',
+      'Sorry, that item variant is unavailable. Please select another variant.',
+    ],
+    [
+      'no stock before quantity',
+      { product: shirt, selection: { Size: 'M', Color: 'Red' }, quantityInput: 'x' },
+      'OUT_OF_STOCK',
+      'Sorry, we do not have enough of that item available.',
+    ],
+    [
+      'fresh stock wins',
+      { product: shirt, selection: { Size: 'S', Color: 'Red' }, stock: { unlimited: false, qtyInStock: 0 } },
+      'OUT_OF_STOCK',
+      'Sorry, we do not have enough of that item available.',
+    ],
+    [
+      'quantity not a number',
+      { product: shirt, selection: { Size: 'S', Color: 'Red' }, quantityInput: 'x' },
+      'QUANTITY_NOT_A_NUMBER',
+      'Quantity must be a number.',
+    ],
+    [
+      'quantity not whole',
+      { product: shirt, selection: { Size: 'S', Color: 'Red' }, quantityInput: '1.5' },
+      'QUANTITY_NOT_A_NUMBER',
+      'Quantity must be a whole number',
+    ],
+    [
+      'subscription quantity not whole',
+      { product: product({ isSubscribable: true }), selection: {}, quantityInput: '2.5' },
+      'SUB_QUANTITY_NOT_A_WHOLE_NUMBER',
+      'Quantity must be a whole number',
+    ],
+    [
+      'more than in stock',
+      { product: shirt, selection: { Size: 'S', Color: 'Red' }, quantityInput: '4' },
+      'OUT_OF_STOCK',
+      'Sorry, we do not have enough of that item available.',
+    ],
+    [
+      'gift card without denomination',
+      {
+        product: product({
+          productType: ProductType.GIFT_CARD,
+          variants: [variant({ attributes: { Amount: '$25' } })],
+        }),
+        selection: {},
+      },
+      'NO_VARIANT_SELECTED',
+      'Select a denomination for the Gift Card',
+    ],
   ])('%s', (_label, input, type, message) => {
     expect(checkAddToCart(input)).toEqual({ ok: false, type, message });
   });
 
   it('adds to cart, honouring fresh stock', () => {
-    const r = checkAddToCart({ product: shirt, selection: { Size: 'S', Color: 'Red' }, quantityInput: '3', stock: { unlimited: true, qtyInStock: 0 } });
+    const r = checkAddToCart({
+      product: shirt,
+      selection: { Size: 'S', Color: 'Red' },
+      quantityInput: '3',
+      stock: { unlimited: true, qtyInStock: 0 },
+    });
     expect(r).toMatchObject({ ok: true, quantity: 3, next: 'cart', destination: 'cart', customFormId: null });
     expect(r.ok && r.variant.sku).toBe('S-RED');
   });
   it('routes by type', () => {
     const giftCard = product({ productType: ProductType.GIFT_CARD, variants: [variant({ qtyInStock: 0 })] });
-    expect(checkAddToCart({ product: giftCard, selection: {} })).toMatchObject({ ok: true, next: 'gift-card-checkout' });
-    expect(checkAddToCart({ product: product({ isSubscribable: true }), selection: {} })).toMatchObject({ ok: true, next: 'subscription' });
-    expect(checkAddToCart({ product: product(), selection: {}, expressCheckout: true })).toMatchObject({ ok: true, next: 'express-checkout' });
+    expect(checkAddToCart({ product: giftCard, selection: {} })).toMatchObject({
+      ok: true,
+      next: 'gift-card-checkout',
+    });
+    expect(checkAddToCart({ product: product({ isSubscribable: true }), selection: {} })).toMatchObject({
+      ok: true,
+      next: 'subscription',
+    });
+    expect(checkAddToCart({ product: product(), selection: {}, expressCheckout: true })).toMatchObject({
+      ok: true,
+      next: 'express-checkout',
+    });
     const digital = product({ productType: ProductType.DIGITAL, variants: [variant({ qtyInStock: 0 })] });
-    expect(checkAddToCart({ product: digital, selection: {}, quantityInput: '50' })).toMatchObject({ ok: true, next: 'cart', quantity: 50 });
+    expect(checkAddToCart({ product: digital, selection: {}, quantityInput: '50' })).toMatchObject({
+      ok: true,
+      next: 'cart',
+      quantity: 50,
+    });
   });
   it('sends products with a custom form to the form first, after the stock check', () => {
     const withForm = product({ additionalFieldsFormId: 'f1', isSubscribable: true });
-    expect(checkAddToCart({ product: withForm, selection: {} })).toMatchObject({ ok: true, next: 'custom-form', destination: 'subscription', customFormId: 'f1' });
-    expect(checkAddToCart({ product: { ...withForm, variants: [variant({ qtyInStock: 0 })] }, selection: {} })).toMatchObject({ ok: false, type: 'OUT_OF_STOCK' });
+    expect(checkAddToCart({ product: withForm, selection: {} })).toMatchObject({
+      ok: true,
+      next: 'custom-form',
+      destination: 'subscription',
+      customFormId: 'f1',
+    });
+    expect(
+      checkAddToCart({ product: { ...withForm, variants: [variant({ qtyInStock: 0 })] }, selection: {} }),
+    ).toMatchObject({ ok: false, type: 'OUT_OF_STOCK' });
   });
 });
 
@@ -101,7 +183,10 @@ describe('addItemFailureMessage', () => {
   it.each([
     [{ status: 429 }, 'Please try again in a few seconds.'],
     [{ crumbProblem: 'expired' as const }, 'Your session has expired. Please reload the page and try again.'],
-    [{ crumbProblem: 'cookies' as const }, 'Please enable cookies in your browser, reload the page, and try again.'],
+    [
+      { crumbProblem: 'cookies' as const },
+      'Please enable cookies in your browser, reload the page, and try again.',
+    ],
     [{ status: 500 }, 'Unable to add item'],
   ])('%j', (opts, expected) => {
     expect(addItemFailureMessage(opts)).toBe(expected);

@@ -10,14 +10,14 @@ import {
   NL_PROVINCES,
   NO_COUNTIES,
   NZ_REGIONS,
-  REGIONS_BY_COUNTRY,
-  SE_COUNTIES,
-  US_STATES,
   postalCodeHint,
   postalCodeWord,
+  REGIONS_BY_COUNTRY,
   regionName,
-  regionWord,
   regionsFor,
+  regionWord,
+  SE_COUNTIES,
+  US_STATES,
   validatePostalCode,
 } from '../src/index.js';
 
@@ -42,12 +42,29 @@ describe('region lists', () => {
     for (const r of regions) expect(r.name.length).toBeGreaterThan(0);
   });
   it('covers exactly the spec countries', () => {
-    expect(Object.keys(REGIONS_BY_COUNTRY).sort()).toEqual(['AU', 'CA', 'DE', 'ES', 'FR', 'GB', 'IE', 'NL', 'NO', 'NZ', 'SE', 'US']);
+    expect(Object.keys(REGIONS_BY_COUNTRY).sort()).toEqual([
+      'AU',
+      'CA',
+      'DE',
+      'ES',
+      'FR',
+      'GB',
+      'IE',
+      'NL',
+      'NO',
+      'NZ',
+      'SE',
+      'US',
+    ]);
     expect(regionsFor('JP')).toEqual([]);
   });
   it('includes DC and the armed-forces areas', () => {
     expect(regionName('US', 'dc')).toBe('District of Columbia');
-    expect(['AA', 'AE', 'AP'].map((c) => regionName('US', c))).toEqual(['Armed Forces Americas', 'Armed Forces Europe', 'Armed Forces Pacific']);
+    expect(['AA', 'AE', 'AP'].map((c) => regionName('US', c))).toEqual([
+      'Armed Forces Americas',
+      'Armed Forces Europe',
+      'Armed Forces Pacific',
+    ]);
     expect(regionName('CA', 'QC')).toBe('Quebec');
     expect(regionName('GB', 'SCT')).toBe('Scotland');
     expect(regionName('US', 'ZZ')).toBeNull();

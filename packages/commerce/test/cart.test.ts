@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  analyticsValue,
   type CartLineInput,
   type Coupon,
-  ProductType,
-  analyticsValue,
   computeCartTotals,
+  ProductType,
   percentOf,
 } from '../src/index.js';
 
@@ -44,7 +44,10 @@ describe('percentOf', () => {
 describe('computeCartTotals', () => {
   it('sums lines, ships and taxes', () => {
     const t = computeCartTotals({
-      entries: [line({ quantity: 2 }), line({ itemId: 'i2', sku: 'S2', unitPriceCents: 2550, productType: ProductType.DIGITAL })],
+      entries: [
+        line({ quantity: 2 }),
+        line({ itemId: 'i2', sku: 'S2', unitPriceCents: 2550, productType: ProductType.DIGITAL }),
+      ],
       currency: 'USD',
       shippingOptions: shipping,
       selectedShipping: 'std',
@@ -71,20 +74,42 @@ describe('computeCartTotals', () => {
       currency: 'USD',
       shippingOptions: shipping,
       selectedShipping: 'exp',
-      taxRules: [{ id: 'a', name: 'A', ratePercent: 10, appliesToShipping: true }, { id: 'b', name: 'B', ratePercent: 5 }],
+      taxRules: [
+        { id: 'a', name: 'A', ratePercent: 10, appliesToShipping: true },
+        { id: 'b', name: 'B', ratePercent: 5 },
+      ],
     });
     expect(t.taxes.map((x) => x.amountCents)).toEqual([250, 50]);
     expect(t.grandTotalCents).toBe(1000 + 1500 + 300);
   });
 
   it('purely digital carts need no shipping', () => {
-    const t = computeCartTotals({ entries: [line({ productType: ProductType.DIGITAL })], currency: 'USD', shippingOptions: shipping, selectedShipping: 'std', coupons: [{ code: 'SHIP', type: 'free-shipping' }] });
-    expect(t).toMatchObject({ purelyDigital: true, requiresShipping: false, shippingCostCents: 0, selectedShippingOption: null });
-    expect(t.invalidCoupons).toEqual([{ coupon: { code: 'SHIP', type: 'free-shipping' }, reason: 'no-shipping' }]);
+    const t = computeCartTotals({
+      entries: [line({ productType: ProductType.DIGITAL })],
+      currency: 'USD',
+      shippingOptions: shipping,
+      selectedShipping: 'std',
+      coupons: [{ code: 'SHIP', type: 'free-shipping' }],
+    });
+    expect(t).toMatchObject({
+      purelyDigital: true,
+      requiresShipping: false,
+      shippingCostCents: 0,
+      selectedShippingOption: null,
+    });
+    expect(t.invalidCoupons).toEqual([
+      { coupon: { code: 'SHIP', type: 'free-shipping' }, reason: 'no-shipping' },
+    ]);
   });
 
   it('an empty cart is all zeros and not purely digital', () => {
-    expect(computeCartTotals({ entries: [], currency: 'EUR' })).toMatchObject({ subtotalCents: 0, grandTotalCents: 0, totalQuantity: 0, purelyDigital: false, hasDigital: false });
+    expect(computeCartTotals({ entries: [], currency: 'EUR' })).toMatchObject({
+      subtotalCents: 0,
+      grandTotalCents: 0,
+      totalQuantity: 0,
+      purelyDigital: false,
+      hasDigital: false,
+    });
   });
 
   it('applies percentage, fixed and free-shipping coupons', () => {
@@ -104,7 +129,14 @@ describe('computeCartTotals', () => {
   });
 
   it('never discounts below zero', () => {
-    const t = computeCartTotals({ entries: [line()], currency: 'USD', coupons: [{ code: 'BIG', type: 'fixed', amountCents: 5000 }, { code: 'ALL', type: 'percentage', percent: 100 }] });
+    const t = computeCartTotals({
+      entries: [line()],
+      currency: 'USD',
+      coupons: [
+        { code: 'BIG', type: 'fixed', amountCents: 5000 },
+        { code: 'ALL', type: 'percentage', percent: 100 },
+      ],
+    });
     expect(t).toMatchObject({ discountCents: 1000, grandTotalCents: 0 });
   });
 
@@ -119,25 +151,51 @@ describe('computeCartTotals', () => {
   });
 
   it('rejects a repeated code, case-insensitively', () => {
-    const t = computeCartTotals({ entries: [line()], currency: 'USD', coupons: [{ code: 'a', type: 'fixed', amountCents: 100 }, { code: 'A', type: 'fixed', amountCents: 100 }] });
+    const t = computeCartTotals({
+      entries: [line()],
+      currency: 'USD',
+      coupons: [
+        { code: 'a', type: 'fixed', amountCents: 100 },
+        { code: 'A', type: 'fixed', amountCents: 100 },
+      ],
+    });
     expect(t.discountCents).toBe(100);
     expect(t.invalidCoupons.map((c) => c.reason)).toEqual(['duplicate']);
   });
 
   it('gift cards pay toward the grand total in order', () => {
-    const t = computeCartTotals({ entries: [line({ unitPriceCents: 3000 })], currency: 'USD', giftCards: [{ code: 'G1', balanceCents: 1000 }, { code: 'G2', balanceCents: 5000 }] });
+    const t = computeCartTotals({
+      entries: [line({ unitPriceCents: 3000 })],
+      currency: 'USD',
+      giftCards: [
+        { code: 'G1', balanceCents: 1000 },
+        { code: 'G2', balanceCents: 5000 },
+      ],
+    });
     expect(t).toMatchObject({ grandTotalCents: 3000, giftCardAppliedCents: 3000, amountDueCents: 0 });
   });
 
   it('handles JPY in whole yen', () => {
-    const t = computeCartTotals({ entries: [line({ unitPriceCents: 1999, quantity: 3 })], currency: 'JPY', taxRules: [{ id: 'c', name: 'Consumption', ratePercent: 10 }] });
+    const t = computeCartTotals({
+      entries: [line({ unitPriceCents: 1999, quantity: 3 })],
+      currency: 'JPY',
+      taxRules: [{ id: 'c', name: 'Consumption', ratePercent: 10 }],
+    });
     expect(t).toMatchObject({ subtotalCents: 5997, taxCents: 600, grandTotalCents: 6597 });
   });
 
   it('holds its invariants for any cart (property)', () => {
     const coupon = fc.oneof(
-      fc.record({ code: fc.string({ maxLength: 3 }), type: fc.constant('percentage' as const), percent: fc.double({ min: 0, max: 100, noNaN: true }) }),
-      fc.record({ code: fc.string({ maxLength: 3 }), type: fc.constant('fixed' as const), amountCents: fc.integer({ min: 0, max: 1e6 }) }),
+      fc.record({
+        code: fc.string({ maxLength: 3 }),
+        type: fc.constant('percentage' as const),
+        percent: fc.double({ min: 0, max: 100, noNaN: true }),
+      }),
+      fc.record({
+        code: fc.string({ maxLength: 3 }),
+        type: fc.constant('fixed' as const),
+        amountCents: fc.integer({ min: 0, max: 1e6 }),
+      }),
       fc.record({ code: fc.string({ maxLength: 3 }), type: fc.constant('free-shipping' as const) }),
     );
     fc.assert(
@@ -164,14 +222,29 @@ describe('computeCartTotals', () => {
             coupons,
             shippingOptions: shipping,
             selectedShipping,
-            taxRules: rates.map((r, i) => ({ id: String(i), name: String(i), ratePercent: r, appliesToShipping: i % 2 === 0 })),
+            taxRules: rates.map((r, i) => ({
+              id: String(i),
+              name: String(i),
+              ratePercent: r,
+              appliesToShipping: i % 2 === 0,
+            })),
             giftCards: cards.map((b, i) => ({ code: String(i), balanceCents: b })),
           });
-          for (const v of [t.subtotalCents, t.discountCents, t.shippingCostCents, t.taxCents, t.grandTotalCents, t.giftCardAppliedCents, t.amountDueCents]) {
+          for (const v of [
+            t.subtotalCents,
+            t.discountCents,
+            t.shippingCostCents,
+            t.taxCents,
+            t.grandTotalCents,
+            t.giftCardAppliedCents,
+            t.amountDueCents,
+          ]) {
             expect(Number.isSafeInteger(v)).toBe(true);
             expect(v).toBeGreaterThanOrEqual(0);
           }
-          expect(t.grandTotalCents).toBe(t.subtotalCents - t.discountCents + t.shippingCostCents + t.taxCents);
+          expect(t.grandTotalCents).toBe(
+            t.subtotalCents - t.discountCents + t.shippingCostCents + t.taxCents,
+          );
           expect(t.discountCents).toBeLessThanOrEqual(t.subtotalCents);
           expect(t.amountDueCents).toBe(t.grandTotalCents - t.giftCardAppliedCents);
           expect(t.validCoupons.length + t.invalidCoupons.length).toBe(coupons.length);

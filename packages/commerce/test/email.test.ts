@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { EMAIL_MAX_LENGTH, EMAIL_MIN_LENGTH, isValidEmail, validateEmail, validateWaitlistEmail } from '../src/index.js';
+import {
+  EMAIL_MAX_LENGTH,
+  EMAIL_MIN_LENGTH,
+  isValidEmail,
+  validateEmail,
+  validateWaitlistEmail,
+} from '../src/index.js';
 
 describe('email rule', () => {
   it('has the spec bounds', () => {
@@ -22,7 +28,10 @@ describe('email rule', () => {
     expect(validateEmail(' x@y.z ')).toEqual({ ok: true, email: 'x@y.z' });
     expect(validateEmail('')).toEqual({ ok: true, email: '' });
     expect(validateEmail('', { required: true })).toEqual({ ok: false, message: 'Required' });
-    expect(validateEmail('nope')).toEqual({ ok: false, message: 'Email is not valid. Email addresses should follow the format user@domain.com.' });
+    expect(validateEmail('nope')).toEqual({
+      ok: false,
+      message: 'Email is not valid. Email addresses should follow the format user@domain.com.',
+    });
   });
   it('waitlist', () => {
     expect(validateWaitlistEmail('   ')).toEqual({ ok: false, message: 'Email cannot be blank' });

@@ -1,7 +1,16 @@
 import { type CommerceProduct, type CommerceVariant, ProductType } from '../src/index.js';
 
 export function variant(over: Partial<CommerceVariant> = {}): CommerceVariant {
-  return { sku: 'SKU', attributes: {}, priceCents: 2500, salePriceCents: 2000, onSale: false, qtyInStock: 5, unlimited: false, ...over };
+  return {
+    sku: 'SKU',
+    attributes: {},
+    priceCents: 2500,
+    salePriceCents: 2000,
+    onSale: false,
+    qtyInStock: 5,
+    unlimited: false,
+    ...over,
+  };
 }
 
 export function product(over: Partial<CommerceProduct> = {}): CommerceProduct {

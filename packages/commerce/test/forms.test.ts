@@ -1,11 +1,11 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
+  characterCounter,
   type FormFieldSummary,
   type FormSummaryField,
-  LIKERT_LABELS,
-  characterCounter,
   formProblemMessage,
+  LIKERT_LABELS,
   likertLabel,
   summarizeFormField,
   validateFormField,
@@ -13,7 +13,13 @@ import {
 
 describe('likert', () => {
   it('labels -2..2', () => {
-    expect([-2, -1, 0, 1, 2].map((n) => LIKERT_LABELS[n])).toEqual(['Strongly Disagree', 'Disagree', 'Neutral', 'Agree', 'Strongly Agree']);
+    expect([-2, -1, 0, 1, 2].map((n) => LIKERT_LABELS[n])).toEqual([
+      'Strongly Disagree',
+      'Disagree',
+      'Neutral',
+      'Agree',
+      'Strongly Agree',
+    ]);
     expect(likertLabel('1')).toBe('Agree');
     expect(likertLabel(-2)).toBe('Strongly Disagree');
     expect(likertLabel('3')).toBeNull();
@@ -24,16 +30,35 @@ describe('likert', () => {
 
 describe('answer summaries', () => {
   it.each<[FormSummaryField, FormFieldSummary]>([
-    [{ type: 'name', rawTitle: 'Name', values: { First: 'Ada', Last: '' } }, { kind: 'text', title: 'Name', text: 'Ada' }],
-    [{ type: 'phone', rawTitle: 'Phone', values: {} }, { kind: 'text', title: 'Phone', text: 'N/A' }],
-    [{ type: 'likert', rawTitle: 'L', values: { Q: '9' } }, { kind: 'pairs', title: 'L', pairs: [{ label: 'Q', value: 'N/A' }] }],
-    [{ type: 'address', rawTitle: 'A', values: { City: 'Oslo', Country: 'NO' } }, { kind: 'lines', title: 'A', lines: ['Oslo NO'] }],
-    [{ type: 'checkbox', rawTitle: 'C', values: [] }, { kind: 'text', title: 'C', text: 'N/A' }],
+    [
+      { type: 'name', rawTitle: 'Name', values: { First: 'Ada', Last: '' } },
+      { kind: 'text', title: 'Name', text: 'Ada' },
+    ],
+    [
+      { type: 'phone', rawTitle: 'Phone', values: {} },
+      { kind: 'text', title: 'Phone', text: 'N/A' },
+    ],
+    [
+      { type: 'likert', rawTitle: 'L', values: { Q: '9' } },
+      { kind: 'pairs', title: 'L', pairs: [{ label: 'Q', value: 'N/A' }] },
+    ],
+    [
+      { type: 'address', rawTitle: 'A', values: { City: 'Oslo', Country: 'NO' } },
+      { kind: 'lines', title: 'A', lines: ['Oslo NO'] },
+    ],
+    [
+      { type: 'checkbox', rawTitle: 'C', values: [] },
+      { kind: 'text', title: 'C', text: 'N/A' },
+    ],
   ])('%j', (field, expected) => {
     expect(summarizeFormField(field)).toEqual(expected);
   });
   it('uses the localized no-answer text', () => {
-    expect(summarizeFormField({ type: 'radio', rawTitle: 'R' }, 'Sin respuesta')).toEqual({ kind: 'text', title: 'R', text: 'Sin respuesta' });
+    expect(summarizeFormField({ type: 'radio', rawTitle: 'R' }, 'Sin respuesta')).toEqual({
+      kind: 'text',
+      title: 'R',
+      text: 'Sin respuesta',
+    });
   });
 });
 
@@ -41,7 +66,11 @@ describe('answer summaries', () => {
 describe('conformance fixtures (summary-form-field text)', () => {
   const dir = new URL('../../../../shared/jsont-conformance/plugins/', import.meta.url);
   const files = readdirSync(dir).filter((f) => f.startsWith('f-summary-form-field-'));
-  const visible = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
+  const visible = (html: string) =>
+    html
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim();
   const asText = (s: FormFieldSummary) => {
     if (s.kind === 'text') return `${s.title}: ${s.text}`;
     if (s.kind === 'lines') return `${s.title}: ${s.lines.join(' ')}`;
@@ -52,7 +81,9 @@ describe('conformance fixtures (summary-form-field text)', () => {
   });
   it.each(files)('%s', (file) => {
     const source = readFileSync(new URL(file, dir), 'utf8');
-    const { field } = JSON.parse(source.slice(source.indexOf(':JSON') + 5, source.indexOf(':TEMPLATE'))) as { field: FormSummaryField };
+    const { field } = JSON.parse(source.slice(source.indexOf(':JSON') + 5, source.indexOf(':TEMPLATE'))) as {
+      field: FormSummaryField;
+    };
     expect(asText(summarizeFormField(field))).toBe(visible(source.slice(source.indexOf(':OUTPUT') + 7)));
   });
 });
@@ -68,7 +99,11 @@ describe('validateFormField', () => {
     [{ type: 'section', required: true }, '', null],
     [{ type: 'textarea', maxLength: 5 }, 'abcdef', 'You have exceeded the character limit.'],
     [{ type: 'textarea', maxLength: 5 }, 'abcde', null],
-    [{ type: 'likert', required: true, questions: ['A', 'B'] }, { A: '1' }, 'Survey is not valid. Missing a required question.'],
+    [
+      { type: 'likert', required: true, questions: ['A', 'B'] },
+      { A: '1' },
+      'Survey is not valid. Missing a required question.',
+    ],
     [{ type: 'likert', required: true, questions: ['A', 'B'] }, { A: '1', B: '-2' }, null],
     [{ type: 'likert', required: true }, null, 'Survey is not valid. Missing a required question.'],
     [{ type: 'likert' }, null, null],
@@ -78,8 +113,12 @@ describe('validateFormField', () => {
   it('counter and notices', () => {
     expect(characterCounter('héllo', 4)).toEqual({ text: '5 / 4', over: true });
     expect(characterCounter('', 10)).toEqual({ text: '0 / 10', over: false });
-    expect(formProblemMessage('above')).toBe('Your form has encountered a problem. Please scroll down to review.');
-    expect(formProblemMessage('below')).toBe('Your form has encountered a problem. Please scroll up to review.');
+    expect(formProblemMessage('above')).toBe(
+      'Your form has encountered a problem. Please scroll down to review.',
+    );
+    expect(formProblemMessage('below')).toBe(
+      'Your form has encountered a problem. Please scroll up to review.',
+    );
     expect(formProblemMessage('above', true)).toBeNull();
   });
 });

@@ -3,13 +3,13 @@ import { describe, expect, it } from 'vitest';
 import {
   INSTALLMENTS_DEFAULT_COUNT,
   type InstallmentContext,
-  ProductType,
   installmentDisplay,
   installmentProviderBrand,
   installmentProviderSupports,
   installmentSchedule,
   isInInstallmentRange,
   isInstallmentProduct,
+  ProductType,
 } from '../src/index.js';
 
 const ctx = (over: Partial<InstallmentContext> = {}): InstallmentContext => ({
@@ -78,7 +78,9 @@ describe('schedule', () => {
 
 describe('installmentDisplay', () => {
   it('in range', () => {
-    expect(installmentDisplay({ product: physical, priceCents: 10001, context: ctx(), currency: 'USD' })).toEqual({
+    expect(
+      installmentDisplay({ product: physical, priceCents: 10001, context: ctx(), currency: 'USD' }),
+    ).toEqual({
       kind: 'in-range',
       count: 4,
       paymentCents: 2501,
@@ -88,14 +90,23 @@ describe('installmentDisplay', () => {
     });
   });
   it('below or at the minimum', () => {
-    expect(installmentDisplay({ product: physical, priceCents: 3500, context: ctx(), currency: 'USD' })).toEqual({
+    expect(
+      installmentDisplay({ product: physical, priceCents: 3500, context: ctx(), currency: 'USD' }),
+    ).toEqual({
       kind: 'out-of-range',
       text: 'available for orders over $35.00',
       brand: 'Afterpay',
     });
   });
   it('above the maximum', () => {
-    expect(installmentDisplay({ product: physical, priceCents: 200000, context: ctx({ stripeAccountCountry: 'GB' }), currency: 'GBP' })).toEqual({
+    expect(
+      installmentDisplay({
+        product: physical,
+        priceCents: 200000,
+        context: ctx({ stripeAccountCountry: 'GB' }),
+        currency: 'GBP',
+      }),
+    ).toEqual({
       kind: 'out-of-range',
       text: 'available for orders up to £1,000.00',
       brand: 'Clearpay',
@@ -107,6 +118,8 @@ describe('installmentDisplay', () => {
     ['unsupported language', { context: ctx({ shopperLanguage: 'es' }) }],
     ['subscribable', { product: { ...physical, isSubscribable: true } }],
   ])('hidden: %s', (_label, over) => {
-    expect(installmentDisplay({ product: physical, priceCents: 5000, context: ctx(), currency: 'USD', ...over })).toEqual({ kind: 'hidden' });
+    expect(
+      installmentDisplay({ product: physical, priceCents: 5000, context: ctx(), currency: 'USD', ...over }),
+    ).toEqual({ kind: 'hidden' });
   });
 });

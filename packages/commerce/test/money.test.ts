@@ -1,10 +1,10 @@
-import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
 import {
   CURRENCIES,
-  DEFAULT_CURRENCY,
   clampDigits,
   currencyFractionDigits,
+  DEFAULT_CURRENCY,
   decimalFromMinor,
   formatDecimal,
   formatMoney,
@@ -17,8 +17,33 @@ import {
 describe('currencies', () => {
   it('lists the 27 spec currencies in spec order', () => {
     expect(CURRENCIES).toEqual([
-      'EUR', 'USD', 'AUD', 'NOK', 'CAD', 'NZD', 'DKK', 'GBP', 'HKD', 'CHF', 'MXN', 'SGD', 'SEK', 'CZK',
-      'ILS', 'PHP', 'RUB', 'PLN', 'THB', 'MYR', 'ARS', 'BRL', 'COP', 'IDR', 'INR', 'JPY', 'ZAR',
+      'EUR',
+      'USD',
+      'AUD',
+      'NOK',
+      'CAD',
+      'NZD',
+      'DKK',
+      'GBP',
+      'HKD',
+      'CHF',
+      'MXN',
+      'SGD',
+      'SEK',
+      'CZK',
+      'ILS',
+      'PHP',
+      'RUB',
+      'PLN',
+      'THB',
+      'MYR',
+      'ARS',
+      'BRL',
+      'COP',
+      'IDR',
+      'INR',
+      'JPY',
+      'ZAR',
     ]);
     expect(DEFAULT_CURRENCY).toBe('USD');
   });
@@ -91,7 +116,9 @@ describe('exact decimal conversion', () => {
   it('agrees with integer arithmetic on cents (property)', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 1e9 }), fc.integer({ min: 0, max: 99 }), (units, cents) => {
-        expect(minorFromDecimal(`${units}.${String(cents).padStart(2, '0')}`, 'USD')).toBe(units * 100 + cents);
+        expect(minorFromDecimal(`${units}.${String(cents).padStart(2, '0')}`, 'USD')).toBe(
+          units * 100 + cents,
+        );
       }),
     );
   });

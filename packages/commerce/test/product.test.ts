@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
-  ProductType,
   findVariant,
   fromPrice,
   hasVariedPrices,
   isOnSale,
   isSoldOut,
+  ProductType,
   productBadge,
   showQuantityInput,
   totalStock,
@@ -26,8 +26,16 @@ describe('isSoldOut / isOnSale / productBadge', () => {
   it.each([
     ['physical, no stock', product({ variants: noStock }), true],
     ['service, no stock', product({ productType: ProductType.SERVICE, variants: noStock }), true],
-    ['physical, one variant unlimited', product({ variants: [variant({ qtyInStock: 0, unlimited: true }), ...noStock] }), false],
-    ['physical, one variant in stock', product({ variants: [variant({ qtyInStock: 1 }), ...noStock] }), false],
+    [
+      'physical, one variant unlimited',
+      product({ variants: [variant({ qtyInStock: 0, unlimited: true }), ...noStock] }),
+      false,
+    ],
+    [
+      'physical, one variant in stock',
+      product({ variants: [variant({ qtyInStock: 1 }), ...noStock] }),
+      false,
+    ],
     ['digital never', product({ productType: ProductType.DIGITAL, variants: noStock }), false],
     ['gift card never', product({ productType: ProductType.GIFT_CARD, variants: noStock }), false],
   ])('isSoldOut: %s', (_label, p, expected) => {
@@ -38,8 +46,16 @@ describe('isSoldOut / isOnSale / productBadge', () => {
     ['physical with a variant on sale', product({ variants: [variant(), variant({ onSale: true })] }), true],
     ['physical with none on sale', product({ variants: [variant(), variant()] }), false],
     ['digital uses its own flag (on)', product({ productType: ProductType.DIGITAL, onSale: true }), true],
-    ['digital ignores variant flags', product({ productType: ProductType.DIGITAL, variants: [variant({ onSale: true })] }), false],
-    ['gift card never', product({ productType: ProductType.GIFT_CARD, onSale: true, variants: [variant({ onSale: true })] }), false],
+    [
+      'digital ignores variant flags',
+      product({ productType: ProductType.DIGITAL, variants: [variant({ onSale: true })] }),
+      false,
+    ],
+    [
+      'gift card never',
+      product({ productType: ProductType.GIFT_CARD, onSale: true, variants: [variant({ onSale: true })] }),
+      false,
+    ],
   ])('isOnSale: %s', (_label, p, expected) => {
     expect(isOnSale(p)).toBe(expected);
   });
@@ -55,9 +71,16 @@ describe('prices and stock', () => {
   it('hasVariedPrices and fromPrice use the current (sale) price', () => {
     expect(hasVariedPrices(shirt)).toBe(true);
     expect(fromPrice(shirt)).toBe(2500);
-    const sameAfterSale = product({ variants: [variant({ priceCents: 2000 }), variant({ onSale: true, priceCents: 3000, salePriceCents: 2000 })] });
+    const sameAfterSale = product({
+      variants: [
+        variant({ priceCents: 2000 }),
+        variant({ onSale: true, priceCents: 3000, salePriceCents: 2000 }),
+      ],
+    });
     expect(hasVariedPrices(sameAfterSale)).toBe(false);
-    expect(fromPrice(product({ variants: [variant({ onSale: true, salePriceCents: 999 }), variant()] }))).toBe(999);
+    expect(
+      fromPrice(product({ variants: [variant({ onSale: true, salePriceCents: 999 }), variant()] })),
+    ).toBe(999);
     expect(fromPrice(product({ variants: [] }))).toBeNull();
   });
   it('totalStock sums, Infinity for unlimited, digital and gift cards', () => {
@@ -65,7 +88,9 @@ describe('prices and stock', () => {
     expect(totalStock(product({ variants: [variant({ unlimited: true, qtyInStock: 0 })] }))).toBe(Infinity);
     expect(totalStock(product({ productType: ProductType.DIGITAL, variants: noStock }))).toBe(Infinity);
     expect(totalStock(product({ productType: ProductType.GIFT_CARD, variants: noStock }))).toBe(Infinity);
-    expect(totalStock(product({ variants: [variant({ qtyInStock: -3 }), variant({ qtyInStock: 2 })] }))).toBe(2);
+    expect(totalStock(product({ variants: [variant({ qtyInStock: -3 }), variant({ qtyInStock: 2 })] }))).toBe(
+      2,
+    );
   });
 });
 
@@ -77,8 +102,14 @@ describe('variant options', () => {
     ]);
   });
   it('puts unlisted option names after the ordered ones', () => {
-    expect(variantOptions({ ...shirt, variantOptionOrdering: ['Color'] }).map((o) => o.name)).toEqual(['Color', 'Size']);
-    expect(variantOptions({ ...shirt, variantOptionOrdering: undefined }).map((o) => o.name)).toEqual(['Color', 'Size']);
+    expect(variantOptions({ ...shirt, variantOptionOrdering: ['Color'] }).map((o) => o.name)).toEqual([
+      'Color',
+      'Size',
+    ]);
+    expect(variantOptions({ ...shirt, variantOptionOrdering: undefined }).map((o) => o.name)).toEqual([
+      'Color',
+      'Size',
+    ]);
   });
   it('findVariant matches every option', () => {
     expect(findVariant(shirt, { Size: 'S', Color: 'Blue' })?.sku).toBe('S-BLUE');
@@ -100,7 +131,12 @@ describe('showQuantityInput', () => {
     ['physical with stock 1', product({ variants: [variant({ qtyInStock: 1 })] }), {}, false],
     ['physical unlimited', product({ variants: [variant({ unlimited: true, qtyInStock: 0 })] }), {}, true],
     ['service, default allowed', product({ productType: ProductType.SERVICE }), {}, true],
-    ['service, not allowed', product({ productType: ProductType.SERVICE }), { multipleQuantityAllowedForServices: false }, false],
+    [
+      'service, not allowed',
+      product({ productType: ProductType.SERVICE }),
+      { multipleQuantityAllowedForServices: false },
+      false,
+    ],
     ['subscribable physical', product({ isSubscribable: true }), {}, false],
     ['digital', product({ productType: ProductType.DIGITAL }), {}, false],
     ['gift card', product({ productType: ProductType.GIFT_CARD }), {}, false],

@@ -1,4 +1,4 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   type BillingPeriodUnit,
@@ -48,17 +48,26 @@ describe('subscription wording', () => {
 
   it('builds keys and templates', () => {
     expect(subscriptionPriceKey(plan('WEEK', 1))).toBe('productPrice__singlePrice__1Weekly__indefinite');
-    expect(subscriptionPriceKey(plan('WEEK', 5, 3))).toBe('productPrice__singlePrice__nWeekly__limited__nWeeks');
-    expect(subscriptionPriceKey(plan('WEEK', 1, 8))).toBe('productPrice__singlePrice__1Weekly__limited__nWeeks');
-    expect(subscriptionPriceKey(plan('MONTH', 1, 12))).toBe('productPrice__singlePrice__1Monthly__limited__1Year');
-    expect(subscriptionPriceTemplate(plan('WEEK', 5, 3))).toBe('{price} every {billingPeriodValue} weeks for {duration} weeks');
+    expect(subscriptionPriceKey(plan('WEEK', 5, 3))).toBe(
+      'productPrice__singlePrice__nWeekly__limited__nWeeks',
+    );
+    expect(subscriptionPriceKey(plan('WEEK', 1, 8))).toBe(
+      'productPrice__singlePrice__1Weekly__limited__nWeeks',
+    );
+    expect(subscriptionPriceKey(plan('MONTH', 1, 12))).toBe(
+      'productPrice__singlePrice__1Monthly__limited__1Year',
+    );
+    expect(subscriptionPriceTemplate(plan('WEEK', 5, 3))).toBe(
+      '{price} every {billingPeriodValue} weeks for {duration} weeks',
+    );
   });
 
   it('uses translations', () => {
     expect(text(null, { productPriceUnavailable: 'Localized: Unavailable' })).toBe('Localized: Unavailable');
     expect(
       text(plan('WEEK', 5, 3), {
-        productPrice__singlePrice__nWeekly__limited__nWeeks: '{price} every {billingPeriodValue} weeks Other Super Translated for {duration} weeks',
+        productPrice__singlePrice__nWeekly__limited__nWeeks:
+          '{price} every {billingPeriodValue} weeks Other Super Translated for {duration} weeks',
       }),
     ).toBe('$10.00 every 5 weeks Other Super Translated for 15 weeks');
   });
@@ -83,6 +92,12 @@ describe('conformance fixtures (product-price subscription wording)', () => {
     const match = /<span class="sqs-money-native">([^<]*)<\/span>([^<]*)/.exec(body);
     const expected = match ? `${match[1]}${match[2]}`.trim() : body.trim();
     const priceString = match ? match[1] : '';
-    expect(subscriptionPriceText({ priceString, plan: json.structuredContent.subscriptionPlan, localizedStrings: json.localizedStrings })).toBe(expected);
+    expect(
+      subscriptionPriceText({
+        priceString,
+        plan: json.structuredContent.subscriptionPlan,
+        localizedStrings: json.localizedStrings,
+      }),
+    ).toBe(expected);
   });
 });

@@ -1,26 +1,26 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
-  ADDED_POPOVER_HIDE_MS,
-  ADDED_POPOVER_OFFSETS_PX,
   ADD_TO_CART_ADDED_DELAY_MS,
   ADD_TO_CART_ADDED_DISPLAY_MS,
   ADD_TO_CART_ERROR_IDLE_MS,
+  ADDED_POPOVER_HIDE_MS,
+  ADDED_POPOVER_OFFSETS_PX,
   ALERT_TITLES,
-  BUTTON_TEXT,
-  DEFAULT_TEXTS,
-  MESSAGES,
-  SELECT_OPTION_REVERT_MS,
   addButtonText,
   addedPopoverText,
   alertTitle,
+  BUTTON_TEXT,
   characterCounterText,
+  DEFAULT_TEXTS,
   descriptionFallback,
   emailFormatMessage,
   formSubmissionErrorMessage,
   fromPriceText,
   giftCardCheckoutUrl,
+  MESSAGES,
   pillCartCountText,
+  SELECT_OPTION_REVERT_MS,
   selectOptionMessage,
   showPillCart,
   subscriptionCheckoutUrl,
@@ -40,8 +40,12 @@ describe('selectOptionMessage (no Oxford comma)', () => {
 
 describe('messages', () => {
   it('has the exact spec strings', () => {
-    expect(MESSAGES.variantUnavailable).toBe('Sorry, that item variant is unavailable. Please select another variant.');
-    expect(MESSAGES.formRateLimited).toBe('Unable to submit form. Submission rate limit exceeded. Please try again later.');
+    expect(MESSAGES.variantUnavailable).toBe(
+      'Sorry, that item variant is unavailable. Please select another variant.',
+    );
+    expect(MESSAGES.formRateLimited).toBe(
+      'Unable to submit form. Submission rate limit exceeded. Please try again later.',
+    );
     expect(MESSAGES.likertMissing).toBe('Survey is not valid. Missing a required question.');
     expect(MESSAGES.hintOutcode).toBe('Enter only the 1-4 character outcode portion of postcodes');
   });
@@ -49,12 +53,19 @@ describe('messages', () => {
     const spec = readFileSync(new URL('../../../../shared/spec/storefront-spec.md', import.meta.url), 'utf8');
     // The spec abbreviates the scroll-up variant as '...scroll up to review.'.
     const derived = new Set<string>([MESSAGES.formProblemScrollUp]);
-    const texts = [...Object.values(MESSAGES), ...Object.values(BUTTON_TEXT), ...Object.values(ALERT_TITLES), ...Object.values(DEFAULT_TEXTS)];
+    const texts = [
+      ...Object.values(MESSAGES),
+      ...Object.values(BUTTON_TEXT),
+      ...Object.values(ALERT_TITLES),
+      ...Object.values(DEFAULT_TEXTS),
+    ];
     for (const text of texts.filter((t) => !derived.has(t))) expect(spec, text).toContain(text);
     expect(spec).toContain('...scroll up to review.');
   });
   it('builds the parameterised messages', () => {
-    expect(emailFormatMessage('name@example.com')).toBe('Email is not valid. Email addresses should follow the format name@example.com.');
+    expect(emailFormatMessage('name@example.com')).toBe(
+      'Email is not valid. Email addresses should follow the format name@example.com.',
+    );
     expect(characterCounterText(12, 200)).toBe('12 / 200');
   });
   it.each([
@@ -71,8 +82,19 @@ describe('messages', () => {
 
 describe('buttons and popover', () => {
   it('has the spec texts and timings', () => {
-    expect(BUTTON_TEXT).toEqual({ adding: 'Adding…', added: 'Added!', selectOption: 'Select Option', soldOut: 'Sold Out' });
-    expect([ADD_TO_CART_ADDED_DELAY_MS, ADD_TO_CART_ADDED_DISPLAY_MS, SELECT_OPTION_REVERT_MS, ADD_TO_CART_ERROR_IDLE_MS, ADDED_POPOVER_HIDE_MS]).toEqual([1000, 2000, 2000, 1000, 3000]);
+    expect(BUTTON_TEXT).toEqual({
+      adding: 'Adding…',
+      added: 'Added!',
+      selectOption: 'Select Option',
+      soldOut: 'Sold Out',
+    });
+    expect([
+      ADD_TO_CART_ADDED_DELAY_MS,
+      ADD_TO_CART_ADDED_DISPLAY_MS,
+      SELECT_OPTION_REVERT_MS,
+      ADD_TO_CART_ERROR_IDLE_MS,
+      ADDED_POPOVER_HIDE_MS,
+    ]).toEqual([1000, 2000, 2000, 1000, 3000]);
     expect(ADDED_POPOVER_OFFSETS_PX).toEqual({ top: 16, right: 33 });
   });
   it.each([
@@ -86,7 +108,11 @@ describe('buttons and popover', () => {
   });
   it('popover text and alert titles', () => {
     expect(addedPopoverText('Mug')).toBe('Mug was added to your cart.');
-    expect(ALERT_TITLES).toEqual({ addItem: 'Unable to Add Item', purchaseItem: 'Unable to Purchase Item', giftCard: 'Unable to purchase Gift Card' });
+    expect(ALERT_TITLES).toEqual({
+      addItem: 'Unable to Add Item',
+      purchaseItem: 'Unable to Purchase Item',
+      giftCard: 'Unable to purchase Gift Card',
+    });
     expect(alertTitle({})).toBe('Unable to Add Item');
     expect(alertTitle({ expressCheckout: true })).toBe('Unable to Purchase Item');
     expect(alertTitle({ giftCard: true })).toBe('Unable to purchase Gift Card');
@@ -108,8 +134,14 @@ describe('pill cart', () => {
 describe('fallback texts and truncation', () => {
   it('has the default texts', () => {
     expect(DEFAULT_TEXTS).toEqual({
-      addToCart: 'Add To Cart', subscribe: 'Subscribe', quantity: 'Quantity', quickView: 'Quick View',
-      soldOut: 'sold out', sale: 'sale', salePrice: 'Sale Price:', originalPrice: 'Original Price:',
+      addToCart: 'Add To Cart',
+      subscribe: 'Subscribe',
+      quantity: 'Quantity',
+      quickView: 'Quick View',
+      soldOut: 'sold out',
+      sale: 'sale',
+      salePrice: 'Sale Price:',
+      originalPrice: 'Original Price:',
     });
     expect(fromPriceText('$10.00')).toBe('from $10.00');
   });
@@ -127,6 +159,8 @@ describe('routes', () => {
   it('builds checkout URLs', () => {
     expect(subscriptionCheckoutUrl('tok 1')).toBe('/checkout/subscribe?cartToken=tok%201');
     expect(giftCardCheckoutUrl('w1', 'g1')).toBe('/checkout/giftcard?websiteId=w1&giftCardProductId=g1');
-    expect(giftCardCheckoutUrl('w1', 'g1', 'SKU1')).toBe('/checkout/giftcard?websiteId=w1&giftCardProductId=g1&sku=SKU1');
+    expect(giftCardCheckoutUrl('w1', 'g1', 'SKU1')).toBe(
+      '/checkout/giftcard?websiteId=w1&giftCardProductId=g1&sku=SKU1',
+    );
   });
 });
