@@ -2,14 +2,35 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { resetCart, setCart } from '../src/cart-store';
 import { PillCart } from '../src/islands/PillCart';
-import { makeCart, makeEntry } from './helpers';
+import { makeCart, makeEntry, markupShape } from './helpers';
 
 const pill = (container: HTMLElement) => container.querySelector<HTMLAnchorElement>('a.pill-cart')!;
 
 beforeEach(() => resetCart());
 afterEach(() => cleanup());
 
+function serverShape(html: string) {
+  const el = document.createElement('div');
+  el.innerHTML = html;
+  return markupShape(el);
+}
+
 describe('PillCart', () => {
+  it('reproduces the server markup, shown and hidden', () => {
+    const shown = render(<PillCart totalQuantity={2} subtotalCents={5000} currency="USD" />);
+    expect(markupShape(shown.container)).toEqual(
+      serverShape(
+        '<a class="pill-cart" href="/cart" aria-label="Cart, 2 items, $50.00"><span class="pill-cart-count">2</span><span class="pill-cart-subtotal">$50.00</span></a>',
+      ),
+    );
+    const hidden = render(<PillCart totalQuantity={0} subtotalCents={0} currency="USD" />);
+    expect(markupShape(hidden.container)).toEqual(
+      serverShape(
+        '<a class="pill-cart" href="/cart" aria-label="Cart, 0 items, $0.00" hidden><span class="pill-cart-count">0</span><span class="pill-cart-subtotal">$0.00</span></a>',
+      ),
+    );
+  });
+
   it('is hidden while the cart is empty', () => {
     const { container } = render(<PillCart totalQuantity={0} subtotalCents={0} currency="USD" />);
     expect(pill(container).hidden).toBe(true);

@@ -4,7 +4,15 @@ import { resetCart } from '../src/cart-store';
 import { pageContext, setPageContext } from '../src/context';
 import { PillCart } from '../src/islands/PillCart';
 import { ProductForm, type ProductFormProps } from '../src/islands/ProductForm';
-import { deferred, jsonResponse, makeCart, makeEntry, setCrumbCookie, stubFetch } from './helpers';
+import {
+  deferred,
+  jsonResponse,
+  makeCart,
+  makeEntry,
+  markupShape,
+  setCrumbCookie,
+  stubFetch,
+} from './helpers';
 
 const TEE: ProductFormProps = {
   itemId: 'item-tee',
@@ -84,39 +92,20 @@ afterEach(() => {
 /** The server's no-JS markup for TEE, as README.md describes it. */
 const SERVER_MARKUP = `<form class="product-form" method="post" action="/api/commerce/shopping-cart/entries"><input type="hidden" name="crumb" value="x"><input type="hidden" name="itemId" value="item-tee"><div class="variant-option"><label for="variant-option-Size">Size</label><select id="variant-option-Size" name="variant-option-Size" class="variant-select"><option value="">Select Size</option><option value="S">S</option><option value="M">M</option></select></div><div class="variant-option"><label for="variant-option-Color">Color</label><select id="variant-option-Color" name="variant-option-Color" class="variant-select"><option value="">Select Color</option><option value="Black">Black</option><option value="White">White</option></select></div><div class="product-quantity-input"><label for="quantity">Quantity</label><input id="quantity" type="number" name="quantity" min="1" max="9999" step="1" value="1"></div><button type="submit" class="sqs-add-to-cart-button">Add To Cart</button><p class="product-form-message" role="alert"></p></form>`;
 
-const LAYOUT_ATTRIBUTES = [
-  'id',
-  'class',
-  'name',
-  'type',
-  'for',
-  'role',
-  'method',
-  'action',
-  'min',
-  'max',
-  'step',
-  'value',
-];
-
-/** What decides layout and the no-JS post: tags, layout attributes and text, recursively. */
-function shape(el: Element): unknown {
-  return {
-    tag: el.tagName,
-    attrs: LAYOUT_ATTRIBUTES.filter(
-      (a) => el.hasAttribute(a) && !(el.getAttribute('name') === 'crumb' && a === 'value'),
-    ).map((a) => `${a}=${el.getAttribute(a)}`),
-    text: el.children.length === 0 ? el.textContent : undefined,
-    children: Array.from(el.children).map(shape),
-  };
-}
-
 describe('ProductForm markup', () => {
   it('reproduces the server no-JS markup element for element', () => {
     const { container } = render(<ProductForm {...TEE} />);
     const server = document.createElement('div');
     server.innerHTML = SERVER_MARKUP;
-    expect(shape(container.firstElementChild!)).toEqual(shape(server.firstElementChild!));
+    expect(markupShape(container.firstElementChild!)).toEqual(markupShape(server.firstElementChild!));
+  });
+
+  it('reproduces the sold-out server markup', () => {
+    const { container } = render(<ProductForm {...TEE} options={[]} showQuantity={false} soldOut />);
+    const server = document.createElement('div');
+    server.innerHTML =
+      '<form class="product-form" method="post" action="/api/commerce/shopping-cart/entries"><input type="hidden" name="crumb" value="x"><input type="hidden" name="itemId" value="item-tee"><button type="submit" class="sqs-add-to-cart-button" disabled>Sold Out</button><p class="product-form-message" role="alert"></p></form>';
+    expect(markupShape(container.firstElementChild!)).toEqual(markupShape(server.firstElementChild!));
   });
 
   it('echoes the crumb cookie in the hidden field for the form post', () => {
@@ -140,6 +129,20 @@ describe('ProductForm markup', () => {
     await advance(5000);
     expect(fetchMock).not.toHaveBeenCalled();
     expect(button().textContent).toBe('Sold Out');
+  });
+
+  it('keeps the server message of a failed no-JS post (?cartError=)', () => {
+    window.history.replaceState(
+      null,
+      '',
+      '/shop/p/classic-tee?cartError=Sorry%2C%20we%20do%20not%20have%20enough%20of%20that%20item%20available.',
+    );
+    try {
+      render(<ProductForm {...TEE} />);
+      expect(alertText()).toBe('Sorry, we do not have enough of that item available.');
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
   });
 
   it('announces button state changes politely', () => {

@@ -87,3 +87,40 @@ export function setCrumbCookie(value: string): void {
   // biome-ignore lint/suspicious/noDocumentCookie: tests play the server, which sets this cookie
   document.cookie = `crumb=${value}`;
 }
+
+const LAYOUT_ATTRIBUTES = [
+  'id',
+  'class',
+  'name',
+  'type',
+  'for',
+  'role',
+  'method',
+  'action',
+  'min',
+  'max',
+  'step',
+  'value',
+  'href',
+  'src',
+  'alt',
+  'width',
+  'height',
+  'hidden',
+  'disabled',
+];
+
+/**
+ * What decides layout and the no-JS behaviour of server markup: tags, layout attributes and the
+ * rendered text, recursively. The crumb's value is left out (it differs per visitor).
+ */
+export function markupShape(el: Element): unknown {
+  return {
+    tag: el.tagName,
+    attrs: LAYOUT_ATTRIBUTES.filter((a) => el.hasAttribute(a))
+      .filter((a) => !(a === 'value' && el.getAttribute('name') === 'crumb'))
+      .map((a) => `${a}=${el.getAttribute(a)}`),
+    text: el.textContent,
+    children: Array.from(el.children).map(markupShape),
+  };
+}

@@ -5,89 +5,74 @@ import type { Cart, CartEntry } from '../types';
 
 export interface CartPageProps {
   cart: Cart;
-  /** Where "Continue Shopping" leads; the site root unless the server knows the store page. */
+  /** Where "Continue shopping" leads; the site root unless the server knows the store page. */
   continueShoppingUrl?: string;
 }
 
 export const CART_TEXT = {
-  title: 'Shopping Cart',
   empty: 'You have nothing in your shopping cart.',
-  continueShopping: 'Continue Shopping',
-  quantity: 'Quantity',
-  unitPrice: 'Unit price',
-  lineTotal: 'Total',
+  continueShopping: 'Continue shopping',
+  quantityPrefix: 'Qty',
   subtotal: 'Subtotal',
 } as const;
+
+/** Matches the theme's width/height attributes so the image box never resizes. */
+const ENTRY_IMAGE_SIZE_PX = 96;
 
 const keepCart = (cart: Cart) => cart;
 
 function EntryRow({ entry, currency, locale }: { entry: CartEntry; currency: string; locale: string }) {
-  const attributes = Object.entries(entry.chosenVariant.attributes);
   const lineCurrency = entry.subTotal.currency || currency;
   return (
-    <li className="cart-entry" data-entry-id={entry.id}>
+    <li className="cart-entry">
+      <div className="cart-entry-image">
+        {entry.imageUrl && (
+          <img src={entry.imageUrl} alt="" width={ENTRY_IMAGE_SIZE_PX} height={ENTRY_IMAGE_SIZE_PX} />
+        )}
+      </div>
       <div className="cart-entry-details">
         <a className="cart-entry-title" href={entry.url}>
           {entry.title}
         </a>
-        {attributes.length > 0 && (
-          <dl className="cart-entry-variant">
-            {attributes.map(([optionName, value]) => (
-              <div className="cart-entry-attribute" key={optionName}>
-                <dt>{optionName}</dt>
-                <dd>{value}</dd>
-              </div>
-            ))}
-          </dl>
-        )}
+        {Object.entries(entry.chosenVariant.attributes).map(([optionName, value]) => (
+          <span className="cart-entry-attribute" key={optionName}>
+            {`${optionName}: ${value}`}
+          </span>
+        ))}
+        <span className="cart-entry-unit-price">
+          {formatMoney(entry.purchasePriceCents, lineCurrency, locale)}
+        </span>
       </div>
-      <dl className="cart-entry-figures">
-        <div className="cart-entry-unit-price">
-          <dt>{CART_TEXT.unitPrice}</dt>
-          <dd>{formatMoney(entry.purchasePriceCents, lineCurrency, locale)}</dd>
-        </div>
-        <div className="cart-entry-quantity">
-          <dt>{CART_TEXT.quantity}</dt>
-          <dd>{entry.quantity}</dd>
-        </div>
-        <div className="cart-entry-total">
-          <dt>{CART_TEXT.lineTotal}</dt>
-          <dd>{formatMoney(minorFromMoney(entry.subTotal), lineCurrency, locale)}</dd>
-        </div>
-      </dl>
+      <span className="cart-entry-quantity">{`${CART_TEXT.quantityPrefix} ${entry.quantity}`}</span>
+      <span className="cart-entry-total">
+        {formatMoney(minorFromMoney(entry.subTotal), lineCurrency, locale)}
+      </span>
     </li>
   );
 }
 
-/** The /cart page: entries, subtotal, or the empty state. */
+/** The /cart page's contents inside the theme's cart section: entries and subtotal, or the empty state. */
 export function CartPage({ cart: initialCart, continueShoppingUrl = '/' }: CartPageProps) {
   const cart = useCart(keepCart, initialCart);
   const { locale } = pageContext();
+  if (cart.entries.length === 0) {
+    return (
+      <p className="cart-empty">
+        {CART_TEXT.empty} <a href={continueShoppingUrl}>{CART_TEXT.continueShopping}</a>
+      </p>
+    );
+  }
   return (
-    <section className="cart-page" aria-labelledby="cart-page-title">
-      <h1 className="cart-page-title" id="cart-page-title">
-        {CART_TEXT.title}
-      </h1>
-      {cart.entries.length === 0 ? (
-        <p className="cart-empty">
-          {CART_TEXT.empty}{' '}
-          <a className="cart-continue-shopping" href={continueShoppingUrl}>
-            {CART_TEXT.continueShopping}
-          </a>
-        </p>
-      ) : (
-        <>
-          <ul className="cart-entries">
-            {cart.entries.map((entry) => (
-              <EntryRow entry={entry} currency={cart.currency} locale={locale} key={entry.id} />
-            ))}
-          </ul>
-          <dl className="cart-subtotal">
-            <dt>{CART_TEXT.subtotal}</dt>
-            <dd>{formatMoney(cart.subtotalCents, cart.currency, locale)}</dd>
-          </dl>
-        </>
-      )}
-    </section>
+    <>
+      <ul className="cart-entries">
+        {cart.entries.map((entry) => (
+          <EntryRow entry={entry} currency={cart.currency} locale={locale} key={entry.id} />
+        ))}
+      </ul>
+      <p className="cart-subtotal">
+        <span>{CART_TEXT.subtotal}</span>{' '}
+        <span className="cart-subtotal-amount">{formatMoney(cart.subtotalCents, cart.currency, locale)}</span>
+      </p>
+    </>
   );
 }

@@ -27,7 +27,6 @@ export function PillCart(props: PillCartProps) {
       aria-label={pillCartLabel(summary.totalQuantity, subtotal)}
       style={ANIMATION_STYLE}
     >
-      <span className="pill-cart-icon" aria-hidden="true" />
       <span className="pill-cart-count">{pillCartCountText(summary.totalQuantity)}</span>
       <span className="pill-cart-subtotal">{subtotal}</span>
     </a>

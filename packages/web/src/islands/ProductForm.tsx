@@ -40,6 +40,9 @@ type ButtonPhase = 'idle' | 'select-option' | 'adding' | 'added' | 'failed';
 /** Prefix of the option selects' id and name; the no-JS form post reads the same field names. */
 const OPTION_FIELD_PREFIX = 'variant-option-';
 
+/** docs/api.md: the no-JS add-to-cart post redirects back with this query parameter on failure. */
+const CART_ERROR_PARAM = 'cartError';
+
 /** Resolves after `ms` through timers the component owns, so unmounting cancels them. */
 function useTimers() {
   const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
@@ -75,7 +78,10 @@ export function ProductForm(props: ProductFormProps) {
   const [selection, setSelection] = useState<Record<string, string>>({});
   const [quantity, setQuantity] = useState(String(QUANTITY_DEFAULT));
   const [phase, setPhase] = useState<ButtonPhase>('idle');
-  const [message, setMessage] = useState('');
+  // A failed no-JS post comes back with ?cartError=…, which the server also renders here.
+  const [message, setMessage] = useState(
+    () => new URLSearchParams(window.location.search).get(CART_ERROR_PARAM) ?? '',
+  );
   const timers = useTimers();
   // Each submit gets a number; an older submit's late continuation sees it is stale and stops.
   const attempt = useRef(0);
