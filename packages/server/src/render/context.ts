@@ -20,6 +20,7 @@ import {
 import type { CatalogProduct, Collection } from '../modules/catalog/service.js';
 import type { CartView } from '../modules/cart/service.js';
 import type { Site } from '../modules/site/service.js';
+import { sanitizeHtml } from '../platform/html.js';
 import type { WebAssets } from './assets.js';
 
 /** Spec §2 page type numbers used by the pages served so far. */
@@ -78,7 +79,7 @@ export function productContext(p: CatalogProduct, site: Site, crumb: string) {
     title: p.name,
     fullUrl: p.fullUrl,
     excerpt: p.excerpt ?? '',
-    body: p.description ?? '',
+    body: sanitizeHtml(p.description ?? ''),
     assetUrl: p.images[0]?.assetUrl ?? '',
     items: p.images.map((img) => ({ assetUrl: img.assetUrl, altText: img.altText ?? p.name, originalSize: img.originalSize ?? '' })),
     structuredContent: {

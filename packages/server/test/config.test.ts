@@ -1,0 +1,26 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config.js';
+
+describe('config', () => {
+  it('defaults to port 3000 and SQLite in ./data', () => {
+    const c = loadConfig({});
+    expect(c.port).toBe(3000);
+    expect(c.database).toEqual({ kind: 'sqlite', file: path.resolve('data/storefront.db') });
+  });
+
+  it('uses PostgreSQL for a postgres URL and treats empty variables as unset', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).database).toEqual({ kind: 'postgres', url: 'postgres://u@h/db' });
+    expect(loadConfig({ DATABASE_URL: '', PORT: '' }).database.kind).toBe('sqlite');
+  });
+
+  it('stops with every bad variable named', () => {
+    expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x' })).toThrow(ConfigError);
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x' });
+    } catch (e) {
+      expect((e as Error).message).toMatch(/PORT: /);
+      expect((e as Error).message).toMatch(/DATABASE_URL: must be a postgres:\/\/ URL/);
+    }
+  });
+});
