@@ -252,6 +252,14 @@ function valueOf(resolvers: Resolver[], calls: readonly FormatterCall[]): (f: Fr
     const r = resolvers[0];
     return (f) => r(f);
   }
+  if (resolvers.length === 1) {
+    const r = resolvers[0];
+    return (f, rt) => {
+      const vars: Variable[] = [{ value: r(f) }];
+      applyFormatters(calls, vars, f, rt);
+      return vars[0].value;
+    };
+  }
   return (f, rt) => {
     const vars: Variable[] = resolvers.map((r) => ({ value: r(f) }));
     applyFormatters(calls, vars, f, rt);

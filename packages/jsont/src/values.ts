@@ -42,8 +42,8 @@ export function toOutput(v: unknown): string {
 export function getChild(node: unknown, key: string): unknown {
   if (node === null || typeof node !== 'object') return undefined;
   if (Array.isArray(node)) {
-    if (!/^[0-9]+$/.test(key)) return undefined;
-    return node[Number(key)];
+    const i = Number(key);
+    return Number.isInteger(i) && i >= 0 && String(i) === key ? node[i] : undefined;
   }
   return Object.hasOwn(node, key) ? (node as Record<string, unknown>)[key] : undefined;
 }

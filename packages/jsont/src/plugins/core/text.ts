@@ -13,9 +13,13 @@ const textFormatter = (fn: (s: string, args: readonly string[]) => string): Form
   },
 });
 
-export const escapeHtml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const HTML_SPECIAL = /[&<>]/;
+const ATTR_SPECIAL = /[&<>"]/;
 
-export const escapeAttr = (s: string): string => escapeHtml(s).replace(/"/g, '&quot;');
+export const escapeHtml = (s: string): string =>
+  HTML_SPECIAL.test(s) ? s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;') : s;
+
+export const escapeAttr = (s: string): string => (ATTR_SPECIAL.test(s) ? escapeHtml(s).replace(/"/g, '&quot;') : s);
 
 /** JSON for embedding in HTML: a closing script tag cannot end the surrounding script. */
 export const safeJson = (s: string): string => s.replace(/<\/(script)/gi, '<\\/$1');
@@ -93,7 +97,7 @@ export const textFormatters: Record<string, Formatter> = {
       vars[0].value = truncate(str(vars[0].value), max, suffix);
     },
   },
-  AbsUrl: {
+  absurl: {
     apply(ctx, _args, vars) {
       const base = toOutput(ctx.resolve('base-url'));
       vars[0].value = `${base}/${str(vars[0].value)}`;
