@@ -1,19 +1,25 @@
 import type { ComponentType } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { PillCart } from './islands/PillCart';
-import { ProductForm } from './islands/ProductForm';
+import { ProductForm, productFormStateFromMarkup } from './islands/ProductForm';
 
 // Props arrive as server JSON; each island's props interface is the contract (README.md).
 type Island = ComponentType<any>;
 
+interface IslandDefinition {
+  load: () => Island | Promise<Island>;
+  /** Extra props read from the server markup just before it is replaced (what the shopper did already). */
+  stateFromMarkup?: (el: Element) => Record<string, unknown>;
+}
+
 /**
- * Island name → loader. Islands on most pages are in the main chunk; the cart page's code is
+ * Island name → definition. Islands on most pages are in the main chunk; the cart page's code is
  * split off so product pages never download it.
  */
-export const ISLANDS: Record<string, () => Island | Promise<Island>> = {
-  ProductForm: () => ProductForm,
-  PillCart: () => PillCart,
-  CartPage: () => import('./islands/CartPage').then((m) => m.CartPage),
+export const ISLANDS: Record<string, IslandDefinition> = {
+  ProductForm: { load: () => ProductForm, stateFromMarkup: productFormStateFromMarkup },
+  PillCart: { load: () => PillCart },
+  CartPage: { load: () => import('./islands/CartPage').then((m) => m.CartPage) },
 };
 
 /** Set on an element once React owns it, so a second scan never mounts twice. */
@@ -42,9 +48,9 @@ export async function mountIslands(root: ParentNode): Promise<Root[]> {
   const roots = await Promise.all(
     elements.map(async (el): Promise<Root | null> => {
       const name = el.getAttribute('data-island') ?? '';
-      const load = ISLANDS[name];
+      const island = Object.hasOwn(ISLANDS, name) ? ISLANDS[name] : undefined;
       const props = readProps(el);
-      if (!load) {
+      if (!island) {
         console.warn(`Unknown island "${name}"`);
         return null;
       }
@@ -53,9 +59,10 @@ export async function mountIslands(root: ParentNode): Promise<Root[]> {
         return null;
       }
       el.setAttribute(MOUNTED_ATTRIBUTE, '');
-      const Component = await load();
+      const Component = await island.load();
+      const state = island.stateFromMarkup?.(el) ?? {};
       const reactRoot = createRoot(el);
-      reactRoot.render(<Component {...props} />);
+      reactRoot.render(<Component {...props} {...state} />);
       return reactRoot;
     }),
   );

@@ -95,6 +95,45 @@ describe('mountIslands', () => {
     expect(warn).toHaveBeenCalledTimes(2);
   });
 
+  it('keeps the options and quantity a shopper chose before the bundle loaded', async () => {
+    const props = {
+      itemId: 'item-tee',
+      productType: 1,
+      name: 'Tee',
+      currency: 'USD',
+      options: [{ name: 'Size', values: ['S', 'M'] }],
+      variants: [
+        {
+          sku: 'S',
+          attributes: { Size: 'S' },
+          priceCents: 1,
+          salePriceCents: 0,
+          onSale: false,
+          qtyInStock: 9,
+          unlimited: false,
+        },
+        {
+          sku: 'M',
+          attributes: { Size: 'M' },
+          priceCents: 1,
+          salePriceCents: 0,
+          onSale: false,
+          qtyInStock: 9,
+          unlimited: false,
+        },
+      ],
+      addButtonText: 'Add To Cart',
+      soldOut: false,
+      showQuantity: true,
+    };
+    document.body.innerHTML = `<div data-island="ProductForm" data-props="${attr(props)}"><form class="product-form"><div class="variant-option"><label for="variant-option-Size">Size</label><select id="variant-option-Size" name="variant-option-Size" class="variant-select"><option value="">Select Size</option><option value="S">S</option><option value="M">M</option></select></div><div class="product-quantity-input"><label for="quantity">Quantity</label><input id="quantity" type="number" name="quantity" min="1" max="9999" step="1" value="1"></div></form></div>`;
+    document.querySelector<HTMLSelectElement>('select')!.value = 'M';
+    document.querySelector<HTMLInputElement>('#quantity')!.value = '3';
+    await mount();
+    expect(screen.getByLabelText<HTMLSelectElement>('Size').value).toBe('M');
+    expect(screen.getByLabelText<HTMLInputElement>('Quantity').value).toBe('3');
+  });
+
   it('never mounts the same element twice', async () => {
     document.body.innerHTML = `<div data-island="PillCart" data-props="${attr({ totalQuantity: 1, subtotalCents: 100, currency: 'USD' })}"></div>`;
     await mount();

@@ -32,6 +32,10 @@ export interface ProductFormProps {
   addButtonText: string;
   soldOut: boolean;
   showQuantity: boolean;
+  /** What the shopper chose in the server form before this island mounted (option name → value). */
+  initialSelection?: Record<string, string>;
+  /** The server form's quantity field as the shopper left it. */
+  initialQuantity?: string;
 }
 
 /** Spec §4 "Add-to-cart button" states; 'failed' keeps the button busy while the error shows. */
@@ -42,6 +46,23 @@ const OPTION_FIELD_PREFIX = 'variant-option-';
 
 /** docs/api.md: the no-JS add-to-cart post redirects back with this query parameter on failure. */
 const CART_ERROR_PARAM = 'cartError';
+
+/**
+ * Reads the choices a shopper made in the no-JS form while the bundle loaded, so mounting the
+ * island keeps them.
+ */
+export function productFormStateFromMarkup(
+  el: Element,
+): Pick<ProductFormProps, 'initialSelection' | 'initialQuantity'> {
+  const initialSelection: Record<string, string> = {};
+  for (const select of el.querySelectorAll<HTMLSelectElement>('select.variant-select')) {
+    if (select.name.startsWith(OPTION_FIELD_PREFIX) && select.value !== '') {
+      initialSelection[select.name.slice(OPTION_FIELD_PREFIX.length)] = select.value;
+    }
+  }
+  const quantity = el.querySelector<HTMLInputElement>('input[name="quantity"]');
+  return quantity ? { initialSelection, initialQuantity: quantity.value } : { initialSelection };
+}
 
 /** Resolves after `ms` through timers the component owns, so unmounting cancels them. */
 function useTimers() {
@@ -75,8 +96,8 @@ function useTimers() {
 
 export function ProductForm(props: ProductFormProps) {
   const { itemId, productType, name, options, variants, addButtonText, soldOut, showQuantity } = props;
-  const [selection, setSelection] = useState<Record<string, string>>({});
-  const [quantity, setQuantity] = useState(String(QUANTITY_DEFAULT));
+  const [selection, setSelection] = useState<Record<string, string>>(() => props.initialSelection ?? {});
+  const [quantity, setQuantity] = useState(() => props.initialQuantity ?? String(QUANTITY_DEFAULT));
   const [phase, setPhase] = useState<ButtonPhase>('idle');
   // A failed no-JS post comes back with ?cartError=…, which the server also renders here.
   const [message, setMessage] = useState(
