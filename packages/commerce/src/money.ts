@@ -193,3 +193,25 @@ export function formatDecimal(
 export function toDecimalMoney(amountMinor: number, currency: string = DEFAULT_CURRENCY): Money {
   return { value: decimalFromMinor(amountMinor, currency), currency };
 }
+
+/** Spec §9: "Percentage format: 2 fraction digits, 0 with trim, max 3." */
+export const PERCENTAGE_FRACTION_DIGITS = 2;
+export const PERCENTAGE_TRIM_FRACTION_DIGITS = 0;
+export const PERCENTAGE_MAX_FRACTION_DIGITS = 3;
+
+/**
+ * Percentage number display (no % sign): 123456 → '123,456.00', with trim → '123,456';
+ * 12.3456 → '12.346'. Non-numeric input counts as 0.
+ */
+export function formatPercentage(value: unknown, opts: { trim?: boolean; locale?: string } = {}): string {
+  const n =
+    typeof value === 'number'
+      ? value
+      : typeof value === 'string' && value.trim() !== ''
+        ? Number(value)
+        : Number.NaN;
+  return new Intl.NumberFormat(opts.locale ?? 'en-US', {
+    minimumFractionDigits: opts.trim ? PERCENTAGE_TRIM_FRACTION_DIGITS : PERCENTAGE_FRACTION_DIGITS,
+    maximumFractionDigits: PERCENTAGE_MAX_FRACTION_DIGITS,
+  }).format(Number.isFinite(n) ? n : 0);
+}

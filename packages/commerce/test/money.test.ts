@@ -8,6 +8,7 @@ import {
   decimalFromMinor,
   formatDecimal,
   formatMoney,
+  formatPercentage,
   minorFromDecimal,
   minorFromMoney,
   toDecimalMoney,
@@ -155,5 +156,19 @@ describe('money objects and digits', () => {
     expect(formatDecimal(-123456, 0)).toBe('-123,456');
     expect(formatDecimal(123456789, 2, { group: '.', decimal: ',' })).toBe('1.234.567,89');
     expect(formatDecimal(1, 60)).toBe(`0.${'0'.repeat(49)}1`);
+  });
+});
+
+describe('formatPercentage', () => {
+  it.each([
+    [123456, false, '123,456.00'],
+    [123456, true, '123,456'],
+    ['A', true, '0'],
+    ['A', false, '0.00'],
+    [12.3456, false, '12.346'],
+    [12.5, true, '12.5'],
+    ['7', false, '7.00'],
+  ])('formatPercentage(%j, trim=%s) = %s', (value, trim, expected) => {
+    expect(formatPercentage(value, { trim })).toBe(expected);
   });
 });
