@@ -2,13 +2,14 @@ import fs from 'node:fs';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { importCatalog, validateCatalog, variantId } from '../src/modules/catalog/import.js';
+import type { CatalogInput } from '../src/modules/catalog/import-schema.js';
 import { createTestDatabase, dialects, type TestDatabase } from './support/databases.js';
 
 const NOW = 1_700_000_000_000;
 const clock = () => NOW;
 
 /** A small catalog touching every part of the format. */
-function sampleFile() {
+function sampleFile(): Required<CatalogInput> {
   return {
     website: { id: 'w1', siteTitle: 'Test Shop' },
     storeSettings: {

@@ -223,6 +223,8 @@ export const catalogFileSchema = z.strictObject({
   products: z.array(productSchema).default([]),
 });
 
+/** A catalog file as written (defaults not yet applied). */
+export type CatalogInput = z.input<typeof catalogFileSchema>;
 export type CatalogFile = z.output<typeof catalogFileSchema>;
 export type CatalogProduct = CatalogFile['products'][number];
 export type CatalogVariant = CatalogProduct['variants'][number];
