@@ -8,7 +8,6 @@ describe('social formatters against the conformance fixtures', () => {
     'f-social-button-inline-1',
     'f-twitter-follow-button-1',
     'f-twitter-follow-button-2',
-    'f-activate-twitter-links-1',
   ];
   it.each(fixtures)('%s', (name) => {
     const [actual, expected] = runFormatterFixture(socialPlugin, name);
@@ -43,11 +42,6 @@ describe('social-button', () => {
 describe('twitter', () => {
   it('follow button needs a user name or profile URL', () => {
     expect(format(socialPlugin, 'twitter-follow-button', { userName: '', profileUrl: '' })).toBe('');
-  });
-  it('links web addresses and leaves e-mail addresses and entities alone', () => {
-    expect(
-      format(socialPlugin, 'activate-twitter-links', { t: 'see http://a.com/x a@b.com &#39;' }, 't'),
-    ).toBe('see <a target="new" href="http://a.com/x">http://a.com/x</a> a@b.com &#39;');
   });
 });
 

@@ -48,7 +48,7 @@ export const clickablePredicate: Predicate = {
 /** `current-type? gallery`: the current slice type, named as in the slice type list. */
 export const currentTypePredicate: Predicate = {
   validate(args) {
-    if (args[0] === undefined || !(args[0] in SLICE_TYPES)) {
+    if (args[0] === undefined || !Object.hasOwn(SLICE_TYPES, args[0])) {
       throw new ArgumentsError(`current-type? needs a slice type name, got '${args[0] ?? ''}'`);
     }
   },

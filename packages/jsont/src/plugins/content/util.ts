@@ -1,3 +1,6 @@
+import { getPath, isTruthy } from '../../values.js';
+import { escapeAttr } from '../core/text.js';
+
 /** Small value helpers shared by the content, image and social plugins. */
 
 export type Json = Record<string, unknown>;
@@ -6,22 +9,13 @@ export function isObject(value: unknown): value is Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Reads a dotted path from a JSON value; undefined when any step is missing. */
+/** Reads a dotted path of own properties; undefined when any step is missing. */
 export function field(value: unknown, path: string): unknown {
-  let current = value;
-  for (const key of path.split('.')) {
-    if (typeof current !== 'object' || current === null) return undefined;
-    current = (current as Json)[key];
-  }
-  return current;
+  return getPath(value, path.split('.'));
 }
 
-/** JSON-T truthiness: empty strings, zero, false, null, empty arrays and empty objects are false. */
-export function truthy(value: unknown): boolean {
-  if (Array.isArray(value)) return value.length > 0;
-  if (isObject(value)) return Object.keys(value).length > 0;
-  return Boolean(value);
-}
+/** JSON-T truthiness (the engine's own rule). */
+export const truthy = isTruthy;
 
 /** Text form of a scalar; anything else (missing, objects) is empty. */
 export function text(value: unknown): string {
@@ -30,11 +24,9 @@ export function text(value: unknown): string {
     : '';
 }
 
-const ATTR_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
-
 /** Escapes a value for use inside a double-quoted HTML attribute. */
 export function attr(value: unknown): string {
-  return text(value).replace(/[&<>"]/g, (c) => ATTR_ESCAPES[c]!);
+  return escapeAttr(text(value));
 }
 
 /** Lower-case, dash-separated class-name form: 'Bar Baz!' becomes 'bar-baz'. */

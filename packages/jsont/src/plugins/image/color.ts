@@ -41,7 +41,7 @@ export const imageColorFormatter: Formatter = {
         .join(' ');
       return;
     }
-    const color = colorData[`${position}Average`];
+    const color = field(colorData, `${position}Average`);
     if (color == null) vars[0]!.value = `"${position}" not found.`;
     else vars[0]!.value = property === undefined ? `#${text(color)}` : `${property}: #${text(color)}`;
   },
