@@ -133,7 +133,8 @@ function choose(ctx: RenderContext, arg: Arg, text: string): Piece[] {
       category = 'other';
     }
   }
-  return b.get(category) ?? b.get('other') ?? [];
+  // As in the reference engine (f-message-plural-en-US), a form without a branch prints nothing.
+  return b.get(category) ?? [];
 }
 
 function formatArg(ctx: RenderContext, arg: Arg, args: Args): string {

@@ -3,8 +3,9 @@ import { numberSpaces, parseOptions } from './intl.js';
 /** Spec §9: "Formatting digits are clamped to 0 to 50." */
 export const MIN_DIGITS = 0;
 export const MAX_DIGITS = 50;
-/** Intl accepts 1 to 21 significant digits. */
+/** Intl accepts 1 to 21 significant digits, and on Node 20 at most 20 fraction digits. */
 const MAX_SIGNIFICANT = 21;
+const INTL_MAX_FRACTION = 20;
 
 const clamp = (n: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, n));
 
@@ -48,7 +49,7 @@ export function numberOptions(args: readonly string[]): Intl.NumberFormatOptions
       const n = clamp(
         Number(value),
         sig ? 1 : digit === 'minimumIntegerDigits' ? 1 : MIN_DIGITS,
-        sig ? MAX_SIGNIFICANT : MAX_DIGITS,
+        sig ? MAX_SIGNIFICANT : Math.min(MAX_DIGITS, INTL_MAX_FRACTION),
       );
       (out as Record<string, unknown>)[digit] = n;
     }

@@ -40,7 +40,7 @@ const UNITS: Record<string, Unit> = {
   parsec: u('length', PARSEC_M, ['pc', 'pc', 'parsec', 'parsecs']),
   'square-centimeter': u('area', 1e-4, ['cm²', 'cm²', 'square centimeter', 'square centimeters']),
   'square-meter': u('area', 1, ['m²', 'm²', 'square meter', 'square meters']),
-  'square-kilometer': u('area', 1e6, ['km²', 'km²', 'square kilometer', 'square kilometers']),
+  'square-kilometer': u('area', 1e6, [' km²', 'km²', 'square kilometer', 'square kilometers']),
   'square-inch': u('area', INCH_M ** 2, ['in²', 'in²', 'square inch', 'square inches']),
   'square-foot': u('area', (12 * INCH_M) ** 2, ['ft²', 'sq ft', 'square foot', 'square feet']),
   'square-yard': u('area', (36 * INCH_M) ** 2, ['yd²', 'yd²', 'square yard', 'square yards']),
@@ -113,7 +113,20 @@ const BEST: Record<string, string[][]> = {
     ['square-centimeter', 'square-meter', 'hectare', 'square-kilometer'],
     ['square-inch', 'square-foot', 'acre', 'square-mile'],
   ],
-  duration: [['nanosecond', 'microsecond', 'millisecond', 'second', 'minute', 'hour', 'day']],
+  duration: [
+    [
+      'nanosecond',
+      'microsecond',
+      'millisecond',
+      'second',
+      'minute',
+      'hour',
+      'day',
+      'month',
+      'year',
+      'century',
+    ],
+  ],
   digital: [['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte', 'petabyte']],
   angle: [['arc-second', 'arc-minute', 'degree']],
   frequency: [['hertz', 'kilohertz', 'megahertz', 'gigahertz']],
@@ -210,12 +223,14 @@ export function unitValue(ctx: RenderContext, value: unknown, args: readonly str
     const sequence = same(o.get('sequence'));
     if (sequence.length > 0) {
       const parts: string[] = [];
-      let rest = convert(v, from, sequence[0]);
+      // Only the first part carries the sign: -2mi 2255′ 9.4″.
+      const sign = v < 0 ? -1 : 1;
+      let rest = convert(Math.abs(v), from, sequence[0]);
       sequence.forEach((unit, i) => {
         if (i > 0) rest = convert(rest, sequence[i - 1], unit);
         const last = i === sequence.length - 1;
         const whole = last ? rest : Math.trunc(rest);
-        parts.push(formatUnit(ctx, whole, unit, display, n));
+        parts.push(formatUnit(ctx, i === 0 ? sign * whole : whole, unit, display, n));
         rest -= whole;
       });
       return parts.join(' ');

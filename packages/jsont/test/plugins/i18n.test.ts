@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest';
+import { i18nPlugin } from '../../src/plugins/i18n/index.js';
+import { fakeContext, run } from './i18n-context.js';
+
+const F = i18nPlugin.formatters!;
+const EN = fakeContext();
+const NBSP = '\u00a0';
+
+describe('money', () => {
+  const usd = { decimalValue: '123456.7890', currencyCode: 'USD' };
+  const eur = { decimalValue: '123456.7890', currencyCode: 'EUR' };
+  it('formats money objects with Intl (f-money-1)', () => {
+    expect(run(F.money, EN, [], usd)).toBe('$123,456.79');
+    expect(run(F.money, EN, ['style:short'], eur)).toBe('€123K');
+    expect(run(F.currency, EN, ['style:name'], eur)).toBe('123,456.79 euros');
+    expect(run(F.money, EN, [], { foo: 'bar' })).toBe('');
+  });
+  it('formats cents with the default separators (f-money-format-*, f-money-string-1)', () => {
+    expect(run(F.moneyFormat, EN, [], 12345)).toBe('123.45');
+    expect(run(F['money-format'], EN, [], 123456789)).toBe('1,234,567.89');
+    expect(run(F['money-format'], EN, ['JPY'], 12345)).toBe('12,345');
+    expect(run(F['money-string'], EN, [], 12345)).toBe('<span class="sqs-money-native">123.45</span>');
+  });
+  it('keeps at most 15 integer places', () => {
+    expect(run(F['money-format'], EN, [], 1e18)).toBe('000,000,000,000,000.00');
+  });
+  it('bookkeeper-money-format uses the render locale (f-bookkeeper-money-format-*)', () => {
+    expect(run(F['bookkeeper-money-format'], EN, [], 12345)).toBe('$123.45');
+    expect(run(F['bookkeeper-money-format'], fakeContext({ locale: 'none' }), [], 12345)).toBe('');
+    expect(run(F['bookkeeper-money-format'], EN, [], 'A')).toBe('$0.00');
+  });
+  it('i18n-money-format places the table symbol as the locale does (i18n-money-format-*)', () => {
+    const m = (currencyCode: string, decimalValue: number) => ({ currencyCode, decimalValue });
+    expect(run(F['i18n-money-format'], EN, ['de-DE'], m('EUR', -1234.56))).toBe('-1.234,56€');
+    expect(run(F['i18n-money-format'], EN, ['en-US'], m('SEK', -1234.56))).toBe('kr -1,234.56');
+    expect(run(F['i18n-money-format'], EN, ['fr-FR'], m('AUD', 1234.56))).toBe(`1${NBSP}234,56 A$`);
+    expect(run(F['i18n-money-format'], EN, ['sv-SE'], m('JPY', 1234.56))).toBe(`1${NBSP}235¥`);
+  });
+});
+
+describe('decimal and percentage-format', () => {
+  it('prints a bare decimal plainly and groups once options are given (f-decimal-*)', () => {
+    expect(run(F.decimal, EN, [], '-100200300.40')).toBe('-100200300.4');
+    expect(run(F.decimal, EN, ['group'], '-100200300.40')).toBe('-100,200,300.4');
+    expect(run(F.decimal, EN, ['style:percent'], '123456.7890')).toBe('12,345,679%');
+    expect(run(F.decimal, EN, ['maximumFractionDigits:1', 'round:down'], '123456.7890')).toBe('123,456.7');
+    expect(run(F.decimal, EN, ['mode:significant-maxfrac', 'minsig:1', 'maxfrac:3'], '3.14159')).toBe(
+      '3.142',
+    );
+    expect(run(F.decimal, EN, ['group:true'], 'xyz')).toBe('');
+  });
+  it('clamps fraction digits to 0 to 50 (and to the 20 that Intl on Node 20 accepts)', () => {
+    expect(run(F.decimal, EN, ['minfrac:99'], '1')).toBe(`1.${'0'.repeat(20)}`);
+  });
+  it('percentage-format: 2 fraction digits, 0 with trim, max 3 (f-percentage-format-*)', () => {
+    expect(run(F['percentage-format'], EN, [], 123456)).toBe('123,456.00');
+    expect(run(F['percentage-format'], EN, ['trim'], 123456)).toBe('123,456');
+    expect(run(F['percentage-format'], EN, [], 1.23456)).toBe('1.235');
+    expect(run(F['percentage-format'], EN, ['trim'], 'A')).toBe('0');
+  });
+});
+
+describe('message', () => {
+  const root = {
+    foo: 'FOO',
+    number: 123,
+    person: { name: 'Bob' },
+    what: 'your cart',
+    count: 3,
+    n: '12345.67899',
+  };
+  const ctx = fakeContext({ root });
+  it('resolves positional and named arguments (f-message-2, f-message-3)', () => {
+    expect(run(F.message, ctx, ['foo', 'x=number'], '{foo}|{0}|{x}')).toBe('|FOO|123');
+    expect(
+      run(
+        F.message,
+        ctx,
+        ['name=person.name', 'what', 'count'],
+        'Hi, {name} {1} has {2 plural one {# item} other {# items}}.',
+      ),
+    ).toBe('Hi, Bob your cart has 3 items.');
+  });
+  it('formats decimal arguments (f-message-4)', () => {
+    expect(
+      run(F.message, ctx, ['n'], '{0} {0 decimal style:short} {0 decimal maximumFractionDigits:1}'),
+    ).toBe('12345.67899 12K 12,345.7');
+  });
+  it('selects plural forms from the visible digits per locale (f-message-plural-*)', () => {
+    const msg = '{0 plural zero{# ZERO} one{# ONE} few{# FEW} many{# MANY} other{# OTHER}}';
+    const pick = (locale: string, v: string) =>
+      run(F.message, fakeContext({ locale, root: { v } }), ['v'], msg);
+    expect(pick('en-US', '1')).toBe('1 ONE');
+    expect(pick('en-US', '1.0')).toBe('1.0 OTHER');
+    expect(pick('fr-FR', '0.1')).toBe('0.1 ONE');
+    expect(pick('pl-PL', '0')).toBe('0 MANY');
+    expect(pick('pl-PL', '3')).toBe('3 FEW');
+  });
+  it('handles ordinals and missing forms (f-message-1, f-message-plural-en-US)', () => {
+    const ord = (i: number) =>
+      run(
+        F.plural,
+        fakeContext({ root: { i } }),
+        ['i'],
+        '{0 selectordinal one{#st} two{#nd} few{#rd} other{#th}}',
+      );
+    expect([1, 2, 3, 4, 11, 22].map(ord)).toEqual(['1st', '2nd', '3rd', '4th', '11th', '22nd']);
+    expect(run(F.message, fakeContext({ root: { c: 1 } }), ['c'], 'item{0 plural other{s}}')).toBe('item');
+  });
+  it('formats unit arguments (f-message-units-en-US)', () => {
+    const c = fakeContext({ root: { bytes: '12345657890', duration: '12345' } });
+    expect(
+      run(
+        F.message,
+        c,
+        ['bytes', 'duration'],
+        '{0 unit in:byte compact:bytes} took {1 unit in:second sequence:hour,minute,second format:long}',
+      ),
+    ).toBe('11.5GB took 3 hours 25 minutes 45 seconds');
+  });
+});
+
+describe('unit', () => {
+  it('converts to the best unit of the locale system (f-unit-*-en-US)', () => {
+    expect(run(F.unit, EN, ['in:inch'], '12345')).toBe('342.9yd');
+    expect(run(F.unit, EN, ['in:inch', 'sequence:foot,inch', 'group', 'format:long'], '12345')).toBe(
+      '1,028 feet 9 inches',
+    );
+    expect(run(F.unit, EN, ['in:celsius'], '37')).toBe('98.6°');
+    expect(run(F.unit, EN, ['in:fahrenheit', 'out:celsius', 'format:long'], '32')).toBe('0 degrees Celsius');
+    expect(run(F.unit, EN, ['in:degree', 'sequence:degree,arc-minute,arc-second'], '389.3592')).toBe(
+      '389° 21′ 33.1″',
+    );
+    expect(run(F.unit, EN, ['in:hertz', 'out:gigahertz', 'maxfrac:6'], '12345678.99')).toBe('0.012346GHz');
+    expect(run(F.unit, EN, ['in:mile', 'sequence:mile,foot,inch'], '-2.4271')).toMatch(/^-2mi \d+′ [\d.]+″$/);
+  });
+});
