@@ -479,26 +479,77 @@ describe.each(dialects)('catalog import on %s', (dialect) => {
     expect((await tableCounts()).websites).toBe(1);
   });
 
+  it('refuses a URL slug still held by a stored product or collection the file does not list', async () => {
+    expect((await importCatalog(t, sampleFile(), { clock })).ok).toBe(true);
+    // "beans" keeps its slug because this file does not list it.
+    const file = sampleFile();
+    file.products = [
+      { ...file.products[3], id: 'beans-2', variants: [{ sku: 'BEANS-2', price: '1.00', qtyInStock: 1 }] },
+    ];
+    const result = await importCatalog(t, file, { clock });
+    expect(result).toEqual({
+      ok: false,
+      errors: [
+        {
+          path: 'products[0].urlSlug',
+          message: '"beans" is already used by product "beans" in collection "shop"',
+        },
+      ],
+    });
+
+    const clash = sampleFile();
+    clash.collections = [
+      ...clash.collections,
+      { id: 'other', title: 'Other', urlSlug: 'other', type: 1, typeName: 'products' },
+    ];
+    expect((await importCatalog(t, clash, { clock })).ok).toBe(true);
+    const again = sampleFile();
+    again.collections = [{ ...again.collections[0], urlSlug: 'other' }];
+    const refused = await importCatalog(t, again, { clock });
+    expect(refused).toEqual({
+      ok: false,
+      errors: [
+        {
+          path: 'collections[0].urlSlug',
+          message: '"other" is already used by collection "other" of this website',
+        },
+      ],
+    });
+  });
+
   it('a database failure half way leaves nothing of the import behind', async () => {
     expect((await importCatalog(t, sampleFile(), { clock })).ok).toBe(true);
     const before = await tableCounts();
-    // A product the new file does not list still holds the slug "beans": the database refuses
-    // the new product only after the website, forms, collection and earlier products were written.
+    // Variants are written last, after the website, forms, collections and products: a trigger
+    // refusing one of them makes the database fail half way through the import.
+    if (dialect === 'sqlite') {
+      await sql`CREATE TRIGGER refuse_boom BEFORE INSERT ON variants WHEN NEW.sku = 'BOOM' BEGIN SELECT RAISE(ABORT, 'boom refused'); END`.execute(
+        t.db,
+      );
+    } else {
+      await sql`CREATE FUNCTION refuse_boom() RETURNS trigger AS $$ BEGIN IF NEW.sku = 'BOOM' THEN RAISE EXCEPTION 'boom refused'; END IF; RETURN NEW; END $$ LANGUAGE plpgsql`.execute(
+        t.db,
+      );
+      await sql`CREATE TRIGGER refuse_boom BEFORE INSERT ON variants FOR EACH ROW EXECUTE FUNCTION refuse_boom()`.execute(
+        t.db,
+      );
+    }
     const file = sampleFile();
     file.website.siteTitle = 'Changed';
-    file.products = [
-      file.products[0],
-      { ...file.products[3], id: 'beans-2', variants: [{ sku: 'BEANS-2', price: '1.00', qtyInStock: 1 }] },
-    ];
     file.products[0].name = 'Changed Tee';
+    file.products[3].variants = [{ sku: 'BOOM', price: '1.00', qtyInStock: 1 }];
     const result = await importCatalog(t, file, { clock });
-    expect(result.ok).toBe(false);
-    if (result.ok) return;
-    expect(result.errors).toHaveLength(1);
-    expect(result.errors[0].path).toBe('');
-    expect(result.errors[0].message).toMatch(
-      /^The database refused the import \(.+\); nothing was imported\.$/,
-    );
+    expect(result).toEqual({
+      ok: false,
+      errors: [
+        {
+          path: '',
+          message: expect.stringMatching(
+            /^The database refused the import \(.*boom refused.*\); nothing was imported\.$/,
+          ),
+        },
+      ],
+    });
     expect(await tableCounts()).toEqual(before);
     const website = await t.db.selectFrom('websites').select(['site_title']).executeTakeFirstOrThrow();
     expect(website.site_title).toBe('Test Shop');
@@ -508,5 +559,11 @@ describe.each(dialects)('catalog import on %s', (dialect) => {
       .where('id', '=', 'tee')
       .executeTakeFirstOrThrow();
     expect(tee.name).toBe('Tee');
+    const beans = await t.db
+      .selectFrom('variants')
+      .select(['sku'])
+      .where('product_id', '=', 'beans')
+      .execute();
+    expect(beans).toEqual([{ sku: 'BEANS' }]);
   });
 });

@@ -36,6 +36,38 @@ export async function findForeignOwners(
   return owners;
 }
 
+/** Collections of the website whose url_slug is one of `slugs`. */
+export async function findCollectionsBySlug(db: Kysely<DB>, websiteId: string, slugs: string[]) {
+  const rows: { id: string; url_slug: string }[] = [];
+  for (const part of chunks(slugs)) {
+    rows.push(
+      ...(await db
+        .selectFrom('collections')
+        .select(['id', 'url_slug'])
+        .where('website_id', '=', websiteId)
+        .where('url_slug', 'in', part)
+        .execute()),
+    );
+  }
+  return rows;
+}
+
+/** Products of the website whose url_slug is one of `slugs`, with their collection. */
+export async function findProductsBySlug(db: Kysely<DB>, websiteId: string, slugs: string[]) {
+  const rows: { id: string; collection_id: string; url_slug: string }[] = [];
+  for (const part of chunks(slugs)) {
+    rows.push(
+      ...(await db
+        .selectFrom('products')
+        .select(['id', 'collection_id', 'url_slug'])
+        .where('website_id', '=', websiteId)
+        .where('url_slug', 'in', part)
+        .execute()),
+    );
+  }
+  return rows;
+}
+
 export async function countWebsites(db: Kysely<DB>): Promise<number> {
   const row = await db
     .selectFrom('websites')

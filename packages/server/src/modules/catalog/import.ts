@@ -14,7 +14,14 @@ import {
 } from '@storefront/commerce';
 import type { z } from 'zod';
 import type { Database } from '../../db/index.js';
-import { type CatalogRows, countWebsites, findForeignOwners, writeCatalog } from './import-repo.js';
+import {
+  type CatalogRows,
+  countWebsites,
+  findCollectionsBySlug,
+  findForeignOwners,
+  findProductsBySlug,
+  writeCatalog,
+} from './import-repo.js';
 import {
   type CatalogFile,
   type CatalogProduct,
@@ -81,7 +88,7 @@ export async function importCatalog(
   const rows = toRows(file, (options.clock ?? Date.now)());
   try {
     return await database.db.transaction().execute(async (trx): Promise<ImportResult> => {
-      const ownership = await checkOwnership(trx, file);
+      const ownership = await checkExisting(trx, file);
       if (ownership.length > 0) return { ok: false, errors: ownership };
       await writeCatalog(trx, rows);
       return { ok: true, counts: countsOf(rows) };
@@ -389,8 +396,11 @@ function uniqueValues(
   return seen;
 }
 
-/** Ids in the file that another website already owns: importing would move its rows. */
-async function checkOwnership(
+/**
+ * Conflicts with rows already stored: ids another website owns (importing would move its rows),
+ * and URL slugs held by a collection or product that the file does not list.
+ */
+async function checkExisting(
   db: Parameters<typeof findForeignOwners>[0],
   file: CatalogFile,
 ): Promise<ImportError[]> {
@@ -409,6 +419,45 @@ async function checkOwnership(
         errors.push({ path: `${table}[${i}].id`, message: `"${id}" already belongs to website "${owner}"` });
     });
   }
+
+  const collectionIds = new Set(file.collections.map((c) => c.id));
+  const collectionHolders = await findCollectionsBySlug(
+    db,
+    websiteId,
+    file.collections.map((c) => c.urlSlug),
+  );
+  file.collections.forEach((c, i) => {
+    const holder = collectionHolders.find(
+      (h) => h.url_slug === c.urlSlug && h.id !== c.id && !collectionIds.has(h.id),
+    );
+    if (holder)
+      errors.push({
+        path: `collections[${i}].urlSlug`,
+        message: `"${c.urlSlug}" is already used by collection "${holder.id}" of this website`,
+      });
+  });
+
+  const productIds = new Set(file.products.map((p) => p.id));
+  const productHolders = await findProductsBySlug(
+    db,
+    websiteId,
+    file.products.map((p) => p.urlSlug),
+  );
+  file.products.forEach((p, i) => {
+    const holder = productHolders.find(
+      (h) =>
+        h.url_slug === p.urlSlug &&
+        h.collection_id === p.collectionId &&
+        h.id !== p.id &&
+        !productIds.has(h.id),
+    );
+    if (holder) {
+      errors.push({
+        path: `products[${i}].urlSlug`,
+        message: `"${p.urlSlug}" is already used by product "${holder.id}" in collection "${p.collectionId}"`,
+      });
+    }
+  });
   return errors;
 }
 
