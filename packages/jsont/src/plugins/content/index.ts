@@ -19,6 +19,7 @@ import {
   disqusPredicate,
   likeButtonFormatter,
 } from './comments.js';
+import { summaryFormFieldFormatter } from './form-summary.js';
 import { galleryPredicates } from './gallery.js';
 import { itemClassesFormatter } from './item-classes.js';
 import {
@@ -45,6 +46,7 @@ export const contentPlugin: Plugin = {
     'google-calendar-url': googleCalendarUrlFormatter,
     'item-classes': itemClassesFormatter,
     'like-button': likeButtonFormatter,
+    'summary-form-field': summaryFormFieldFormatter,
     video: videoFormatter,
   },
   predicates: {
