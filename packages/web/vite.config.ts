@@ -14,9 +14,6 @@ export default defineConfig({
     target: 'es2022',
     rolldownOptions: {
       input: 'src/main.tsx',
-      // @storefront/commerce is pure rule code; its top-level tables (regions, …) must not ride
-      // along into the islands bundle just because they are built by a function call.
-      treeshake: { moduleSideEffects: [{ test: /\/packages\/commerce\/src\//, sideEffects: false }] },
     },
   },
 });

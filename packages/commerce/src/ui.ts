@@ -75,6 +75,11 @@ export function pillCartCountText(totalQuantity: number): string {
   return totalQuantity > PILL_CART_MAX_COUNT ? `${PILL_CART_MAX_COUNT}+` : String(totalQuantity);
 }
 
+/** "Cart, 2 items, $50.00": the pill's accessible name, with the exact count even above 100. */
+export function pillCartLabel(totalQuantity: number, formattedSubtotal: string): string {
+  return `Cart, ${totalQuantity} ${totalQuantity === 1 ? 'item' : 'items'}, ${formattedSubtotal}`;
+}
+
 /** Spec §4: "shown only when total quantity is above 0". */
 export function showPillCart(totalQuantity: number): boolean {
   return totalQuantity > 0;

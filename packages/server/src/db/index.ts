@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, type Migration, type MigrationProvider, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, type Migration, type MigrationProvider, Migrator, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
 import * as m0001 from './migrations/0001_initial.js';
@@ -13,6 +13,8 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface Database {
   db: Kysely<DB>;
   dialect: Dialect;
+  /** The PostgreSQL schema the tables live in ('public' unless configured); undefined on SQLite. */
+  schema?: string;
   close(): Promise<void>;
 }
 
@@ -32,6 +34,32 @@ const pgTypes = {
   },
 };
 
+/** Distinct SQL texts whose prepared statements are kept; `IN (…)` lists of other lengths are other texts. */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * better-sqlite3 prepares a statement on every Kysely query; preparing costs more than running
+ * our small queries, so statements are kept by SQL text (calls are synchronous, so a reused
+ * statement is never in use twice at once).
+ */
+function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(text: string) {
+      let statement = cache.get(text);
+      if (statement) {
+        cache.delete(text);
+      } else {
+        statement = sqlite.prepare(text);
+        if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+      }
+      cache.set(text, statement);
+      return statement;
+    },
+  };
+}
+
 export function openDatabase(config: DatabaseConfig): Database {
   if (config.kind === 'sqlite') {
     fs.mkdirSync(path.dirname(config.file), { recursive: true });
@@ -40,7 +68,7 @@ export function openDatabase(config: DatabaseConfig): Database {
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
-    const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+    const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
     return { db, dialect: 'sqlite', close: () => db.destroy() };
   }
   const pool = new pg.Pool({
@@ -50,12 +78,13 @@ export function openDatabase(config: DatabaseConfig): Database {
     ...(config.schema ? { options: `-c search_path=${config.schema}` } : {}),
   });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', close: () => db.destroy() };
+  return { db, dialect: 'postgres', schema: config.schema ?? 'public', close: () => db.destroy() };
 }
 
 /** Runs every pending migration; throws with the failing migration's name and cause. */
 export async function migrate(database: Database): Promise<string[]> {
-  const migrator = new Migrator({ db: database.db, provider });
+  // Kysely looks for its migration tables in every schema unless told which one is ours.
+  const migrator = new Migrator({ db: database.db, provider, ...(database.schema ? { migrationTableSchema: database.schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error) {

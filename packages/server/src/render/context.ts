@@ -8,7 +8,9 @@ import {
   hasVariedPrices,
   isOnSale,
   isSoldOut,
+  minorFromMoney,
   pillCartCountText,
+  pillCartLabel,
   productBadge,
   showPillCart,
   showQuantityInput,
@@ -53,14 +55,30 @@ function priceContext(p: CatalogProduct, currency: string, locale: string) {
   };
 }
 
-/** The product's JSON as templates see it: spec §3 "Product item", plus our display values under `sf`. */
-export function productContext(p: CatalogProduct, site: Site, crumb: string) {
-  const { currency, locale } = site.website;
+function badgeText(p: CatalogProduct, badge: ReturnType<typeof productBadge>): string {
+  if (badge === 'sold-out') return p.merchandising?.customSoldOutText || DEFAULT_TEXTS.soldOut;
+  return badge === 'sale' ? DEFAULT_TEXTS.sale : '';
+}
+
+/** What a product list shows of a product: link, image, badge and price. */
+export function productCardContext(p: CatalogProduct, site: Site) {
   const badge = productBadge(p);
+  return {
+    id: p.id,
+    title: p.name,
+    fullUrl: p.fullUrl,
+    assetUrl: p.images[0]?.assetUrl ?? '',
+    display: { badge, badgeText: badgeText(p, badge), price: priceContext(p, site.website.currency, site.website.locale) },
+  };
+}
+
+/** The product's JSON as a product page sees it: spec §3 "Product item", plus display values under `display`. */
+export function productContext(p: CatalogProduct, site: Site, crumb: string) {
+  const { currency } = site.website;
+  const card = productCardContext(p, site);
   const soldOut = isSoldOut(p);
   const options = variantOptions(p);
   const showQuantity = showQuantityInput(p, { multipleQuantityAllowedForServices: site.storeSettings.multipleQuantityAllowedForServices });
-  const buttonText = soldOut ? (p.merchandising?.customSoldOutText || BUTTON_TEXT.soldOut) : addButtonText(p);
   const islandProps = {
     itemId: p.id,
     productType: p.productType,
@@ -73,14 +91,11 @@ export function productContext(p: CatalogProduct, site: Site, crumb: string) {
     showQuantity,
   };
   return {
-    id: p.id,
+    ...card,
     collectionId: p.collectionId,
     recordType: p.recordType,
-    title: p.name,
-    fullUrl: p.fullUrl,
     excerpt: p.excerpt ?? '',
     body: sanitizeHtml(p.description ?? ''),
-    assetUrl: p.images[0]?.assetUrl ?? '',
     items: p.images.map((img) => ({ assetUrl: img.assetUrl, altText: img.altText ?? p.name, originalSize: img.originalSize ?? '' })),
     structuredContent: {
       productType: p.productType,
@@ -104,14 +119,12 @@ export function productContext(p: CatalogProduct, site: Site, crumb: string) {
       })),
     },
     display: {
-      badge,
-      badgeText: badge === 'sold-out' ? (p.merchandising?.customSoldOutText || DEFAULT_TEXTS.soldOut) : badge === 'sale' ? DEFAULT_TEXTS.sale : '',
+      ...card.display,
       soldOut,
-      price: priceContext(p, currency, locale),
       options: options.map((o) => ({ name: o.name, values: o.values.map((value) => ({ value })) })),
       showQuantity,
       quantity: { min: QUANTITY_MIN, max: QUANTITY_MAX, label: DEFAULT_TEXTS.quantity },
-      buttonText,
+      buttonText: soldOut ? BUTTON_TEXT.soldOut : islandProps.addButtonText,
       crumb,
       islandProps: JSON.stringify(islandProps),
     },
@@ -135,6 +148,7 @@ export interface PageInput {
 export function pageContext(input: PageInput, extra: Record<string, unknown> = {}) {
   const { site, cart } = input;
   const pill = { totalQuantity: cart.totalQuantity, subtotalCents: cart.subtotalCents, currency: cart.currency };
+  const subtotalText = formatMoney(cart.subtotalCents, cart.currency, site.website.locale);
   return {
     website: site.website,
     websiteSettings: { storeSettings: site.storeSettings },
@@ -153,7 +167,8 @@ export function pageContext(input: PageInput, extra: Record<string, unknown> = {
       pillCart: {
         shown: showPillCart(cart.totalQuantity),
         countText: pillCartCountText(cart.totalQuantity),
-        subtotalText: formatMoney(cart.subtotalCents, cart.currency, site.website.locale),
+        subtotalText,
+        label: pillCartLabel(cart.totalQuantity, subtotalText),
         props: JSON.stringify(pill),
       },
     },
@@ -169,7 +184,7 @@ export function cartPageContext(cart: CartView, locale: string) {
       entries: cart.entries.map((e) => ({
         ...e,
         unitPriceText: formatMoney(e.purchasePriceCents, cart.currency, locale),
-        lineTotalText: formatMoney(e.purchasePriceCents * e.quantity, cart.currency, locale),
+        lineTotalText: formatMoney(minorFromMoney(e.subTotal), cart.currency, locale),
         attributeList: Object.entries(e.chosenVariant.attributes).map(([name, value]) => ({ name, value })),
       })),
       islandProps: JSON.stringify({ cart }),

@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppServices, SiteContext } from '../app.js';
-import { getCollectionBySlug, getCollectionProducts, getCollections, getProductBySlug, type Collection } from '../modules/catalog/service.js';
+import { type Collection, getCollectionProducts, getCollections, getProductBySlug } from '../modules/catalog/service.js';
 import { CART_COOKIE } from '../modules/cart/routes.js';
 import { getCart } from '../modules/cart/service.js';
 import { ensureCrumb } from '../platform/crumb.js';
-import { cartPageContext, PAGE_TYPE, pageContext, productContext } from './context.js';
+import { cartPageContext, PAGE_TYPE, pageContext, productCardContext, productContext } from './context.js';
 import type { TemplateName } from './theme.js';
 
 /** The largest `cartError` message a redirect may carry back to a page. */
@@ -19,7 +19,7 @@ interface PageSpec {
   data: Record<string, unknown>;
 }
 
-async function resolvePage(ctx: SiteContext, pathname: string, crumb: string, cartToken: string | undefined): Promise<PageSpec> {
+async function resolvePage(ctx: SiteContext, collections: Collection[], pathname: string, crumb: string, cartToken: string | undefined): Promise<PageSpec> {
   const segments = pathname.split('/').filter(Boolean).map(decodeURIComponent);
   const siteTitle = ctx.site.website.siteTitle;
   if (segments.length === 1 && segments[0] === 'cart') {
@@ -28,9 +28,9 @@ async function resolvePage(ctx: SiteContext, pathname: string, crumb: string, ca
   }
   let collection: Collection | null = null;
   if (segments.length === 0) {
-    collection = (await getCollections(ctx)).find((c) => c.typeName === 'products') ?? null;
+    collection = collections.find((c) => c.typeName === 'products') ?? null;
   } else if (segments.length === 1 || (segments.length === 3 && segments[1] === 'p')) {
-    collection = await getCollectionBySlug(ctx, segments[0]);
+    collection = collections.find((c) => c.urlSlug === segments[0]) ?? null;
   }
   if (collection && collection.typeName === 'products') {
     if (segments.length === 3) {
@@ -53,7 +53,7 @@ async function resolvePage(ctx: SiteContext, pathname: string, crumb: string, ca
         template: 'productList',
         title: `${collection.title} — ${siteTitle}`,
         collection,
-        data: { items: products.map((p) => productContext(p, ctx.site, crumb)) },
+        data: { items: products.map((p) => productCardContext(p, ctx.site)) },
       };
     }
   }
@@ -65,7 +65,8 @@ async function renderPage(services: AppServices, request: FastifyRequest, reply:
   const crumb = ensureCrumb(request, reply, services.config.secureCookies);
   const url = new URL(request.url, 'http://local');
   const cartToken = request.cookies[CART_COOKIE];
-  const page = await resolvePage(ctx, url.pathname, crumb, cartToken);
+  const collections = await getCollections(ctx);
+  const page = await resolvePage(ctx, collections, url.pathname, crumb, cartToken);
   const cart = page.pageType === PAGE_TYPE.CART ? (page.data.cart as Awaited<ReturnType<typeof getCart>>) : await getCart(ctx, cartToken, ctx.site.website.currency);
   const json = pageContext(
     {
@@ -76,7 +77,7 @@ async function renderPage(services: AppServices, request: FastifyRequest, reply:
       cart,
       assets: services.theme.assets,
       collection: page.collection,
-      collections: await getCollections(ctx),
+      collections,
       path: url.pathname,
       cartError: (url.searchParams.get('cartError') ?? '').slice(0, CART_ERROR_MAX_LENGTH),
     },

@@ -1,4 +1,4 @@
-import { formatMoney, PILL_CART_ANIMATION_MS, pillCartCountText, showPillCart } from '@storefront/commerce';
+import { formatMoney, PILL_CART_ANIMATION_MS, pillCartCountText, pillCartLabel, showPillCart } from '@storefront/commerce';
 import type { CSSProperties } from 'react';
 import { summarize, useCart } from '../cart-store';
 import { pageContext } from '../context';
@@ -8,11 +8,6 @@ export type PillCartProps = CartSummary;
 
 /** Spec §9 "pill cart animation 0.25 s", handed to islands.css. */
 const ANIMATION_STYLE = { '--pill-cart-animation-duration': `${PILL_CART_ANIMATION_MS}ms` } as CSSProperties;
-
-/** "Cart, 2 items, $50.00": the link's accessible name, with the exact count even above 100. */
-export function pillCartLabel(totalQuantity: number, formattedSubtotal: string): string {
-  return `Cart, ${totalQuantity} ${totalQuantity === 1 ? 'item' : 'items'}, ${formattedSubtotal}`;
-}
 
 /** Spec §2/§4: the floating link to the cart, hidden while the cart is empty. */
 export function PillCart(props: PillCartProps) {

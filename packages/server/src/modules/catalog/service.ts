@@ -129,10 +129,6 @@ export async function getCollections(ctx: RequestContext): Promise<Collection[]>
   return (await listCollections(ctx.db, ctx.websiteId)).map(toCollection);
 }
 
-export async function getCollectionBySlug(ctx: RequestContext, slug: string): Promise<Collection | null> {
-  const row = await findCollectionBySlug(ctx.db, ctx.websiteId, slug);
-  return row ? toCollection(row) : null;
-}
 
 export async function getCollectionProducts(ctx: RequestContext, collection: Collection): Promise<CatalogProduct[]> {
   const rows = await listProductsInCollection(ctx.db, collection.id);
