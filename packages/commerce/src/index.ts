@@ -3,6 +3,7 @@
 export * from './address.js';
 export * from './addToCart.js';
 export * from './cart.js';
+export * from './display.js';
 export * from './email.js';
 export * from './forms.js';
 export * from './installments.js';

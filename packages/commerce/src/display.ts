@@ -1,0 +1,67 @@
+/** Price-block and selector display rules built on the product rules (spec §2 rendered fragments, §4). */
+import {
+  type CommerceProduct,
+  type CommerceVariant,
+  effectivePriceCents,
+  fromPrice,
+  hasVariedPrices,
+  isOnSale,
+  type VariantOption,
+  variantOptions,
+} from './product.js';
+
+/** Highest regular (not sale) price across variants, or null without variants. */
+export function normalPrice(product: CommerceProduct): number | null {
+  if (product.variants.length === 0) return null;
+  return Math.max(...product.variants.map((v) => v.priceCents));
+}
+
+/**
+ * The variants whose sale price applies: those flagged on sale, or every variant when only the
+ * product's own flag says so (digital products); none when the product is not on sale.
+ */
+function saleVariants(product: CommerceProduct): CommerceVariant[] {
+  if (!isOnSale(product)) return [];
+  const flagged = product.variants.filter((v) => v.onSale);
+  return flagged.length > 0 ? flagged : product.variants;
+}
+
+/** Lowest sale price among the variants on sale, or null when none is (gift cards never are). */
+export function salePrice(product: CommerceProduct): number | null {
+  const onSale = saleVariants(product);
+  return onSale.length === 0 ? null : Math.min(...onSale.map((v) => v.salePriceCents));
+}
+
+/** A product has variants to choose between only when it has more than one. */
+export function hasVariants(product: CommerceProduct): boolean {
+  return product.variants.length > 1;
+}
+
+/** The options a shopper picks from: none unless the product has variants to choose between. */
+export function selectableOptions(product: CommerceProduct): VariantOption[] {
+  return hasVariants(product) ? variantOptions(product) : [];
+}
+
+/**
+ * What a price block shows: 'from' the lowest price when variants cost different amounts; the
+ * sale and original price of the first variant on sale when on sale; else the one price.
+ * Null without variants.
+ */
+export type PriceDisplay =
+  | { kind: 'from'; amount: number }
+  | { kind: 'sale'; sale: number; original: number }
+  | { kind: 'single'; amount: number };
+
+export function priceDisplay(product: CommerceProduct): PriceDisplay | null {
+  const from = fromPrice(product);
+  if (from === null) return null;
+  if (hasVariedPrices(product)) return { kind: 'from', amount: from };
+  const sale = saleVariants(product)[0];
+  if (sale) return { kind: 'sale', sale: sale.salePriceCents, original: sale.priceCents };
+  return { kind: 'single', amount: effectivePriceCents(product.variants[0]) };
+}
+
+/** Total quantity of the cart's entries (negative or non-integer quantities count as 0). */
+export function cartQuantity(entries: readonly { quantity: number }[]): number {
+  return entries.reduce((sum, e) => sum + (Number.isSafeInteger(e.quantity) && e.quantity > 0 ? e.quantity : 0), 0);
+}
