@@ -1,0 +1,128 @@
+// HTTP benchmark: the product page and add-to-cart on the embedded default (SQLite, demo
+// store), beside a bare Fastify "hello" as the ceiling, all on this machine.
+// Usage: node bench/http.mjs [--duration 10] [--connections 50]
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+
+const { values: args } = parseArgs({
+  options: { duration: { type: 'string' }, connections: { type: 'string' } },
+});
+const DURATION_S = Number(args.duration ?? 10);
+const CONNECTIONS = Number(args.connections ?? 50);
+const root = new URL('..', import.meta.url).pathname;
+
+async function waitFor(url, child) {
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error(`process exited: ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no answer from ${url}`);
+}
+
+function start(cmd, argv, env) {
+  return spawn(cmd, argv, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+function run(opts) {
+  return new Promise((resolve, reject) => {
+    autocannon({ duration: DURATION_S, connections: CONNECTIONS, ...opts }, (err, res) =>
+      err ? reject(err) : resolve(res),
+    );
+  });
+}
+
+function row(name, r) {
+  return {
+    name,
+    'req/s': Math.round(r.requests.average),
+    'p50 ms': r.latency.p50,
+    'p99 ms': r.latency.p99,
+    non2xx: r.non2xx,
+    errors: r.errors,
+  };
+}
+
+const results = [];
+
+const helloPort = 41000 + Math.floor(Math.random() * 1000);
+const hello = start(process.execPath, ['bench/hello-fastify.mjs'], { PORT: String(helloPort) });
+await waitFor(`http://127.0.0.1:${helloPort}/`, hello);
+await run({ url: `http://127.0.0.1:${helloPort}/`, duration: 2 });
+results.push(row('fastify hello (ceiling)', await run({ url: `http://127.0.0.1:${helloPort}/` })));
+hello.kill('SIGTERM');
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sf-bench-'));
+const port = helloPort + 1;
+const store = start(process.execPath, ['--import', 'tsx', 'packages/server/bin/storefront.ts', 'start'], {
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'warn',
+  DATABASE_URL: '',
+});
+const base = `http://127.0.0.1:${port}`;
+await waitFor(`${base}/healthz`, store);
+
+const productUrl = `${base}/shop/p/linen-field-shirt`;
+await run({ url: productUrl, duration: 2 });
+results.push(row('GET product page', await run({ url: productUrl })));
+results.push(row('GET product list', await run({ url: `${base}/shop` })));
+
+// One cart, one unlimited digital product: every add merges into the same entry.
+const crumb = 'ab'.repeat(16);
+const first = await fetch(`${base}/api/commerce/shopping-cart/entries`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json', 'x-csrf-token': crumb, cookie: `crumb=${crumb}` },
+  body: JSON.stringify({
+    itemId: 'seasonal-recipes',
+    sku: 'JO-RECIPES-PDF',
+    quantity: 1,
+    additionalFields: null,
+  }),
+});
+if (!first.ok) throw new Error(`add-to-cart failed: ${first.status} ${await first.text()}`);
+const cartCookie = first.headers
+  .getSetCookie()
+  .find((c) => c.startsWith('CART='))
+  ?.split(';')[0];
+results.push(
+  row(
+    'POST add-to-cart',
+    await run({
+      url: `${base}/api/commerce/shopping-cart/entries`,
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-csrf-token': crumb,
+        cookie: `crumb=${crumb}; ${cartCookie}`,
+      },
+      body: JSON.stringify({
+        itemId: 'seasonal-recipes',
+        sku: 'JO-RECIPES-PDF',
+        quantity: 1,
+        additionalFields: null,
+      }),
+    }),
+  ),
+);
+store.kill('SIGTERM');
+fs.rmSync(dataDir, { recursive: true, force: true });
+
+console.log(
+  `\nautocannon -c ${CONNECTIONS} -d ${DURATION_S}s, node ${process.version}, ${os.cpus().length} cores (${os.cpus()[0].model})`,
+);
+console.table(results);
+const ceiling = results[0]['req/s'];
+for (const r of results.slice(1))
+  console.log(`${r.name}: ${((r['req/s'] / ceiling) * 100).toFixed(1)}% of the Fastify hello ceiling`);
