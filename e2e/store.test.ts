@@ -87,7 +87,9 @@ describe('the demo store in Chromium', () => {
     await expect(page.locator('.cart-entry-title').textContent()).resolves.toBe('Linen Field Shirt');
     await expect(page.locator('.cart-entry-quantity').textContent()).resolves.toBe('Qty 2');
     await expect(page.locator('.cart-subtotal-amount').textContent()).resolves.toBe('$156.00');
-    await expect(page.locator('a.pill-cart').getAttribute('aria-label')).resolves.toBe('Cart, 2 items, $156.00');
+    await expect(page.locator('a.pill-cart').getAttribute('aria-label')).resolves.toBe(
+      'Cart, 2 items, $156.00',
+    );
 
     // A failed plain add comes back to the product page with the message.
     await page.goto(`${server.url}/shop/p/linen-field-shirt`);
@@ -95,7 +97,9 @@ describe('the demo store in Chromium', () => {
     await page.locator('select[name="variant-option-Color"]').selectOption('Sage');
     await page.locator('.sqs-add-to-cart-button').click();
     await page.waitForURL('**/shop/p/linen-field-shirt?cartError=*');
-    await expect(page.locator('.product-form-message').textContent()).resolves.toBe('Sorry, we do not have enough of that item available.');
+    await expect(page.locator('.product-form-message').textContent()).resolves.toBe(
+      'Sorry, we do not have enough of that item available.',
+    );
     await context.close();
   });
 });

@@ -15,7 +15,14 @@ if (!process.env.TEST_DATABASE_URL) {
 }
 
 const report = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sf-vitest-')), 'report.json');
-const args = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)];
+const args = [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${report}`,
+  ...process.argv.slice(2),
+];
 const run = spawnSync('npx', args, { stdio: 'inherit', env: process.env });
 
 let passed = 0;

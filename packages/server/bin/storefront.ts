@@ -54,7 +54,10 @@ async function start(): Promise<void> {
     app
       .close()
       .then(() => database.close())
-      .then(() => process.exit(0), () => process.exit(1));
+      .then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));

@@ -11,9 +11,9 @@ import { loadSite, type Site } from './modules/site/service.js';
 import { type Clock, systemClock } from './platform/clock.js';
 import type { RequestContext } from './platform/context.js';
 import { HttpError } from './platform/errors.js';
+import { loadWebAssets, WEB_DIST_DIR } from './render/assets.js';
 import { pageRoutes } from './render/routes.js';
 import { loadTheme, type Theme } from './render/theme.js';
-import { loadWebAssets, WEB_DIST_DIR } from './render/assets.js';
 
 /** Site settings change rarely; a short cache keeps two queries off every request while instances stay stateless. */
 const SITE_CACHE_MS = 5_000;
@@ -53,7 +53,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       const now = Date.now();
       if (!cached || now - cached.at > SITE_CACHE_MS) {
         const site = await loadSite(database.db);
-        if (!site) throw new HttpError(503, 'This store has no site yet. Run `storefront seed --demo` or `storefront import FILE.json`.');
+        if (!site)
+          throw new HttpError(
+            503,
+            'This store has no site yet. Run `storefront seed --demo` or `storefront import FILE.json`.',
+          );
         cached = { site, at: now };
       }
       return { db: database.db, websiteId: cached.site.website.id, clock, site: cached.site };
@@ -67,13 +71,32 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
-  await app.register(fastifyStatic, { root: path.join(WEB_DIST_DIR, 'assets'), prefix: '/assets/', immutable: true, maxAge: '365d' });
-  await app.register(fastifyStatic, { root: theme.staticDir, prefix: '/theme/', decorateReply: false, maxAge: '1h' });
-  await app.register(fastifyStatic, { root: theme.demoImagesDir, prefix: '/assets/demo/', decorateReply: false, maxAge: '1d' });
+  await app.register(fastifyStatic, {
+    root: path.join(WEB_DIST_DIR, 'assets'),
+    prefix: '/assets/',
+    immutable: true,
+    maxAge: '365d',
+  });
+  await app.register(fastifyStatic, {
+    root: theme.staticDir,
+    prefix: '/theme/',
+    decorateReply: false,
+    maxAge: '1h',
+  });
+  await app.register(fastifyStatic, {
+    root: theme.demoImagesDir,
+    prefix: '/assets/demo/',
+    decorateReply: false,
+    maxAge: '1d',
+  });
 
   app.setErrorHandler((err, request, reply) => {
     if (err instanceof HttpError) {
-      return reply.status(err.statusCode).send({ message: err.message, ...(err.type ? { type: err.type } : {}), ...(err.errors ? { errors: err.errors } : {}) });
+      return reply.status(err.statusCode).send({
+        message: err.message,
+        ...(err.type ? { type: err.type } : {}),
+        ...(err.errors ? { errors: err.errors } : {}),
+      });
     }
     const status = (err as { statusCode?: number }).statusCode;
     if (status && status >= 400 && status < 500) {

@@ -8,13 +8,18 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
     .string()
-    .regex(/^(postgres(ql)?:\/\/|sqlite:|file:)/, 'must be a postgres:// URL, or sqlite:/file: followed by a path')
+    .regex(
+      /^(postgres(ql)?:\/\/|sqlite:|file:)/,
+      'must be a postgres:// URL, or sqlite:/file: followed by a path',
+    )
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().optional(),
 });
 
-export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; schema?: string };
+export type DatabaseConfig =
+  | { kind: 'sqlite'; file: string }
+  | { kind: 'postgres'; url: string; schema?: string };
 
 export interface AppConfig {
   port: number;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dialects } from './support/databases.js';
 import { CRUMB, cookiesOf, createTestApp, type TestApp } from './support/app.js';
+import { dialects } from './support/databases.js';
 
 const SESSION_EXPIRED = 'Your session has expired. Please reload the page and try again.';
 
@@ -11,13 +11,32 @@ describe.each(dialects)('cart API on %s', (dialect) => {
   });
   afterAll(async () => t?.close());
 
-  const add = (body: unknown, cookies: Record<string, string> = {}, headers: Record<string, string> = { 'x-csrf-token': CRUMB }) =>
-    t.app.inject({ method: 'POST', url: '/api/commerce/shopping-cart/entries', payload: body as object, cookies: { crumb: CRUMB, ...cookies }, headers });
+  const add = (
+    body: unknown,
+    cookies: Record<string, string> = {},
+    headers: Record<string, string> = { 'x-csrf-token': CRUMB },
+  ) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/commerce/shopping-cart/entries',
+      payload: body as object,
+      cookies: { crumb: CRUMB, ...cookies },
+      headers,
+    });
 
   it('answers an empty cart without creating one when no cart cookie is sent', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/commerce/shopping-cart?mock=false&calculateSubtotal=true' });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/commerce/shopping-cart?mock=false&calculateSubtotal=true',
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id: null, entries: [], totalQuantity: 0, subtotalCents: 0, currency: 'USD' });
+    expect(res.json()).toMatchObject({
+      id: null,
+      entries: [],
+      totalQuantity: 0,
+      subtotalCents: 0,
+      currency: 'USD',
+    });
     expect(await t.database.db.selectFrom('carts').selectAll().execute()).toHaveLength(0);
   });
 
@@ -25,7 +44,11 @@ describe.each(dialects)('cart API on %s', (dialect) => {
     const none = await add({ itemId: 'tee', sku: 'TEE-S-RED', quantity: 1 }, {}, {});
     expect(none.statusCode).toBe(403);
     expect(none.json()).toEqual({ message: SESSION_EXPIRED });
-    const wrong = await add({ itemId: 'tee', sku: 'TEE-S-RED', quantity: 1 }, {}, { 'x-csrf-token': 'f'.repeat(32) });
+    const wrong = await add(
+      { itemId: 'tee', sku: 'TEE-S-RED', quantity: 1 },
+      {},
+      { 'x-csrf-token': 'f'.repeat(32) },
+    );
     expect(wrong.statusCode).toBe(403);
     expect(await t.database.db.selectFrom('carts').selectAll().execute()).toHaveLength(0);
   });
@@ -37,34 +60,105 @@ describe.each(dialects)('cart API on %s', (dialect) => {
     expect(cookies.hasCart).toBe('true');
     expect(cookies.CART).toMatch(/^[0-9a-f]{32}$/);
     const { shoppingCart, newlyAdded } = first.json();
-    expect(newlyAdded).toMatchObject({ itemId: 'tee', quantity: 1, title: 'Tee', chosenVariant: { sku: 'TEE-S-RED', attributes: { Size: 'S', Color: 'Red' } }, purchasePriceCents: 2500, subTotal: { value: '2500', currency: 'USD' } });
-    expect(shoppingCart).toMatchObject({ totalQuantity: 1, subtotalCents: 2500, grandTotalCents: 2500, requiresShipping: true, hasDigital: false, purelyDigital: false });
+    expect(newlyAdded).toMatchObject({
+      itemId: 'tee',
+      quantity: 1,
+      title: 'Tee',
+      chosenVariant: { sku: 'TEE-S-RED', attributes: { Size: 'S', Color: 'Red' } },
+      purchasePriceCents: 2500,
+      subTotal: { value: '2500', currency: 'USD' },
+    });
+    expect(shoppingCart).toMatchObject({
+      totalQuantity: 1,
+      subtotalCents: 2500,
+      grandTotalCents: 2500,
+      requiresShipping: true,
+      hasDigital: false,
+      purelyDigital: false,
+    });
 
-    const second = await add({ itemId: 'tee', sku: 'TEE-S-RED', quantity: '2', additionalFields: null }, { CART: cookies.CART });
+    const second = await add(
+      { itemId: 'tee', sku: 'TEE-S-RED', quantity: '2', additionalFields: null },
+      { CART: cookies.CART },
+    );
     expect(second.statusCode).toBe(200);
     expect(second.json().shoppingCart.entries).toHaveLength(1);
     expect(second.json().shoppingCart.entries[0].quantity).toBe(3);
 
-    const withFields = await add({ itemId: 'zine', sku: 'ZINE', quantity: 1, additionalFields: '{"note":"hi"}' }, { CART: cookies.CART });
-    const again = await add({ itemId: 'zine', sku: 'ZINE', quantity: 1, additionalFields: '{"note":"other"}' }, { CART: cookies.CART });
+    const withFields = await add(
+      { itemId: 'zine', sku: 'ZINE', quantity: 1, additionalFields: '{"note":"hi"}' },
+      { CART: cookies.CART },
+    );
+    const again = await add(
+      { itemId: 'zine', sku: 'ZINE', quantity: 1, additionalFields: '{"note":"other"}' },
+      { CART: cookies.CART },
+    );
     expect(withFields.statusCode).toBe(200);
     const cart = again.json().shoppingCart;
     expect(cart.entries).toHaveLength(3);
-    expect(cart).toMatchObject({ totalQuantity: 5, subtotalCents: 3 * 2500 + 2 * 1200, hasDigital: true, purelyDigital: false });
+    expect(cart).toMatchObject({
+      totalQuantity: 5,
+      subtotalCents: 3 * 2500 + 2 * 1200,
+      hasDigital: true,
+      purelyDigital: false,
+    });
 
-    const read = await t.app.inject({ method: 'GET', url: '/api/commerce/shopping-cart', cookies: { CART: cookies.CART, hasCart: 'true' } });
-    expect(read.json().entries.map((e: { chosenVariant: { sku: string } }) => e.chosenVariant.sku)).toEqual(['TEE-S-RED', 'ZINE', 'ZINE']);
+    const read = await t.app.inject({
+      method: 'GET',
+      url: '/api/commerce/shopping-cart',
+      cookies: { CART: cookies.CART, hasCart: 'true' },
+    });
+    expect(read.json().entries.map((e: { chosenVariant: { sku: string } }) => e.chosenVariant.sku)).toEqual([
+      'TEE-S-RED',
+      'ZINE',
+      'ZINE',
+    ]);
   });
 
   it('answers the spec messages for unavailable, out-of-stock and bad quantities, changing nothing', async () => {
     const cases: [unknown, number, string, string][] = [
-      [{ itemId: 'tee', sku: 'NOPE', quantity: 1 }, 409, 'VARIANT_UNAVAILABLE', 'Sorry, that item variant is unavailable. Please select another variant.'],
-      [{ itemId: 'tee', sku: 'TEE-M-RED', quantity: 1 }, 409, 'OUT_OF_STOCK', 'Sorry, we do not have enough of that item available.'],
-      [{ itemId: 'tee', sku: 'TEE-S-BLUE', quantity: 6 }, 409, 'OUT_OF_STOCK', 'Sorry, we do not have enough of that item available.'],
-      [{ itemId: 'tee', sku: 'TEE-S-BLUE', quantity: 'two' }, 400, 'QUANTITY_NOT_A_NUMBER', 'Quantity must be a number.'],
-      [{ itemId: 'tee', sku: 'TEE-S-BLUE', quantity: 1.5 }, 400, 'QUANTITY_NOT_A_NUMBER', 'Quantity must be a whole number'],
-      [{ itemId: 'tee', quantity: 1, selection: { Size: 'S' } }, 400, 'NO_VARIANT_SELECTED', 'Please select the Color option.'],
-      [{ itemId: 'missing', sku: 'X', quantity: 1 }, 404, 'VARIANT_UNAVAILABLE', 'Sorry, that item variant is unavailable. Please select another variant.'],
+      [
+        { itemId: 'tee', sku: 'NOPE', quantity: 1 },
+        409,
+        'VARIANT_UNAVAILABLE',
+        'Sorry, that item variant is unavailable. Please select another variant.',
+      ],
+      [
+        { itemId: 'tee', sku: 'TEE-M-RED', quantity: 1 },
+        409,
+        'OUT_OF_STOCK',
+        'Sorry, we do not have enough of that item available.',
+      ],
+      [
+        { itemId: 'tee', sku: 'TEE-S-BLUE', quantity: 6 },
+        409,
+        'OUT_OF_STOCK',
+        'Sorry, we do not have enough of that item available.',
+      ],
+      [
+        { itemId: 'tee', sku: 'TEE-S-BLUE', quantity: 'two' },
+        400,
+        'QUANTITY_NOT_A_NUMBER',
+        'Quantity must be a number.',
+      ],
+      [
+        { itemId: 'tee', sku: 'TEE-S-BLUE', quantity: 1.5 },
+        400,
+        'QUANTITY_NOT_A_NUMBER',
+        'Quantity must be a whole number',
+      ],
+      [
+        { itemId: 'tee', quantity: 1, selection: { Size: 'S' } },
+        400,
+        'NO_VARIANT_SELECTED',
+        'Please select the Color option.',
+      ],
+      [
+        { itemId: 'missing', sku: 'X', quantity: 1 },
+        404,
+        'VARIANT_UNAVAILABLE',
+        'Sorry, that item variant is unavailable. Please select another variant.',
+      ],
     ];
     for (const [body, status, type, message] of cases) {
       const res = await add(body);
@@ -73,7 +167,9 @@ describe.each(dialects)('cart API on %s', (dialect) => {
     const bad = await add({ quantity: 1 });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toMatch(/itemId/);
-    expect(await t.database.db.selectFrom('cart_entries').selectAll().where('sku', '=', 'TEE-S-BLUE').execute()).toHaveLength(0);
+    expect(
+      await t.database.db.selectFrom('cart_entries').selectAll().where('sku', '=', 'TEE-S-BLUE').execute(),
+    ).toHaveLength(0);
   });
 
   it('counts what is already in the cart against the stock', async () => {
@@ -95,24 +191,36 @@ describe.each(dialects)('cart API on %s', (dialect) => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/commerce/shopping-cart/entries',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', referer: 'http://localhost/shop/p/tee' },
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        referer: 'http://localhost/shop/p/tee',
+      },
       cookies: { crumb: CRUMB },
       payload: `crumb=${CRUMB}&itemId=tee&variant-option-Size=S&variant-option-Color=Blue&quantity=2`,
     });
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe('/cart');
-    const cart = await t.app.inject({ method: 'GET', url: '/api/commerce/shopping-cart', cookies: { CART: cookiesOf(res).CART } });
+    const cart = await t.app.inject({
+      method: 'GET',
+      url: '/api/commerce/shopping-cart',
+      cookies: { CART: cookiesOf(res).CART },
+    });
     expect(cart.json().entries[0]).toMatchObject({ quantity: 2, chosenVariant: { sku: 'TEE-S-BLUE' } });
 
     const failed = await t.app.inject({
       method: 'POST',
       url: '/api/commerce/shopping-cart/entries',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', referer: 'http://localhost/shop/p/tee' },
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        referer: 'http://localhost/shop/p/tee',
+      },
       cookies: { crumb: CRUMB },
       payload: `crumb=${CRUMB}&itemId=tee&variant-option-Size=M&variant-option-Color=Red&quantity=1`,
     });
     expect(failed.statusCode).toBe(303);
-    expect(failed.headers.location).toBe(`/shop/p/tee?cartError=${encodeURIComponent('Sorry, we do not have enough of that item available.')}`);
+    expect(failed.headers.location).toBe(
+      `/shop/p/tee?cartError=${encodeURIComponent('Sorry, we do not have enough of that item available.')}`,
+    );
   });
 
   it('answers stock per variant', async () => {
@@ -122,6 +230,8 @@ describe.each(dialects)('cart API on %s', (dialect) => {
       { sku: 'TEE-M-RED', unlimited: false, qtyInStock: 0 },
       { sku: 'TEE-S-BLUE', unlimited: false, qtyInStock: 5 },
     ]);
-    expect((await t.app.inject({ method: 'GET', url: '/api/commerce/inventory/stock/' })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'GET', url: '/api/commerce/inventory/stock/' })).statusCode).toBe(
+      400,
+    );
   });
 });

@@ -10,7 +10,10 @@ describe('config', () => {
   });
 
   it('uses PostgreSQL for a postgres URL and treats empty variables as unset', () => {
-    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).database).toEqual({ kind: 'postgres', url: 'postgres://u@h/db' });
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).database).toEqual({
+      kind: 'postgres',
+      url: 'postgres://u@h/db',
+    });
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).database.kind).toBe('sqlite');
   });
 

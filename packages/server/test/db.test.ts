@@ -15,15 +15,77 @@ describe.each(dialects)('database on %s', (dialect) => {
 
   it('refuses negative stock at the database level', async () => {
     const now = Date.now();
-    await t.db.insertInto('websites').values({ id: 'w1', site_title: 'S', time_zone: 'America/New_York', currency: 'USD', locale: 'en-US', created_at: now }).execute();
-    await t.db.insertInto('collections').values({ id: 'c1', website_id: 'w1', type: 1, type_name: 'products', title: 'Shop', url_slug: 'shop', description: null, position: 0 }).execute();
+    await t.db
+      .insertInto('websites')
+      .values({
+        id: 'w1',
+        site_title: 'S',
+        time_zone: 'America/New_York',
+        currency: 'USD',
+        locale: 'en-US',
+        created_at: now,
+      })
+      .execute();
+    await t.db
+      .insertInto('collections')
+      .values({
+        id: 'c1',
+        website_id: 'w1',
+        type: 1,
+        type_name: 'products',
+        title: 'Shop',
+        url_slug: 'shop',
+        description: null,
+        position: 0,
+      })
+      .execute();
     await t.db
       .insertInto('products')
-      .values({ id: 'p1', website_id: 'w1', collection_id: 'c1', record_type: 11, product_type: 1, name: 'Tee', url_slug: 'tee', description: null, excerpt: null, images: '[]', on_sale: 0, is_subscribable: 0, subscription_plan: null, product_subscription_options: null, additional_fields_form_id: null, use_custom_add_button_text: 0, custom_add_button_text: null, audio_asset_url: null, variant_option_ordering: '[]', merchandising: null, position: 0, created_at: now, updated_at: now })
+      .values({
+        id: 'p1',
+        website_id: 'w1',
+        collection_id: 'c1',
+        record_type: 11,
+        product_type: 1,
+        name: 'Tee',
+        url_slug: 'tee',
+        description: null,
+        excerpt: null,
+        images: '[]',
+        on_sale: 0,
+        is_subscribable: 0,
+        subscription_plan: null,
+        product_subscription_options: null,
+        additional_fields_form_id: null,
+        use_custom_add_button_text: 0,
+        custom_add_button_text: null,
+        audio_asset_url: null,
+        variant_option_ordering: '[]',
+        merchandising: null,
+        position: 0,
+        created_at: now,
+        updated_at: now,
+      })
       .execute();
-    const insert = t.db.insertInto('variants').values({ id: 'v1', product_id: 'p1', website_id: 'w1', sku: 'S1', attributes: '{}', price_cents: 100, sale_price_cents: 0, on_sale: 0, qty_in_stock: -1, unlimited: 0, position: 0 });
+    const insert = t.db.insertInto('variants').values({
+      id: 'v1',
+      product_id: 'p1',
+      website_id: 'w1',
+      sku: 'S1',
+      attributes: '{}',
+      price_cents: 100,
+      sale_price_cents: 0,
+      on_sale: 0,
+      qty_in_stock: -1,
+      unlimited: 0,
+      position: 0,
+    });
     await expect(insert.execute()).rejects.toThrow();
-    const website = await t.db.selectFrom('websites').selectAll().where('id', '=', 'w1').executeTakeFirstOrThrow();
+    const website = await t.db
+      .selectFrom('websites')
+      .selectAll()
+      .where('id', '=', 'w1')
+      .executeTakeFirstOrThrow();
     expect(website.created_at).toBe(now);
   });
 });

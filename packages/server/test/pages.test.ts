@@ -35,18 +35,38 @@ describe.each(dialects)('pages on %s', (dialect) => {
     const html = res.body;
     expect(html).toContain('<body class="page-type-50">');
     expect(html).toContain('<h1 class="product-title">Tee</h1>');
-    expect(html).toContain('<form class="product-form" method="post" action="/api/commerce/shopping-cart/entries">');
+    expect(html).toContain(
+      '<form class="product-form" method="post" action="/api/commerce/shopping-cart/entries">',
+    );
     expect(html).toContain(`<input type="hidden" name="crumb" value="${CRUMB}">`);
-    expect(html).toContain('<select id="variant-option-Size" name="variant-option-Size" class="variant-select"><option value="">Select Size</option><option value="S">S</option><option value="M">M</option></select>');
+    expect(html).toContain(
+      '<select id="variant-option-Size" name="variant-option-Size" class="variant-select"><option value="">Select Size</option><option value="S">S</option><option value="M">M</option></select>',
+    );
     expect(html).toContain('<option value="Red">Red</option><option value="Blue">Blue</option>');
     expect(html).toContain('<button type="submit" class="sqs-add-to-cart-button">Add To Cart</button>');
     expect(html).toContain('data-island="ProductForm"');
-    const props = /data-island="ProductForm" data-props="([^"]*)"/.exec(html)![1].replace(/&quot;/g, '"').replace(/&amp;/g, '&');
-    expect(JSON.parse(props)).toMatchObject({ itemId: 'tee', productType: 1, currency: 'USD', options: [{ name: 'Size', values: ['S', 'M'] }, { name: 'Color', values: ['Red', 'Blue'] }], showQuantity: true, soldOut: false });
+    const props = /data-island="ProductForm" data-props="([^"]*)"/
+      .exec(html)![1]
+      .replace(/&quot;/g, '"')
+      .replace(/&amp;/g, '&');
+    expect(JSON.parse(props)).toMatchObject({
+      itemId: 'tee',
+      productType: 1,
+      currency: 'USD',
+      options: [
+        { name: 'Size', values: ['S', 'M'] },
+        { name: 'Color', values: ['Red', 'Blue'] },
+      ],
+      showQuantity: true,
+      soldOut: false,
+    });
   });
 
   it('shows the message of a failed plain-form add on the product page, escaped', async () => {
-    const res = await t.app.inject({ method: 'GET', url: `/shop/p/tee?cartError=${encodeURIComponent('<b>Sorry</b>')}` });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/shop/p/tee?cartError=${encodeURIComponent('<b>Sorry</b>')}`,
+    });
     expect(res.body).toContain('<p class="product-form-message" role="alert">&lt;b&gt;Sorry&lt;/b&gt;</p>');
   });
 
@@ -55,7 +75,16 @@ describe.each(dialects)('pages on %s', (dialect) => {
       website: { id: 'wj', siteTitle: 'Tokyo', currency: 'JPY' },
       collections: [{ id: 'shop', title: 'Shop', urlSlug: 'shop', type: 1, typeName: 'products' }],
       forms: [],
-      products: [{ id: 'cup', collectionId: 'shop', urlSlug: 'cup', name: 'Cup', productType: 1, variants: [{ sku: 'CUP', price: '2500', qtyInStock: 4 }] }],
+      products: [
+        {
+          id: 'cup',
+          collectionId: 'shop',
+          urlSlug: 'cup',
+          name: 'Cup',
+          productType: 1,
+          variants: [{ sku: 'CUP', price: '2500', qtyInStock: 4 }],
+        },
+      ],
     });
     try {
       const res = await jpy.app.inject({ method: 'GET', url: '/shop/p/cup' });
@@ -85,7 +114,11 @@ describe.each(dialects)('pages on %s', (dialect) => {
       headers: { 'x-csrf-token': CRUMB },
       payload: { itemId: 'tee', sku: 'TEE-S-BLUE', quantity: 2, additionalFields: null },
     });
-    const res = await t.app.inject({ method: 'GET', url: '/cart', cookies: { CART: cookiesOf(added).CART, hasCart: 'true' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/cart',
+      cookies: { CART: cookiesOf(added).CART, hasCart: 'true' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<body class="page-type-200">');
     expect(res.body).toContain('<a class="cart-entry-title" href="/shop/p/tee">Tee</a>');

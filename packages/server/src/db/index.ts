@@ -1,7 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, type Migration, type MigrationProvider, Migrator, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
+import {
+  Kysely,
+  type Migration,
+  type MigrationProvider,
+  Migrator,
+  PostgresDialect,
+  type SqliteDatabase,
+  SqliteDialect,
+} from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
 import * as m0001 from './migrations/0001_initial.js';
@@ -84,7 +92,11 @@ export function openDatabase(config: DatabaseConfig): Database {
 /** Runs every pending migration; throws with the failing migration's name and cause. */
 export async function migrate(database: Database): Promise<string[]> {
   // Kysely looks for its migration tables in every schema unless told which one is ours.
-  const migrator = new Migrator({ db: database.db, provider, ...(database.schema ? { migrationTableSchema: database.schema } : {}) });
+  const migrator = new Migrator({
+    db: database.db,
+    provider,
+    ...(database.schema ? { migrationTableSchema: database.schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error) {

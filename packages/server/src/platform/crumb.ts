@@ -1,5 +1,5 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '@storefront/commerce';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from './errors.js';
 import { newToken } from './ids.js';
 

@@ -3,8 +3,26 @@
  * formatting tags survives, with no attributes but a safe link target: an imported file must
  * never be able to run script on a shopper's page.
  */
-const ALLOWED_TAGS = new Set(['p', 'br', 'strong', 'em', 'b', 'i', 'u', 'ul', 'ol', 'li', 'a', 'h2', 'h3', 'h4', 'blockquote', 'span']);
-const DROPPED_WITH_CONTENT = /<(script|style|iframe|object|embed|template|noscript|svg|math)\b[\s\S]*?<\/\1\s*>/gi;
+const ALLOWED_TAGS = new Set([
+  'p',
+  'br',
+  'strong',
+  'em',
+  'b',
+  'i',
+  'u',
+  'ul',
+  'ol',
+  'li',
+  'a',
+  'h2',
+  'h3',
+  'h4',
+  'blockquote',
+  'span',
+]);
+const DROPPED_WITH_CONTENT =
+  /<(script|style|iframe|object|embed|template|noscript|svg|math)\b[\s\S]*?<\/\1\s*>/gi;
 const TAG = /<\/?([a-zA-Z][a-zA-Z0-9]*)\b([^>]*)>/g;
 const HREF = /\bhref\s*=\s*("([^"]*)"|'([^']*)'|([^\s>]+))/i;
 const SAFE_URL = /^(https?:|mailto:|\/(?!\/)|#)/i;

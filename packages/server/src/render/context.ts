@@ -12,15 +12,15 @@ import {
   pillCartCountText,
   pillCartLabel,
   productBadge,
+  QUANTITY_MAX,
+  QUANTITY_MIN,
   showPillCart,
   showQuantityInput,
   toMoney,
   variantOptions,
-  QUANTITY_MAX,
-  QUANTITY_MIN,
 } from '@storefront/commerce';
-import type { CatalogProduct, Collection } from '../modules/catalog/service.js';
 import type { CartView } from '../modules/cart/service.js';
+import type { CatalogProduct, Collection } from '../modules/catalog/service.js';
 import type { Site } from '../modules/site/service.js';
 import { sanitizeHtml } from '../platform/html.js';
 import type { WebAssets } from './assets.js';
@@ -35,7 +35,10 @@ export const PAGE_TYPE = {
 
 /** Serialises JSON for an inline `<script type="application/json">` without letting `</script>` out. */
 export function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 function priceContext(p: CatalogProduct, currency: string, locale: string) {
@@ -48,7 +51,7 @@ function priceContext(p: CatalogProduct, currency: string, locale: string) {
     onSale,
     varied,
     text: first ? formatMoney(first.priceCents, currency, locale) : '',
-    saleText: first && first.onSale ? formatMoney(first.salePriceCents, currency, locale) : '',
+    saleText: first?.onSale ? formatMoney(first.salePriceCents, currency, locale) : '',
     fromText: varied && from != null ? fromPriceText(formatMoney(from, currency, locale)) : '',
     salePriceLabel: DEFAULT_TEXTS.salePrice,
     originalPriceLabel: DEFAULT_TEXTS.originalPrice,
@@ -68,7 +71,11 @@ export function productCardContext(p: CatalogProduct, site: Site) {
     title: p.name,
     fullUrl: p.fullUrl,
     assetUrl: p.images[0]?.assetUrl ?? '',
-    display: { badge, badgeText: badgeText(p, badge), price: priceContext(p, site.website.currency, site.website.locale) },
+    display: {
+      badge,
+      badgeText: badgeText(p, badge),
+      price: priceContext(p, site.website.currency, site.website.locale),
+    },
   };
 }
 
@@ -78,7 +85,9 @@ export function productContext(p: CatalogProduct, site: Site, crumb: string) {
   const card = productCardContext(p, site);
   const soldOut = isSoldOut(p);
   const options = variantOptions(p);
-  const showQuantity = showQuantityInput(p, { multipleQuantityAllowedForServices: site.storeSettings.multipleQuantityAllowedForServices });
+  const showQuantity = showQuantityInput(p, {
+    multipleQuantityAllowedForServices: site.storeSettings.multipleQuantityAllowedForServices,
+  });
   const islandProps = {
     itemId: p.id,
     productType: p.productType,
@@ -96,7 +105,11 @@ export function productContext(p: CatalogProduct, site: Site, crumb: string) {
     recordType: p.recordType,
     excerpt: p.excerpt ?? '',
     body: sanitizeHtml(p.description ?? ''),
-    items: p.images.map((img) => ({ assetUrl: img.assetUrl, altText: img.altText ?? p.name, originalSize: img.originalSize ?? '' })),
+    items: p.images.map((img) => ({
+      assetUrl: img.assetUrl,
+      altText: img.altText ?? p.name,
+      originalSize: img.originalSize ?? '',
+    })),
     structuredContent: {
       productType: p.productType,
       isSubscribable: !!p.isSubscribable,
@@ -147,7 +160,11 @@ export interface PageInput {
 /** The context every page template gets: website, settings, collection and our `sf` block. */
 export function pageContext(input: PageInput, extra: Record<string, unknown> = {}) {
   const { site, cart } = input;
-  const pill = { totalQuantity: cart.totalQuantity, subtotalCents: cart.subtotalCents, currency: cart.currency };
+  const pill = {
+    totalQuantity: cart.totalQuantity,
+    subtotalCents: cart.subtotalCents,
+    currency: cart.currency,
+  };
   const subtotalText = formatMoney(cart.subtotalCents, cart.currency, site.website.locale);
   return {
     website: site.website,
@@ -161,9 +178,19 @@ export function pageContext(input: PageInput, extra: Record<string, unknown> = {
       crumb: input.crumb,
       scripts: input.assets.scripts,
       styles: input.assets.styles,
-      navigation: input.collections.map((c) => ({ title: c.title, url: c.fullUrl, active: input.path.startsWith(c.fullUrl) })),
+      navigation: input.collections.map((c) => ({
+        title: c.title,
+        url: c.fullUrl,
+        active: input.path.startsWith(c.fullUrl),
+      })),
       cartError: input.cartError ?? '',
-      contextJson: scriptJson({ websiteId: site.website.id, currency: site.website.currency, locale: site.website.locale, pageType: input.pageType, cartUrl: '/cart' }),
+      contextJson: scriptJson({
+        websiteId: site.website.id,
+        currency: site.website.currency,
+        locale: site.website.locale,
+        pageType: input.pageType,
+        cartUrl: '/cart',
+      }),
       pillCart: {
         shown: showPillCart(cart.totalQuantity),
         countText: pillCartCountText(cart.totalQuantity),
@@ -191,4 +218,3 @@ export function cartPageContext(cart: CartView, locale: string) {
     },
   };
 }
-

@@ -1,8 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppServices, SiteContext } from '../app.js';
-import { type Collection, getCollectionProducts, getCollections, getProductBySlug } from '../modules/catalog/service.js';
 import { CART_COOKIE } from '../modules/cart/routes.js';
 import { getCart } from '../modules/cart/service.js';
+import {
+  type Collection,
+  getCollectionProducts,
+  getCollections,
+  getProductBySlug,
+} from '../modules/catalog/service.js';
 import { ensureCrumb } from '../platform/crumb.js';
 import { cartPageContext, PAGE_TYPE, pageContext, productCardContext, productContext } from './context.js';
 import type { TemplateName } from './theme.js';
@@ -19,12 +24,24 @@ interface PageSpec {
   data: Record<string, unknown>;
 }
 
-async function resolvePage(ctx: SiteContext, collections: Collection[], pathname: string, crumb: string, cartToken: string | undefined): Promise<PageSpec> {
+async function resolvePage(
+  ctx: SiteContext,
+  collections: Collection[],
+  pathname: string,
+  crumb: string,
+  cartToken: string | undefined,
+): Promise<PageSpec> {
   const segments = pathname.split('/').filter(Boolean).map(decodeURIComponent);
   const siteTitle = ctx.site.website.siteTitle;
   if (segments.length === 1 && segments[0] === 'cart') {
     const cart = await getCart(ctx, cartToken, ctx.site.website.currency);
-    return { status: 200, pageType: PAGE_TYPE.CART, template: 'cart', title: `Cart — ${siteTitle}`, data: cartPageContext(cart, ctx.site.website.locale) };
+    return {
+      status: 200,
+      pageType: PAGE_TYPE.CART,
+      template: 'cart',
+      title: `Cart — ${siteTitle}`,
+      data: cartPageContext(cart, ctx.site.website.locale),
+    };
   }
   let collection: Collection | null = null;
   if (segments.length === 0) {
@@ -57,7 +74,13 @@ async function resolvePage(ctx: SiteContext, collections: Collection[], pathname
       };
     }
   }
-  return { status: 404, pageType: PAGE_TYPE.NOT_FOUND, template: 'notFound', title: `Page not found — ${siteTitle}`, data: {} };
+  return {
+    status: 404,
+    pageType: PAGE_TYPE.NOT_FOUND,
+    template: 'notFound',
+    title: `Page not found — ${siteTitle}`,
+    data: {},
+  };
 }
 
 async function renderPage(services: AppServices, request: FastifyRequest, reply: FastifyReply) {
@@ -67,7 +90,10 @@ async function renderPage(services: AppServices, request: FastifyRequest, reply:
   const cartToken = request.cookies[CART_COOKIE];
   const collections = await getCollections(ctx);
   const page = await resolvePage(ctx, collections, url.pathname, crumb, cartToken);
-  const cart = page.pageType === PAGE_TYPE.CART ? (page.data.cart as Awaited<ReturnType<typeof getCart>>) : await getCart(ctx, cartToken, ctx.site.website.currency);
+  const cart =
+    page.pageType === PAGE_TYPE.CART
+      ? (page.data.cart as Awaited<ReturnType<typeof getCart>>)
+      : await getCart(ctx, cartToken, ctx.site.website.currency);
   const json = pageContext(
     {
       site: ctx.site,
@@ -85,13 +111,18 @@ async function renderPage(services: AppServices, request: FastifyRequest, reply:
   );
   const mainContent = services.theme.render(page.template, json);
   const html = services.theme.render('site', { ...json, mainContent });
-  return reply.status(page.status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
+  return reply
+    .status(page.status)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .send(html);
 }
 
 export function pageRoutes(app: FastifyInstance, services: AppServices): void {
   app.get('/', (request, reply) => renderPage(services, request, reply));
   app.setNotFoundHandler((request, reply) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') return reply.status(404).send({ message: 'Not found' });
+    if (request.method !== 'GET' && request.method !== 'HEAD')
+      return reply.status(404).send({ message: 'Not found' });
     if (request.url.startsWith('/api/')) return reply.status(404).send({ message: 'Not found' });
     return renderPage(services, request, reply);
   });

@@ -54,7 +54,9 @@ export function loadTheme(assets: WebAssets): Theme {
       const { output, errors } = compiled.get(name)!.render(json, { partials, ...options });
       if (errors.length > 0) {
         // A data-driven render error must not hide the page; it is logged for the merchant.
-        process.emitWarning(`Template ${TEMPLATES[name]}: ${errors.map((e) => `${e.line}:${e.column} ${e.message}`).join('; ')}`);
+        process.emitWarning(
+          `Template ${TEMPLATES[name]}: ${errors.map((e) => `${e.line}:${e.column} ${e.message}`).join('; ')}`,
+        );
       }
       return output;
     },

@@ -22,11 +22,25 @@ export function smallCatalog() {
         variantOptionOrdering: ['Size', 'Color'],
         variants: [
           { sku: 'TEE-S-RED', attributes: { Size: 'S', Color: 'Red' }, price: '25.00', qtyInStock: 3 },
-          { sku: 'TEE-M-RED', attributes: { Size: 'M', Color: 'Red' }, price: '25.00', salePrice: '19.99', onSale: true, qtyInStock: 0 },
+          {
+            sku: 'TEE-M-RED',
+            attributes: { Size: 'M', Color: 'Red' },
+            price: '25.00',
+            salePrice: '19.99',
+            onSale: true,
+            qtyInStock: 0,
+          },
           { sku: 'TEE-S-BLUE', attributes: { Size: 'S', Color: 'Blue' }, price: '27.00', qtyInStock: 5 },
         ],
       },
-      { id: 'zine', collectionId: 'shop', urlSlug: 'zine', name: 'Zine', productType: 2, variants: [{ sku: 'ZINE', price: '12.00' }] },
+      {
+        id: 'zine',
+        collectionId: 'shop',
+        urlSlug: 'zine',
+        name: 'Zine',
+        productType: 2,
+        variants: [{ sku: 'ZINE', price: '12.00' }],
+      },
       {
         id: 'card',
         collectionId: 'shop',
@@ -45,11 +59,17 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(dialect: 'sqlite' | 'postgres', catalog: unknown = smallCatalog()): Promise<TestApp> {
+export async function createTestApp(
+  dialect: 'sqlite' | 'postgres',
+  catalog: unknown = smallCatalog(),
+): Promise<TestApp> {
   const database = await createTestDatabase(dialect);
   const result = await importCatalog(database, catalog);
   if (!result.ok) throw new Error(JSON.stringify(result.errors));
-  const app = await buildApp(loadConfig({ DATA_DIR: '/nonexistent', LOG_LEVEL: 'silent' }), { database, logger: false });
+  const app = await buildApp(loadConfig({ DATA_DIR: '/nonexistent', LOG_LEVEL: 'silent' }), {
+    database,
+    logger: false,
+  });
   return {
     app,
     database,

@@ -13,7 +13,9 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable('store_settings')
-    .addColumn('website_id', 'varchar(64)', (c) => c.primaryKey().references('websites.id').onDelete('cascade'))
+    .addColumn('website_id', 'varchar(64)', (c) =>
+      c.primaryKey().references('websites.id').onDelete('cascade'),
+    )
     .addColumn('use_light_cart', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('restock_notifications_success_text', 'text')
     .addColumn('display_native_product_reviews_enabled', 'integer', (c) => c.notNull().defaultTo(0))
@@ -48,7 +50,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable('products')
     .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
     .addColumn('website_id', 'varchar(64)', (c) => c.notNull().references('websites.id').onDelete('cascade'))
-    .addColumn('collection_id', 'varchar(64)', (c) => c.notNull().references('collections.id').onDelete('cascade'))
+    .addColumn('collection_id', 'varchar(64)', (c) =>
+      c.notNull().references('collections.id').onDelete('cascade'),
+    )
     .addColumn('record_type', 'integer', (c) => c.notNull().defaultTo(11))
     .addColumn('product_type', 'integer', (c) => c.notNull())
     .addColumn('name', 'text', (c) => c.notNull())
@@ -60,7 +64,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('is_subscribable', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('subscription_plan', 'text')
     .addColumn('product_subscription_options', 'text')
-    .addColumn('additional_fields_form_id', 'varchar(64)', (c) => c.references('forms.id').onDelete('set null'))
+    .addColumn('additional_fields_form_id', 'varchar(64)', (c) =>
+      c.references('forms.id').onDelete('set null'),
+    )
     .addColumn('use_custom_add_button_text', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('custom_add_button_text', 'text')
     .addColumn('audio_asset_url', 'text')
@@ -71,7 +77,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('updated_at', 'bigint', (c) => c.notNull())
     .addUniqueConstraint('products_slug_unique', ['collection_id', 'url_slug'])
     .execute();
-  await db.schema.createIndex('products_collection_idx').on('products').columns(['collection_id', 'position']).execute();
+  await db.schema
+    .createIndex('products_collection_idx')
+    .on('products')
+    .columns(['collection_id', 'position'])
+    .execute();
 
   await db.schema
     .createTable('variants')
@@ -89,7 +99,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addUniqueConstraint('variants_sku_unique', ['website_id', 'sku'])
     .addCheckConstraint('variants_stock_nonnegative', sql`qty_in_stock >= 0`)
     .execute();
-  await db.schema.createIndex('variants_product_idx').on('variants').columns(['product_id', 'position']).execute();
+  await db.schema
+    .createIndex('variants_product_idx')
+    .on('variants')
+    .columns(['product_id', 'position'])
+    .execute();
 
   await db.schema
     .createTable('carts')

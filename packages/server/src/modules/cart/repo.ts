@@ -5,7 +5,12 @@ export type CartRow = Selectable<CartTable>;
 export type CartEntryRow = Selectable<CartEntryTable>;
 
 export function findCartByToken(db: Kysely<DB>, websiteId: string, token: string) {
-  return db.selectFrom('carts').selectAll().where('token', '=', token).where('website_id', '=', websiteId).executeTakeFirst();
+  return db
+    .selectFrom('carts')
+    .selectAll()
+    .where('token', '=', token)
+    .where('website_id', '=', websiteId)
+    .executeTakeFirst();
 }
 
 export async function insertCart(db: Kysely<DB>, row: CartRow): Promise<void> {
@@ -13,7 +18,13 @@ export async function insertCart(db: Kysely<DB>, row: CartRow): Promise<void> {
 }
 
 export function listEntries(db: Kysely<DB>, cartId: string) {
-  return db.selectFrom('cart_entries').selectAll().where('cart_id', '=', cartId).orderBy('created_at').orderBy('id').execute();
+  return db
+    .selectFrom('cart_entries')
+    .selectAll()
+    .where('cart_id', '=', cartId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
 }
 
 /** Adds an entry, or sums the quantity into the entry with the same sku and fields (one statement, so concurrent adds never lose one). */

@@ -1,8 +1,8 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CART_URL } from '@storefront/commerce';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppServices } from '../../app.js';
 import { checkCrumb } from '../../platform/crumb.js';
 import { HttpError } from '../../platform/errors.js';
-import type { AppServices } from '../../app.js';
 import { getProductById } from '../catalog/service.js';
 import { addEntryBody } from './schema.js';
 import { addEntry, getCart } from './service.js';
@@ -35,7 +35,12 @@ function bodyFromForm(form: Record<string, unknown>) {
 }
 
 /** Where a failed plain-form add returns: the product's page (the home page when the item is unknown), with the message. */
-async function backWithError(services: AppServices, request: FastifyRequest, reply: FastifyReply, message: string) {
+async function backWithError(
+  services: AppServices,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  message: string,
+) {
   const itemId = (request.body as Record<string, unknown> | undefined)?.itemId;
   const product = typeof itemId === 'string' ? await getProductById(await services.context(), itemId) : null;
   return reply.redirect(`${product?.fullUrl ?? '/'}?cartError=${encodeURIComponent(message)}`, 303);
@@ -51,14 +56,26 @@ export function cartRoutes(app: FastifyInstance, services: AppServices): void {
     const form = isFormPost(request);
     try {
       checkCrumb(request);
-      const parsed = addEntryBody.safeParse(form ? bodyFromForm(request.body as Record<string, unknown>) : request.body);
+      const parsed = addEntryBody.safeParse(
+        form ? bodyFromForm(request.body as Record<string, unknown>) : request.body,
+      );
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
         throw new HttpError(400, `${issue.path.join('.') || 'body'}: ${issue.message}`);
       }
       const ctx = await services.context();
-      const result = await addEntry(ctx, request.cookies[CART_COOKIE], ctx.site.website.currency, parsed.data);
-      const cookie = { path: '/', sameSite: 'lax' as const, secure: services.config.secureCookies, maxAge: CART_COOKIE_MAX_AGE_S };
+      const result = await addEntry(
+        ctx,
+        request.cookies[CART_COOKIE],
+        ctx.site.website.currency,
+        parsed.data,
+      );
+      const cookie = {
+        path: '/',
+        sameSite: 'lax' as const,
+        secure: services.config.secureCookies,
+        maxAge: CART_COOKIE_MAX_AGE_S,
+      };
       reply.setCookie(CART_COOKIE, result.token, { ...cookie, httpOnly: true });
       reply.setCookie(HAS_CART_COOKIE, 'true', cookie);
       if (form) return reply.redirect(CART_URL, 303);

@@ -12,10 +12,19 @@ import {
 import type { RequestContext } from '../../platform/context.js';
 import { HttpError } from '../../platform/errors.js';
 import { newId, newToken, sha256 } from '../../platform/ids.js';
-import { type CatalogProduct, getProductById } from '../catalog/service.js';
 import { findProductsByIds } from '../catalog/repo.js';
+import { type CatalogProduct, getProductById } from '../catalog/service.js';
+import {
+  type CartEntryRow,
+  type CartRow,
+  findCartByToken,
+  insertCart,
+  listEntries,
+  quantityInCart,
+  touchCart,
+  upsertEntry,
+} from './repo.js';
 import type { AddEntryBody } from './schema.js';
-import { type CartEntryRow, type CartRow, findCartByToken, insertCart, listEntries, quantityInCart, touchCart, upsertEntry } from './repo.js';
 
 /** Spec §3 "Cart entry", plus what the cart page shows. */
 export interface CartEntryView {
@@ -71,7 +80,12 @@ export function emptyCart(websiteId: string, currency: string): CartView {
   return buildView(null, websiteId, currency, []);
 }
 
-function buildView(cart: CartRow | null, websiteId: string, currency: string, entries: CartEntryView[]): CartView {
+function buildView(
+  cart: CartRow | null,
+  websiteId: string,
+  currency: string,
+  entries: CartEntryView[],
+): CartView {
   const subtotalCents = entries.reduce((sum, e) => sum + e.purchasePriceCents * e.quantity, 0);
   const totalQuantity = entries.reduce((sum, e) => sum + e.quantity, 0);
   const hasDigital = entries.some((e) => isDigital(e.productType));
@@ -124,7 +138,9 @@ async function viewOf(ctx: RequestContext, cart: CartRow): Promise<CartView> {
         .where('sku', 'in', [...new Set(rows.map((r) => r.sku))])
         .execute()
     : [];
-  const attributesBySku = new Map(variants.map((v) => [v.sku, JSON.parse(v.attributes) as Record<string, string>]));
+  const attributesBySku = new Map(
+    variants.map((v) => [v.sku, JSON.parse(v.attributes) as Record<string, string>]),
+  );
   const entries = rows.map((r) => {
     const p = byId.get(r.item_id);
     const images = p ? (JSON.parse(p.images) as { assetUrl: string }[]) : [];
@@ -139,7 +155,9 @@ async function viewOf(ctx: RequestContext, cart: CartRow): Promise<CartView> {
   return buildView(cart, ctx.websiteId, cart.currency, entries);
 }
 
-type EntryDisplay = Pick<CartEntryView, 'title' | 'productType' | 'url' | 'imageUrl'> & { attributes: Record<string, string> };
+type EntryDisplay = Pick<CartEntryView, 'title' | 'productType' | 'url' | 'imageUrl'> & {
+  attributes: Record<string, string>;
+};
 
 function entryView(r: CartEntryRow, currency: string, d: EntryDisplay): CartEntryView {
   return {
@@ -158,7 +176,11 @@ function entryView(r: CartEntryRow, currency: string, d: EntryDisplay): CartEntr
 }
 
 /** Spec §6: the cart is read only when one was announced by cookie; otherwise none is created. */
-export async function getCart(ctx: RequestContext, token: string | undefined, currency: string): Promise<CartView> {
+export async function getCart(
+  ctx: RequestContext,
+  token: string | undefined,
+  currency: string,
+): Promise<CartView> {
   if (!token) return emptyCart(ctx.websiteId, currency);
   const cart = await findCartByToken(ctx.db, ctx.websiteId, token);
   return cart ? viewOf(ctx, cart) : emptyCart(ctx.websiteId, currency);
@@ -198,10 +220,17 @@ export async function addEntry(
     product,
     selection,
     quantityInput: body.quantity ?? '1',
-    stock: variantForStock ? { unlimited: variantForStock.unlimited, qtyInStock: variantForStock.qtyInStock - already } : null,
+    stock: variantForStock
+      ? { unlimited: variantForStock.unlimited, qtyInStock: variantForStock.qtyInStock - already }
+      : null,
   });
   if (!check.ok) {
-    const status = check.type === 'QUANTITY_NOT_A_NUMBER' || check.type === 'SUB_QUANTITY_NOT_A_WHOLE_NUMBER' || check.type === 'NO_VARIANT_SELECTED' ? 400 : 409;
+    const status =
+      check.type === 'QUANTITY_NOT_A_NUMBER' ||
+      check.type === 'SUB_QUANTITY_NOT_A_WHOLE_NUMBER' ||
+      check.type === 'NO_VARIANT_SELECTED'
+        ? 400
+        : 409;
     throw new HttpError(status, check.message, check.type);
   }
   if (check.destination === 'gift-card-checkout' || check.destination === 'subscription') {
@@ -210,7 +239,16 @@ export async function addEntry(
 
   const now = ctx.clock.now();
   if (!cart) {
-    cart = { id: newId('c'), website_id: ctx.websiteId, token: newToken(16), order_id: null, currency, is_purchased: 0, created_at: now, updated_at: now };
+    cart = {
+      id: newId('c'),
+      website_id: ctx.websiteId,
+      token: newToken(16),
+      order_id: null,
+      currency,
+      is_purchased: 0,
+      created_at: now,
+      updated_at: now,
+    };
     await insertCart(ctx.db, cart);
   } else {
     await touchCart(ctx.db, cart.id, now);

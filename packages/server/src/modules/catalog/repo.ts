@@ -6,7 +6,13 @@ export type ProductRow = Selectable<ProductTable>;
 export type VariantRow = Selectable<VariantTable>;
 
 export function listCollections(db: Kysely<DB>, websiteId: string) {
-  return db.selectFrom('collections').selectAll().where('website_id', '=', websiteId).orderBy('position').orderBy('id').execute();
+  return db
+    .selectFrom('collections')
+    .selectAll()
+    .where('website_id', '=', websiteId)
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
 }
 
 export function findCollectionBySlug(db: Kysely<DB>, websiteId: string, slug: string) {
@@ -42,7 +48,12 @@ export function findProductBySlug(db: Kysely<DB>, collectionId: string, slug: st
 }
 
 export function findProductById(db: Kysely<DB>, websiteId: string, id: string) {
-  return db.selectFrom('products').selectAll().where('website_id', '=', websiteId).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('products')
+    .selectAll()
+    .where('website_id', '=', websiteId)
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 export function findProductsByIds(db: Kysely<DB>, ids: readonly string[]) {

@@ -15,7 +15,11 @@ export function catalogRoutes(app: FastifyInstance, services: AppServices): void
     const product = await getProductById(ctx, parsed.data.itemId);
     if (!product) throw new HttpError(404, 'No product has that itemId.');
     return {
-      results: product.variants.map((v) => ({ sku: v.sku, unlimited: v.unlimited, qtyInStock: v.qtyInStock })),
+      results: product.variants.map((v) => ({
+        sku: v.sku,
+        unlimited: v.unlimited,
+        qtyInStock: v.qtyInStock,
+      })),
     };
   });
 }

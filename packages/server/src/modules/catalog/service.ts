@@ -1,9 +1,13 @@
-import type { CommerceProduct, CommerceVariant, ProductTypeNumber, SubscriptionPlan } from '@storefront/commerce';
+import type {
+  CommerceProduct,
+  CommerceVariant,
+  ProductTypeNumber,
+  SubscriptionPlan,
+} from '@storefront/commerce';
 import type { RequestContext } from '../../platform/context.js';
 import {
   type CollectionRow,
   findCollectionById,
-  findCollectionBySlug,
   findProductById,
   findProductBySlug,
   listCollections,
@@ -22,7 +26,12 @@ export interface ProductImage {
 /** Spec §3 "Merchandising context per product id". */
 export interface Merchandising {
   restockNotificationViews?: unknown;
-  restockNotificationMessages?: { buttonText?: string; CTAText?: string; placeholderText?: string; mailingListDescription?: string };
+  restockNotificationMessages?: {
+    buttonText?: string;
+    CTAText?: string;
+    placeholderText?: string;
+    mailingListDescription?: string;
+  };
   mailingListSignUpEnabled?: boolean;
   mailingListOptInByDefault?: boolean;
   scarcityEnabled?: boolean;
@@ -111,7 +120,11 @@ function toProduct(row: ProductRow, collectionSlug: string, variants: VariantRow
   };
 }
 
-async function withVariants(ctx: RequestContext, rows: ProductRow[], slugOf: (r: ProductRow) => string): Promise<CatalogProduct[]> {
+async function withVariants(
+  ctx: RequestContext,
+  rows: ProductRow[],
+  slugOf: (r: ProductRow) => string,
+): Promise<CatalogProduct[]> {
   const variants = await listVariants(
     ctx.db,
     rows.map((r) => r.id),
@@ -129,13 +142,19 @@ export async function getCollections(ctx: RequestContext): Promise<Collection[]>
   return (await listCollections(ctx.db, ctx.websiteId)).map(toCollection);
 }
 
-
-export async function getCollectionProducts(ctx: RequestContext, collection: Collection): Promise<CatalogProduct[]> {
+export async function getCollectionProducts(
+  ctx: RequestContext,
+  collection: Collection,
+): Promise<CatalogProduct[]> {
   const rows = await listProductsInCollection(ctx.db, collection.id);
   return withVariants(ctx, rows, () => collection.urlSlug);
 }
 
-export async function getProductBySlug(ctx: RequestContext, collection: Collection, slug: string): Promise<CatalogProduct | null> {
+export async function getProductBySlug(
+  ctx: RequestContext,
+  collection: Collection,
+  slug: string,
+): Promise<CatalogProduct | null> {
   const row = await findProductBySlug(ctx.db, collection.id, slug);
   if (!row) return null;
   const [product] = await withVariants(ctx, [row], () => collection.urlSlug);

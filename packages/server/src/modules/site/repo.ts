@@ -2,7 +2,13 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 
 export function findFirstWebsite(db: Kysely<DB>) {
-  return db.selectFrom('websites').selectAll().orderBy('created_at').orderBy('id').limit(1).executeTakeFirst();
+  return db
+    .selectFrom('websites')
+    .selectAll()
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
 }
 
 export function findStoreSettings(db: Kysely<DB>, websiteId: string) {

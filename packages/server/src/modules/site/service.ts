@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
 import { DEFAULT_CURRENCY } from '@storefront/commerce';
+import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { findFirstWebsite, findStoreSettings } from './repo.js';
 
