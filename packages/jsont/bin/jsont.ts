@@ -25,7 +25,8 @@ interface Request {
   injects?: unknown;
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function stringRecord(v: unknown): Record<string, string> | undefined {
   if (!isRecord(v)) return undefined;
@@ -61,7 +62,9 @@ async function jsonl(): Promise<number> {
       const message = `Invalid request: ${e instanceof Error ? e.message : String(e)}`;
       result = { output: '', errors: [{ type: 'INTERNAL', message, line: 0, column: 0 }] };
     }
-    process.stdout.write(`${JSON.stringify({ output: result.output, errors: result.errors.map(errorLine) })}\n`);
+    process.stdout.write(
+      `${JSON.stringify({ output: result.output, errors: result.errors.map(errorLine) })}\n`,
+    );
   }
   return 0;
 }
@@ -95,7 +98,8 @@ function renderFiles(args: string[]): number {
   };
   const { output, errors } = renderRequest(req);
   process.stdout.write(output);
-  for (const e of errors) process.stderr.write(`${templateFile}:${e.line}:${e.column}: ${e.type}: ${e.message}\n`);
+  for (const e of errors)
+    process.stderr.write(`${templateFile}:${e.line}:${e.column}: ${e.type}: ${e.message}\n`);
   return errors.length ? 1 : 0;
 }
 

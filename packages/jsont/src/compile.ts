@@ -164,7 +164,13 @@ export class Runtime {
     return true;
   }
 
-  applyPartial(name: string, node: unknown, f: Frame, pos: Pos, options?: PartialOptions): string | undefined {
+  applyPartial(
+    name: string,
+    node: unknown,
+    f: Frame,
+    pos: Pos,
+    options?: PartialOptions,
+  ): string | undefined {
     const op = this.findTemplate(name, f, pos);
     if (!op) return undefined;
     const frame = newFrame(node, f, -1, options?.isolated === true);
@@ -175,6 +181,15 @@ export class Runtime {
     });
     return ok ? text : undefined;
   }
+}
+
+/**
+ * `.section` and `.repeated section` names resolve in the current node only (no fallback to
+ * enclosing scopes), as the reference implementation does; `@…` heads behave as everywhere.
+ */
+function compileSectionPath(path: Path): Resolver {
+  if (path[0][0] === '@') return compilePath(path);
+  return (f) => getPath(f.node, path);
 }
 
 export function compilePath(path: Path): Resolver {
@@ -247,7 +262,10 @@ function testPredicate(call: PredicateCall, f: Frame, rt: Runtime): boolean {
 }
 
 /** Builds the `vars` array for a variable reference, then applies its formatters. */
-function valueOf(resolvers: Resolver[], calls: readonly FormatterCall[]): (f: Frame, rt: Runtime) => unknown {
+function valueGetter(
+  resolvers: Resolver[],
+  calls: readonly FormatterCall[],
+): (f: Frame, rt: Runtime) => unknown {
   if (calls.length === 0) {
     const r = resolvers[0];
     return (f) => r(f);
@@ -311,11 +329,11 @@ function compileAlt(alt: OrNode | null, opts: CompileOptions): Op | null {
 function compileNode(n: Exclude<Node, { kind: 'text' | 'comment' }>, opts: CompileOptions): Op {
   switch (n.kind) {
     case 'variable': {
-      const value = valueOf(n.paths.map(compilePath), n.formatters);
+      const value = valueGetter(n.paths.map(compilePath), n.formatters);
       return (f, rt) => rt.emit(toOutput(value(f, rt)));
     }
     case 'section': {
-      const get = compilePath(n.path);
+      const get = compileSectionPath(n.path);
       const body = compileNodes(n.body, opts);
       const alt = compileAlt(n.alt, opts);
       return (f, rt) => {
@@ -327,18 +345,20 @@ function compileNode(n: Exclude<Node, { kind: 'text' | 'comment' }>, opts: Compi
       };
     }
     case 'repeated': {
-      const get = compilePath(n.path);
+      const get = compileSectionPath(n.path);
       const body = compileNodes(n.body, opts);
       const between = n.alternates ? compileNodes(n.alternates, opts) : null;
       const alt = compileAlt(n.alt, opts);
       return (f, rt) => {
         const v = get(f);
         if (Array.isArray(v) && v.length > 0) {
-          for (let i = 0; i < v.length; i++) {
+          const last = v.length - 1;
+          for (let i = 0; i <= last; i++) {
             rt.step(n);
             const frame = newFrame(v[i], f, i);
-            if (i > 0 && between) between(frame, rt);
             body(frame, rt);
+            // The separator runs in the scope of the item before it.
+            if (between && i < last) between(frame, rt);
           }
         } else if (alt) alt(f, rt);
       };
@@ -365,7 +385,7 @@ function compileNode(n: Exclude<Node, { kind: 'text' | 'comment' }>, opts: Compi
       // The parser attaches every `{.or}` to its block, so a stray one never reaches here.
       return compileNodes(n.body, opts);
     case 'var': {
-      const value = valueOf(n.paths.map(compilePath), n.formatters);
+      const value = valueGetter(n.paths.map(compilePath), n.formatters);
       return (f, rt) => setVar(f, n.name, value(f, rt));
     }
     case 'ctx': {

@@ -1,5 +1,5 @@
-import type { JsontError, JsontErrorType } from './plugin.js';
 import type { Pos } from './ast.js';
+import type { JsontError, JsontErrorType } from './plugin.js';
 
 export function makeError(type: JsontErrorType, message: string, pos: Pos): JsontError {
   return { type, message, line: pos.line, column: pos.column };

@@ -234,7 +234,8 @@ function tokenize(src: string, limits: ExprLimits): Tok[] {
     if (!sym) throw new ParseFailure('EXPRESSION_PARSE', `Unexpected character '${c}'`);
     let operator = sym[1];
     const prev = out[out.length - 1];
-    const unaryPosition = !prev || prev.k === 'op' || prev.k === 'lp' || prev.k === 'comma' || prev.k === 'semi';
+    const unaryPosition =
+      !prev || prev.k === 'op' || prev.k === 'lp' || prev.k === 'comma' || prev.k === 'semi';
     if (operator === OPS.sub && unaryPosition) operator = OPS.neg;
     else if (operator === OPS.add && unaryPosition) operator = OPS.pos;
     push({ k: 'op', op: operator });
@@ -276,7 +277,8 @@ function readString(src: string, start: number): [string, number] {
         break;
       case 'x': {
         const h = src.slice(i, i + 2);
-        if (h.length !== 2 || !HEX.test(h)) throw new ParseFailure('EXPRESSION_ESCAPE', 'Invalid 2-char hex escape found');
+        if (h.length !== 2 || !HEX.test(h))
+          throw new ParseFailure('EXPRESSION_ESCAPE', 'Invalid 2-char hex escape found');
         s += String.fromCharCode(Number.parseInt(h, 16));
         i += 2;
         break;
@@ -284,7 +286,8 @@ function readString(src: string, start: number): [string, number] {
       case 'u':
       case 'U': {
         const h = src.slice(i, i + 4);
-        if (h.length !== 4 || !HEX.test(h)) throw new ParseFailure('EXPRESSION_ESCAPE', 'Invalid unicode escape found');
+        if (h.length !== 4 || !HEX.test(h))
+          throw new ParseFailure('EXPRESSION_ESCAPE', 'Invalid unicode escape found');
         s += String.fromCharCode(Number.parseInt(h, 16));
         i += 4;
         break;
@@ -306,7 +309,8 @@ function readNumber(src: string, start: number): [number, number] {
   const m = /^[0-9]*\.?[0-9]*(?:[eE][-+]?[0-9]+)?/.exec(src.slice(start));
   const text = m ? m[0] : '';
   const v = Number(text.endsWith('.') ? text.slice(0, -1) : text);
-  if (text === '' || Number.isNaN(v)) throw new ParseFailure('EXPRESSION_PARSE', 'Invalid decimal number sequence');
+  if (text === '' || Number.isNaN(v))
+    throw new ParseFailure('EXPRESSION_PARSE', 'Invalid decimal number sequence');
   return [v, start + text.length];
 }
 
@@ -344,7 +348,8 @@ function toRpn(tokens: Tok[]): Rpn[][] {
       case 'fn':
         markArg();
         ops.push(t);
-        if (tokens[idx + 1]?.k !== 'lp') throw new ParseFailure('EXPRESSION_PARSE', `Invalid function ${t.name}`);
+        if (tokens[idx + 1]?.k !== 'lp')
+          throw new ParseFailure('EXPRESSION_PARSE', `Invalid function ${t.name}`);
         break;
       case 'op': {
         markArg();
@@ -352,7 +357,8 @@ function toRpn(tokens: Tok[]): Rpn[][] {
           while (ops.length) {
             const top = ops[ops.length - 1];
             if (top.k !== 'op') break;
-            if (top.op.prec > t.op.prec || (top.op.prec === t.op.prec && !t.op.right)) out.push(ops.pop() as Rpn);
+            if (top.op.prec > t.op.prec || (top.op.prec === t.op.prec && !t.op.right))
+              out.push(ops.pop() as Rpn);
             else break;
           }
         }
@@ -363,7 +369,8 @@ function toRpn(tokens: Tok[]): Rpn[][] {
         const isCall = ops[ops.length - 1]?.k === 'fn';
         if (!isCall) markArg();
         parenIsCall.push(isCall);
-        if (isCall) calls.push({ fn: ops[ops.length - 1] as Extract<Tok, { k: 'fn' }>, argc: 0, pending: false });
+        if (isCall)
+          calls.push({ fn: ops[ops.length - 1] as Extract<Tok, { k: 'fn' }>, argc: 0, pending: false });
         ops.push(t);
         break;
       }
@@ -451,7 +458,9 @@ export class Expression {
       const message = type === 'EXPRESSION_CONCAT_LIMIT' ? why : messages.exprReduce(this.source, why);
       return { has: false, value: undefined, error: { type, message } };
     }
-    return last === ASSIGNED ? { has: false, value: undefined, error: null } : { has: true, value: last, error: null };
+    return last === ASSIGNED
+      ? { has: false, value: undefined, error: null }
+      : { has: true, value: last, error: null };
   }
 
   private reduce(rpn: Rpn[], env: ExprEnv): unknown {
@@ -472,13 +481,15 @@ export class Expression {
         refs.add(r);
         stack.push(r);
       } else if (t.k === 'fn') {
-        if (stack.length < t.argc) throw new ReduceFailure('EXPRESSION_REDUCE', `Invalid arguments to function ${t.name}`);
+        if (stack.length < t.argc)
+          throw new ReduceFailure('EXPRESSION_REDUCE', `Invalid arguments to function ${t.name}`);
         const args = stack.splice(stack.length - t.argc, t.argc).map(deref);
         const v = FUNCTIONS[t.name](args);
         if (v !== undefined) stack.push(v);
       } else {
         const o = t.op;
-        const invalid = () => new ReduceFailure('EXPRESSION_ARGS_INVALID', `Invalid arguments to operator ${o.desc}`);
+        const invalid = () =>
+          new ReduceFailure('EXPRESSION_ARGS_INVALID', `Invalid arguments to operator ${o.desc}`);
         if (stack.length < o.arity) throw invalid();
         if (o.arity === 1) {
           stack.push(this.unary(o, deref(stack.pop()), invalid));
@@ -514,9 +525,12 @@ export class Expression {
         return isTruthy(a) && isTruthy(b);
       case OPS.lor:
         return isTruthy(a) || isTruthy(b);
+      // Loose equality is the language's '==' ("1" == 1, true == 1).
       case OPS.eq:
+        // biome-ignore lint/suspicious/noDoubleEquals: deliberate loose equality
         return isObject(a) || isObject(b) ? deepEqual(a, b) : a == b;
       case OPS.neq:
+        // biome-ignore lint/suspicious/noDoubleEquals: deliberate loose inequality
         return isObject(a) || isObject(b) ? !deepEqual(a, b) : a != b;
       case OPS.seq:
         return isObject(a) || isObject(b) ? deepEqual(a, b) : a === b;

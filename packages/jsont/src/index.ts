@@ -1,7 +1,13 @@
 import type { Root } from './ast.js';
 import { compileNodes, type Host, type Op, RenderAbort, Runtime, rootFrame } from './compile.js';
 import { makeError, messages } from './errors.js';
-import { DEFAULT_CACHE_SIZE, DEFAULT_LIMITS, DEFAULT_LOCALE, DEFAULT_TIME_ZONE, type Limits } from './limits.js';
+import {
+  DEFAULT_CACHE_SIZE,
+  DEFAULT_LIMITS,
+  DEFAULT_LOCALE,
+  DEFAULT_TIME_ZONE,
+  type Limits,
+} from './limits.js';
 import { LruCache } from './lru.js';
 import { parse } from './parser.js';
 import type { JsontError, Plugin } from './plugin.js';
@@ -9,12 +15,12 @@ import { defaultPlugins } from './plugins/index.js';
 import { buildRegistry, type Registry } from './registry.js';
 import { getPath } from './values.js';
 
-export * from './plugin.js';
-export type { Root, Node } from './ast.js';
+export type { Node, Root } from './ast.js';
 export { DEFAULT_LIMITS, type Limits } from './limits.js';
 export { LruCache } from './lru.js';
+export * from './plugin.js';
 export { defaultPlugins } from './plugins/index.js';
-export { isTruthy, deepEqual, toOutput, getPath } from './values.js';
+export { deepEqual, getPath, isTruthy, toOutput } from './values.js';
 
 export interface CompileOptions {
   /** Plugins to register; defaults to every built-in plugin. */
@@ -191,7 +197,11 @@ export function compileCached(source: string, options: Omit<CompileOptions, 'plu
 }
 
 /** Compiles and renders in one call; errors from both steps are returned together. */
-export function render(source: string, json: unknown, options: RenderOptions & CompileOptions = {}): RenderResult {
+export function render(
+  source: string,
+  json: unknown,
+  options: RenderOptions & CompileOptions = {},
+): RenderResult {
   const t = compileCached(source, { partials: options.partials, limits: options.limits });
   const r = t.render(json, options);
   return { output: r.output, errors: [...t.errors, ...r.errors] };

@@ -20,7 +20,7 @@ export const DEFAULT_EXPR_MAX_STRING_LENGTH = 65536;
 export const DEFAULT_MAX_OUTPUT_LENGTH = 16 * 1024 * 1024;
 
 /** Bound on block iterations and partial applications in one render. */
-export const DEFAULT_MAX_STEPS = 5_000_000;
+export const DEFAULT_MAX_STEPS = 1_000_000;
 
 export interface Limits {
   maxPartialDepth: number;

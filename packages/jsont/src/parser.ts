@@ -249,7 +249,8 @@ class Parser {
       case 'alternates':
         return rest === 'with' ? { t: 'alternates', pos } : null;
       case 'or': {
-        if (rest === '') return { t: 'or', node: { kind: 'or', predicate: null, body: [], alt: null, ...pos } };
+        if (rest === '')
+          return { t: 'or', node: { kind: 'or', predicate: null, body: [], alt: null, ...pos } };
         const predicate = this.predicateCall(rest, pos);
         return predicate ? { t: 'or', node: { kind: 'or', predicate, body: [], alt: null, ...pos } } : null;
       }
@@ -316,7 +317,7 @@ class Parser {
     const simple = this.simpleIf(words);
     if (simple) return { t: 'open', node: { ...base, ...simple, predicate: null, expression: null } };
     // Anything with operator characters is an expression condition.
-    if (/[<>=!()+\-*\/%&|^~"']/.test(rest)) {
+    if (/[<>=!()+\-*/%&|^~"']/.test(rest)) {
       const node: IfNode = { ...base, paths: [], operators: [], predicate: null, expression: rest };
       return { t: 'open', node };
     }
@@ -403,7 +404,9 @@ function assemble(tokens: Token[], errors: JsontError[]): Root {
       }
       case 'alternates': {
         if (!top) {
-          errors.push(makeError('NOT_ALLOWED_AT_ROOT', messages.notAllowedAtRoot('ALTERNATES_WITH'), tok.pos));
+          errors.push(
+            makeError('NOT_ALLOWED_AT_ROOT', messages.notAllowedAtRoot('ALTERNATES_WITH'), tok.pos),
+          );
           break;
         }
         if (top.state !== 'repeated') {

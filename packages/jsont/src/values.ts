@@ -34,8 +34,23 @@ export function toOutput(v: unknown): string {
   if (typeof v === 'string') return v;
   if (v === null || v === undefined) return '';
   if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint') return String(v);
-  if (Array.isArray(v)) return v.map(toOutput).join(',');
+  if (Array.isArray(v)) return v.map(arrayItemOutput).join(',');
   return '';
+}
+
+/** Array items print the way JavaScript joins them: nested objects as '[object Object]'. */
+function arrayItemOutput(v: unknown): string {
+  if (v !== null && typeof v === 'object' && !Array.isArray(v)) return '[object Object]';
+  return toOutput(v);
+}
+
+/** Numeric view of a value for number formatters: missing and null are 0, text is parsed. */
+export function toNumber(v: unknown): number {
+  if (typeof v === 'number') return v;
+  if (typeof v === 'boolean') return v ? 1 : 0;
+  if (v === null || v === undefined) return 0;
+  if (typeof v === 'string') return v.trim() === '' ? 0 : Number(v);
+  return Number.NaN;
 }
 
 /** One step of a path: array index or own property; anything else is missing (undefined). */

@@ -56,15 +56,23 @@ describe('jsont CLI', () => {
       { template: '{@|apply p}{.inject @i f}{@i.k}', partials: { p: 'P' }, injects: { f: '{"k":2}' } },
       { template: '\n  {.section a}' },
     ];
-    const r = jsont(['render', '--jsonl'], `${requests.map((q) => JSON.stringify(q)).join('\n')}\nnot json\n`);
+    const r = jsont(
+      ['render', '--jsonl'],
+      `${requests.map((q) => JSON.stringify(q)).join('\n')}\nnot json\n`,
+    );
     expect(r.status).toBe(0);
-    const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const lines = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines.slice(0, 3)).toEqual([
       { output: '1', errors: [] },
       { output: 'P2', errors: [] },
       {
         output: '\n  ',
-        errors: [{ type: 'UNCLOSED_BLOCK', message: 'Reached EOF in the middle of SECTION', line: 2, column: 3 }],
+        errors: [
+          { type: 'UNCLOSED_BLOCK', message: 'Reached EOF in the middle of SECTION', line: 2, column: 3 },
+        ],
       },
     ]);
     expect(lines[3].errors[0].type).toBe('INTERNAL');

@@ -98,6 +98,11 @@ export function loadFixtures(): Fixture[] {
       },
     });
   }
-  fixtures.push(...unitFixtures(unitsDir, files.filter((f) => f.startsWith(unitsDir))));
+  fixtures.push(
+    ...unitFixtures(
+      unitsDir,
+      files.filter((f) => f.startsWith(unitsDir)),
+    ),
+  );
   return fixtures;
 }

@@ -1,5 +1,6 @@
 import { ArgumentsError, type Formatter, type RenderContext } from '../../plugin.js';
-import { getChild, getPath, toOutput } from '../../values.js';
+import { getChild, getPath, toNumber, toOutput } from '../../values.js';
+import { mapValue } from './mapvalue.js';
 
 /** Formatters that navigate, count and reshape data. */
 
@@ -9,7 +10,10 @@ function follow(node: unknown, keys: readonly unknown[]): unknown {
   for (const k of keys) {
     if (cur === undefined) return undefined;
     if (Array.isArray(k)) {
-      cur = getPath(cur, k.map((p) => toOutput(p)));
+      cur = getPath(
+        cur,
+        k.map((p) => toOutput(p)),
+      );
     } else if (typeof k === 'string' || typeof k === 'number') {
       cur = getChild(cur, String(k));
     } else return undefined;
@@ -48,7 +52,10 @@ export const dataFormatters: Record<string, Formatter> = {
   lookup: {
     apply(ctx, args, vars) {
       const key = args.length ? ctx.resolve(args[0]) : undefined;
-      vars[0].value = typeof key === 'string' || typeof key === 'number' ? follow(vars[0].value, splitDots(String(key))) : undefined;
+      vars[0].value =
+        typeof key === 'string' || typeof key === 'number'
+          ? follow(vars[0].value, splitDots(String(key)))
+          : undefined;
     },
   },
   'key-by': {
@@ -67,11 +74,11 @@ export const dataFormatters: Record<string, Formatter> = {
       vars[0].value = out;
     },
   },
-  count: { apply: (_ctx, _args, vars) => void (vars[0].value = count(vars[0].value)) },
-  iter: { apply: (ctx, _args, vars) => void (vars[0].value = indexOfFrame(ctx)) },
+  count: mapValue((value) => count(value)),
+  iter: mapValue((_value, _args, ctx) => indexOfFrame(ctx)),
   cycle: {
     apply(_ctx, args, vars) {
-      const n = Number(vars[0].value);
+      const n = toNumber(vars[0].value);
       if (!args.length || !Number.isInteger(n)) {
         vars[0].value = undefined;
         return;
@@ -87,15 +94,15 @@ export const dataFormatters: Record<string, Formatter> = {
       return m;
     },
     apply(_ctx, _args, vars, parsed) {
-      vars[0].value = Number(vars[0].value) % (parsed as number);
+      vars[0].value = toNumber(vars[0].value) % (parsed as number);
     },
   },
-  round: { apply: (_ctx, _args, vars) => void (vars[0].value = Math.round(Number(vars[0].value))) },
+  round: mapValue((value) => Math.round(toNumber(value))),
   pluralize: {
     apply(_ctx, args, vars) {
       const singular = args.length > 1 ? args[0] : '';
       const plural = args.length > 1 ? args[1] : args.length === 1 ? args[0] : 's';
-      vars[0].value = Number(vars[0].value) === 1 ? singular : plural;
+      vars[0].value = toNumber(vars[0].value) === 1 ? singular : plural;
     },
   },
   format: {

@@ -30,26 +30,24 @@ function operands(ctx: RenderContext, args: readonly string[]): [unknown, unknow
   return [argValue(ctx, args[0]), argValue(ctx, args[1])];
 }
 
-function compare(a: unknown, b: unknown): number | null {
-  if (typeof a === 'number' && typeof b === 'number') return a - b;
-  if (typeof a === 'string' && typeof b === 'string') return a < b ? -1 : a > b ? 1 : 0;
-  const x = Number(a);
-  const y = Number(b);
-  if (typeof a !== 'object' && typeof b !== 'object' && !Number.isNaN(x) && !Number.isNaN(y)) return x - y;
-  if ((typeof a === 'string' || typeof a === 'number') && (typeof b === 'string' || typeof b === 'number')) {
-    const s = String(a);
-    const t = String(b);
-    return s < t ? -1 : s > t ? 1 : 0;
-  }
-  return null;
+/**
+ * Orders two operands: a missing, null or structured left side sorts first, a structured right
+ * side last; otherwise JavaScript comparison, where an incomparable pair counts as greater.
+ */
+function compare(a: unknown, b: unknown): number {
+  if (a === null || a === undefined || typeof a === 'object') return -1;
+  if (b === null || b === undefined || typeof b === 'object') return 1;
+  const x = a as number;
+  const y = b as number;
+  // biome-ignore lint/suspicious/noDoubleEquals: templates compare numbers and numeric text alike.
+  return x < y ? -1 : x == y ? 0 : 1;
 }
 
 const comparison = (test: (c: number) => boolean): Predicate => ({
   test(ctx, args) {
     if (args.length === 0) return false;
     const [a, b] = operands(ctx, args);
-    const c = compare(a, b);
-    return c !== null && test(c);
+    return test(compare(a, b));
   },
 });
 
@@ -122,7 +120,8 @@ export const corePredicates: Record<string, Predicate> = {
   'has-multiple?': {
     test(ctx, args) {
       const v = subject(ctx, args);
-      return Array.isArray(v) && v.length > 1;
+      if (Array.isArray(v)) return v.length > 1;
+      return v !== null && typeof v === 'object' && Object.keys(v).length > 1;
     },
   },
 };

@@ -1,6 +1,7 @@
 import { DEFAULT_TRUNCATE_LENGTH, DEFAULT_TRUNCATE_SUFFIX } from '../../limits.js';
 import { ArgumentsError, type Formatter } from '../../plugin.js';
 import { toOutput } from '../../values.js';
+import { mapValue } from './mapvalue.js';
 
 /** Text formatters: escaping, encoding and string shaping. */
 
@@ -19,7 +20,8 @@ const ATTR_SPECIAL = /[&<>"]/;
 export const escapeHtml = (s: string): string =>
   HTML_SPECIAL.test(s) ? s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;') : s;
 
-export const escapeAttr = (s: string): string => (ATTR_SPECIAL.test(s) ? escapeHtml(s).replace(/"/g, '&quot;') : s);
+export const escapeAttr = (s: string): string =>
+  ATTR_SPECIAL.test(s) ? escapeHtml(s).replace(/"/g, '&quot;') : s;
 
 /** JSON for embedding in HTML: a closing script tag cannot end the surrounding script. */
 export const safeJson = (s: string): string => s.replace(/<\/(script)/gi, '<\\/$1');
@@ -45,7 +47,7 @@ function slugify(s: string): string {
     .toLowerCase()
     .replace(/[^a-z0-9\s-]/g, '')
     .trim()
-    .replace(/[\s-]+/g, '-');
+    .replace(/\s+/g, '-');
 }
 
 /** Cuts at `max` characters, backing up to the last space, then appends the suffix. */
@@ -76,14 +78,15 @@ export const textFormatters: Record<string, Formatter> = {
   'encode-uri': textFormatter((s) => encodeURI(s)),
   'encode-uri-component': textFormatter((s) => encodeURIComponent(s)),
   'activate-twitter-links': textFormatter(activateTwitterLinks),
-  output: { apply: (_ctx, args, vars) => void (vars[0].value = args.join(' ')) },
-  json: { apply: (_ctx, _args, vars) => void (vars[0].value = jsonOf(vars[0].value)) },
-  'json-pretty': { apply: (_ctx, _args, vars) => void (vars[0].value = jsonOf(vars[0].value, 2)) },
-  raw: { apply: (_ctx, _args, vars) => void (vars[0].value = JSON.stringify(vars[0].value)) },
+  output: mapValue((_value, args) => args.join(' ')),
+  json: mapValue((value) => jsonOf(value)),
+  'json-pretty': mapValue((value) => jsonOf(value, 2)),
+  raw: mapValue((value) => JSON.stringify(value)),
   str: {
     apply(_ctx, _args, vars) {
       const v = vars[0].value;
-      vars[0].value = typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? String(v) : '';
+      vars[0].value =
+        typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? String(v) : '';
     },
   },
   truncate: {
