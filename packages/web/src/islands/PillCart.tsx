@@ -1,4 +1,10 @@
-import { formatMoney, PILL_CART_ANIMATION_MS, pillCartCountText, pillCartLabel, showPillCart } from '@storefront/commerce';
+import {
+  formatMoney,
+  PILL_CART_ANIMATION_MS,
+  pillCartCountText,
+  pillCartLabel,
+  showPillCart,
+} from '@storefront/commerce';
 import type { CSSProperties } from 'react';
 import { summarize, useCart } from '../cart-store';
 import { pageContext } from '../context';
