@@ -63,5 +63,8 @@ export function priceDisplay(product: CommerceProduct): PriceDisplay | null {
 
 /** Total quantity of the cart's entries (negative or non-integer quantities count as 0). */
 export function cartQuantity(entries: readonly { quantity: number }[]): number {
-  return entries.reduce((sum, e) => sum + (Number.isSafeInteger(e.quantity) && e.quantity > 0 ? e.quantity : 0), 0);
+  return entries.reduce(
+    (sum, e) => sum + (Number.isSafeInteger(e.quantity) && e.quantity > 0 ? e.quantity : 0),
+    0,
+  );
 }

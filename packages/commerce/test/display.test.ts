@@ -11,7 +11,8 @@ import {
 import { product, shirt, variant } from './fixtures.js';
 
 const regular = (priceCents: number) => variant({ priceCents, onSale: false });
-const onSale = (priceCents: number, salePriceCents: number) => variant({ priceCents, salePriceCents, onSale: true });
+const onSale = (priceCents: number, salePriceCents: number) =>
+  variant({ priceCents, salePriceCents, onSale: true });
 
 describe('normalPrice', () => {
   it.each([
@@ -28,11 +29,23 @@ describe('salePrice', () => {
   it.each([
     ['no variants', product({ variants: [] }), null],
     ['nothing on sale', product({ variants: [regular(100)] }), null],
-    ['lowest sale price of the variants on sale', product({ variants: [regular(10), onSale(100, 50), onSale(100, 25)] }), 25],
-    ['gift cards are never on sale', product({ productType: ProductType.GIFT_CARD, variants: [onSale(100, 50)] }), null],
+    [
+      'lowest sale price of the variants on sale',
+      product({ variants: [regular(10), onSale(100, 50), onSale(100, 25)] }),
+      25,
+    ],
+    [
+      'gift cards are never on sale',
+      product({ productType: ProductType.GIFT_CARD, variants: [onSale(100, 50)] }),
+      null,
+    ],
     [
       'digital uses its own flag',
-      product({ productType: ProductType.DIGITAL, onSale: true, variants: [variant({ salePriceCents: 700 })] }),
+      product({
+        productType: ProductType.DIGITAL,
+        onSale: true,
+        variants: [variant({ salePriceCents: 700 })],
+      }),
       700,
     ],
     [
@@ -71,7 +84,11 @@ describe('priceDisplay', () => {
     ['no variants', product({ variants: [] }), null],
     ['one price', product({ variants: [regular(200)] }), { kind: 'single', amount: 200 }],
     ['same prices', product({ variants: [regular(200), regular(200)] }), { kind: 'single', amount: 200 }],
-    ['varied prices show the lowest', product({ variants: [regular(100), regular(200)] }), { kind: 'from', amount: 100 }],
+    [
+      'varied prices show the lowest',
+      product({ variants: [regular(100), regular(200)] }),
+      { kind: 'from', amount: 100 },
+    ],
     [
       'a sale price below the others makes them vary',
       product({ variants: [regular(100), onSale(200, 50)] }),
@@ -80,7 +97,11 @@ describe('priceDisplay', () => {
     ['on sale', product({ variants: [onSale(100, 50)] }), { kind: 'sale', sale: 50, original: 100 }],
     [
       'digital on sale by its own flag',
-      product({ productType: ProductType.DIGITAL, onSale: true, variants: [variant({ priceCents: 400, salePriceCents: 200 })] }),
+      product({
+        productType: ProductType.DIGITAL,
+        onSale: true,
+        variants: [variant({ priceCents: 400, salePriceCents: 200 })],
+      }),
       { kind: 'sale', sale: 200, original: 400 },
     ],
   ])('%s', (_, p, expected) => {

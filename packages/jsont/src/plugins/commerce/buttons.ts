@@ -1,0 +1,126 @@
+import {
+  addButtonText,
+  CART_URL,
+  cartQuantity,
+  DEFAULT_TEXTS,
+  QUANTITY_DEFAULT,
+  QUANTITY_MAX,
+  QUANTITY_MIN,
+  QUANTITY_STEP,
+  showQuantityInput,
+} from '@storefront/commerce';
+import type { Formatter, RenderContext } from '../../plugin.js';
+import { isTruthy } from '../../values.js';
+import { arrayOr, attr, html, localized, objectOr, productOf, text } from './model.js';
+import { variantsSelect } from './variants.js';
+
+/** Translation keys of the default button texts (a custom text is the merchant's own). */
+const LABEL_KEYS: Record<string, string> = {
+  [DEFAULT_TEXTS.addToCart]: 'productAddToCartText',
+  [DEFAULT_TEXTS.subscribe]: 'productSubscribeText',
+};
+
+function addToCartButton(ctx: RenderContext, item: unknown): string {
+  const node = objectOr(item);
+  const { product, content } = productOf(item);
+  const base = addButtonText(product);
+  const key = LABEL_KEYS[base];
+  const label = (key && localized(ctx, key)) || base;
+  const form = content.additionalFieldsForm;
+  const useForm = isTruthy(content.additionalFieldsFormId) && isTruthy(form);
+  const subscribable = isTruthy(content.isSubscribable);
+  const options = arrayOr(content.productSubscriptionOptions);
+  const optionId =
+    subscribable && options.length > 0
+      ? `data-subscription-option-id="${attr(objectOr(options[0]).id)}"`
+      : '';
+  return (
+    '<div class="sqs-add-to-cart-button-wrapper" data-animation-role="button">\n' +
+    `  <div class="sqs-add-to-cart-button sqs-suppress-edit-mode sqs-editable-button sqs-button-element--primary ${useForm ? 'use-form' : ''}"` +
+    ` role="button" tabindex="0" data-dynamic-strings data-collection-id="${attr(node.collectionId)}"` +
+    ` data-item-id="${attr(node.id)}" data-product-type="${attr(content.productType)}"` +
+    ` data-use-custom-label="${attr(content.useCustomAddButtonText)}" ` +
+    (subscribable ? `data-is-subscription="${attr(content.isSubscribable)}" ` : '') +
+    `data-original-label="${attr(label)}" ` +
+    (useForm ? `data-form="${attr(JSON.stringify(form))}"` : '') +
+    `${optionId}>\n` +
+    `    <div class="sqs-add-to-cart-button-inner">${html(label)}</div>\n  </div>\n</div>`
+  );
+}
+
+/** Spec §5 quantity input: number, min 1, max 9999, step 1, default 1; '' when not shown. */
+function quantityInput(ctx: RenderContext, item: unknown): string {
+  const { product } = productOf(item);
+  const allowed = ctx.resolve('storeSettings.multipleQuantityAllowedForServices');
+  const settings = { multipleQuantityAllowedForServices: typeof allowed === 'boolean' ? allowed : undefined };
+  if (!showQuantityInput(product, settings)) return '';
+  const label = html(localized(ctx, 'productQuantityInputLabel') ?? DEFAULT_TEXTS.quantity);
+  return (
+    `<div class="product-quantity-input" data-item-id="${attr(objectOr(item).id)}" data-animation-role="content">\n` +
+    `  <div class="quantity-label">${label}:</div>\n` +
+    `  <input aria-label="${label}" size="4" max="${QUANTITY_MAX}" min="${QUANTITY_MIN}" value="${QUANTITY_DEFAULT}"` +
+    ` type="number" step="${QUANTITY_STEP}"></input>\n</div>`
+  );
+}
+
+/** The blank lines the themes' checkout block keeps between its selectors and its button. */
+const CHECKOUT_GAP = '\n'.repeat(13);
+
+export const addToCartButtonFormatter: Formatter = {
+  apply(ctx, _args, vars) {
+    vars[0].value = addToCartButton(ctx, vars[0].value);
+  },
+};
+
+export const quantityInputFormatter: Formatter = {
+  apply(ctx, _args, vars) {
+    vars[0].value = quantityInput(ctx, vars[0].value);
+  },
+};
+
+/** `product-checkout`: variant selectors, quantity input and add-to-cart button together. */
+export const productCheckoutFormatter: Formatter = {
+  apply(ctx, _args, vars) {
+    const item = vars[0].value;
+    const parts = [variantsSelect(ctx, item), quantityInput(ctx, item)].filter((p) => p !== '');
+    vars[0].value = parts.map((p) => `${p}\n`).join('') + CHECKOUT_GAP + addToCartButton(ctx, item);
+  },
+};
+
+/** `product-quick-view [group]`: the quick-view button; the group argument is a path or literal text. */
+export const productQuickViewFormatter: Formatter = {
+  apply(ctx, args, vars) {
+    const arg = args[0];
+    const resolved = arg === undefined ? '' : ctx.resolve(arg);
+    const group = arg === undefined ? '' : resolved === undefined ? arg : text(resolved);
+    const label = localized(ctx, 'productQuickViewText') ?? DEFAULT_TEXTS.quickView;
+    vars[0].value =
+      `<span class="sqs-product-quick-view-button" role="button" tabindex="0" data-id="${attr(objectOr(vars[0].value).id)}"` +
+      ` data-group="${attr(group)}">${html(label)}</span>`;
+  },
+};
+
+/** `cart-quantity`: the total quantity of the cart's entries. */
+export const cartQuantityFormatter: Formatter = {
+  apply(_ctx, _args, vars) {
+    const entries = arrayOr(objectOr(vars[0].value).entries).map((e) => ({
+      quantity: Number(objectOr(e).quantity),
+    }));
+    vars[0].value = `<span class="sqs-cart-quantity">${cartQuantity(entries)}</span>`;
+  },
+};
+
+/** `cart-subtotal` is retired: themes that still call it get this notice instead of an amount. */
+export const CART_SUBTOTAL_NOTICE = 'deprecated, do not use';
+
+export const cartSubtotalFormatter: Formatter = {
+  apply(_ctx, _args, vars) {
+    vars[0].value = CART_SUBTOTAL_NOTICE;
+  },
+};
+
+export const cartUrlFormatter: Formatter = {
+  apply(_ctx, _args, vars) {
+    vars[0].value = CART_URL;
+  },
+};

@@ -1,0 +1,85 @@
+import { DEFAULT_TEXTS, productBadge } from '@storefront/commerce';
+import type { Formatter, RenderContext } from '../../plugin.js';
+import { isTruthy } from '../../values.js';
+import {
+  arrayOr,
+  attr,
+  html,
+  isObject,
+  localized,
+  merchandising,
+  objectOr,
+  productOf,
+  text,
+} from './model.js';
+
+/** `product-status`: the sold-out or sale mark (sold out wins), '' for neither. */
+export const productStatusFormatter: Formatter = {
+  apply(ctx, _args, vars) {
+    const item = vars[0].value;
+    const badge = productBadge(productOf(item).product);
+    if (badge === 'sold-out') {
+      const custom = text(merchandising(ctx, item).customSoldOutText);
+      const label = custom || (localized(ctx, 'productSoldOutText') ?? DEFAULT_TEXTS.soldOut);
+      vars[0].value = `<div class="product-mark sold-out">${html(label)}</div>`;
+    } else if (badge === 'sale') {
+      vars[0].value = `<div class="product-mark sale">${html(localized(ctx, 'productSaleText') ?? DEFAULT_TEXTS.sale)}</div>`;
+    } else {
+      vars[0].value = '';
+    }
+  },
+};
+
+function restockForm(ctx: RenderContext, item: unknown, view: unknown): string {
+  const merch = merchandising(ctx, item);
+  const messages = objectOr(merch.restockNotificationMessages);
+  const v = objectOr(view);
+  const mailingList = isTruthy(merch.mailingListSignUpEnabled)
+    ? `  <label class="product-restock-mailing-list"><input type="checkbox" name="isJoinMailingList"${isTruthy(merch.mailingListOptInByDefault) ? ' checked' : ''}>${html(messages.mailingListDescription)}</label>`
+    : '';
+  const captcha = isTruthy(ctx.resolve('website.captchaSettings.siteKey'))
+    ? '  <div class="captcha-container"></div>'
+    : '';
+  return (
+    `<div class="product-restock-notification" data-product-id="${attr(objectOr(item).id)}" data-variant-id="${attr(v.variantId)}"${isTruthy(v.hiddenByDefault) ? ' hidden' : ''}>\n` +
+    `  <span class="product-restock-cta">${html(messages.CTAText)}</span>\n` +
+    '  <form class="product-restock-form" action="#">\n' +
+    `    <input type="text" x-autocompletetype="email" spellcheck="false" name="email" placeholder="${attr(messages.placeholderText)}">\n` +
+    `    <input class="sqs-editable-button" type="submit" value="${attr(messages.buttonText)}">\n` +
+    `  </form>\n${mailingList}\n${captcha}\n</div>`
+  );
+}
+
+/** `product-restock-notification`: one waitlist form per configured variant view. */
+export const productRestockNotificationFormatter: Formatter = {
+  apply(ctx, _args, vars) {
+    const item = vars[0].value;
+    const views = arrayOr(merchandising(ctx, item).restockNotificationViews);
+    vars[0].value = views.map((view) => restockForm(ctx, item, view)).join('\n\n');
+  },
+};
+
+/**
+ * `product-scarcity`: the low-stock message per template view, '{qtyInStock}' filled in. A view
+ * for one variant carries that variant's attributes and starts hidden until it is chosen.
+ */
+export const productScarcityFormatter: Formatter = {
+  apply(ctx, _args, vars) {
+    const merch = merchandising(ctx, vars[0].value);
+    if (!isTruthy(merch.scarcityEnabled)) {
+      vars[0].value = '';
+      return;
+    }
+    const template = text(merch.scarcityText);
+    vars[0].value = arrayOr(merch.scarcityTemplateViews)
+      .map((raw) => {
+        const view = objectOr(raw);
+        const variant = isObject(view.attributes)
+          ? ` data-variant-attributes="${attr(JSON.stringify(view.attributes))}" hidden`
+          : '';
+        const message = html(template.replace(/\{qtyInStock\}/g, text(view.qtyInStock)));
+        return `<div class="product-scarcity"${variant}>\n    ${message}\n  </div>`;
+      })
+      .join('\n\n  ');
+  },
+};

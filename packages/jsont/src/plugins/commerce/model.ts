@@ -1,0 +1,169 @@
+import {
+  type BillingPeriodUnit,
+  type CommerceProduct,
+  type CommerceVariant,
+  DEFAULT_CURRENCY,
+  minorFromDecimal,
+  ProductType,
+  type ProductTypeNumber,
+  type SubscriptionPlan,
+} from '@storefront/commerce';
+import type { RenderContext } from '../../plugin.js';
+import { escapeAttr, escapeHtml } from '../core/text.js';
+
+/**
+ * Adapters from the template JSON (Squarespace-shaped items: `structuredContent.variants[]` with
+ * `priceMoney { value, currency }`, the value a major-unit decimal such as '45.00') to the
+ * @storefront/commerce model, plus the small text helpers the commerce formatters share.
+ */
+
+export type Json = Record<string, unknown>;
+
+export function isObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export const objectOr = (value: unknown): Json => (isObject(value) ? value : {});
+export const arrayOr = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+
+/** Text form of a scalar; missing values and objects are empty. */
+export function text(value: unknown): string {
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
+    ? String(value)
+    : '';
+}
+
+export const attr = (value: unknown): string => escapeAttr(text(value));
+export const html = (value: unknown): string => escapeHtml(text(value));
+
+/** Template JSON writes flags as booleans or as the strings 'true' / 'false'. */
+export const flag = (value: unknown): boolean => value === true || value === 'true';
+
+/** A non-empty localized string from the site's `localizedStrings`, if there is one. */
+export function localized(ctx: RenderContext, key: string): string | undefined {
+  const value = objectOr(ctx.resolve('localizedStrings'))[key];
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+/** The item's merchandising settings: `productMerchandisingContext[item.id]`. */
+export function merchandising(ctx: RenderContext, item: unknown): Json {
+  const id = text(objectOr(item).id);
+  return objectOr(objectOr(ctx.resolve('productMerchandisingContext'))[id]);
+}
+
+const CURRENCY_CODE = /^[A-Z]{3}$/;
+
+function currencyOf(money: unknown): string | undefined {
+  const code = text(objectOr(money).currency).toUpperCase();
+  return CURRENCY_CODE.test(code) ? code : undefined;
+}
+
+/**
+ * Minor units of a price: the money object's major-unit decimal value when present, else the
+ * legacy integer-cents field beside it (`price`, `salePrice`); malformed amounts count as 0.
+ */
+function minorOf(money: unknown, cents: unknown, currency: string): number {
+  const value = objectOr(money).value;
+  try {
+    if (typeof value === 'string' || typeof value === 'number')
+      return minorFromDecimal(String(value), currency);
+  } catch {
+    return 0;
+  }
+  const n = typeof cents === 'string' && cents.trim() !== '' ? Number(cents) : cents;
+  return typeof n === 'number' && Number.isSafeInteger(n) ? n : 0;
+}
+
+function attributesOf(value: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, v] of Object.entries(objectOr(value))) out[name] = text(v);
+  return out;
+}
+
+function variantOf(v: Json, currency: string): CommerceVariant {
+  const qty = Number(v.qtyInStock);
+  return {
+    sku: text(v.sku),
+    attributes: attributesOf(v.attributes),
+    priceCents: minorOf(v.priceMoney, v.price, currency),
+    salePriceCents: minorOf(v.salePriceMoney, v.salePrice, currency),
+    onSale: flag(v.onSale),
+    qtyInStock: Number.isFinite(qty) ? qty : 0,
+    unlimited: flag(v.unlimited),
+  };
+}
+
+const UNITS: readonly BillingPeriodUnit[] = ['WEEK', 'MONTH', 'YEAR'];
+
+export function planOf(value: unknown): SubscriptionPlan | null {
+  const period = objectOr(objectOr(value).billingPeriod);
+  const unit = text(period.unit).toUpperCase() as BillingPeriodUnit;
+  const every = Number(period.value);
+  if (!UNITS.includes(unit) || !(every > 0)) return null;
+  const cycles = Number(objectOr(value).numBillingCycles);
+  return { billingPeriod: { value: every, unit }, numBillingCycles: Number.isFinite(cycles) ? cycles : 0 };
+}
+
+/** A product as the commerce rules see it, with the currency its prices are in. */
+export interface ProductView {
+  product: CommerceProduct;
+  currency: string;
+  /** The item's `structuredContent`. */
+  content: Json;
+}
+
+/**
+ * Adapts an item. Digital products carry one price on `structuredContent` (with their own sale
+ * flag), which becomes their single unlimited variant. Unknown type codes pass through: every
+ * commerce rule treats them as none of the known types.
+ */
+export function productOf(item: unknown): ProductView {
+  const node = objectOr(item);
+  const content = objectOr(node.structuredContent);
+  const productType = Number(content.productType) as ProductTypeNumber;
+  const digital = productType === ProductType.DIGITAL;
+  const rawVariants = digital
+    ? [
+        {
+          priceMoney: content.priceMoney,
+          salePriceMoney: content.salePriceMoney,
+          onSale: content.onSale,
+          unlimited: true,
+        },
+      ]
+    : arrayOr(content.variants).map(objectOr);
+  const currency =
+    currencyOf(content.priceMoney) ??
+    rawVariants.map((v) => currencyOf(v.priceMoney)).find(Boolean) ??
+    DEFAULT_CURRENCY;
+  const product: CommerceProduct = {
+    id: text(node.id),
+    name: text(node.title),
+    productType,
+    variants: rawVariants.map((v) => variantOf(v, currency)),
+    variantOptionOrdering: arrayOr(content.variantOptionOrdering).map(text),
+    onSale: flag(content.onSale),
+    isSubscribable: flag(content.isSubscribable),
+    subscriptionPlan: planOf(content.subscriptionPlan),
+    additionalFieldsFormId: text(content.additionalFieldsFormId) || null,
+    useCustomAddButtonText: flag(content.useCustomAddButtonText),
+    customAddButtonText: text(content.customAddButtonText),
+  };
+  return { product, currency, content };
+}
+
+/**
+ * The product as its subscription prices see it: each variant priced by its first pricing
+ * option (the subscription price); variants without pricing options are left out.
+ */
+export function subscriptionProductOf(item: unknown): ProductView {
+  const view = productOf(item);
+  const options = arrayOr(view.content.variants).map((v) => objectOr(arrayOr(objectOr(v).pricingOptions)[0]));
+  const priced = options.filter((o) => Object.keys(o).length > 0);
+  const currency = priced.map((o) => currencyOf(o.priceMoney)).find(Boolean) ?? view.currency;
+  return {
+    ...view,
+    currency,
+    product: { ...view.product, variants: priced.map((o) => variantOf(o, currency)) },
+  };
+}

@@ -1,0 +1,118 @@
+import {
+  currencyFractionDigits,
+  DEFAULT_TEXTS,
+  formatDecimal,
+  formatMoney,
+  fromPrice,
+  fromPriceText,
+  normalPrice,
+  type PriceDisplay,
+  priceDisplay,
+  salePrice,
+  subscriptionPriceText,
+} from '@storefront/commerce';
+import type { Formatter, RenderContext } from '../../plugin.js';
+import { isTruthy } from '../../values.js';
+import { escapeHtml } from '../core/text.js';
+import { isObject, localized, type ProductView, productOf, subscriptionProductOf } from './model.js';
+
+/**
+ * A price as markup: the plain amount in a `sqs-money-native` span (the default), or the
+ * locale's currency format when the site turned on `featureFlags.useCLDRMoneyFormat`.
+ */
+export function formatPrice(ctx: RenderContext, minor: number, currency: string): string {
+  if (isTruthy(ctx.resolve('featureFlags.useCLDRMoneyFormat'))) {
+    try {
+      return escapeHtml(formatMoney(minor, currency, ctx.locale));
+    } catch {
+      // An unsupported locale falls through to the plain amount.
+    }
+  }
+  return `<span class="sqs-money-native">${formatDecimal(minor, currencyFractionDigits(currency))}</span>`;
+}
+
+/** The site's translations with their text escaped (placeholders such as {price} are untouched). */
+function escapedStrings(ctx: RenderContext): Record<string, string> | null {
+  const strings = ctx.resolve('localizedStrings');
+  if (!isObject(strings)) return null;
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(strings))
+    if (typeof value === 'string') out[key] = escapeHtml(value);
+  return out;
+}
+
+const label = (ctx: RenderContext, key: string, fallback: string): string =>
+  escapeHtml(localized(ctx, key) ?? fallback);
+
+const HIDDEN = '<span class="visually-hidden v6-visually-hidden">';
+
+/**
+ * The price block markup for one display. `wording` turns a formatted price into its line
+ * (the subscription wording, or the price itself).
+ */
+function priceBlock(
+  ctx: RenderContext,
+  cls: string,
+  view: ProductView,
+  display: PriceDisplay | null,
+  wording: (price: string) => string,
+): string {
+  const open = `<div class="${cls}">\n`;
+  const price = (minor: number) => wording(formatPrice(ctx, minor, view.currency));
+  if (!display) return `${open}\n</div>`;
+  if (display.kind === 'single') return `${open}${price(display.amount)}\n</div>`;
+  if (display.kind === 'from') {
+    const from = price(display.amount);
+    const template = localized(ctx, 'productPriceFromText');
+    const line = template ? escapeHtml(template).replace('{fromPrice}', from) : fromPriceText(from);
+    return `${open}${line}\n\n</div>`;
+  }
+  return (
+    `${open}${HIDDEN}${label(ctx, 'salePriceText', DEFAULT_TEXTS.salePrice)}</span>${price(display.sale)} ` +
+    `${HIDDEN}${label(ctx, 'originalPriceText', DEFAULT_TEXTS.originalPrice)}</span>` +
+    `<span class="original-price">${price(display.original)}</span>\n\n</div>`
+  );
+}
+
+/** `product-price`: the item's price block, with the subscription wording for subscribable items. */
+export const productPriceFormatter: Formatter = {
+  apply(ctx, _args, vars) {
+    const view = productOf(vars[0].value);
+    const { product } = view;
+    const display = priceDisplay(product);
+    if (!product.isSubscribable) {
+      vars[0].value = priceBlock(ctx, 'product-price', view, display, (p) => p);
+      return;
+    }
+    const localizedStrings = escapedStrings(ctx);
+    const plan = product.subscriptionPlan;
+    if (!plan) {
+      vars[0].value = `<div class="product-price">\n${subscriptionPriceText({ priceString: '', plan, localizedStrings })}\n\n</div>`;
+      return;
+    }
+    vars[0].value = priceBlock(ctx, 'product-price', view, display, (priceString) =>
+      subscriptionPriceText({ priceString, plan, localizedStrings }),
+    );
+  },
+};
+
+/** `subscription-price`: the price block of the items' subscription pricing options. */
+export const subscriptionPriceFormatter: Formatter = {
+  apply(ctx, _args, vars) {
+    const view = subscriptionProductOf(vars[0].value);
+    vars[0].value = priceBlock(ctx, 'subscription-price', view, priceDisplay(view.product), (p) => p);
+  },
+};
+
+/** A price in minor units (0 when there is none), the way `from-price` and friends print it. */
+function amountFormatter(pick: (view: ProductView) => number | null): Formatter {
+  return {
+    apply(_ctx, _args, vars) {
+      vars[0].value = pick(productOf(vars[0].value)) ?? 0;
+    },
+  };
+}
+
+export const fromPriceFormatter = amountFormatter((v) => fromPrice(v.product));
+export const normalPriceFormatter = amountFormatter((v) => normalPrice(v.product));
+export const salePriceFormatter = amountFormatter((v) => salePrice(v.product));

@@ -1,0 +1,79 @@
+import { ProductType, selectableOptions, type VariantOption } from '@storefront/commerce';
+import type { Formatter, RenderContext } from '../../plugin.js';
+import { isTruthy } from '../../values.js';
+import { escapeAttr, escapeHtml } from '../core/text.js';
+import { arrayOr, attr, localized, objectOr, productOf, text } from './model.js';
+
+/** The select's first entry and label when the site has no translation for it. */
+export const DEFAULT_VARIANT_SELECT_TEXT = 'Select {variantName}';
+
+/**
+ * The themes' select label keeps '&' as typed; quotes and angle brackets are still escaped so
+ * the value cannot leave its attribute.
+ */
+const ariaLabel = (s: string): string =>
+  s.replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+function optionBlock(option: VariantOption, title: string, selectText: string): string {
+  const name = escapeAttr(option.name);
+  const select = selectText.replace('{variantName}', option.name);
+  const choices = option.values
+    .map((v) => `<option value="${escapeAttr(v)}">${escapeHtml(v)}</option>`)
+    .join('');
+  const radios = option.values
+    .map((v) => {
+      const id = `variant-option-${name}-${escapeAttr(v)}`;
+      return (
+        `      <input type="radio" class="variant-radiobtn" value="${escapeAttr(v)}" name="variant-option-${name}" id="${id}"/>\n` +
+        `      <label class="sqs-button-element--secondary" role="button" tabindex="0" for="${id}">${escapeHtml(v)}</label>\n`
+      );
+    })
+    .join('');
+  return (
+    '    <div class="variant-option">\n' +
+    `    <div class="variant-option-title">${escapeHtml(title)}: </div>\n` +
+    '    <div class="variant-select-wrapper">\n' +
+    `      <select aria-label="${ariaLabel(select)}" data-variant-option-name="${name}">\n` +
+    `        <option value="">${escapeHtml(select)}</option>\n` +
+    `        ${choices}\n` +
+    '      </select>\n    </div>\n' +
+    `    <div class="variant-radiobtn-wrapper" data-variant-option-name="${name}">\n${radios}    </div>\n    </div>\n`
+  );
+}
+
+/** The variant selectors (dropdown and radio buttons per option); '' without a choice to make. */
+export function variantsSelect(ctx: RenderContext, item: unknown): string {
+  const { product, content } = productOf(item);
+  const options = selectableOptions(product);
+  if (options.length === 0) return '';
+  const giftCard = product.productType === ProductType.GIFT_CARD;
+  const selectText =
+    (giftCard ? localized(ctx, 'giftCardVariantSelectText') : undefined) ??
+    localized(ctx, 'productVariantSelectText') ??
+    DEFAULT_VARIANT_SELECT_TEXT;
+  const valueTitle = giftCard ? localized(ctx, 'giftCardValueDisplayText') : undefined;
+  const subscription = isTruthy(content.isSubscribable)
+    ? ` data-is-subscribable="${attr(content.isSubscribable)}" data-subscription-plan="${escapeAttr(JSON.stringify(content.subscriptionPlan ?? null))}"`
+    : '';
+  return (
+    `<div class="product-variants" data-item-id="${attr(objectOr(item).id)}"` +
+    ` data-variants="${escapeAttr(JSON.stringify(arrayOr(content.variants)))}"${subscription} data-animation-role="content">\n` +
+    options.map((o) => optionBlock(o, valueTitle ?? o.name, selectText)).join('') +
+    '  </div>'
+  );
+}
+
+export const variantsSelectFormatter: Formatter = {
+  apply(ctx, _args, vars) {
+    vars[0].value = variantsSelect(ctx, vars[0].value);
+  },
+};
+
+/** `variant-descriptor`: a variant's option values, e.g. 'blue / large / normal'. */
+export const variantDescriptorFormatter: Formatter = {
+  apply(_ctx, _args, vars) {
+    vars[0].value = arrayOr(objectOr(vars[0].value).optionValues)
+      .map((o) => text(objectOr(o).value))
+      .join(' / ');
+  },
+};
