@@ -79,6 +79,8 @@ describe('shared inputs of the reference suite', () => {
     )) {
       const out = render('{item|quantity-input}', { ...(settings as object), item: service });
       expect(out !== '', name).toBe(name.endsWith('true'));
+      const page = render('{item|quantity-input}', { websiteSettings: settings, item: service });
+      expect(page !== '', `${name} under websiteSettings`).toBe(name.endsWith('true'));
     }
   });
 });

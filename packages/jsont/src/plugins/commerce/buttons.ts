@@ -51,7 +51,10 @@ function addToCartButton(ctx: RenderContext, item: unknown): string {
 /** Spec §5 quantity input: number, min 1, max 9999, step 1, default 1; '' when not shown. */
 function quantityInput(ctx: RenderContext, item: unknown): string {
   const { product } = productOf(item);
-  const allowed = ctx.resolve('storeSettings.multipleQuantityAllowedForServices');
+  // Page JSON carries store settings under websiteSettings; bare `storeSettings` is also read.
+  const allowed =
+    ctx.resolve('websiteSettings.storeSettings.multipleQuantityAllowedForServices') ??
+    ctx.resolve('storeSettings.multipleQuantityAllowedForServices');
   const settings = { multipleQuantityAllowedForServices: typeof allowed === 'boolean' ? allowed : undefined };
   if (!showQuantityInput(product, settings)) return '';
   const label = html(localized(ctx, 'productQuantityInputLabel') ?? DEFAULT_TEXTS.quantity);
