@@ -7,10 +7,12 @@ import type { AppConfig } from './config.js';
 import { type Database, openDatabase } from './db/index.js';
 import { cartRoutes } from './modules/cart/routes.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
+import { formRoutes } from './modules/forms/routes.js';
 import { loadSite, type Site } from './modules/site/service.js';
 import { type Clock, systemClock } from './platform/clock.js';
 import type { RequestContext } from './platform/context.js';
 import { HttpError } from './platform/errors.js';
+import { createRateLimiter, type RateLimiter, type RateLimitOptions } from './platform/rate-limit.js';
 import { loadWebAssets, WEB_DIST_DIR } from './render/assets.js';
 import { pageRoutes } from './render/routes.js';
 import { loadTheme, type Theme } from './render/theme.js';
@@ -27,6 +29,8 @@ export interface AppServices {
   database: Database;
   clock: Clock;
   theme: Theme;
+  /** Per-IP fixed-window limit of the mutating commerce calls (429 when over). */
+  rateLimit: RateLimiter;
   /** The request context for the site this install serves; 503 before any site exists. */
   context(): Promise<SiteContext>;
 }
@@ -35,6 +39,8 @@ export interface BuildOptions {
   database?: Database;
   clock?: Clock;
   logger?: boolean;
+  /** Limits of the mutating commerce calls; tests and benchmarks raise or lower them. */
+  rateLimit?: RateLimitOptions;
 }
 
 /** Composition root: wires config, database, theme and routes; nothing global. */
@@ -49,6 +55,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     database,
     clock,
     theme,
+    rateLimit: createRateLimiter(options.rateLimit ?? {}, clock),
     async context() {
       const now = Date.now();
       if (!cached || now - cached.at > SITE_CACHE_MS) {
@@ -109,6 +116,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.get('/healthz', async () => ({ ok: true }));
   cartRoutes(app, services);
   catalogRoutes(app, services);
+  formRoutes(app, services);
   pageRoutes(app, services);
 
   app.addHook('onClose', async () => {

@@ -13,6 +13,7 @@ import {
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
 import * as m0001 from './migrations/0001_initial.js';
+import * as m0002 from './migrations/0002_product_experience.js';
 import type { DB } from './schema.js';
 
 export type { DB } from './schema.js';
@@ -29,6 +30,7 @@ export interface Database {
 /** Forward-only migrations, in order; the name is what the migrations table records. */
 const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': m0001,
+  '0002_product_experience': m0002,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

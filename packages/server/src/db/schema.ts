@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /**
  * Table types for Kysely. Columns are portable between SQLite and PostgreSQL: booleans are
  * integers 0/1, JSON is text, money is an integer of minor units, times are ms since epoch.
@@ -18,6 +20,12 @@ export interface StoreSettingsTable {
   display_native_product_reviews_enabled: number;
   display_imported_product_reviews_enabled: number;
   multiple_quantity_allowed_for_services: number;
+  /** Installment context (spec §3); min and max in minor units of the store currency. */
+  installments_available: Generated<number>;
+  installments_min_cents: Generated<number>;
+  installments_max_cents: Generated<number>;
+  installments_account_country: Generated<string>;
+  installments_shopper_language: Generated<string>;
 }
 
 export interface CollectionTable {
@@ -59,6 +67,8 @@ export interface ProductTable {
   variant_option_ordering: string;
   /** JSON merchandising context of spec §3 (restock and scarcity settings) or null. */
   merchandising: string | null;
+  /** 1: adding to the cart goes straight on to checkout (spec §4 step 6). */
+  express_checkout: Generated<number>;
   position: number;
   created_at: number;
   updated_at: number;
@@ -113,6 +123,45 @@ export interface CartEntryTable {
   created_at: number;
 }
 
+/** Back-in-stock waitlist (spec §3 "Waitlist signup"); one row per product, variant and email. */
+export interface RestockSignupTable {
+  id: string;
+  website_id: string;
+  product_id: string;
+  variant_id: string;
+  sku: string;
+  email: string;
+  is_join_mailing_list: number;
+  language: string | null;
+  created_at: number;
+  notified_at: number | null;
+}
+
+/** A one-item cart for subscription checkout (/checkout/subscribe?cartToken=…), with the plan and price as they were. */
+export interface SubscriptionCartTable {
+  id: string;
+  website_id: string;
+  token: string;
+  item_id: string;
+  sku: string;
+  quantity: number;
+  additional_fields: string | null;
+  subscription_option_id: string | null;
+  /** JSON subscription plan snapshot { billingPeriod: { value, unit }, numBillingCycles }. */
+  plan: string;
+  price_cents: number;
+  currency: string;
+  created_at: number;
+}
+
+/** Append-only quick-view analytics (POST /api/census/RecordQuickView/{id}). */
+export interface CensusQuickViewTable {
+  id: string;
+  website_id: string;
+  item_id: string;
+  at: number;
+}
+
 export interface DB {
   websites: WebsiteTable;
   store_settings: StoreSettingsTable;
@@ -122,4 +171,7 @@ export interface DB {
   forms: FormTable;
   carts: CartTable;
   cart_entries: CartEntryTable;
+  restock_signups: RestockSignupTable;
+  subscription_carts: SubscriptionCartTable;
+  census_quick_views: CensusQuickViewTable;
 }

@@ -54,3 +54,47 @@ export function quantityInCart(db: Kysely<DB>, cartId: string, sku: string) {
 export async function touchCart(db: Kysely<DB>, cartId: string, now: number): Promise<void> {
   await db.updateTable('carts').set({ updated_at: now }).where('id', '=', cartId).execute();
 }
+
+export function findEntry(db: Kysely<DB>, cartId: string, entryId: string) {
+  return db
+    .selectFrom('cart_entries')
+    .selectAll()
+    .where('cart_id', '=', cartId)
+    .where('id', '=', entryId)
+    .executeTakeFirst();
+}
+
+export function findEntryByKey(db: Kysely<DB>, cartId: string, sku: string, fieldsKey: string) {
+  return db
+    .selectFrom('cart_entries')
+    .selectAll()
+    .where('cart_id', '=', cartId)
+    .where('sku', '=', sku)
+    .where('fields_key', '=', fieldsKey)
+    .executeTakeFirst();
+}
+
+export async function setEntryFields(
+  db: Kysely<DB>,
+  entryId: string,
+  additionalFields: string,
+  fieldsKey: string,
+): Promise<void> {
+  await db
+    .updateTable('cart_entries')
+    .set({ additional_fields: additionalFields, fields_key: fieldsKey })
+    .where('id', '=', entryId)
+    .execute();
+}
+
+/** Moves `entry`'s quantity onto the entry `intoId` and removes `entry`, in one transaction. */
+export async function mergeEntryInto(db: Kysely<DB>, entry: CartEntryRow, intoId: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('cart_entries')
+      .set((eb) => ({ quantity: eb('quantity', '+', entry.quantity) }))
+      .where('id', '=', intoId)
+      .execute();
+    await trx.deleteFrom('cart_entries').where('id', '=', entry.id).execute();
+  });
+}

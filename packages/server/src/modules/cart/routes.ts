@@ -4,14 +4,19 @@ import type { AppServices } from '../../app.js';
 import { checkCrumb } from '../../platform/crumb.js';
 import { HttpError } from '../../platform/errors.js';
 import { getProductById } from '../catalog/service.js';
-import { addEntryBody } from './schema.js';
-import { addEntry, getCart } from './service.js';
+import { addEntryBody, updateEntryFieldsBody } from './schema.js';
+import { addEntry, getCart, updateEntryFields } from './service.js';
 
 export const CART_COOKIE = 'CART';
 export const HAS_CART_COOKIE = 'hasCart';
 /** The cart cookie outlives a visit: two years, like the visitor cookie of spec §9. */
 const CART_COOKIE_MAX_AGE_S = 2 * 365 * 24 * 60 * 60;
 const VARIANT_OPTION_FIELD = 'variant-option-';
+
+function badBody(error: { issues: { path: PropertyKey[]; message: string }[] }): HttpError {
+  const issue = error.issues[0];
+  return new HttpError(400, `${issue.path.join('.') || 'body'}: ${issue.message}`);
+}
 
 function isFormPost(request: FastifyRequest): boolean {
   return (request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
@@ -55,14 +60,12 @@ export function cartRoutes(app: FastifyInstance, services: AppServices): void {
   app.post('/api/commerce/shopping-cart/entries', async (request, reply) => {
     const form = isFormPost(request);
     try {
+      await services.rateLimit(request, 'cart-entries');
       checkCrumb(request);
       const parsed = addEntryBody.safeParse(
         form ? bodyFromForm(request.body as Record<string, unknown>) : request.body,
       );
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        throw new HttpError(400, `${issue.path.join('.') || 'body'}: ${issue.message}`);
-      }
+      if (!parsed.success) throw badBody(parsed.error);
       const ctx = await services.context();
       const result = await addEntry(
         ctx,
@@ -85,4 +88,22 @@ export function cartRoutes(app: FastifyInstance, services: AppServices): void {
       throw err;
     }
   });
+
+  app.put<{ Params: { entryId: string } }>(
+    '/api/commerce/shopping-cart/entries/:entryId/additionalFields',
+    async (request) => {
+      await services.rateLimit(request, 'cart-entries');
+      checkCrumb(request);
+      const parsed = updateEntryFieldsBody.safeParse(request.body);
+      if (!parsed.success) throw badBody(parsed.error);
+      const ctx = await services.context();
+      const result = await updateEntryFields(
+        ctx,
+        request.cookies[CART_COOKIE],
+        request.params.entryId,
+        parsed.data,
+      );
+      return { shoppingCart: result.cart, updatedEntry: result.updatedEntry };
+    },
+  );
 }

@@ -1,26 +1,35 @@
 import { z } from 'zod';
 
 /** Spec §7: POST /api/commerce/shopping-cart/entries — itemId, sku, quantity, additionalFields (JSON string). */
+const jsonString = z
+  .string()
+  .max(20_000)
+  .refine((s) => {
+    try {
+      JSON.parse(s);
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'additionalFields must be a JSON string');
+
 export const addEntryBody = z.object({
   itemId: z.string().min(1, 'itemId is required').max(64),
   sku: z.string().min(1).max(200).optional(),
   /** Checked by the commerce rules, which word the spec's quantity messages. */
   quantity: z.union([z.number(), z.string()]).optional(),
-  additionalFields: z
-    .string()
-    .max(20_000)
-    .refine((s) => {
-      try {
-        JSON.parse(s);
-        return true;
-      } catch {
-        return false;
-      }
-    }, 'additionalFields must be a JSON string')
-    .nullable()
-    .optional(),
+  additionalFields: jsonString.nullable().optional(),
   /** Plain-form posts name the variant by its options instead of the sku. */
   selection: z.record(z.string(), z.string()).optional(),
 });
 
 export type AddEntryBody = z.infer<typeof addEntryBody>;
+
+/** Spec §7: PUT /api/commerce/shopping-cart/entries/{entryId}/additionalFields — itemId, sku, additionalFields. */
+export const updateEntryFieldsBody = z.object({
+  itemId: z.string().min(1, 'itemId is required').max(64),
+  sku: z.string().min(1, 'sku is required').max(200),
+  additionalFields: jsonString,
+});
+
+export type UpdateEntryFieldsBody = z.infer<typeof updateEntryFieldsBody>;

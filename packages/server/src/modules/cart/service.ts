@@ -14,17 +14,22 @@ import { HttpError } from '../../platform/errors.js';
 import { newId, newToken, sha256 } from '../../platform/ids.js';
 import { findProductsByIds } from '../catalog/repo.js';
 import { type CatalogProduct, getProductById } from '../catalog/service.js';
+import { checkProductForm } from '../forms/service.js';
 import {
   type CartEntryRow,
   type CartRow,
   findCartByToken,
+  findEntry,
+  findEntryByKey,
   insertCart,
   listEntries,
+  mergeEntryInto,
   quantityInCart,
+  setEntryFields,
   touchCart,
   upsertEntry,
 } from './repo.js';
-import type { AddEntryBody } from './schema.js';
+import type { AddEntryBody, UpdateEntryFieldsBody } from './schema.js';
 
 /** Spec §3 "Cart entry", plus what the cart page shows. */
 export interface CartEntryView {
@@ -236,6 +241,8 @@ export async function addEntry(
   if (check.destination === 'gift-card-checkout' || check.destination === 'subscription') {
     throw new HttpError(409, 'This product is bought at checkout, not added to the cart.', 'API_FAILURE');
   }
+  // Spec §4 step 5: the custom form comes after the stock checks.
+  const fields = await checkProductForm(ctx, product, body.additionalFields);
 
   const now = ctx.clock.now();
   if (!cart) {
@@ -253,7 +260,6 @@ export async function addEntry(
   } else {
     await touchCart(ctx.db, cart.id, now);
   }
-  const fields = body.additionalFields ?? null;
   const row = await upsertEntry(ctx.db, {
     id: newId('e'),
     cart_id: cart.id,
@@ -268,4 +274,49 @@ export async function addEntry(
   const view = await viewOf(ctx, cart);
   const newlyAdded = view.entries.find((e) => e.id === row.id)!;
   return { cart: view, newlyAdded, token: cart.token };
+}
+
+export interface UpdateEntryFieldsResult {
+  cart: CartView;
+  updatedEntry: CartEntryView;
+}
+
+/** Message when the entry is not one of the caller's cart (another cart's entry looks the same as none). */
+export const ENTRY_NOT_FOUND = 'That item is no longer in your cart.';
+
+/**
+ * Spec §7 PUT …/entries/{entryId}/additionalFields: replaces the answers of an entry of the
+ * caller's own cart after checking them against the product's form. When another entry of the
+ * cart already holds the same sku with the same answers, the two merge (quantities summed).
+ */
+export async function updateEntryFields(
+  ctx: RequestContext,
+  token: string | undefined,
+  entryId: string,
+  body: UpdateEntryFieldsBody,
+): Promise<UpdateEntryFieldsResult> {
+  const cart = token ? await findCartByToken(ctx.db, ctx.websiteId, token) : undefined;
+  const entry = cart ? await findEntry(ctx.db, cart.id, entryId) : undefined;
+  if (!cart || !entry) throw new HttpError(404, ENTRY_NOT_FOUND);
+  if (entry.item_id !== body.itemId || entry.sku !== body.sku) {
+    throw new HttpError(400, 'itemId and sku do not match that cart entry.');
+  }
+  const product = await getProductById(ctx, entry.item_id);
+  if (!product) throw new HttpError(404, ENTRY_NOT_FOUND);
+  if (!product.additionalFieldsFormId) {
+    throw new HttpError(409, 'This product has no form to update.', 'API_FAILURE');
+  }
+  const fields = (await checkProductForm(ctx, product, body.additionalFields)) as string;
+  const fieldsKey = sha256(fields);
+  const twin = await findEntryByKey(ctx.db, cart.id, entry.sku, fieldsKey);
+  let updatedId = entry.id;
+  if (twin && twin.id !== entry.id) {
+    await mergeEntryInto(ctx.db, entry, twin.id);
+    updatedId = twin.id;
+  } else {
+    await setEntryFields(ctx.db, entry.id, fields, fieldsKey);
+  }
+  await touchCart(ctx.db, cart.id, ctx.clock.now());
+  const view = await viewOf(ctx, cart);
+  return { cart: view, updatedEntry: view.entries.find((e) => e.id === updatedId)! };
 }

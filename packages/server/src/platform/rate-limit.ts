@@ -1,0 +1,71 @@
+import { MESSAGES } from '@storefront/commerce';
+import type { FastifyRequest } from 'fastify';
+import type { Clock } from './clock.js';
+import { HttpError } from './errors.js';
+
+/**
+ * Default fixed window for the mutating commerce calls: 30 requests per 10 s per IP and route
+ * group. A shopper adding items by hand stays far below it; a script hammering the cart does not.
+ */
+export const DEFAULT_RATE_LIMIT_REQUESTS = 30;
+export const DEFAULT_RATE_LIMIT_WINDOW_MS = 10_000;
+
+/** Memory store entries are swept once the map holds this many keys, so idle IPs do not accumulate. */
+const SWEEP_THRESHOLD = 10_000;
+
+/** Route groups limited separately, so heavy cart use does not block a waitlist signup. */
+export type RateLimitGroup = 'cart-entries' | 'subscription' | 'restock' | 'census';
+
+/**
+ * Counts hits per key in fixed windows. `hit` answers the count in the key's current window,
+ * this hit included. A shared store (Redis INCR + PEXPIRE) implements the same contract when
+ * several instances serve one site.
+ */
+export interface RateLimitStore {
+  hit(key: string, windowStart: number, windowMs: number): Promise<number> | number;
+}
+
+/** Single-process store. */
+export class MemoryRateLimitStore implements RateLimitStore {
+  private readonly windows = new Map<string, { start: number; count: number }>();
+
+  hit(key: string, windowStart: number, windowMs: number): number {
+    const current = this.windows.get(key);
+    if (current && current.start === windowStart) {
+      current.count += 1;
+      return current.count;
+    }
+    if (this.windows.size >= SWEEP_THRESHOLD) this.sweep(windowStart, windowMs);
+    this.windows.set(key, { start: windowStart, count: 1 });
+    return 1;
+  }
+
+  private sweep(windowStart: number, windowMs: number): void {
+    for (const [key, w] of this.windows) {
+      if (w.start + windowMs <= windowStart) this.windows.delete(key);
+    }
+  }
+}
+
+export interface RateLimitOptions {
+  /** Requests allowed per IP and group in one window; 0 or less turns limiting off. */
+  requests?: number;
+  windowMs?: number;
+  store?: RateLimitStore;
+}
+
+/** Throws 429 'Please try again in a few seconds.' once the caller is over the limit. */
+export type RateLimiter = (request: FastifyRequest, group: RateLimitGroup) => Promise<void>;
+
+export function createRateLimiter(options: RateLimitOptions, clock: Clock): RateLimiter {
+  const requests = options.requests ?? DEFAULT_RATE_LIMIT_REQUESTS;
+  const windowMs = options.windowMs ?? DEFAULT_RATE_LIMIT_WINDOW_MS;
+  const store = options.store ?? new MemoryRateLimitStore();
+  return async (request, group) => {
+    if (requests <= 0) return;
+    const now = clock.now();
+    const windowStart = now - (now % windowMs);
+    const count = await store.hit(`${group}\u0000${request.ip}`, windowStart, windowMs);
+    if (count > requests) throw new HttpError(429, MESSAGES.tooManyRequests);
+  };
+}
