@@ -24,26 +24,10 @@ describe('content formatters against the conformance fixtures', () => {
     'f-google-calendar-url-1',
     'f-google-calendar-url-2',
     'f-google-calendar-url-3',
-    ...['address-1', 'address-2', 'checkbox-1', 'checkbox-2', 'checkbox-3', 'date-1', 'default-1', 'likert-1']
-      .concat(['name-1', 'phone-1', 'phone-2', 'time-1', 'time-2', 'time-3', 'unk-1'])
-      .map((name) => `f-summary-form-field-${name}`),
   ];
   it.each(fixtures)('%s', (name) => {
     const [actual, expected] = runFormatterFixture(contentPlugin, name);
     expect(actual).toBe(expected);
-  });
-});
-
-describe('summary-form-field', () => {
-  it('escapes the answers', () => {
-    const html = format(contentPlugin, 'summary-form-field', {
-      type: 'text',
-      rawTitle: 'A<b>',
-      value: '<i>',
-    });
-    expect(html).toBe(
-      '<div style="font-size:11px; margin-top:3px">\n  <span style="font-weight:bold;">A&lt;b&gt;:</span> &lt;i&gt;\n</div>',
-    );
   });
 });
 

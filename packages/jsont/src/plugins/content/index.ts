@@ -19,7 +19,6 @@ import {
   disqusPredicate,
   likeButtonFormatter,
 } from './comments.js';
-import { summaryFormFieldFormatter } from './form-summary.js';
 import { galleryPredicates } from './gallery.js';
 import { itemClassesFormatter } from './item-classes.js';
 import {
@@ -46,7 +45,6 @@ export const contentPlugin: Plugin = {
     'google-calendar-url': googleCalendarUrlFormatter,
     'item-classes': itemClassesFormatter,
     'like-button': likeButtonFormatter,
-    'summary-form-field': summaryFormFieldFormatter,
     video: videoFormatter,
   },
   predicates: {
