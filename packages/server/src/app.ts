@@ -8,12 +8,14 @@ import { type Database, openDatabase } from './db/index.js';
 import { cartRoutes } from './modules/cart/routes.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { formRoutes } from './modules/forms/routes.js';
+import { restockRoutes } from './modules/restock/routes.js';
 import { loadSite, type Site } from './modules/site/service.js';
 import { type Clock, systemClock } from './platform/clock.js';
 import type { RequestContext } from './platform/context.js';
 import { HttpError } from './platform/errors.js';
 import { createRateLimiter, type RateLimiter, type RateLimitOptions } from './platform/rate-limit.js';
 import { loadWebAssets, WEB_DIST_DIR } from './render/assets.js';
+import { quickViewRoutes } from './render/quick-view.js';
 import { pageRoutes } from './render/routes.js';
 import { loadTheme, type Theme } from './render/theme.js';
 
@@ -117,6 +119,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   cartRoutes(app, services);
   catalogRoutes(app, services);
   formRoutes(app, services);
+  restockRoutes(app, services);
+  quickViewRoutes(app, services);
   pageRoutes(app, services);
 
   app.addHook('onClose', async () => {

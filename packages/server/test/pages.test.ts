@@ -134,3 +134,35 @@ describe.each(dialects)('pages on %s', (dialect) => {
     expect((await t.app.inject({ method: 'GET', url: '/healthz' })).json()).toEqual({ ok: true });
   });
 });
+
+describe.each(dialects)('quick view on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+  });
+  afterAll(async () => t?.close());
+
+  it('answers what the overlay shows and the ProductForm props', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/commerce/quick-view/tee' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.item).toMatchObject({
+      id: 'tee',
+      name: 'Tee',
+      fullUrl: '/shop/p/tee',
+      badge: 'sale',
+      badgeText: 'sale',
+      images: [{ assetUrl: '/assets/demo/tee.svg', altText: 'A tee' }],
+    });
+    expect(body.item.price).toMatchObject({ onSale: true, varied: true, fromText: 'from $19.99' });
+    expect(body.productForm).toMatchObject({
+      itemId: 'tee',
+      currency: 'USD',
+      soldOut: false,
+      showQuantity: true,
+    });
+    expect((await t.app.inject({ method: 'GET', url: '/api/commerce/quick-view/nope' })).statusCode).toBe(
+      404,
+    );
+  });
+});

@@ -16,7 +16,7 @@ import {
   QUANTITY_MIN,
   showPillCart,
   showQuantityInput,
-  toMoney,
+  toDecimalMoney,
   variantOptions,
 } from '@storefront/commerce';
 import type { CartView } from '../modules/cart/service.js';
@@ -79,6 +79,23 @@ export function productCardContext(p: CatalogProduct, site: Site) {
   };
 }
 
+/** Props of the ProductForm island (packages/web/README.md). */
+export function productFormProps(p: CatalogProduct, site: Site) {
+  return {
+    itemId: p.id,
+    productType: p.productType,
+    name: p.name,
+    currency: site.website.currency,
+    options: variantOptions(p),
+    variants: p.variants,
+    addButtonText: addButtonText(p),
+    soldOut: isSoldOut(p),
+    showQuantity: showQuantityInput(p, {
+      multipleQuantityAllowedForServices: site.storeSettings.multipleQuantityAllowedForServices,
+    }),
+  };
+}
+
 /** The product's JSON as a product page sees it: spec §3 "Product item", plus display values under `display`. */
 export function productContext(p: CatalogProduct, site: Site, crumb: string) {
   const { currency } = site.website;
@@ -88,17 +105,7 @@ export function productContext(p: CatalogProduct, site: Site, crumb: string) {
   const showQuantity = showQuantityInput(p, {
     multipleQuantityAllowedForServices: site.storeSettings.multipleQuantityAllowedForServices,
   });
-  const islandProps = {
-    itemId: p.id,
-    productType: p.productType,
-    name: p.name,
-    currency,
-    options,
-    variants: p.variants,
-    addButtonText: addButtonText(p),
-    soldOut,
-    showQuantity,
-  };
+  const islandProps = productFormProps(p, site);
   return {
     ...card,
     collectionId: p.collectionId,
@@ -123,8 +130,9 @@ export function productContext(p: CatalogProduct, site: Site, crumb: string) {
       variants: p.variants.map((v) => ({
         sku: v.sku,
         attributes: v.attributes,
-        priceMoney: toMoney(v.priceCents, currency),
-        salePriceMoney: toMoney(v.salePriceCents, currency),
+        // Themes and the engine's commerce formatters read decimal money ('78.00'), as Squarespace themes do.
+        priceMoney: toDecimalMoney(v.priceCents, currency),
+        salePriceMoney: toDecimalMoney(v.salePriceCents, currency),
         onSale: v.onSale,
         qtyInStock: v.qtyInStock,
         unlimited: v.unlimited,
