@@ -7,6 +7,7 @@ export * from './display.js';
 export * from './email.js';
 export * from './forms.js';
 export * from './installments.js';
+export * from './merchandising.js';
 export * from './messages.js';
 export * from './money.js';
 export * from './product.js';

@@ -48,3 +48,13 @@ export function sanitizeHtml(html: string): string {
     })
     .replace(/<(?![a-zA-Z/!])/g, '&lt;');
 }
+
+/** Text of merchant HTML for places that take no markup (meta description): tags dropped, space folded. */
+export function plainText(html: string): string {
+  return html
+    .replace(DROPPED_WITH_CONTENT, ' ')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}

@@ -2,6 +2,7 @@ import {
   addButtonText,
   BUTTON_TEXT,
   DEFAULT_TEXTS,
+  descriptionFallback,
   formatMoney,
   fromPrice,
   fromPriceText,
@@ -14,15 +15,18 @@ import {
   productBadge,
   QUANTITY_MAX,
   QUANTITY_MIN,
+  scarcityMessage,
   showPillCart,
   showQuantityInput,
+  subscriptionPriceText,
   toDecimalMoney,
+  totalStock,
   variantOptions,
 } from '@storefront/commerce';
 import type { CartView } from '../modules/cart/service.js';
 import type { CatalogProduct, Collection } from '../modules/catalog/service.js';
 import type { Site } from '../modules/site/service.js';
-import { sanitizeHtml } from '../platform/html.js';
+import { plainText, sanitizeHtml } from '../platform/html.js';
 import type { WebAssets } from './assets.js';
 
 /** Spec §2 page type numbers used by the pages served so far. */
@@ -77,6 +81,14 @@ export function productCardContext(p: CatalogProduct, site: Site) {
       price: priceContext(p, site.website.currency, site.website.locale),
     },
   };
+}
+
+/** Spec §3 merchandising: the low-stock message, shown at load when the merchant asks for it. */
+function scarcityContext(p: CatalogProduct) {
+  const m = p.merchandising;
+  const stock = totalStock(p);
+  if (!m?.scarcityEnabled || !m.scarcityText || !Number.isFinite(stock) || stock <= 0) return null;
+  return { text: scarcityMessage(m.scarcityText, stock), shownByDefault: !!m.scarcityShownByDefault };
 }
 
 /** Props of the ProductForm island (packages/web/README.md). */
@@ -141,6 +153,15 @@ export function productContext(p: CatalogProduct, site: Site, crumb: string) {
     },
     display: {
       ...card.display,
+      isDetail: true,
+      subscriptionText: p.isSubscribable
+        ? subscriptionPriceText({
+            priceString: card.display.price.onSale ? card.display.price.saleText : card.display.price.text,
+            plan: p.subscriptionPlan,
+          })
+        : '',
+      scarcity: scarcityContext(p),
+      metaDescription: descriptionFallback(plainText(p.excerpt || p.description || '')),
       soldOut,
       options: options.map((o) => ({ name: o.name, values: o.values.map((value) => ({ value })) })),
       showQuantity,

@@ -1,4 +1,4 @@
-import { DEFAULT_TEXTS, productBadge } from '@storefront/commerce';
+import { DEFAULT_TEXTS, productBadge, scarcityMessage } from '@storefront/commerce';
 import type { Formatter, RenderContext } from '../../plugin.js';
 import { isTruthy } from '../../values.js';
 import {
@@ -77,7 +77,7 @@ export const productScarcityFormatter: Formatter = {
         const variant = isObject(view.attributes)
           ? ` data-variant-attributes="${attr(JSON.stringify(view.attributes))}" hidden`
           : '';
-        const message = html(template.replace(/\{qtyInStock\}/g, text(view.qtyInStock)));
+        const message = html(scarcityMessage(template, text(view.qtyInStock)));
         return `<div class="product-scarcity"${variant}>\n    ${message}\n  </div>`;
       })
       .join('\n\n  ');

@@ -1,0 +1,45 @@
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_STORE_URL } from '../src/modules/catalog/import.js';
+import { createTestApp, type TestApp } from './support/app.js';
+
+/** The product page against the demo store, which holds every product case of the spec. */
+describe('product display on the demo store', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('sqlite', JSON.parse(fs.readFileSync(DEMO_STORE_URL, 'utf8')));
+  });
+  afterAll(async () => t?.close());
+  const page = async (slug: string) => (await t.app.inject({ method: 'GET', url: `/shop/p/${slug}` })).body;
+
+  it('words a subscription price and says Subscribe', async () => {
+    const html = await page('coffee-subscription');
+    expect(html).toContain('data-item-price="coffee-subscription">$22.00 every month</div>');
+    expect(html).toContain('>Subscribe</button>');
+  });
+
+  it('shows the scarcity message with the stock left', async () => {
+    expect(await page('beeswax-taper-candles')).toContain('<p class="product-scarcity">Only 6 left in stock</p>');
+  });
+
+  it('marks a sold-out product and disables its button', async () => {
+    const html = await page('hand-thrown-mug');
+    expect(html).toMatch(/<span class="product-badge product-badge--sold-out">[^<]+<\/span>/);
+    expect(html).toContain('<button type="submit" class="sqs-add-to-cart-button" disabled>Sold Out</button>');
+  });
+
+  it('shows sale and original prices with their accessible labels', async () => {
+    const html = await page('stoneware-pour-over-set');
+    expect(html).toContain(
+      '<span class="visually-hidden">Sale Price:</span> <span class="sale-price">$48.00</span> <span class="visually-hidden">Original Price:</span> <del class="original-price">$64.00</del>',
+    );
+  });
+
+  it('describes the page from the product text, cut to 250 characters', async () => {
+    const html = await page('linen-field-shirt');
+    const description = /<meta name="description" content="([^"]*)">/.exec(html)![1];
+    expect(description.length).toBeGreaterThan(20);
+    expect(description.length).toBeLessThanOrEqual(253);
+    expect(description).not.toContain('<');
+  });
+});
