@@ -20,6 +20,7 @@ export const ISLANDS: Record<string, IslandDefinition> = {
   ProductForm: { load: () => ProductForm, stateFromMarkup: productFormStateFromMarkup },
   PillCart: { load: () => PillCart },
   CartPage: { load: () => import('./islands/CartPage').then((m) => m.CartPage) },
+  Installments: { load: () => import('./islands/Installments').then((m) => m.Installments) },
 };
 
 /** Set on an element once React owns it, so a second scan never mounts twice. */

@@ -1,0 +1,119 @@
+import {
+  effectivePriceCents,
+  INSTALLMENTS_DEFAULT_COUNT,
+  type InstallmentContext,
+  installmentDisplay,
+  type ProductTypeNumber,
+} from '@storefront/commerce';
+import { type MouseEvent, useRef, useState } from 'react';
+import { pageContext } from '../context';
+import { useProductSelection } from '../product-store';
+import { Dialog } from '../ui/Dialog';
+import { installmentProvider } from './installments/provider';
+
+export interface InstallmentsProps {
+  itemId: string;
+  productType: ProductTypeNumber;
+  isSubscribable: boolean;
+  currency: string;
+  /** The price shown before a variant is chosen (minor units). */
+  priceCents: number;
+  /** Spec §3 "Installment context per item"; null when the store has none. */
+  context: InstallmentContext | null;
+}
+
+/**
+ * Spec §4/§9 pay-later message under the price. It follows the variant the product form has
+ * chosen; the info popup opens from the pill or the info button and hands focus back to it.
+ */
+export function Installments(props: InstallmentsProps) {
+  const { itemId, productType, isSubscribable, currency, context } = props;
+  const selection = useProductSelection(itemId);
+  const [open, setOpen] = useState(false);
+  const triggerRef = useRef<HTMLButtonElement | null>(null);
+  const { locale } = pageContext();
+
+  const priceCents = selection?.selectedVariant
+    ? effectivePriceCents(selection.selectedVariant)
+    : props.priceCents;
+  const display = installmentDisplay({
+    product: { productType, isSubscribable },
+    priceCents,
+    context,
+    currency,
+    locale,
+  });
+  if (display.kind === 'hidden') return null;
+
+  const inRange = display.kind === 'in-range';
+  const info = installmentProvider.info({
+    brand: display.brand,
+    count: inRange ? display.count : INSTALLMENTS_DEFAULT_COUNT,
+    priceCents: inRange ? priceCents : null,
+    currency,
+    locale,
+  });
+
+  // Safari does not focus a clicked button, so the trigger is remembered rather than read from focus.
+  function openPopup(event: MouseEvent<HTMLButtonElement>) {
+    triggerRef.current = event.currentTarget;
+    setOpen(true);
+  }
+
+  const brand = <span className="installments-brand">{display.brand}</span>;
+
+  return (
+    <div className="installments" data-kind={display.kind}>
+      {inRange && (
+        <p className="installments-message">
+          {display.text} {brand}
+        </p>
+      )}
+      <button type="button" className="installments-pill" aria-haspopup="dialog" onClick={openPopup}>
+        {inRange ? (
+          <>
+            {display.pillText} {brand}
+          </>
+        ) : (
+          <>
+            {brand} {display.text}
+          </>
+        )}
+      </button>
+      <button
+        type="button"
+        className="installments-info"
+        aria-label={`About ${display.brand}`}
+        aria-haspopup="dialog"
+        onClick={openPopup}
+      >
+        <span aria-hidden="true">ⓘ</span>
+      </button>
+      <Dialog
+        open={open}
+        onClose={() => setOpen(false)}
+        title={info.title}
+        returnFocus={triggerRef}
+        className="installments-popup"
+      >
+        <p className="installments-popup-intro">{info.intro}</p>
+        <ol className="installments-popup-steps">
+          {info.steps.map((step) => (
+            <li key={step}>{step}</li>
+          ))}
+        </ol>
+        {info.schedule.length > 0 && (
+          <ul className="installments-popup-schedule">
+            {info.schedule.map((payment) => (
+              <li key={payment.when}>
+                <span className="installments-popup-when">{payment.when}</span>{' '}
+                <span className="installments-popup-amount">{payment.amount}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+        <p className="installments-popup-note">{info.note}</p>
+      </Dialog>
+    </div>
+  );
+}

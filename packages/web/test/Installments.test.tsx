@@ -1,0 +1,198 @@
+import { MODAL_ANIMATION_MS } from '@storefront/commerce';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Installments, type InstallmentsProps } from '../src/islands/Installments';
+import { publishProductSelection, resetProductSelections } from '../src/product-store';
+
+const US_CONTEXT = {
+  afterPayAvailable: true,
+  afterPayMin: 3500,
+  afterPayMax: 200000,
+  shopperLanguage: 'en-US',
+  stripeAccountCountry: 'US',
+};
+
+const TEE: InstallmentsProps = {
+  itemId: 'item-tee',
+  productType: 1,
+  isSubscribable: false,
+  currency: 'USD',
+  priceCents: 5000,
+  context: US_CONTEXT,
+};
+
+function variant(priceCents: number, salePriceCents = 0, onSale = false) {
+  return {
+    sku: `SKU-${priceCents}`,
+    attributes: {},
+    priceCents,
+    salePriceCents,
+    onSale,
+    qtyInStock: 3,
+    unlimited: false,
+  };
+}
+
+const message = () => document.querySelector('.installments-message')?.textContent ?? null;
+const pill = () => document.querySelector<HTMLButtonElement>('.installments-pill')!;
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  resetProductSelections();
+});
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+describe('Installments message', () => {
+  it('in range: the payments text with the brand, and the pill', () => {
+    render(<Installments {...TEE} />);
+    expect(message()).toBe('or 4 interest-free payments of $12.50 with Afterpay');
+    expect(pill().textContent).toBe('or 4 installments with Afterpay');
+    expect(pill().getAttribute('aria-haspopup')).toBe('dialog');
+    expect(document.querySelector('.installments')!.getAttribute('data-kind')).toBe('in-range');
+  });
+
+  it('quotes the first (largest) payment of an uneven split', () => {
+    render(<Installments {...TEE} priceCents={10001} />);
+    expect(message()).toBe('or 4 interest-free payments of $25.01 with Afterpay');
+  });
+
+  it('is branded Clearpay in GB', () => {
+    render(
+      <Installments
+        {...TEE}
+        currency="GBP"
+        context={{ ...US_CONTEXT, stripeAccountCountry: 'GB', shopperLanguage: 'en-GB' }}
+      />,
+    );
+    expect(message()).toBe('or 4 interest-free payments of £12.50 with Clearpay');
+    expect(pill().textContent).toBe('or 4 installments with Clearpay');
+  });
+
+  it('at or below the minimum: the pill reads the availability text', () => {
+    render(<Installments {...TEE} priceCents={3500} />);
+    expect(message()).toBeNull();
+    expect(pill().textContent).toBe('Afterpay available for orders over $35.00');
+    expect(document.querySelector('.installments')!.getAttribute('data-kind')).toBe('out-of-range');
+  });
+
+  it('above the maximum: available for orders up to the maximum; the maximum itself is in range', () => {
+    const { rerender } = render(<Installments {...TEE} priceCents={200001} />);
+    expect(pill().textContent).toBe('Afterpay available for orders up to $2,000.00');
+    rerender(<Installments {...TEE} priceCents={200000} />);
+    expect(message()).toBe('or 4 interest-free payments of $500.00 with Afterpay');
+  });
+
+  it.each([
+    ['a subscribable product', { isSubscribable: true }],
+    ['a digital product', { productType: 2 as const }],
+    ['a service', { productType: 3 as const }],
+    ['no provider for the store', { context: { ...US_CONTEXT, afterPayAvailable: false } }],
+    ['an unsupported language', { context: { ...US_CONTEXT, shopperLanguage: 'fr' } }],
+    ['an unsupported country', { context: { ...US_CONTEXT, stripeAccountCountry: 'DE' } }],
+    ['no context', { context: null }],
+  ])('shows nothing for %s', (_name, overrides) => {
+    const { container } = render(<Installments {...TEE} {...overrides} />);
+    expect(container.innerHTML).toBe('');
+  });
+
+  it('follows the variant the product form has chosen, at its sale price', () => {
+    render(<Installments {...TEE} />);
+    act(() => publishProductSelection({ itemId: 'item-tee', selectedVariant: variant(8000), quantity: 1 }));
+    expect(message()).toBe('or 4 interest-free payments of $20.00 with Afterpay');
+    act(() =>
+      publishProductSelection({
+        itemId: 'item-tee',
+        selectedVariant: variant(8000, 3000, true),
+        quantity: 1,
+      }),
+    );
+    expect(message()).toBeNull();
+    expect(pill().textContent).toBe('Afterpay available for orders over $35.00');
+    // Back to the props price while no variant is chosen; other items' choices are ignored.
+    act(() => publishProductSelection({ itemId: 'item-tee', selectedVariant: null, quantity: 1 }));
+    act(() => publishProductSelection({ itemId: 'other', selectedVariant: variant(900000), quantity: 1 }));
+    expect(message()).toBe('or 4 interest-free payments of $12.50 with Afterpay');
+  });
+});
+
+describe('Installments popup', () => {
+  const dialog = () => screen.queryByRole('dialog', { name: 'Pay in 4 with Afterpay' });
+
+  it('opens from the pill with the provider explanation and the payment plan', () => {
+    render(<Installments {...TEE} priceCents={10001} />);
+    act(() => {
+      fireEvent.click(pill());
+    });
+    const popup = dialog()!;
+    expect(popup.getAttribute('aria-modal')).toBe('true');
+    expect(popup.textContent).toContain('4 interest-free payments');
+    expect(popup.textContent).toContain('every 2 weeks');
+    const plan = Array.from(popup.querySelectorAll('.installments-popup-schedule li')).map(
+      (li) => li.textContent,
+    );
+    expect(plan).toEqual(['Today $25.01', 'In 2 weeks $25.00', 'In 4 weeks $25.00', 'In 6 weeks $25.00']);
+  });
+
+  it('names Clearpay in GB and shows no plan out of range', () => {
+    render(
+      <Installments
+        {...TEE}
+        priceCents={1000}
+        currency="GBP"
+        context={{ ...US_CONTEXT, stripeAccountCountry: 'GB' }}
+      />,
+    );
+    act(() => {
+      fireEvent.click(screen.getByRole('button', { name: 'About Clearpay' }));
+    });
+    const popup = screen.getByRole('dialog', { name: 'Pay in 4 with Clearpay' });
+    expect(popup.textContent).toContain('Choose Clearpay as your payment method at checkout.');
+    expect(popup.querySelector('.installments-popup-schedule')).toBeNull();
+  });
+
+  it('closes on Escape and returns focus to the pill', async () => {
+    render(<Installments {...TEE} />);
+    act(() => {
+      fireEvent.click(pill());
+    });
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Close' }));
+    act(() => {
+      fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    });
+    expect(document.activeElement).toBe(pill());
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(MODAL_ANIMATION_MS);
+    });
+    expect(dialog()).toBeNull();
+  });
+
+  it('closes on the close button and returns focus to the info button', () => {
+    render(<Installments {...TEE} />);
+    const info = screen.getByRole('button', { name: 'About Afterpay' });
+    act(() => {
+      fireEvent.click(info);
+    });
+    act(() => {
+      fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    });
+    expect(document.activeElement).toBe(info);
+  });
+
+  it('closes on a click outside', () => {
+    render(<Installments {...TEE} />);
+    act(() => {
+      fireEvent.click(pill());
+    });
+    const backdrop = document.querySelector('.sf-dialog-backdrop')!;
+    act(() => {
+      fireEvent.pointerDown(backdrop);
+      fireEvent.click(backdrop);
+    });
+    expect(backdrop.getAttribute('data-state')).toBe('closing');
+    expect(document.activeElement).toBe(pill());
+  });
+});
