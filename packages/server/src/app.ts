@@ -9,6 +9,7 @@ import { cartRoutes } from './modules/cart/routes.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { formRoutes } from './modules/forms/routes.js';
 import { restockRoutes } from './modules/restock/routes.js';
+import { subscriptionRoutes } from './modules/subscriptions/routes.js';
 import { loadSite, type Site } from './modules/site/service.js';
 import { type Clock, systemClock } from './platform/clock.js';
 import type { RequestContext } from './platform/context.js';
@@ -120,6 +121,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   catalogRoutes(app, services);
   formRoutes(app, services);
   restockRoutes(app, services);
+  subscriptionRoutes(app, services);
   quickViewRoutes(app, services);
   pageRoutes(app, services);
 

@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppServices } from '../../app.js';
+import { checkCrumb } from '../../platform/crumb.js';
+import { HttpError } from '../../platform/errors.js';
+import { subscriptionBody } from './schema.js';
+import { createSubscriptionCart } from './service.js';
+
+export function subscriptionRoutes(app: FastifyInstance, services: AppServices): void {
+  app.post('/api/3/commerce/cart/subscription', async (request, reply) => {
+    try {
+      await services.rateLimit(request, 'subscription');
+      checkCrumb(request);
+      const parsed = subscriptionBody.safeParse(request.body);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        throw new HttpError(400, `${issue.path.join('.') || 'body'}: ${issue.message}`, 'SUB_API_FAILURE');
+      }
+      const ctx = await services.context();
+      return { data: await createSubscriptionCart(ctx, ctx.site.website.currency, parsed.data) };
+    } catch (err) {
+      // Spec §7: "on failure the server's data.message is shown" — the usual error body plus data.message.
+      if (!(err instanceof HttpError)) throw err;
+      return reply.status(err.statusCode).send({
+        message: err.message,
+        data: { message: err.message },
+        ...(err.type ? { type: err.type } : {}),
+        ...(err.errors ? { errors: err.errors } : {}),
+      });
+    }
+  });
+}
