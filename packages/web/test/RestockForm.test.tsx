@@ -1,0 +1,226 @@
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { RestockForm, type RestockFormProps } from '../src/islands/RestockForm';
+import { publishProductSelection, resetProductSelections } from '../src/product-store';
+import { deferred, jsonResponse, setCrumbCookie, stubFetch } from './helpers';
+
+const PROPS: RestockFormProps = {
+  productId: 'item-tee',
+  variants: [
+    { sku: 'TEE-S', variantId: 'v-s', attributes: { Size: 'S' }, soldOut: true },
+    { sku: 'TEE-M', variantId: 'v-m', attributes: { Size: 'M' }, soldOut: false },
+  ],
+  messages: {
+    buttonText: 'Sign Up',
+    CTAText: 'Notify me when back in stock',
+    placeholderText: 'Email Address',
+    mailingListDescription: 'Also sign up for our newsletter',
+  },
+  mailingListSignUpEnabled: true,
+  mailingListOptInByDefault: false,
+  successText: 'Thanks! We will email you.',
+  shownByDefault: true,
+};
+
+const ONE_SOLD_OUT: RestockFormProps = {
+  ...PROPS,
+  variants: [{ sku: 'MUG', variantId: 'v-mug', attributes: {}, soldOut: true }],
+};
+
+function choose(sku: string | null) {
+  const variant =
+    sku === null
+      ? null
+      : {
+          sku,
+          attributes: {},
+          priceCents: 1000,
+          salePriceCents: 0,
+          onSale: false,
+          qtyInStock: 0,
+          unlimited: false,
+        };
+  act(() => publishProductSelection({ itemId: 'item-tee', selectedVariant: variant, quantity: 1 }));
+}
+
+const emailInput = () => screen.getByRole<HTMLInputElement>('textbox', { name: 'Email Address' });
+const alertText = () => screen.getByRole('alert').textContent;
+
+function type(value: string) {
+  fireEvent.change(emailInput(), { target: { value } });
+}
+
+async function submit() {
+  await act(async () => {
+    fireEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
+  });
+}
+
+beforeEach(() => {
+  resetProductSelections();
+  setCrumbCookie('crumb-123');
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('RestockForm visibility', () => {
+  it('shows for a sold-out product', () => {
+    render(<RestockForm {...ONE_SOLD_OUT} />);
+    const input = emailInput();
+    expect(input.type).toBe('text');
+    expect(input.name).toBe('email');
+    expect(input.placeholder).toBe('Email Address');
+  });
+
+  it('shows only while the chosen variant is sold out', () => {
+    const { container } = render(<RestockForm {...PROPS} />);
+    expect(container.innerHTML).toBe('');
+    choose('TEE-S');
+    expect(emailInput()).toBeTruthy();
+    expect(container.querySelector<HTMLInputElement>('input[name="variantId"]')!.value).toBe('v-s');
+    choose('TEE-M');
+    expect(container.innerHTML).toBe('');
+    choose(null);
+    expect(container.innerHTML).toBe('');
+  });
+
+  it('is behind the CTA when not shown by default', () => {
+    render(<RestockForm {...ONE_SOLD_OUT} shownByDefault={false} />);
+    const details = document.querySelector('details.product-restock-disclosure') as HTMLDetailsElement;
+    expect(details.open).toBe(false);
+    expect(screen.getByText('Notify me when back in stock').tagName).toBe('SUMMARY');
+    act(() => {
+      details.open = true;
+      details.dispatchEvent(new Event('toggle'));
+    });
+    expect(details.open).toBe(true);
+    expect(document.activeElement).toBe(emailInput());
+  });
+});
+
+describe('RestockForm submission', () => {
+  it('needs an email: blank, then malformed', async () => {
+    const { requests } = stubFetch(() => jsonResponse({}));
+    render(<RestockForm {...ONE_SOLD_OUT} />);
+    await submit();
+    expect(alertText()).toBe('Email cannot be blank');
+    expect(emailInput().getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(emailInput());
+    type('not-an-email');
+    expect(alertText()).toBe('');
+    await submit();
+    expect(alertText()).toBe('Email is invalid');
+    expect(requests).toHaveLength(0);
+  });
+
+  it('posts the waitlist payload with the crumb and shows the server success text in place of the form', async () => {
+    const { requests } = stubFetch(() => jsonResponse({ message: 'You are on the list.' }));
+    render(<RestockForm {...ONE_SOLD_OUT} />);
+    type('  shopper@example.com ');
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Also sign up for our newsletter' }));
+    await submit();
+    expect(requests).toHaveLength(1);
+    expect(requests[0]).toMatchObject({
+      url: '/api/commerce/restock-notifications',
+      method: 'POST',
+      credentials: 'same-origin',
+      body: {
+        isJoinMailingList: true,
+        productId: 'item-tee',
+        siteVisitorEmail: 'shopper@example.com',
+        variantId: 'v-mug',
+        recaptchaEnterpriseV3Token: null,
+      },
+    });
+    expect(requests[0].headers['X-CSRF-Token']).toBe('crumb-123');
+    expect(document.querySelector('form')).toBeNull();
+    const success = screen.getByText('You are on the list.');
+    expect(success.className).toBe('product-restock-success');
+    expect(document.activeElement).toBe(success);
+  });
+
+  it('uses the configured success text when the answer has no message', async () => {
+    stubFetch(() => jsonResponse({}));
+    render(<RestockForm {...ONE_SOLD_OUT} />);
+    type('shopper@example.com');
+    await submit();
+    expect(screen.getByText('Thanks! We will email you.')).toBeTruthy();
+  });
+
+  it('joins the mailing list by default when configured, never when sign-up is off', async () => {
+    const { requests } = stubFetch(() => jsonResponse({}));
+    render(<RestockForm {...ONE_SOLD_OUT} mailingListOptInByDefault />);
+    expect(screen.getByRole<HTMLInputElement>('checkbox').checked).toBe(true);
+    type('a@example.com');
+    await submit();
+    cleanup();
+    render(<RestockForm {...ONE_SOLD_OUT} mailingListSignUpEnabled={false} mailingListOptInByDefault />);
+    expect(screen.queryByRole('checkbox')).toBeNull();
+    type('b@example.com');
+    await submit();
+    expect(requests.map((r) => (r.body as { isJoinMailingList: boolean }).isJoinMailingList)).toEqual([
+      true,
+      false,
+    ]);
+  });
+
+  it('sends the chosen sold-out variant', async () => {
+    const { requests } = stubFetch(() => jsonResponse({}));
+    render(<RestockForm {...PROPS} />);
+    choose('TEE-S');
+    type('shopper@example.com');
+    await submit();
+    expect((requests[0].body as { variantId: string }).variantId).toBe('v-s');
+  });
+
+  it('asks for an option when several variants are sold out and none is chosen', async () => {
+    const { requests } = stubFetch(() => jsonResponse({}));
+    render(<RestockForm {...PROPS} variants={PROPS.variants.map((v) => ({ ...v, soldOut: true }))} />);
+    type('shopper@example.com');
+    await submit();
+    expect(alertText()).toBe('Please select the Size option.');
+    expect(requests).toHaveLength(0);
+  });
+
+  it('shows the server message on failure and keeps the form', async () => {
+    stubFetch(() => jsonResponse({ message: 'You are already on the list.' }, 400));
+    render(<RestockForm {...ONE_SOLD_OUT} />);
+    type('shopper@example.com');
+    await submit();
+    expect(alertText()).toBe('You are already on the list.');
+    expect(emailInput().value).toBe('shopper@example.com');
+  });
+
+  it.each([
+    ['no message', () => jsonResponse({}, 500)],
+    ['a body that is not JSON', () => new Response('oops', { status: 502 })],
+    [
+      'no answer',
+      () => {
+        throw new TypeError('Failed to fetch');
+      },
+    ],
+  ])('falls back to the waitlist failure text with %s', async (_name, respond) => {
+    stubFetch(respond);
+    render(<RestockForm {...ONE_SOLD_OUT} />);
+    type('shopper@example.com');
+    await submit();
+    expect(alertText()).toBe('Unable to submit form. Please try again later.');
+  });
+
+  it('ignores a second submit while the first is on its way', async () => {
+    const answer = deferred<Response>();
+    const { requests } = stubFetch(() => answer.promise);
+    render(<RestockForm {...ONE_SOLD_OUT} />);
+    type('shopper@example.com');
+    await submit();
+    expect(screen.getByRole('button', { name: 'Sign Up' }).getAttribute('aria-disabled')).toBe('true');
+    await submit();
+    expect(requests).toHaveLength(1);
+    await act(async () => answer.resolve(jsonResponse({ message: 'Done.' })));
+    expect(screen.getByText('Done.')).toBeTruthy();
+  });
+});
