@@ -1,15 +1,20 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetCart } from '../src/cart-store';
+import { resetProductSelections } from '../src/product-store';
 import { pageContext, setPageContext } from '../src/context';
+import { resetAddedPopover } from '../src/islands/AddedPopover';
 import { PillCart } from '../src/islands/PillCart';
 import { ProductForm, type ProductFormProps } from '../src/islands/ProductForm';
+import type { StockLine } from '../src/islands/product-form/api';
+import { ADD_TO_CART_EVENT, type AddToCartEventDetail } from '../src/islands/product-form/events';
 import {
   deferred,
   jsonResponse,
   makeCart,
   makeEntry,
   markupShape,
+  type RecordedRequest,
   setCrumbCookie,
   stubFetch,
 } from './helpers';
@@ -57,7 +62,7 @@ const TEE: ProductFormProps = {
   showQuantity: true,
 };
 
-const button = () => screen.getByRole('button') as HTMLButtonElement;
+const button = () => document.querySelector<HTMLButtonElement>('.sqs-add-to-cart-button')!;
 const alertText = () => screen.getByRole('alert').textContent;
 
 async function advance(ms: number) {
@@ -76,14 +81,65 @@ async function click() {
   });
 }
 
+/** Every `sf:add-to-cart` event of the test, in order. */
+const events: AddToCartEventDetail[] = [];
+function record(event: Event) {
+  events.push((event as CustomEvent<AddToCartEventDetail>).detail);
+}
+
+function clearCookie(name: string) {
+  // biome-ignore lint/suspicious/noDocumentCookie: tests play the server, which sets these cookies
+  document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT`;
+}
+
+/** Lets lazily loaded chunks (alert, popover, form) arrive and render. */
+async function settle() {
+  await act(async () => {
+    await vi.dynamicImportSettled();
+  });
+}
+
+/** The stock answer matching the props, with `overrides` per sku. */
+function stockOf(variants: ProductFormProps['variants'], overrides: Record<string, Partial<StockLine>> = {}) {
+  return {
+    results: variants.map((v) => ({
+      sku: v.sku,
+      unlimited: v.unlimited,
+      qtyInStock: v.qtyInStock,
+      ...overrides[v.sku],
+    })),
+  };
+}
+
+const STOCK_URL = '/api/commerce/inventory/stock/?itemId=item-tee';
+
+/** Answers the stock call from `stock` and every other call with `other`. */
+function serve(
+  other: (request: RecordedRequest) => Promise<Response> | Response,
+  stock = stockOf(TEE.variants),
+) {
+  return stubFetch((request) =>
+    request.url.startsWith('/api/commerce/inventory/stock/') ? jsonResponse(stock) : other(request),
+  );
+}
+
+const added = () => jsonResponse({ shoppingCart: makeCart(), newlyAdded: null });
+
 beforeEach(() => {
+  document.addEventListener(ADD_TO_CART_EVENT, record);
   vi.useFakeTimers();
   resetCart();
+  resetProductSelections();
   setCrumbCookie('0123456789abcdef0123456789abcdef');
 });
 
 afterEach(() => {
   cleanup();
+  resetAddedPopover();
+  clearCookie('hasCart');
+  document.removeEventListener(ADD_TO_CART_EVENT, record);
+  events.length = 0;
+  setPageContext({ ...pageContext(), websiteId: '', pageType: 0 });
   vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
@@ -174,51 +230,101 @@ describe('ProductForm Select Option', () => {
   });
 });
 
-describe('ProductForm checks before the call', () => {
-  it('rejects an unavailable combination', async () => {
-    const { fetchMock } = stubFetch(() => jsonResponse({}));
+describe('ProductForm checks (spec §4 order)', () => {
+  it('rejects an unavailable combination before asking for stock, in an alert dialog', async () => {
+    const { fetchMock } = serve(added);
     render(<ProductForm {...TEE} />);
     choose('Size', 'M');
     choose('Color', 'White');
     await click();
+    await settle();
     expect(alertText()).toBe('Sorry, that item variant is unavailable. Please select another variant.');
+    const dialog = screen.getByRole('alertdialog', { name: 'Unable to Add Item' });
+    expect(dialog.textContent).toContain(
+      'Sorry, that item variant is unavailable. Please select another variant.',
+    );
     expect(button().textContent).toBe('Add To Cart');
     expect(fetchMock).not.toHaveBeenCalled();
+    expect(events.map((e) => e.errorType)).toEqual(['VARIANT_UNAVAILABLE']);
   });
 
-  it('rejects a variant without stock and a quantity above the stock', async () => {
-    const { fetchMock } = stubFetch(() => jsonResponse({}));
+  it('checks the fresh stock, not the stock the page was rendered with', async () => {
+    const { requests } = serve(added, stockOf(TEE.variants, { 'TEE-S-BLK': { qtyInStock: 0 } }));
+    render(<ProductForm {...TEE} />);
+    choose('Size', 'S');
+    choose('Color', 'Black');
+    await click();
+    expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual([`GET ${STOCK_URL}`]);
+    expect(alertText()).toBe('Sorry, we do not have enough of that item available.');
+    expect(button().textContent).toBe('Adding…');
+    await advance(1000);
+    expect(button().textContent).toBe('Add To Cart');
+    expect(events.at(-1)).toMatchObject({ errorType: 'OUT_OF_STOCK', isInStock: false });
+  });
+
+  it('adds a variant the page showed as out of stock once the fresh stock has it', async () => {
+    const { requests } = serve(added, stockOf(TEE.variants, { 'TEE-M-BLK': { qtyInStock: 4 } }));
     render(<ProductForm {...TEE} />);
     choose('Size', 'M');
     choose('Color', 'Black');
     await click();
-    expect(alertText()).toBe('Sorry, we do not have enough of that item available.');
+    expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual([
+      `GET ${STOCK_URL}`,
+      'POST /api/commerce/shopping-cart/entries',
+    ]);
+    expect(requests[1].body).toEqual({
+      itemId: 'item-tee',
+      sku: 'TEE-M-BLK',
+      quantity: 1,
+      additionalFields: null,
+    });
+  });
+
+  it('rejects a quantity above the fresh stock', async () => {
+    const { requests } = serve(added);
+    render(<ProductForm {...TEE} />);
     choose('Size', 'S');
+    choose('Color', 'Black');
     fireEvent.change(screen.getByLabelText('Quantity'), { target: { value: '6' } });
     await click();
     expect(alertText()).toBe('Sorry, we do not have enough of that item available.');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(requests).toHaveLength(1);
   });
 
-  it('rejects an empty and a fractional quantity', async () => {
-    const { fetchMock } = stubFetch(() => jsonResponse({}));
+  it('reports stock before the quantity, and then an empty or fractional quantity', async () => {
+    serve(added, stockOf(TEE.variants, { 'TEE-S-BLK': { qtyInStock: 0 } }));
     render(<ProductForm {...TEE} />);
     choose('Size', 'S');
     choose('Color', 'Black');
     fireEvent.change(screen.getByLabelText('Quantity'), { target: { value: '' } });
     await click();
+    expect(alertText()).toBe('Sorry, we do not have enough of that item available.');
+    await advance(1000);
+    choose('Color', 'White');
+    fireEvent.change(screen.getByLabelText('Quantity'), { target: { value: '' } });
+    await click();
     expect(alertText()).toBe('Quantity must be a number.');
+    expect(events.at(-1)?.errorType).toBe('QUANTITY_NOT_A_NUMBER');
+    await advance(1000);
     fireEvent.change(screen.getByLabelText('Quantity'), { target: { value: '1.5' } });
     await click();
     expect(alertText()).toBe('Quantity must be a whole number');
-    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('treats a sku missing from the stock answer as out of stock', async () => {
+    serve(added, { results: [] });
+    render(<ProductForm {...TEE} />);
+    choose('Size', 'S');
+    choose('Color', 'Black');
+    await click();
+    expect(alertText()).toBe('Sorry, we do not have enough of that item available.');
   });
 });
 
 describe('ProductForm adding', () => {
   it('sends the entry with crumb header, then Added! 1 s after the click and idle 2 s later', async () => {
     const cart = makeCart([makeEntry({ quantity: 3, subTotal: { value: '7500', currency: 'USD' } })]);
-    const { requests } = stubFetch(() => jsonResponse({ shoppingCart: cart, newlyAdded: cart.entries[0] }));
+    const { requests } = serve(() => jsonResponse({ shoppingCart: cart, newlyAdded: cart.entries[0] }));
     render(
       <>
         <ProductForm {...TEE} />
@@ -230,19 +336,17 @@ describe('ProductForm adding', () => {
     fireEvent.change(screen.getByLabelText('Quantity'), { target: { value: '3' } });
     await click();
 
-    expect(requests).toEqual([
-      {
-        url: '/api/commerce/shopping-cart/entries',
-        method: 'POST',
-        headers: {
-          Accept: 'application/json',
-          'Content-Type': 'application/json',
-          'X-CSRF-Token': '0123456789abcdef0123456789abcdef',
-        },
-        credentials: 'same-origin',
-        body: { itemId: 'item-tee', sku: 'TEE-S-BLK', quantity: 3, additionalFields: null },
+    expect(requests[1]).toEqual({
+      url: '/api/commerce/shopping-cart/entries',
+      method: 'POST',
+      headers: {
+        Accept: 'application/json',
+        'Content-Type': 'application/json',
+        'X-CSRF-Token': '0123456789abcdef0123456789abcdef',
       },
-    ]);
+      credentials: 'same-origin',
+      body: { itemId: 'item-tee', sku: 'TEE-S-BLK', quantity: 3, additionalFields: null },
+    });
     expect(button().textContent).toBe('Adding…');
     expect(alertText()).toBe('');
     expect(screen.getByRole('link', { name: 'Cart, 3 items, $75.00' })).toBeTruthy();
@@ -257,9 +361,34 @@ describe('ProductForm adding', () => {
     expect(button().textContent).toBe('Add To Cart');
   });
 
+  it('shows the product-added popover and dispatches the add-to-cart event', async () => {
+    setPageContext({ ...pageContext(), pageType: 50 });
+    serve(added);
+    render(<ProductForm {...TEE} />);
+    choose('Size', 'S');
+    choose('Color', 'Black');
+    fireEvent.change(screen.getByLabelText('Quantity'), { target: { value: '2' } });
+    await click();
+    await settle();
+    expect(screen.getByRole('status').textContent).toContain('Classic Tee was added to your cart.');
+    expect(events).toEqual([
+      {
+        pageType: 50,
+        product: { id: 'item-tee', name: 'Classic Tee', productType: 1, isSubscribable: false },
+        quantity: 2,
+        selectedVariant: TEE.variants[0],
+        unselectedVariantOptions: [],
+        isInStock: true,
+        expressCheckout: false,
+        addToCartText: 'Add To Cart',
+        subscriptionId: null,
+      },
+    ]);
+  });
+
   it('shows Added! as soon as a slow answer arrives after the first second', async () => {
     const answer = deferred<Response>();
-    stubFetch(() => answer.promise);
+    serve(() => answer.promise);
     render(<ProductForm {...TEE} />);
     choose('Size', 'S');
     choose('Color', 'White');
@@ -267,7 +396,7 @@ describe('ProductForm adding', () => {
     await advance(1500);
     expect(button().textContent).toBe('Adding…');
     await act(async () => {
-      answer.resolve(jsonResponse({ shoppingCart: makeCart(), newlyAdded: null }));
+      answer.resolve(added());
     });
     expect(button().textContent).toBe('Added!');
     await advance(2000);
@@ -276,33 +405,41 @@ describe('ProductForm adding', () => {
 
   it('ignores clicks while adding', async () => {
     const answer = deferred<Response>();
-    const { fetchMock } = stubFetch(() => answer.promise);
+    const { requests } = serve(() => answer.promise);
     render(<ProductForm {...TEE} />);
     choose('Size', 'S');
     choose('Color', 'Black');
     await click();
     await click();
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(requests.filter((r) => r.method === 'POST')).toHaveLength(1);
     expect(button().getAttribute('aria-disabled')).toBe('true');
   });
 
   it('posts quantity 1 when no quantity input is shown', async () => {
-    const { requests } = stubFetch(() => jsonResponse({ shoppingCart: makeCart(), newlyAdded: null }));
     const single = { ...TEE.variants[0], sku: 'TEE-ONE', attributes: {} };
+    const { requests } = serve(added, stockOf([single]));
     render(<ProductForm {...TEE} options={[]} variants={[single]} showQuantity={false} />);
     await click();
-    expect(requests[0].body).toEqual({
+    expect(requests[1].body).toEqual({
       itemId: 'item-tee',
       sku: 'TEE-ONE',
       quantity: 1,
       additionalFields: null,
     });
   });
+
+  it('skips the stock call for digital products (unlimited by type)', async () => {
+    const file = { ...TEE.variants[0], sku: 'EBOOK', attributes: {}, qtyInStock: 0 };
+    const { requests } = serve(added);
+    render(<ProductForm {...TEE} productType={2} options={[]} variants={[file]} showQuantity={false} />);
+    await click();
+    expect(requests.map((r) => r.url)).toEqual(['/api/commerce/shopping-cart/entries']);
+  });
 });
 
 describe('ProductForm gift card', () => {
   it('goes to gift card checkout instead of the cart', async () => {
-    const { fetchMock } = stubFetch(() => jsonResponse({}));
+    const { fetchMock } = serve(added);
     const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
     setPageContext({ ...pageContext(), websiteId: 'site-1' });
     const card = { ...TEE.variants[0], sku: 'GC-50', attributes: { Amount: '$50' }, unlimited: true };
@@ -317,26 +454,33 @@ describe('ProductForm gift card', () => {
       />,
     );
     await click();
+    await settle();
     expect(alertText()).toBe('Select a denomination for the Gift Card');
+    expect(screen.getByRole('alertdialog', { name: 'Unable to purchase Gift Card' })).toBeTruthy();
+    expect(button().textContent).toBe('Add To Cart');
+    fireEvent.click(screen.getByRole('button', { name: 'OK' }));
     choose('Amount', '$50');
     await click();
     expect(assign).toHaveBeenCalledWith(
       '/checkout/giftcard?websiteId=site-1&giftCardProductId=gift-card&sku=GC-50',
     );
     expect(fetchMock).not.toHaveBeenCalled();
+    expect(events.map((e) => e.errorType)).toEqual(['NO_VARIANT_SELECTED', undefined]);
   });
 });
 
-describe('ProductForm failures', () => {
-  async function addWith(respond: () => Promise<Response> | Response) {
-    stubFetch(respond);
-    render(<ProductForm {...TEE} />);
+describe('ProductForm failures (spec §8)', () => {
+  async function addWith(respond: () => Promise<Response> | Response, props: Partial<ProductFormProps> = {}) {
+    serve(respond);
+    render(<ProductForm {...TEE} {...props} />);
     choose('Size', 'S');
     choose('Color', 'Black');
+    button().focus();
     await click();
+    await settle();
   }
 
-  it("shows the server's message and returns to idle after 1 s", async () => {
+  it("shows the server's message inline and in the alert, and returns to idle after 1 s", async () => {
     await addWith(() =>
       jsonResponse(
         { message: 'Sorry, we do not have enough of that item available.', type: 'OUT_OF_STOCK' },
@@ -350,6 +494,19 @@ describe('ProductForm failures', () => {
     await advance(1);
     expect(button().textContent).toBe('Add To Cart');
     expect(alertText()).toBe('Sorry, we do not have enough of that item available.');
+    expect(events.at(-1)?.errorType).toBe('OUT_OF_STOCK');
+  });
+
+  it('moves focus into the alert and back to the button when it is dismissed', async () => {
+    await addWith(() => jsonResponse({ message: 'Nope.' }, 400));
+    const dialog = screen.getByRole('alertdialog', { name: 'Unable to Add Item' });
+    const ok = screen.getByRole('button', { name: 'OK' });
+    expect(document.activeElement).toBe(ok);
+    expect(dialog.textContent).toContain('Nope.');
+    expect(events.at(-1)?.errorType).toBe('API_FAILURE');
+    fireEvent.click(ok);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(document.activeElement).toBe(button());
   });
 
   it('shows the 429 message', async () => {
@@ -357,10 +514,121 @@ describe('ProductForm failures', () => {
     expect(alertText()).toBe('Please try again in a few seconds.');
   });
 
+  it('says the session expired when the crumb is rejected', async () => {
+    await addWith(() =>
+      jsonResponse({ message: 'Your session has expired. Please reload the page and try again.' }, 403),
+    );
+    expect(alertText()).toBe('Your session has expired. Please reload the page and try again.');
+  });
+
+  it('asks to enable cookies when the crumb is rejected and there is no crumb cookie at all', async () => {
+    clearCookie('crumb');
+    await addWith(() => jsonResponse({ message: 'Forbidden' }, 403));
+    expect(alertText()).toBe('Please enable cookies in your browser, reload the page, and try again.');
+  });
+
   it('shows the connection message when the network fails', async () => {
     await addWith(() => Promise.reject(new TypeError('Failed to fetch')));
     expect(alertText()).toBe('Please check your internet connection.');
     await advance(1000);
     expect(button().textContent).toBe('Add To Cart');
+  });
+});
+
+describe('ProductForm express checkout', () => {
+  it('adds the entry and then goes to checkout when the hasCart cookie is set', async () => {
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
+    const { requests } = serve(() => {
+      // biome-ignore lint/suspicious/noDocumentCookie: the server sets hasCart with the new cart
+      document.cookie = 'hasCart=true';
+      return added();
+    });
+    render(<ProductForm {...TEE} expressCheckout />);
+    choose('Size', 'S');
+    choose('Color', 'Black');
+    await click();
+    expect(requests[1].url).toBe('/api/commerce/shopping-cart/entries');
+    expect(assign).toHaveBeenCalledWith('/commerce/goto-checkout');
+    expect(events.at(-1)).toMatchObject({ expressCheckout: true });
+    expect(events.at(-1)?.errorType).toBeUndefined();
+  });
+
+  it('refuses to go to checkout without the cart cookies', async () => {
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
+    serve(added);
+    render(<ProductForm {...TEE} expressCheckout />);
+    choose('Size', 'S');
+    choose('Color', 'Black');
+    await click();
+    await settle();
+    const message =
+      'Either your session has expired or you do not have cookies enabled. We cannot continue to checkout.';
+    expect(alertText()).toBe(message);
+    expect(screen.getByRole('alertdialog', { name: 'Unable to Purchase Item' }).textContent).toContain(
+      message,
+    );
+    expect(assign).not.toHaveBeenCalled();
+    expect(events.at(-1)?.errorType).toBe('EXPRESS_CHECKOUT_FAILURE');
+  });
+
+  it("titles an add failure 'Unable to Purchase Item'", async () => {
+    serve(() => jsonResponse({ message: 'Nope.' }, 400));
+    render(<ProductForm {...TEE} expressCheckout />);
+    choose('Size', 'S');
+    choose('Color', 'Black');
+    await click();
+    await settle();
+    expect(screen.getByRole('alertdialog', { name: 'Unable to Purchase Item' })).toBeTruthy();
+  });
+});
+
+describe('ProductForm subscription', () => {
+  const SUB: Partial<ProductFormProps> = {
+    isSubscribable: true,
+    subscriptionOptionId: 'opt-1',
+    addButtonText: '',
+    showQuantity: false,
+  };
+
+  it("says 'Subscribe' and goes through the subscription call to subscription checkout", async () => {
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
+    const { requests } = serve(() => jsonResponse({ data: { cartToken: 'tok 1' } }));
+    render(<ProductForm {...TEE} {...SUB} />);
+    expect(button().textContent).toBe('Subscribe');
+    choose('Size', 'S');
+    choose('Color', 'Black');
+    await click();
+    expect(requests[1]).toMatchObject({
+      url: '/api/3/commerce/cart/subscription',
+      method: 'POST',
+      headers: { 'X-CSRF-Token': '0123456789abcdef0123456789abcdef' },
+      body: { itemId: 'item-tee', sku: 'TEE-S-BLK', qty: 1, subscriptionOptionId: 'opt-1' },
+    });
+    expect(assign).toHaveBeenCalledWith('/checkout/subscribe?cartToken=tok%201');
+    expect(events.at(-1)).toMatchObject({ subscriptionId: 'opt-1', addToCartText: 'Subscribe' });
+  });
+
+  it("shows the server's data.message when the subscription call fails", async () => {
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
+    serve(() => jsonResponse({ data: { message: 'This subscription is not available.' } }, 400));
+    render(<ProductForm {...TEE} {...SUB} subscriptionOptionId={null} />);
+    choose('Size', 'S');
+    choose('Color', 'Black');
+    await click();
+    await settle();
+    expect(alertText()).toBe('This subscription is not available.');
+    expect(screen.getByRole('alertdialog', { name: 'Unable to Add Item' })).toBeTruthy();
+    expect(assign).not.toHaveBeenCalled();
+    expect(events.at(-1)?.errorType).toBe('SUB_API_FAILURE');
+  });
+
+  it('omits subscriptionOptionId when the product has none', async () => {
+    vi.spyOn(window.location, 'assign').mockImplementation(() => {});
+    const { requests } = serve(() => jsonResponse({ data: { cartToken: 't' } }));
+    render(<ProductForm {...TEE} {...SUB} subscriptionOptionId={null} />);
+    choose('Size', 'S');
+    choose('Color', 'Black');
+    await click();
+    expect(requests[1].body).toEqual({ itemId: 'item-tee', sku: 'TEE-S-BLK', qty: 1 });
   });
 });

@@ -1,0 +1,14 @@
+import { AlertDialog } from '../../ui';
+
+export interface FailureAlertProps {
+  title: string;
+  message: string;
+  onClose: () => void;
+}
+
+/** Spec §2/§8: the add-item failure alert ('Unable to Add Item' and its variants) with OK. */
+export default function FailureAlert({ title, message, onClose }: FailureAlertProps) {
+  return (
+    <AlertDialog open onClose={onClose} title={title} message={message} className="product-form-alert" />
+  );
+}
