@@ -7,6 +7,7 @@ import type { AppConfig } from './config.js';
 import { type Database, openDatabase } from './db/index.js';
 import { cartRoutes } from './modules/cart/routes.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
+import { contextRoutes } from './modules/context/routes.js';
 import { formRoutes } from './modules/forms/routes.js';
 import { restockRoutes } from './modules/restock/routes.js';
 import { subscriptionRoutes } from './modules/subscriptions/routes.js';
@@ -122,6 +123,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   formRoutes(app, services);
   restockRoutes(app, services);
   subscriptionRoutes(app, services);
+  contextRoutes(app, services);
   quickViewRoutes(app, services);
   pageRoutes(app, services);
 

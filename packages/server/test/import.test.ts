@@ -140,6 +140,11 @@ describe.each(dialects)('catalog import on %s', (dialect) => {
       display_native_product_reviews_enabled: 1,
       display_imported_product_reviews_enabled: 0,
       multiple_quantity_allowed_for_services: 1,
+      installments_available: 1,
+      installments_min_cents: 100,
+      installments_max_cents: 200000,
+      installments_account_country: 'US',
+      installments_shopper_language: 'en',
     });
 
     const form = await t.db.selectFrom('forms').selectAll().executeTakeFirstOrThrow();

@@ -108,6 +108,11 @@ export async function writeCatalog(trx: Transaction<DB>, rows: CatalogRows): Pro
             'excluded.display_imported_product_reviews_enabled',
           ),
           multiple_quantity_allowed_for_services: eb.ref('excluded.multiple_quantity_allowed_for_services'),
+          installments_available: eb.ref('excluded.installments_available'),
+          installments_min_cents: eb.ref('excluded.installments_min_cents'),
+          installments_max_cents: eb.ref('excluded.installments_max_cents'),
+          installments_account_country: eb.ref('excluded.installments_account_country'),
+          installments_shopper_language: eb.ref('excluded.installments_shopper_language'),
         })),
       )
       .execute();
@@ -183,6 +188,7 @@ export async function writeCatalog(trx: Transaction<DB>, rows: CatalogRows): Pro
           audio_asset_url: eb.ref('excluded.audio_asset_url'),
           variant_option_ordering: eb.ref('excluded.variant_option_ordering'),
           merchandising: eb.ref('excluded.merchandising'),
+          express_checkout: eb.ref('excluded.express_checkout'),
           position: eb.ref('excluded.position'),
           updated_at: eb.ref('excluded.updated_at'),
         })),

@@ -4,6 +4,7 @@
  */
 import { CURRENCIES, DEFAULT_CURRENCY, MAX_INTEGER_PLACES, ProductType } from '@storefront/commerce';
 import { z } from 'zod';
+import { DEFAULT_INSTALLMENTS } from '../context/installments.js';
 
 /** Spec §9: "The default time zone is America/New_York." */
 export const DEFAULT_TIME_ZONE = 'America/New_York';
@@ -79,6 +80,26 @@ export const websiteSchema = z.strictObject({
   locale: locale.default(DEFAULT_LOCALE),
 });
 
+/** An ISO 3166-1 alpha-2 country code, upper case. */
+const COUNTRY_RE = /^[A-Z]{2}$/;
+
+/** Spec §3 "Installment context per item"; amounts in minor units of the store currency. */
+export const installmentsSchema = z
+  .strictObject({
+    afterPayAvailable: z.boolean().default(DEFAULT_INSTALLMENTS.afterPayAvailable),
+    afterPayMin: minor.default(DEFAULT_INSTALLMENTS.afterPayMin),
+    afterPayMax: minor.default(DEFAULT_INSTALLMENTS.afterPayMax),
+    stripeAccountCountry: z
+      .string()
+      .regex(COUNTRY_RE, 'must be a two-letter country code in capitals, e.g. "US"')
+      .default(DEFAULT_INSTALLMENTS.stripeAccountCountry),
+    shopperLanguage: locale.default(DEFAULT_INSTALLMENTS.shopperLanguage),
+  })
+  .refine((i) => i.afterPayMin < i.afterPayMax, {
+    message: 'afterPayMin must be below afterPayMax',
+    path: ['afterPayMax'],
+  });
+
 export const storeSettingsSchema = z.strictObject({
   useLightCart: z.boolean().default(false),
   restockNotificationsSuccessText: z.string().nullable().default(null),
@@ -86,6 +107,7 @@ export const storeSettingsSchema = z.strictObject({
   displayImportedProductReviewsEnabled: z.boolean().default(false),
   /** Spec §3: "multipleQuantityAllowedForServices (default true)". */
   multipleQuantityAllowedForServices: z.boolean().default(true),
+  installments: installmentsSchema.prefault({}),
 });
 
 const fieldBase = {
@@ -212,6 +234,8 @@ export const productSchema = z.strictObject({
   audioAssetUrl: text.optional(),
   variantOptionOrdering: z.array(text).optional(),
   merchandising: merchandisingSchema.optional(),
+  /** Adding to the cart goes straight on to checkout (spec §4 step 6 "Express checkout"). */
+  expressCheckout: z.boolean().default(false),
   variants: z.array(variantSchema).min(1, 'must have at least one variant'),
 });
 

@@ -498,6 +498,7 @@ function toRows(file: CatalogFile, now: number): CatalogRows {
       audio_asset_url: p.audioAssetUrl ?? null,
       variant_option_ordering: JSON.stringify(optionOrdering(p)),
       merchandising: p.merchandising ? JSON.stringify(p.merchandising) : null,
+      express_checkout: flag(p.expressCheckout),
       position,
       created_at: now,
       updated_at: now,
@@ -550,6 +551,11 @@ function toRows(file: CatalogFile, now: number): CatalogRows {
           display_native_product_reviews_enabled: flag(settings.displayNativeProductReviewsEnabled),
           display_imported_product_reviews_enabled: flag(settings.displayImportedProductReviewsEnabled),
           multiple_quantity_allowed_for_services: flag(settings.multipleQuantityAllowedForServices),
+          installments_available: flag(settings.installments.afterPayAvailable),
+          installments_min_cents: settings.installments.afterPayMin,
+          installments_max_cents: settings.installments.afterPayMax,
+          installments_account_country: settings.installments.stripeAccountCountry,
+          installments_shopper_language: settings.installments.shopperLanguage,
         }
       : null,
     forms: file.forms.map((f) => ({

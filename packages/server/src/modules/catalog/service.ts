@@ -63,6 +63,8 @@ export interface CatalogProduct extends CommerceProduct {
   audioAssetUrl: string | null;
   productSubscriptionOptions: { id: string }[] | null;
   merchandising: Merchandising | null;
+  /** Adding to the cart goes straight on to checkout (spec §4 step 6). */
+  expressCheckout: boolean;
 }
 
 function parseJson<T>(text: string | null, fallback: T): T {
@@ -117,6 +119,7 @@ function toProduct(row: ProductRow, collectionSlug: string, variants: VariantRow
     audioAssetUrl: row.audio_asset_url,
     productSubscriptionOptions: parseJson<{ id: string }[] | null>(row.product_subscription_options, null),
     merchandising: parseJson<Merchandising | null>(row.merchandising, null),
+    expressCheckout: !!row.express_checkout,
   };
 }
 

@@ -1,0 +1,7 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppServices } from '../../app.js';
+import { getContextConfig } from './service.js';
+
+export function contextRoutes(app: FastifyInstance, services: AppServices): void {
+  app.get('/api/context/config', async () => getContextConfig(await services.context()));
+}

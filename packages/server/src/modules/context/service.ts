@@ -1,0 +1,44 @@
+import { CART_URL, type InstallmentContext } from '@storefront/commerce';
+import type { SiteContext } from '../../app.js';
+import type { RequestContext } from '../../platform/context.js';
+import type { StoreSettings } from '../site/service.js';
+import { DEFAULT_INSTALLMENTS } from './installments.js';
+import { findInstallmentSettings } from './repo.js';
+
+/** GET /api/context/config: what the browser needs about the site before any page data. */
+export interface ContextConfig {
+  websiteId: string;
+  currency: string;
+  locale: string;
+  timeZone: string;
+  storeSettings: StoreSettings;
+  cartUrl: string;
+  installments: InstallmentContext;
+}
+
+/** The store's installment context (spec §3), or the defaults when the store has no settings row. */
+export async function getInstallmentContext(ctx: RequestContext): Promise<InstallmentContext> {
+  const row = await findInstallmentSettings(ctx.db, ctx.websiteId);
+  if (!row) return { ...DEFAULT_INSTALLMENTS };
+  return {
+    afterPayAvailable: !!row.installments_available,
+    afterPayMin: row.installments_min_cents,
+    afterPayMax: row.installments_max_cents,
+    shopperLanguage: row.installments_shopper_language,
+    stripeAccountCountry: row.installments_account_country,
+  };
+}
+
+export async function getContextConfig(ctx: SiteContext): Promise<ContextConfig> {
+  const { website, storeSettings } = ctx.site;
+  return {
+    websiteId: website.id,
+    currency: website.currency,
+    locale: website.locale,
+    timeZone: website.timeZone,
+    storeSettings,
+    // Spec §2: "The cart link is always /cart."
+    cartUrl: CART_URL,
+    installments: await getInstallmentContext(ctx),
+  };
+}
