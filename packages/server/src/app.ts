@@ -7,11 +7,12 @@ import type { AppConfig } from './config.js';
 import { type Database, openDatabase } from './db/index.js';
 import { cartRoutes } from './modules/cart/routes.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
+import { censusRoutes } from './modules/census/routes.js';
 import { contextRoutes } from './modules/context/routes.js';
 import { formRoutes } from './modules/forms/routes.js';
 import { restockRoutes } from './modules/restock/routes.js';
-import { subscriptionRoutes } from './modules/subscriptions/routes.js';
 import { loadSite, type Site } from './modules/site/service.js';
+import { subscriptionRoutes } from './modules/subscriptions/routes.js';
 import { type Clock, systemClock } from './platform/clock.js';
 import type { RequestContext } from './platform/context.js';
 import { HttpError } from './platform/errors.js';
@@ -124,6 +125,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   restockRoutes(app, services);
   subscriptionRoutes(app, services);
   contextRoutes(app, services);
+  censusRoutes(app, services);
   quickViewRoutes(app, services);
   pageRoutes(app, services);
 
