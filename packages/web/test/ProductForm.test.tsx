@@ -1,13 +1,13 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetCart } from '../src/cart-store';
-import { resetProductSelections } from '../src/product-store';
 import { pageContext, setPageContext } from '../src/context';
 import { resetAddedPopover } from '../src/islands/AddedPopover';
 import { PillCart } from '../src/islands/PillCart';
 import { ProductForm, type ProductFormProps } from '../src/islands/ProductForm';
 import type { StockLine } from '../src/islands/product-form/api';
 import { ADD_TO_CART_EVENT, type AddToCartEventDetail } from '../src/islands/product-form/events';
+import { resetProductSelections } from '../src/product-store';
 import {
   deferred,
   jsonResponse,
