@@ -22,6 +22,7 @@ export const ISLANDS: Record<string, IslandDefinition> = {
   CartPage: { load: () => import('./islands/CartPage').then((m) => m.CartPage) },
   Installments: { load: () => import('./islands/Installments').then((m) => m.Installments) },
   RestockForm: { load: () => import('./islands/RestockForm').then((m) => m.RestockForm) },
+  QuickViewButton: { load: () => import('./islands/QuickViewButton').then((m) => m.QuickViewButton) },
 };
 
 /** Set on an element once React owns it, so a second scan never mounts twice. */

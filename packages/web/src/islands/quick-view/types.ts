@@ -1,0 +1,32 @@
+import type { ProductFormProps } from '../ProductForm';
+
+/** `GET /api/commerce/quick-view/{itemId}` (docs/quick-view.md). */
+export interface QuickViewItem {
+  id: string;
+  name: string;
+  fullUrl: string;
+  images: { assetUrl: string; altText: string }[];
+  /** Plain text. */
+  excerpt: string;
+  price: {
+    text: string;
+    saleText: string;
+    onSale: boolean;
+    /** 'from $10.00' when variants differ in price, else null or ''. */
+    fromText: string | null;
+    salePriceLabel: string;
+    originalPriceLabel: string;
+  };
+  /** e.g. 'sold-out' or 'sale'; null without a badge. */
+  badge: string | null;
+  badgeText: string;
+}
+
+export interface QuickViewResponse {
+  item: QuickViewItem;
+  productForm: ProductFormProps;
+}
+
+export function quickViewPath(itemId: string): string {
+  return `/api/commerce/quick-view/${encodeURIComponent(itemId)}`;
+}
