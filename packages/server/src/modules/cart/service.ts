@@ -306,7 +306,7 @@ export async function updateEntryFields(
   if (!product.additionalFieldsFormId) {
     throw new HttpError(409, 'This product has no form to update.', 'API_FAILURE');
   }
-  const fields = (await checkProductForm(ctx, product, body.additionalFields)) as string;
+  const fields = (await checkProductForm(ctx, product, body.additionalFields)) ?? '{}';
   const fieldsKey = sha256(fields);
   const twin = await findEntryByKey(ctx.db, cart.id, entry.sku, fieldsKey);
   let updatedId = entry.id;
