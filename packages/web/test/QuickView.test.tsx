@@ -134,10 +134,9 @@ describe('Quick view overlay', () => {
     expect(img.getAttribute('src')).toBe('/assets/tee.jpg');
     expect(img.getAttribute('alt')).toBe('A black tee');
     expect(dialog.querySelector('.product-badge')!.textContent).toBe('sale');
-    expect(dialog.querySelector('.product-price')!.textContent).toBe(
-      'Sale Price:$20.00 Original Price:$25.00',
+    expect(dialog.querySelector('.product-price')!.innerHTML).toBe(
+      '<span class="visually-hidden sf-visually-hidden">Sale Price:</span> <span class="sale-price">$20.00</span> <span class="visually-hidden sf-visually-hidden">Original Price:</span> <del class="original-price">$25.00</del>',
     );
-    expect(dialog.querySelector('.product-price del')!.textContent).toBe('Original Price:$25.00');
     expect(screen.getByText('Soft cotton.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'View full details' }).getAttribute('href')).toBe(
       '/shop/p/classic-tee',
@@ -148,6 +147,16 @@ describe('Quick view overlay', () => {
     const load = requests.find((r) => r.url === QUICK_VIEW_URL)!;
     expect(load.method).toBe('GET');
     expect(load.credentials).toBe('same-origin');
+  });
+
+  it("shows the chosen variant's price", async () => {
+    const variants = [FORM.variants[0], { ...FORM.variants[1], priceCents: 3000, onSale: false }];
+    routes(() => jsonResponse({ ...RESPONSE, productForm: { ...FORM, variants } }));
+    render(<QuickViewButton itemId="item-tee" />);
+    await openQuickView();
+    const dialog = await screen.findByRole('dialog', { name: 'Classic Tee' });
+    fireEvent.change(await screen.findByLabelText('Size'), { target: { value: 'M' } });
+    await waitFor(() => expect(dialog.querySelector('.product-price')!.textContent).toBe('$30.00'));
   });
 
   it('shows the loading state until the item arrives', async () => {

@@ -1,6 +1,8 @@
-import { DEFAULT_TEXTS } from '@storefront/commerce';
+import { DEFAULT_TEXTS, formatMoney } from '@storefront/commerce';
 import { lazy, type RefObject, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { requestJson } from '../../api';
+import { pageContext } from '../../context';
+import { useProductSelection } from '../../product-store';
 import { Dialog } from '../../ui/Dialog';
 import { recordQuickView } from './census';
 import { type QuickViewItem, type QuickViewResponse, quickViewPath } from './types';
@@ -24,17 +26,42 @@ export interface QuickViewDialogProps {
   returnFocus: RefObject<HTMLElement | null>;
 }
 
-function Price({ price }: { price: QuickViewItem['price'] }) {
-  if (price.fromText) return <div className="product-price">{price.fromText}</div>;
-  if (!price.onSale) return <div className="product-price">{price.text}</div>;
+/** The hidden price labels: the theme's `visually-hidden`, backed by the primitives' own rule. */
+const HIDDEN_LABEL = 'visually-hidden sf-visually-hidden';
+
+/**
+ * The item's price in the product page's price-block markup (docs/product-form.md): the chosen
+ * variant's price once the form has one, the server's text (e.g. a "from" price) before.
+ */
+function Price({
+  itemId,
+  currency,
+  price,
+}: {
+  itemId: string;
+  currency: string;
+  price: QuickViewItem['price'];
+}) {
+  const variant = useProductSelection(itemId)?.selectedVariant ?? null;
+  const { locale } = pageContext();
+  const shown = variant
+    ? {
+        onSale: variant.onSale,
+        text: formatMoney(variant.priceCents, currency, locale),
+        saleText: formatMoney(variant.salePriceCents, currency, locale),
+      }
+    : {
+        onSale: price.onSale && !price.fromText,
+        text: price.fromText || price.text,
+        saleText: price.saleText,
+      };
+  if (!shown.onSale) return <div className="product-price">{shown.text}</div>;
   return (
     <div className="product-price">
-      <span className="sf-visually-hidden">{price.salePriceLabel}</span>
-      <span className="product-price-sale">{price.saleText}</span>{' '}
-      <del className="product-price-original">
-        <span className="sf-visually-hidden">{price.originalPriceLabel}</span>
-        {price.text}
-      </del>
+      <span className={HIDDEN_LABEL}>{price.salePriceLabel}</span>{' '}
+      <span className="sale-price">{shown.saleText}</span>{' '}
+      <span className={HIDDEN_LABEL}>{price.originalPriceLabel}</span>{' '}
+      <del className="original-price">{shown.text}</del>
     </div>
   );
 }
@@ -102,7 +129,7 @@ export function QuickViewDialog({ itemId, open, onClose, returnFocus }: QuickVie
                 {item.badgeText}
               </span>
             )}
-            <Price price={item.price} />
+            <Price itemId={item.id} currency={load.data.productForm.currency} price={item.price} />
             {item.excerpt && <p className="quick-view-excerpt">{item.excerpt}</p>}
             <Suspense fallback={null}>
               <ProductForm {...load.data.productForm} />
