@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Installments, type InstallmentsProps } from '../src/islands/Installments';
 import { publishProductSelection, resetProductSelections } from '../src/product-store';
+import { markupShape } from './helpers';
 
 const US_CONTEXT = {
   afterPayAvailable: true,
@@ -194,5 +195,27 @@ describe('Installments popup', () => {
     });
     expect(backdrop.getAttribute('data-state')).toBe('closing');
     expect(document.activeElement).toBe(pill());
+  });
+});
+
+describe('Installments server markup (docs/installments.md)', () => {
+  function shapeOf(html: string) {
+    const host = document.createElement('div');
+    host.innerHTML = html;
+    return markupShape(host.firstElementChild!);
+  }
+
+  it('matches the island in range', () => {
+    const { container } = render(<Installments {...TEE} />);
+    const server =
+      '<div class="installments" data-kind="in-range"><p class="installments-message">or 4 interest-free payments of $12.50 with <span class="installments-brand">Afterpay</span></p><button type="button" class="installments-pill" aria-haspopup="dialog">or 4 installments with <span class="installments-brand">Afterpay</span></button><button type="button" class="installments-info" aria-label="About Afterpay" aria-haspopup="dialog"><span aria-hidden="true">ⓘ</span></button></div>';
+    expect(markupShape(container.firstElementChild!)).toEqual(shapeOf(server));
+  });
+
+  it('matches the island out of range', () => {
+    const { container } = render(<Installments {...TEE} priceCents={1000} />);
+    const server =
+      '<div class="installments" data-kind="out-of-range"><button type="button" class="installments-pill" aria-haspopup="dialog"><span class="installments-brand">Afterpay</span> available for orders over $35.00</button><button type="button" class="installments-info" aria-label="About Afterpay" aria-haspopup="dialog"><span aria-hidden="true">ⓘ</span></button></div>';
+    expect(markupShape(container.firstElementChild!)).toEqual(shapeOf(server));
   });
 });

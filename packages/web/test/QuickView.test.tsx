@@ -5,7 +5,14 @@ import { QuickViewButton } from '../src/islands/QuickViewButton';
 import { CENSUS_TIMEOUT_MS, recordQuickView } from '../src/islands/quick-view/census';
 import type { QuickViewResponse } from '../src/islands/quick-view/types';
 import { resetProductSelections } from '../src/product-store';
-import { deferred, jsonResponse, type RecordedRequest, setCrumbCookie, stubFetch } from './helpers';
+import {
+  deferred,
+  jsonResponse,
+  markupShape,
+  type RecordedRequest,
+  setCrumbCookie,
+  stubFetch,
+} from './helpers';
 
 const FORM: ProductFormProps = {
   itemId: 'item-tee',
@@ -270,5 +277,18 @@ describe('Quick view overlay', () => {
     });
     expect(document.activeElement).toBe(quickViewButton());
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+});
+
+describe('QuickViewButton server markup (docs/quick-view.md)', () => {
+  it('is the server button without hidden', () => {
+    const { container } = render(<QuickViewButton itemId="item-tee" />);
+    const host = document.createElement('div');
+    host.innerHTML =
+      '<button type="button" class="product-quick-view-button" data-item-id="item-tee" hidden>Quick View</button>';
+    const server = host.firstElementChild!;
+    expect(server.hasAttribute('hidden')).toBe(true);
+    server.removeAttribute('hidden');
+    expect(markupShape(container.firstElementChild!)).toEqual(markupShape(server));
   });
 });

@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RestockForm, type RestockFormProps } from '../src/islands/RestockForm';
 import { publishProductSelection, resetProductSelections } from '../src/product-store';
-import { deferred, jsonResponse, setCrumbCookie, stubFetch } from './helpers';
+import { deferred, jsonResponse, markupShape, setCrumbCookie, stubFetch } from './helpers';
 
 const PROPS: RestockFormProps = {
   productId: 'item-tee',
@@ -222,5 +222,40 @@ describe('RestockForm submission', () => {
     expect(requests).toHaveLength(1);
     await act(async () => answer.resolve(jsonResponse({ message: 'Done.' })));
     expect(screen.getByText('Done.')).toBeTruthy();
+  });
+});
+
+describe('RestockForm server markup (docs/restock.md)', () => {
+  const form = (variantId: string, mailingList: string) =>
+    `<form class="product-restock-form" method="post" action="/api/commerce/restock-notifications"><input type="hidden" name="crumb" value="x"><input type="hidden" name="productId" value="item-tee"><input type="hidden" name="variantId" value="${variantId}"><div class="product-restock-fields"><input type="text" name="email" class="product-restock-email" placeholder="Email Address" aria-label="Email Address" autocomplete="email" inputmode="email" value=""><button type="submit" class="product-restock-submit">Sign Up</button></div>${mailingList}<p id="restock-message-item-tee" class="product-restock-message" role="alert"></p></form>`;
+  const mailingList =
+    '<label class="product-restock-mailing-list"><input type="checkbox" name="isJoinMailingList" value="true"> Also sign up for our newsletter</label>';
+
+  function shapeOf(html: string) {
+    const host = document.createElement('div');
+    host.innerHTML = html;
+    return markupShape(host.firstElementChild!);
+  }
+
+  it('matches the island when shown by default', () => {
+    const { container } = render(<RestockForm {...ONE_SOLD_OUT} />);
+    const server = `<div class="product-restock">${form('v-mug', mailingList)}</div>`;
+    expect(markupShape(container.firstElementChild!)).toEqual(shapeOf(server));
+  });
+
+  it('matches the island behind the CTA, without the mailing list', () => {
+    const { container } = render(
+      <RestockForm {...ONE_SOLD_OUT} shownByDefault={false} mailingListSignUpEnabled={false} />,
+    );
+    const server = `<div class="product-restock"><details class="product-restock-disclosure"><summary class="product-restock-cta">Notify me when back in stock</summary>${form('v-mug', '')}</details></div>`;
+    expect(markupShape(container.firstElementChild!)).toEqual(shapeOf(server));
+  });
+
+  it('leaves the variant empty when several variants are sold out', () => {
+    const { container } = render(
+      <RestockForm {...PROPS} variants={PROPS.variants.map((v) => ({ ...v, soldOut: true }))} />,
+    );
+    const server = `<div class="product-restock">${form('', mailingList)}</div>`;
+    expect(markupShape(container.firstElementChild!)).toEqual(shapeOf(server));
   });
 });

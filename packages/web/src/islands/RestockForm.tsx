@@ -1,5 +1,5 @@
 import { MESSAGES, selectOptionMessage, validateWaitlistEmail } from '@storefront/commerce';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { readCrumb } from '../cookies';
 import { useProductSelection } from '../product-store';
 
@@ -97,7 +97,8 @@ function RestockFormBody(props: RestockFormProps & { target: RestockVariant | nu
   const emailRef = useRef<HTMLInputElement>(null);
   const successRef = useRef<HTMLParagraphElement>(null);
   const revealedByShopper = useRef(false);
-  const errorId = useId();
+  // Fixed so the server can render the same id (docs/restock.md).
+  const errorId = `restock-message-${productId}`;
 
   useEffect(() => {
     if (revealed && revealedByShopper.current) emailRef.current?.focus();
