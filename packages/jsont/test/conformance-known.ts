@@ -6,7 +6,6 @@
 export const EXPECTED_FAILURES: Record<string, string> = {
   'plugins/f-add-to-cart-btn-subscribable-attribute-false': 'same input as f-add-to-cart-btn-6 but expects other markup (no data-dynamic-strings, no primary class); both cannot pass, we follow -6/-7',
   'plugins/f-add-to-cart-btn-subscribable-attribute-true': 'same input as f-add-to-cart-btn-7 with that other markup; same reason',
-  'plugins/f-missing-1': 'date/i18n plugins in progress: datetimefield unregistered, money formatters print 0.00 for a non-number',
   'plugins/f-product-status-8': 'spec §4 wins: sold out applies only to physical or service products; the fixture marks an unknown product type (-1) sold out',
   'plugins/f-website-color-4': 'spec wins: out-of-bounds messages use the spec strings (\'Hue out of bounds. (0-360)\', \'Lightness out of bounds. (0-1)\', \'Alpha out of bounds. (0-1)\'); the fixture prints them without ranges',
   'plugins/i18n/f-datetime-interval-1': 'i18n plugin in progress (messages)',

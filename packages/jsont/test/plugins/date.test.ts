@@ -61,6 +61,12 @@ describe('datetime', () => {
       '平成30年3月11日日曜日',
     );
   });
+  it('datetimefield prints the fields its skeleton names, nothing without an instant (f-missing-1)', () => {
+    expect(run(F.datetimefield, NY, ['EEEE'], t)).toBe('Monday');
+    expect(run(F.datetimefield, NY, ['yMMM'], t)).toBe('Feb 2020');
+    expect(run(F.datetimefield, NY, ['EEEE'], {})).toBe('');
+    expect(run(F.datetimefield, NY, [], t)).toBe('');
+  });
 });
 
 describe('datetime-interval', () => {

@@ -21,6 +21,12 @@ describe('money', () => {
     expect(run(F['money-format'], EN, ['JPY'], 12345)).toBe('12,345');
     expect(run(F['money-string'], EN, [], 12345)).toBe('<span class="sqs-money-native">123.45</span>');
   });
+  it('prints nothing for a non-number (f-missing-1)', () => {
+    for (const name of ['money-format', 'moneyFormat', 'money-string']) {
+      expect(run(F[name], EN, [], {})).toBe('');
+      expect(run(F[name], EN, [], 'abc')).toBe('');
+    }
+  });
   it('keeps at most 15 integer places', () => {
     expect(run(F['money-format'], EN, [], 1e18)).toBe('000,000,000,000,000.00');
   });

@@ -122,3 +122,13 @@ export const datetimeFormatter: Formatter = {
     vars[0].value = datetimeValue(ctx, vars[0].value, (parsed as DatetimeOptions) ?? datetimeOptions(args));
   },
 };
+
+/** `datetimefield SKELETON`: the fields of an instant the skeleton names (`EEEE` → Monday). */
+export const datetimefieldFormatter: Formatter = {
+  apply(ctx, args, vars) {
+    const skeleton = args[0] ?? '';
+    vars[0].value = isSkeleton(skeleton)
+      ? datetimeValue(ctx, vars[0].value, { date: { skeleton }, time: undefined, beginSentence: false })
+      : '';
+  },
+};

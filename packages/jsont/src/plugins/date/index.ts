@@ -1,6 +1,6 @@
 import type { Plugin } from '../../plugin.js';
 import { dateFormatter } from './date.js';
-import { datetimeFormatter } from './datetime.js';
+import { datetimefieldFormatter, datetimeFormatter } from './datetime.js';
 import { humanizeDurationFormatter } from './duration.js';
 import { datetimeIntervalFormatter } from './interval.js';
 import { calendarViewPredicate, sameDayPredicate, showPastEventsPredicate } from './predicates.js';
@@ -12,6 +12,7 @@ export const datePlugin: Plugin = {
   formatters: {
     date: dateFormatter,
     datetime: datetimeFormatter,
+    datetimefield: datetimefieldFormatter,
     'datetime-interval': datetimeIntervalFormatter,
     humanizeDuration: humanizeDurationFormatter,
     'relative-time': relativeTimeFormatter,

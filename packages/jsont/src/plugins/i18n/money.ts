@@ -60,11 +60,12 @@ function centsCurrency(ctx: RenderContext, args: readonly string[]): string {
   return currencyCode(args[0]) ?? currencyCode(ctx.resolve('website.baseCurrency')) ?? DEFAULT_CURRENCY;
 }
 
-/** Cents as a plain amount with the default separators: 12345 → 123.45. */
+/** Cents as a plain amount with the default separators: 12345 → 123.45; '' for a non-number. */
 export function formatCents(cents: unknown, currency: string): string {
   const n = Number(cents);
+  if (!Number.isFinite(n)) return '';
   const digits = fractionDigits(currency);
-  const amount = Number.isFinite(n) ? n / 10 ** digits : 0;
+  const amount = n / 10 ** digits;
   const [int, frac] = Math.abs(amount).toFixed(digits).split('.');
   // Like the reference's number format, integer digits beyond the maximum are dropped from the left.
   const kept = int.slice(-MAX_INTEGER_PLACES).replace(/\B(?=(\d{3})+(?!\d))/g, GROUP_SEPARATOR);
@@ -82,7 +83,8 @@ export const moneyFormatFormatter: Formatter = {
 /** `money-string [CURRENCY]`: the amount wrapped for the storefront's money script. */
 export const moneyStringFormatter: Formatter = {
   apply(ctx, args, vars) {
-    vars[0].value = `<span class="sqs-money-native">${formatCents(vars[0].value, centsCurrency(ctx, args))}</span>`;
+    const amount = formatCents(vars[0].value, centsCurrency(ctx, args));
+    vars[0].value = amount && `<span class="sqs-money-native">${amount}</span>`;
   },
 };
 
