@@ -60,7 +60,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     database,
     clock,
     theme,
-    rateLimit: createRateLimiter(options.rateLimit ?? {}, clock),
+    rateLimit: createRateLimiter(options.rateLimit ?? config.rateLimit, clock),
     async context() {
       const now = Date.now();
       if (!cached || now - cached.at > SITE_CACHE_MS) {

@@ -13,6 +13,9 @@ const envSchema = z.object({
       'must be a postgres:// URL, or sqlite:/file: followed by a path',
     )
     .optional(),
+  /** Mutating commerce calls allowed per IP and route group in each window; 0 turns the limit off. */
+  RATE_LIMIT_REQUESTS: z.coerce.number().int().min(0).optional(),
+  RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(100).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().optional(),
 });
@@ -27,6 +30,8 @@ export interface AppConfig {
   dataDir: string;
   database: DatabaseConfig;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** Overrides of the rate limiter's defaults (src/platform/rate-limit.ts). */
+  rateLimit: { requests?: number; windowMs?: number };
   /** Secure cookies only when served over HTTPS in production. */
   secureCookies: boolean;
 }
@@ -49,6 +54,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir,
     database: databaseFromUrl(e.DATABASE_URL, dataDir),
     logLevel: e.LOG_LEVEL,
+    rateLimit: { requests: e.RATE_LIMIT_REQUESTS, windowMs: e.RATE_LIMIT_WINDOW_MS },
     secureCookies: e.NODE_ENV === 'production',
   };
 }

@@ -26,4 +26,13 @@ describe('config', () => {
       expect((e as Error).message).toMatch(/DATABASE_URL: must be a postgres:\/\/ URL/);
     }
   });
+
+  it('takes rate-limit overrides from the environment', () => {
+    expect(loadConfig({}).rateLimit).toEqual({ requests: undefined, windowMs: undefined });
+    expect(loadConfig({ RATE_LIMIT_REQUESTS: '0', RATE_LIMIT_WINDOW_MS: '5000' }).rateLimit).toEqual({
+      requests: 0,
+      windowMs: 5000,
+    });
+    expect(() => loadConfig({ RATE_LIMIT_REQUESTS: '-1' })).toThrow(/RATE_LIMIT_REQUESTS/);
+  });
 });
