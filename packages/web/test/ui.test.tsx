@@ -247,6 +247,34 @@ describe('Dialog', () => {
     expect(screen.getByRole('dialog', { name: 'Quick View' })).toBeTruthy();
     expect(document.body.style.overflow).toBe('hidden');
   });
+  it('can keep its title for assistive technology only', () => {
+    render(<DialogHarness hideTitle />);
+    openDialog();
+    const dialog = screen.getByRole('dialog', { name: 'Quick View' });
+    expect(dialog.querySelector('h2')!.className).toBe('sf-dialog-title sf-visually-hidden');
+  });
+
+  it('unmounted while open, unlocks the page', () => {
+    function Removable() {
+      const [shown, setShown] = useState(true);
+      return (
+        <>
+          <button type="button" onClick={() => setShown(false)}>
+            Remove
+          </button>
+          {shown && <DialogHarness />}
+        </>
+      );
+    }
+    render(<Removable />);
+    openDialog();
+    expect(document.body.style.overflow).toBe('hidden');
+    act(() => {
+      fireEvent.click(screen.getByRole('button', { name: 'Remove', hidden: true }));
+    });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.body.style.overflow).toBe('');
+  });
 });
 
 describe('AlertDialog', () => {
