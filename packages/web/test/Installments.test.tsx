@@ -1,6 +1,8 @@
 import { MODAL_ANIMATION_MS } from '@storefront/commerce';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import type { Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mountIslands } from '../src/islands';
 import { Installments, type InstallmentsProps } from '../src/islands/Installments';
 import { publishProductSelection, resetProductSelections } from '../src/product-store';
 import { markupShape } from './helpers';
@@ -217,5 +219,21 @@ describe('Installments server markup (docs/installments.md)', () => {
     const server =
       '<div class="installments" data-kind="out-of-range"><button type="button" class="installments-pill" aria-haspopup="dialog"><span class="installments-brand">Afterpay</span> available for orders over $35.00</button><button type="button" class="installments-info" aria-label="About Afterpay" aria-haspopup="dialog"><span aria-hidden="true">ⓘ</span></button></div>';
     expect(markupShape(container.firstElementChild!)).toEqual(shapeOf(server));
+  });
+});
+
+describe('Installments island', () => {
+  it('mounts from the server markup', async () => {
+    const props = JSON.stringify(TEE).replace(/"/g, '&quot;');
+    document.body.innerHTML = `<div data-island="Installments" data-props="${props}"></div>`;
+    let roots: Root[] = [];
+    await act(async () => {
+      roots = await mountIslands(document);
+    });
+    expect(message()).toBe('or 4 interest-free payments of $12.50 with Afterpay');
+    act(() => {
+      for (const root of roots) root.unmount();
+    });
+    document.body.innerHTML = '';
   });
 });

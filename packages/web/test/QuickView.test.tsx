@@ -1,5 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mountIslands } from '../src/islands';
 import type { ProductFormProps } from '../src/islands/ProductForm';
 import { QuickViewButton } from '../src/islands/QuickViewButton';
 import { CENSUS_TIMEOUT_MS, recordQuickView } from '../src/islands/quick-view/census';
@@ -290,5 +292,21 @@ describe('QuickViewButton server markup (docs/quick-view.md)', () => {
     expect(server.hasAttribute('hidden')).toBe(true);
     server.removeAttribute('hidden');
     expect(markupShape(container.firstElementChild!)).toEqual(markupShape(server));
+  });
+});
+
+describe('QuickViewButton island', () => {
+  it('mounts from the server markup and shows the button', async () => {
+    document.body.innerHTML =
+      '<div class="product-quick-view" data-island="QuickViewButton" data-props="{&quot;itemId&quot;:&quot;item-tee&quot;}"><button type="button" class="product-quick-view-button" data-item-id="item-tee" hidden>Quick View</button></div>';
+    let roots: Root[] = [];
+    await act(async () => {
+      roots = await mountIslands(document);
+    });
+    expect(quickViewButton().hidden).toBe(false);
+    act(() => {
+      for (const root of roots) root.unmount();
+    });
+    document.body.innerHTML = '';
   });
 });

@@ -1,5 +1,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import type { Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mountIslands } from '../src/islands';
 import { RestockForm, type RestockFormProps } from '../src/islands/RestockForm';
 import { publishProductSelection, resetProductSelections } from '../src/product-store';
 import { deferred, jsonResponse, markupShape, setCrumbCookie, stubFetch } from './helpers';
@@ -257,5 +259,21 @@ describe('RestockForm server markup (docs/restock.md)', () => {
     );
     const server = `<div class="product-restock">${form('', mailingList)}</div>`;
     expect(markupShape(container.firstElementChild!)).toEqual(shapeOf(server));
+  });
+});
+
+describe('RestockForm island', () => {
+  it('mounts from the server markup', async () => {
+    const props = JSON.stringify(ONE_SOLD_OUT).replace(/"/g, '&quot;');
+    document.body.innerHTML = `<div data-island="RestockForm" data-props="${props}"></div>`;
+    let roots: Root[] = [];
+    await act(async () => {
+      roots = await mountIslands(document);
+    });
+    expect(emailInput().name).toBe('email');
+    act(() => {
+      for (const root of roots) root.unmount();
+    });
+    document.body.innerHTML = '';
   });
 });
