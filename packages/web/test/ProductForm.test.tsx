@@ -75,9 +75,11 @@ function choose(label: string, value: string) {
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
 }
 
+/** Clicks the add button; the add flow's chunk arrives before the test looks. */
 async function click() {
   await act(async () => {
     fireEvent.click(button());
+    await vi.dynamicImportSettled();
   });
 }
 

@@ -1,45 +1,25 @@
 import {
-  ADD_TO_CART_ADDED_DELAY_MS,
-  ADD_TO_CART_ADDED_DISPLAY_MS,
-  ADD_TO_CART_ERROR_IDLE_MS,
-  type AddToCartInput,
-  addItemFailureMessage,
-  alertTitle,
   BUTTON_TEXT,
   type CommerceProduct,
   type CommerceVariant,
-  checkAddToCart,
   DEFAULT_TEXTS,
   addButtonText as defaultAddButtonText,
-  expressCheckoutRedirect,
   findVariant,
-  giftCardCheckoutUrl,
-  hasUnlimitedStockByType,
-  MESSAGES,
-  ProductType,
   type ProductTypeNumber,
   parseQuantity,
   QUANTITY_DEFAULT,
   QUANTITY_MAX,
   QUANTITY_MIN,
   QUANTITY_STEP,
-  SELECT_OPTION_REVERT_MS,
-  type StockResult,
-  subscriptionCheckoutUrl,
-  TRACKED_ERROR_TYPES,
-  type TrackedErrorType,
-  unselectedOptions,
 } from '@storefront/commerce';
 import { type FormEvent, lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
-import { ApiError, addCartEntry, CART_ENTRIES_PATH } from '../api';
-import { setCart } from '../cart-store';
+import { CART_ENTRIES_PATH } from '../api';
 import { pageContext } from '../context';
-import { CRUMB_COOKIE, readCookie, readCrumb } from '../cookies';
+import { readCrumb } from '../cookies';
 import { publishProductSelection } from '../product-store';
-import { createSubscriptionCart, fetchStock } from './product-form/api';
-import { checkoutCookies } from './product-form/cookies';
-import { type AddToCartEventDetail, dispatchAddToCart } from './product-form/events';
+import { runAddToCart } from './product-form/add-flow';
 import { connectPriceBlocks } from './product-form/price-block';
+import type { ButtonPhase, FormOutcome } from './product-form/types';
 
 export interface ProductFormProps {
   itemId: string;
@@ -65,33 +45,15 @@ export interface ProductFormProps {
   initialQuantity?: string;
 }
 
-/** Spec §4 "Add-to-cart button" states; 'failed' keeps the button busy while the error shows. */
-type ButtonPhase = 'idle' | 'select-option' | 'adding' | 'added' | 'failed';
-
 /** Prefix of the option selects' id and name; the no-JS form post reads the same field names. */
 const OPTION_FIELD_PREFIX = 'variant-option-';
 
 /** docs/api.md: the no-JS add-to-cart post redirects back with this query parameter on failure. */
 const CART_ERROR_PARAM = 'cartError';
 
-/** docs/api.md: a missing or wrong crumb answers 403. */
-const CRUMB_REJECTED = 403;
-
-/** Code not needed at first paint: each is its own chunk, fetched when first wanted. */
-const loadFailureAlert = () => import('./product-form/FailureAlert');
-const loadCustomForm = () => import('./CustomFormModal');
-const loadAddedPopover = () => import('./AddedPopover');
-const FailureAlert = lazy(loadFailureAlert);
-const CustomFormModal = lazy(loadCustomForm);
-
-/** How the additional-fields form ended. */
-type FormOutcome = { kind: 'submitted'; values: string } | { kind: 'cancelled' } | { kind: 'load-failed' };
-
-/** A failure of one add attempt, as shown and tracked (spec §8). */
-interface Failure {
-  type: TrackedErrorType;
-  message: string;
-}
+/** Overlays not needed at first paint, each its own chunk: the alert and the custom-form lightbox. */
+const FailureAlert = lazy(() => import('./product-form/FailureAlert'));
+const CustomFormModal = lazy(() => import('./CustomFormModal'));
 
 /**
  * Reads the choices a shopper made in the no-JS form while the bundle loaded, so mounting the
@@ -140,17 +102,6 @@ function useTimers() {
   );
 }
 
-/** The message and tracked type of a failed cart-entry call (spec §8 add-item failures). */
-function entryFailure(error: unknown): Failure {
-  if (!(error instanceof ApiError)) return { type: 'API_FAILURE', message: MESSAGES.unableToAddItem };
-  const message =
-    error.status === CRUMB_REJECTED
-      ? addItemFailureMessage({ crumbProblem: readCookie(CRUMB_COOKIE) ? 'expired' : 'cookies' })
-      : error.message;
-  const known = TRACKED_ERROR_TYPES.find((t) => t === error.type);
-  return { type: known ?? 'API_FAILURE', message };
-}
-
 export function ProductForm(props: ProductFormProps) {
   const { itemId, productType, name, currency, options, variants, soldOut, showQuantity } = props;
   const expressCheckout = props.expressCheckout ?? false;
@@ -184,7 +135,6 @@ export function ProductForm(props: ProductFormProps) {
     }),
     [itemId, name, productType, variants, options, isSubscribable, props.additionalFieldsFormId],
   );
-  const giftCard = productType === ProductType.GIFT_CARD;
   const quantityInput = showQuantity ? quantity : undefined;
   const selectedVariant = useMemo(() => findVariant(product, selection), [product, selection]);
   const parsedQuantity = useMemo(() => {
@@ -214,27 +164,16 @@ export function ProductForm(props: ProductFormProps) {
           : idleText;
   const busy = phase === 'adding' || phase === 'failed';
 
-  function eventDetail(stock: StockResult | null): AddToCartEventDetail {
-    const variantStock = stock ?? selectedVariant;
-    return {
-      pageType: pageContext().pageType,
-      product: { id: itemId, name, productType, isSubscribable },
-      quantity: parsedQuantity,
-      selectedVariant,
-      unselectedVariantOptions: unselectedOptions(product, selection),
-      isInStock:
-        variantStock !== null &&
-        (hasUnlimitedStockByType(product) ||
-          variantStock.unlimited ||
-          variantStock.qtyInStock >= QUANTITY_MIN),
-      expressCheckout,
-      addToCartText: idleText,
-      subscriptionId: props.subscriptionOptionId ?? null,
-    };
-  }
-
   function openCustomForm(formId: string): Promise<FormOutcome> {
-    return new Promise((resolve) => setCustomForm({ formId, resolve }));
+    return new Promise((resolve) =>
+      setCustomForm({
+        formId,
+        resolve: (outcome) => {
+          setCustomForm(null);
+          resolve(outcome);
+        },
+      }),
+    );
   }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -243,133 +182,23 @@ export function ProductForm(props: ProductFormProps) {
     timers.clear();
     const current = ++attempt.current;
     const isCurrent = () => attempt.current === current;
-    let stock: StockResult | null = null;
-
-    /** Shows and tracks a failure; once the button says Adding…, it returns to idle after 1 s. */
-    async function fail(failure: Failure, afterAdding: boolean) {
-      dispatchAddToCart({ ...eventDetail(stock), errorType: failure.type });
-      setMessage(failure.message);
-      const selectOption = failure.type === 'NO_VARIANT_SELECTED' && !giftCard;
-      if (!selectOption) {
-        setAlert({ title: alertTitle({ expressCheckout, giftCard }), message: failure.message });
-      }
-      if (selectOption) {
-        setPhase('select-option');
-        await timers.wait(SELECT_OPTION_REVERT_MS);
-      } else if (afterAdding) {
-        setPhase('failed');
-        await timers.wait(ADD_TO_CART_ERROR_IDLE_MS);
-      }
-      if (isCurrent()) setPhase('idle');
-    }
-
-    const input: AddToCartInput = { product, selection, quantityInput, expressCheckout };
-    // Steps 1–2 need no stock; the fresh stock is fetched only for a variant that exists.
-    const early = checkAddToCart({ ...input, stock: { unlimited: true, qtyInStock: 0 } });
-    if (!early.ok && (early.type === 'NO_VARIANT_SELECTED' || early.type === 'VARIANT_UNAVAILABLE')) {
-      return fail(early, false);
-    }
-
-    setMessage('');
-    setAlert(null);
-    setPhase('adding');
-    void loadFailureAlert();
-    // Spec §4: "added" shows 1 s after the click even when the answer comes sooner.
-    let addedDelay = timers.wait(ADD_TO_CART_ADDED_DELAY_MS);
-    const hasForm = Boolean(product.additionalFieldsFormId);
-    if (hasForm) void loadCustomForm();
-
-    const variant = findVariant(product, selection);
-    if (variant && !hasUnlimitedStockByType(product)) {
-      try {
-        const line = (await fetchStock(itemId)).find((l) => l.sku === variant.sku);
-        // A sku the server no longer lists has no stock.
-        stock = line
-          ? { unlimited: line.unlimited, qtyInStock: line.qtyInStock }
-          : { unlimited: false, qtyInStock: 0 };
-      } catch (error) {
-        if (!isCurrent()) return;
-        const failure = entryFailure(error);
-        return fail(hasForm ? { ...failure, type: 'CUSTOM_FORM_RENDER_ERROR_OUT_OF_STOCK' } : failure, true);
-      }
-      if (!isCurrent()) return;
-    }
-
-    const check = checkAddToCart({ ...input, stock });
-    if (!check.ok) {
-      // Spec §4 step 5 checks stock before the form opens; tracked as the form's own type.
-      const type =
-        hasForm && check.type === 'OUT_OF_STOCK' ? 'CUSTOM_FORM_RENDER_ERROR_OUT_OF_STOCK' : check.type;
-      return fail({ type, message: check.message }, true);
-    }
-
-    let additionalFields: string | null = null;
-    if (check.customFormId) {
-      const outcome = await openCustomForm(check.customFormId);
-      setCustomForm(null);
-      if (!isCurrent()) return;
-      if (outcome.kind === 'cancelled') {
-        timers.clear();
-        setPhase('idle');
-        return;
-      }
-      if (outcome.kind === 'load-failed') {
-        return fail({ type: 'CUSTOM_FORM_RENDER_ERROR', message: MESSAGES.unableToOpenForm }, true);
-      }
-      additionalFields = outcome.values;
-      addedDelay = timers.wait(ADD_TO_CART_ADDED_DELAY_MS);
-    }
-
-    const sku = check.variant.sku;
-    if (check.destination === 'gift-card-checkout') {
-      dispatchAddToCart(eventDetail(stock));
-      window.location.assign(giftCardCheckoutUrl(pageContext().websiteId, itemId, sku));
-      return;
-    }
-
-    if (check.destination === 'subscription') {
-      try {
-        const cartToken = await createSubscriptionCart({
-          itemId,
-          sku,
-          ...(additionalFields === null ? { qty: check.quantity } : { additionalFields }),
-          ...(props.subscriptionOptionId ? { subscriptionOptionId: props.subscriptionOptionId } : {}),
-        });
-        if (!isCurrent()) return;
-        dispatchAddToCart(eventDetail(stock));
-        window.location.assign(subscriptionCheckoutUrl(cartToken));
-      } catch (error) {
-        if (!isCurrent()) return;
-        const text = error instanceof ApiError ? error.message : MESSAGES.tryAgain;
-        return fail({ type: hasForm ? 'SUB_WITH_FORM_FAILURE' : 'SUB_API_FAILURE', message: text }, true);
-      }
-      return;
-    }
-
-    try {
-      const result = await addCartEntry({ itemId, sku, quantity: check.quantity, additionalFields });
-      if (!isCurrent()) return;
-      setCart(result.shoppingCart);
-    } catch (error) {
-      if (!isCurrent()) return;
-      return fail(entryFailure(error), true);
-    }
-
-    if (check.destination === 'express-checkout') {
-      const redirect = expressCheckoutRedirect(checkoutCookies());
-      if (!redirect.ok) return fail(redirect, true);
-      dispatchAddToCart(eventDetail(stock));
-      window.location.assign(redirect.url);
-      return;
-    }
-
-    dispatchAddToCart(eventDetail(stock));
-    void loadAddedPopover().then((m) => m.showAddedPopover(name));
-    await addedDelay;
-    if (!isCurrent()) return;
-    setPhase('added');
-    await timers.wait(ADD_TO_CART_ADDED_DISPLAY_MS);
-    if (isCurrent()) setPhase('idle');
+    await runAddToCart({
+      product,
+      selection,
+      selectedVariant,
+      quantityInput,
+      parsedQuantity,
+      expressCheckout,
+      subscriptionOptionId: props.subscriptionOptionId ?? null,
+      addToCartText: idleText,
+      setPhase,
+      setMessage,
+      setAlert,
+      openCustomForm,
+      wait: timers.wait,
+      clearTimers: timers.clear,
+      isCurrent,
+    });
   }
 
   function choose(optionName: string, value: string) {
