@@ -19,7 +19,9 @@ describe('product display on the demo store', () => {
   });
 
   it('shows the scarcity message with the stock left', async () => {
-    expect(await page('beeswax-taper-candles')).toContain('<p class="product-scarcity">Only 6 left in stock</p>');
+    expect(await page('beeswax-taper-candles')).toContain(
+      '<p class="product-scarcity">Only 6 left in stock</p>',
+    );
   });
 
   it('marks a sold-out product and disables its button', async () => {
@@ -41,5 +43,33 @@ describe('product display on the demo store', () => {
     expect(description.length).toBeGreaterThan(20);
     expect(description.length).toBeLessThanOrEqual(253);
     expect(description).not.toContain('<');
+  });
+
+  it('renders the installments message in range, per the island contract', async () => {
+    const html = await page('linen-field-shirt');
+    expect(html).toContain(
+      '<div class="installments" data-kind="in-range"><p class="installments-message">or 4 interest-free payments of $19.50 with <span class="installments-brand">Afterpay</span></p><button type="button" class="installments-pill" aria-haspopup="dialog">or 4 installments with <span class="installments-brand">Afterpay</span></button>',
+    );
+    expect(await page('seasonal-recipes')).not.toContain('class="installments"');
+  });
+
+  it('renders the restock form behind its call to action on a sold-out product only', async () => {
+    const soldOut = await page('hand-thrown-mug');
+    expect(soldOut).toMatch(
+      /<details class="product-restock-disclosure"><summary class="product-restock-cta">[^<]+<\/summary><form class="product-restock-form"/,
+    );
+    expect(soldOut).toContain('<input type="text" name="email" class="product-restock-email"');
+    const candles = await page('beeswax-taper-candles');
+    expect(candles).toContain('data-island="RestockForm"');
+    expect(candles).not.toContain('<form class="product-restock-form"');
+  });
+
+  it('puts a hidden quick-view button on every product card', async () => {
+    const html = (await t.app.inject({ method: 'GET', url: '/shop' })).body;
+    const buttons =
+      html.match(
+        /<button type="button" class="product-quick-view-button" data-item-id="[^"]+" hidden>Quick View<\/button>/g,
+      ) ?? [];
+    expect(buttons).toHaveLength(11);
   });
 });

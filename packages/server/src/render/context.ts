@@ -3,13 +3,17 @@ import {
   BUTTON_TEXT,
   DEFAULT_TEXTS,
   descriptionFallback,
+  effectivePriceCents,
   formatMoney,
   fromPrice,
   fromPriceText,
   hasVariedPrices,
+  type InstallmentContext,
+  installmentDisplay,
   isOnSale,
   isSoldOut,
   minorFromMoney,
+  ProductType,
   pillCartCountText,
   pillCartLabel,
   productBadge,
@@ -25,6 +29,7 @@ import {
 } from '@storefront/commerce';
 import type { CartView } from '../modules/cart/service.js';
 import type { CatalogProduct, Collection } from '../modules/catalog/service.js';
+import { DEFAULT_RESTOCK_SUCCESS_TEXT } from '../modules/restock/service.js';
 import type { Site } from '../modules/site/service.js';
 import { plainText, sanitizeHtml } from '../platform/html.js';
 import type { WebAssets } from './assets.js';
@@ -79,6 +84,8 @@ export function productCardContext(p: CatalogProduct, site: Site) {
       badge,
       badgeText: badgeText(p, badge),
       price: priceContext(p, site.website.currency, site.website.locale),
+      quickViewProps: JSON.stringify({ itemId: p.id, text: DEFAULT_TEXTS.quickView }),
+      quickViewText: DEFAULT_TEXTS.quickView,
     },
   };
 }
@@ -105,11 +112,77 @@ export function productFormProps(p: CatalogProduct, site: Site) {
     showQuantity: showQuantityInput(p, {
       multipleQuantityAllowedForServices: site.storeSettings.multipleQuantityAllowedForServices,
     }),
+    expressCheckout: p.expressCheckout,
+    isSubscribable: !!p.isSubscribable,
+    subscriptionOptionId: p.productSubscriptionOptions?.[0]?.id ?? null,
+    additionalFieldsFormId: p.additionalFieldsFormId ?? null,
+  };
+}
+
+/** The Installments island (packages/web/docs/installments.md): rendered whenever the provider is on, so a later variant may qualify. */
+function installmentsContext(p: CatalogProduct, site: Site, installments: InstallmentContext) {
+  if (!installments.afterPayAvailable) return null;
+  const first = p.variants[0];
+  const priceCents = first ? effectivePriceCents(first) : 0;
+  const { currency, locale } = site.website;
+  const props = {
+    itemId: p.id,
+    productType: p.productType,
+    isSubscribable: !!p.isSubscribable,
+    currency,
+    priceCents,
+    context: installments,
+  };
+  const display = installmentDisplay({ product: p, priceCents, context: installments, currency, locale });
+  return {
+    props: JSON.stringify(props),
+    inRange: display.kind === 'in-range' ? display : null,
+    outOfRange: display.kind === 'out-of-range' ? display : null,
+  };
+}
+
+/** The RestockForm island (packages/web/docs/restock.md), for physical and service products with waitlist messages. */
+function restockContext(p: CatalogProduct, site: Site) {
+  const messages = p.merchandising?.restockNotificationMessages;
+  if (!messages || (p.productType !== ProductType.PHYSICAL && p.productType !== ProductType.SERVICE))
+    return null;
+  const variants = p.variants.map((v) => ({
+    sku: v.sku,
+    variantId: v.sku,
+    attributes: v.attributes,
+    soldOut: !v.unlimited && v.qtyInStock <= 0,
+  }));
+  const texts = {
+    buttonText: messages.buttonText ?? '',
+    CTAText: messages.CTAText ?? '',
+    placeholderText: messages.placeholderText ?? '',
+    mailingListDescription: messages.mailingListDescription ?? '',
+  };
+  const props = {
+    productId: p.id,
+    variants,
+    messages: texts,
+    mailingListSignUpEnabled: !!p.merchandising?.mailingListSignUpEnabled,
+    mailingListOptInByDefault: !!p.merchandising?.mailingListOptInByDefault,
+    successText: site.storeSettings.restockNotificationsSuccessText || DEFAULT_RESTOCK_SUCCESS_TEXT,
+    // Spec §4: "The restock form is hidden by default when configured."
+    shownByDefault: false,
+  };
+  return {
+    ...props,
+    props: JSON.stringify(props),
+    shown: variants.every((v) => v.soldOut),
+    variantId: variants.length === 1 ? variants[0].variantId : '',
   };
 }
 
 /** The product's JSON as a product page sees it: spec §3 "Product item", plus display values under `display`. */
-export function productContext(p: CatalogProduct, site: Site, crumb: string) {
+export function productContext(
+  p: CatalogProduct,
+  site: Site,
+  crumb: string,
+  installments: InstallmentContext,
+) {
   const { currency } = site.website;
   const card = productCardContext(p, site);
   const soldOut = isSoldOut(p);
@@ -161,6 +234,8 @@ export function productContext(p: CatalogProduct, site: Site, crumb: string) {
           })
         : '',
       scarcity: scarcityContext(p),
+      installments: installmentsContext(p, site, installments),
+      restock: restockContext(p, site),
       metaDescription: descriptionFallback(plainText(p.excerpt || p.description || '')),
       soldOut,
       options: options.map((o) => ({ name: o.name, values: o.values.map((value) => ({ value })) })),

@@ -8,6 +8,7 @@ import {
   getCollections,
   getProductBySlug,
 } from '../modules/catalog/service.js';
+import { getInstallmentContext } from '../modules/context/service.js';
 import { ensureCrumb } from '../platform/crumb.js';
 import { cartPageContext, PAGE_TYPE, pageContext, productCardContext, productContext } from './context.js';
 import type { TemplateName } from './theme.js';
@@ -59,7 +60,7 @@ async function resolvePage(
           template: 'productItem',
           title: `${product.name} — ${siteTitle}`,
           collection,
-          data: { item: productContext(product, ctx.site, crumb) },
+          data: { item: productContext(product, ctx.site, crumb, await getInstallmentContext(ctx)) },
         };
       }
     } else {
