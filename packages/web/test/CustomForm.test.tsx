@@ -210,6 +210,11 @@ describe('additional-fields form (spec §4 step 5)', () => {
     type('Year', '2026');
     type('Hour', '9');
     type('Minute', '15');
+    expect(Array.from((control('AM/PM') as HTMLSelectElement).options, (o) => o.text)).toEqual([
+      '',
+      'AM',
+      'PM',
+    ]);
     type('AM/PM', 'am');
     type('Country Code', '44');
     type('Number', '2079460000');

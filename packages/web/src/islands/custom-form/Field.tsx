@@ -1,5 +1,5 @@
 import { characterCounter, LIKERT_LABELS } from '@storefront/commerce';
-import type { ReactNode } from 'react';
+import type { ChangeEvent, ReactNode } from 'react';
 import { type FieldState, type FormSchemaField, isPartsType, LIKERT_VALUES, PARTS } from './schema';
 
 export interface FieldProps {
@@ -11,6 +11,15 @@ export interface FieldProps {
 
 /** Input types of the single-value fields the schema may name; anything else is plain text. */
 const INPUT_TYPES: Record<string, string> = { email: 'email', number: 'number', website: 'url' };
+
+/** The time field's half of the day: the value sent and the text shown. */
+const MERIDIEMS = [
+  ['am', 'AM'],
+  ['pm', 'PM'],
+] as const;
+
+/** Parts typed as digits, so phones show a number pad. */
+const NUMERIC_PARTS = new Set(['month', 'day', 'year', 'hour', 'minute']);
 
 const controlId = (field: FormSchemaField, part?: string) =>
   part === undefined ? `custom-form-${field.id}` : `custom-form-${field.id}-${part}`;
@@ -80,18 +89,32 @@ export function Field({ field, state, error, onChange }: FieldProps) {
     const parts = state as Record<string, string>;
     return (
       <Group field={field} error={error}>
-        {PARTS[field.type].map(([key, label]) => (
-          <div className="custom-form-part" key={key}>
-            <label htmlFor={controlId(field, key)}>{label}</label>
-            <input
-              id={controlId(field, key)}
-              type="text"
-              value={parts[key] ?? ''}
-              aria-invalid={invalid}
-              onChange={(e) => onChange({ ...parts, [key]: e.target.value })}
-            />
-          </div>
-        ))}
+        {PARTS[field.type].map(([key, label]) => {
+          const part = {
+            id: controlId(field, key),
+            value: parts[key] ?? '',
+            'aria-invalid': invalid,
+            onChange: (e: ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
+              onChange({ ...parts, [key]: e.target.value }),
+          };
+          return (
+            <div className="custom-form-part" key={key}>
+              <label htmlFor={part.id}>{label}</label>
+              {key === 'ampm' ? (
+                <select {...part}>
+                  <option value="" />
+                  {MERIDIEMS.map(([value, text]) => (
+                    <option value={value} key={value}>
+                      {text}
+                    </option>
+                  ))}
+                </select>
+              ) : (
+                <input {...part} type="text" inputMode={NUMERIC_PARTS.has(key) ? 'numeric' : undefined} />
+              )}
+            </div>
+          );
+        })}
       </Group>
     );
   }
