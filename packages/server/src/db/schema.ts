@@ -162,6 +162,76 @@ export interface CensusQuickViewTable {
   at: number;
 }
 
+/** A tax rule of a country, or of one region of it (spec §3 Cart applicableTaxRules); rules that match a place add up. */
+export interface TaxRuleTable {
+  id: string;
+  website_id: string;
+  name: string;
+  country: string;
+  /** Subdivision code without the country prefix (commerce region lists); null: the whole country. */
+  region: string | null;
+  rate_percent: number;
+  applies_to_shipping: number;
+  position: number;
+}
+
+export interface ShippingOptionTable {
+  id: string;
+  website_id: string;
+  name: string;
+  cost_cents: number;
+  /** Shipping is free when the subtotal reaches this; null: never free. */
+  free_over_cents: number | null;
+  /** JSON array of country codes the option ships to; [] ships anywhere. */
+  countries: string;
+  position: number;
+}
+
+export interface CouponTable {
+  id: string;
+  website_id: string;
+  /** Upper case; shoppers may type it in any case. */
+  code: string;
+  type: 'percentage' | 'fixed' | 'free-shipping';
+  percent: number | null;
+  amount_cents: number | null;
+  min_subtotal_cents: number | null;
+  valid_from: number | null;
+  valid_until: number | null;
+  active: number;
+}
+
+/** A cart's pricing choices: where it ships, the chosen shipping option and the entered coupon codes. */
+export interface CartPricingTable {
+  cart_id: string;
+  country: string | null;
+  region: string | null;
+  postal_code: string | null;
+  shipping_option_id: string | null;
+  /** JSON array of upper-case coupon codes in the order entered. */
+  coupon_codes: string;
+  updated_at: number;
+}
+
+/** Transactional outbox: written in the business transaction, drained by the outbox worker. */
+export interface OutboxTable {
+  id: string;
+  website_id: string;
+  /** The email template name. */
+  kind: string;
+  /** JSON { to, template, data }. */
+  payload: string;
+  status: 'pending' | 'sent' | 'failed';
+  attempts: number;
+  next_attempt_at: number;
+  /** A worker's claim lasts until then; a crashed worker's row becomes due again after it. */
+  locked_until: number | null;
+  claim_token: string | null;
+  created_at: number;
+  sent_at: number | null;
+  last_error: string | null;
+}
+
 export interface DB {
   websites: WebsiteTable;
   store_settings: StoreSettingsTable;
@@ -174,4 +244,9 @@ export interface DB {
   restock_signups: RestockSignupTable;
   subscription_carts: SubscriptionCartTable;
   census_quick_views: CensusQuickViewTable;
+  tax_rules: TaxRuleTable;
+  shipping_options: ShippingOptionTable;
+  coupons: CouponTable;
+  cart_pricing: CartPricingTable;
+  outbox: OutboxTable;
 }
