@@ -1,10 +1,17 @@
 import type { FormatterCall, Node, OrNode, Path, Pos, PredicateCall } from './ast.js';
 import { makeError, messages } from './errors.js';
-import { Expression } from './expr.js';
+import { type ExprEnv, Expression } from './expr.js';
 import type { Limits } from './limits.js';
 import { parsePath } from './parser.js';
 import type { JsontError, JsontErrorType, PartialOptions, RenderContext, Variable } from './plugin.js';
-import { getChild, getPath, isTruthy, toOutput } from './values.js';
+import { isTruthy, toOutput } from './values.js';
+
+/**
+ * Templates compile to trees of closures: every decision that depends only on the template
+ * (path segments, formatter implementations and their validated arguments, which branch of a
+ * block runs what) is made here once, so rendering runs straight-line code that allocates one
+ * scope frame per section or loop (not per iteration) and nothing per variable.
+ */
 
 /** One level of the scope chain. */
 export interface Frame {
@@ -34,134 +41,157 @@ export interface Host {
 
 const NOWHERE: Pos = { line: 0, column: 0 };
 
-function newFrame(node: unknown, parent: Frame | null, index = -1, isolated = false): Frame {
+function newFrame(node: unknown, parent: Frame | null, index: number, isolated: boolean): Frame {
   return { node, parent, vars: null, macros: null, index, isolated };
 }
 
-export function rootFrame(node: unknown): Frame {
-  return newFrame(node, null);
-}
-
 function setVar(f: Frame, name: string, value: unknown): void {
-  if (!f.vars) f.vars = new Map();
+  if (f.vars === null) f.vars = new Map();
   f.vars.set(name, value);
 }
 
-/** Per-render state, created once per `render` call. */
-export class Runtime {
+export interface RenderEnv {
+  locale: string;
+  timeZone: string;
+  now: number;
+  options: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * Per-render state, created once per `render` call. It is also the `ctx` every formatter and
+ * predicate receives: `frame` and `pos` are set to the caller's before each call.
+ */
+export class Runtime implements RenderContext {
   out = '';
   /** Characters emitted so far, across nested partial buffers. */
   total = 0;
   steps = 0;
   depth = 0;
   readonly errors: JsontError[] = [];
-  /** Frame and position of the formatter or predicate being run, for `ctx`. */
   frame: Frame;
   pos: Pos = NOWHERE;
-  readonly ctx: RenderContext;
+  readonly rootFrame: Frame;
+  readonly root: unknown;
+  readonly locale: string;
+  readonly timeZone: string;
+  readonly now: number;
+  readonly options: Readonly<Record<string, unknown>>;
+  private readonly maxOutput: number;
+  private readonly maxSteps: number;
+  private exprEnv: ExprEnv | null = null;
+  private exprFrame: Frame;
 
   constructor(
     readonly host: Host,
     readonly limits: Limits,
     readonly partials: Readonly<Record<string, string>>,
     readonly injects: Readonly<Record<string, unknown>>,
-    root: Frame,
-    env: { locale: string; timeZone: string; now: number; options: Record<string, unknown> },
+    json: unknown,
+    env: RenderEnv,
   ) {
-    this.frame = root;
-    const rt = this;
-    this.ctx = {
-      locale: env.locale,
-      timeZone: env.timeZone,
-      now: env.now,
-      root: root.node,
-      options: env.options,
-      get node() {
-        return rt.frame.node;
-      },
-      resolve(path: string) {
-        const p = parsePath(path);
-        return p ? compilePathCached(p)(rt.frame) : undefined;
-      },
-      renderPartial(name: string, node: unknown, options?: PartialOptions) {
-        return rt.applyPartial(name, node, rt.frame, rt.pos, options);
-      },
-      renderSource(source: string, node: unknown) {
-        const { op, errors } = rt.host.compilePartial(source);
-        for (const e of errors) rt.errors.push(e);
-        return rt.capture(() => op(newFrame(node, rt.frame), rt));
-      },
-      error(type: JsontErrorType, message: string) {
-        rt.error(type, message, rt.pos);
-      },
-    };
+    this.rootFrame = newFrame(json, null, -1, false);
+    this.frame = this.rootFrame;
+    this.exprFrame = this.rootFrame;
+    this.root = json;
+    this.locale = env.locale;
+    this.timeZone = env.timeZone;
+    this.now = env.now;
+    this.options = env.options;
+    this.maxOutput = limits.maxOutputLength;
+    this.maxSteps = limits.maxSteps;
+  }
+
+  get node(): unknown {
+    return this.frame.node;
+  }
+
+  resolve(path: string): unknown {
+    const r = resolverForText(path);
+    return r ? r(this.frame) : undefined;
+  }
+
+  renderPartial(name: string, node: unknown, options?: PartialOptions): string | undefined {
+    return this.applyPartial(name, node, this.frame, this.pos, options);
+  }
+
+  renderSource(source: string, node: unknown): string {
+    const { op, errors } = this.host.compilePartial(source);
+    for (const e of errors) this.errors.push(e);
+    return this.run(op, newFrame(node, this.frame, -1, false));
+  }
+
+  error(type: JsontErrorType, message: string): void {
+    this.report(type, message, this.pos);
+  }
+
+  report(type: JsontErrorType, message: string, pos: Pos): void {
+    this.errors.push(makeError(type, message, pos));
   }
 
   emit(s: string): void {
     this.out += s;
     this.total += s.length;
-    if (this.total > this.limits.maxOutputLength) {
-      this.error('RENDER_LIMIT', messages.outputLimit(this.limits.maxOutputLength), NOWHERE);
+    if (this.total > this.maxOutput) {
+      this.report('RENDER_LIMIT', messages.outputLimit(this.maxOutput), NOWHERE);
       throw new RenderAbort();
     }
   }
 
   step(pos: Pos): void {
-    if (++this.steps > this.limits.maxSteps) {
-      this.error('RENDER_LIMIT', messages.stepLimit(this.limits.maxSteps), pos);
+    if (++this.steps > this.maxSteps) {
+      this.report('RENDER_LIMIT', messages.stepLimit(this.maxSteps), pos);
       throw new RenderAbort();
     }
   }
 
-  error(type: JsontErrorType, message: string, pos: Pos): void {
-    this.errors.push(makeError(type, message, pos));
-  }
-
-  /** Runs `fn` with a fresh output buffer and returns what it wrote. */
-  capture(fn: () => void): string {
+  /** Runs `op` in `frame` with a fresh output buffer and returns what it wrote. */
+  run(op: Op, frame: Frame): string {
     const saved = this.out;
+    const savedFrame = this.frame;
+    const savedPos = this.pos;
     this.out = '';
     try {
-      fn();
+      op(frame, this);
       return this.out;
     } finally {
       this.out = saved;
+      this.frame = savedFrame;
+      this.pos = savedPos;
     }
   }
 
   /** A macro in scope, else a partial by name; reports a missing one. */
   findTemplate(name: string, f: Frame, pos: Pos): Op | undefined {
-    for (let fr: Frame | null = f; fr; fr = fr.parent) {
+    for (let fr: Frame | null = f; fr !== null; fr = fr.parent) {
       const m = fr.macros?.get(name);
       if (m) return m;
     }
     const source = Object.hasOwn(this.partials, name) ? this.partials[name] : undefined;
     if (typeof source !== 'string') {
-      this.error('PARTIAL_MISSING', messages.partialMissing(name), pos);
+      this.report('PARTIAL_MISSING', messages.partialMissing(name), pos);
       return undefined;
     }
     const { op, errors } = this.host.compilePartial(source);
     if (errors.length) {
-      this.error('PARTIAL_PARSE', messages.partialParse(name, errors[0].message), pos);
+      this.report('PARTIAL_PARSE', messages.partialParse(name, errors[0].message), pos);
       return undefined;
     }
     return op;
   }
 
-  /** Runs `fn` one partial level deeper, or reports the recursion limit. */
-  nested(name: string, pos: Pos, fn: () => void): boolean {
+  /** Runs `op` one partial level deeper and returns its output; undefined past the depth limit. */
+  nested(name: string, pos: Pos, op: Op, frame: Frame): string | undefined {
     if (this.depth >= this.limits.maxPartialDepth) {
-      this.error('PARTIAL_RECURSION', messages.partialRecursion(name, this.limits.maxPartialDepth), pos);
-      return false;
+      this.report('PARTIAL_RECURSION', messages.partialRecursion(name, this.limits.maxPartialDepth), pos);
+      return undefined;
     }
     this.step(pos);
     this.depth++;
     try {
-      fn();
+      return this.run(op, frame);
     } finally {
       this.depth--;
     }
-    return true;
   }
 
   applyPartial(
@@ -175,12 +205,53 @@ export class Runtime {
     if (!op) return undefined;
     const frame = newFrame(node, f, -1, options?.isolated === true);
     if (options?.args) setVar(frame, '@args', options.args);
-    let text: string | undefined;
-    const ok = this.nested(name, pos, () => {
-      text = this.capture(() => op(frame, this));
-    });
-    return ok ? text : undefined;
+    return this.nested(name, pos, op, frame);
   }
+
+  /** The expression environment, bound to `f`; one object per render, rebound per evaluation. */
+  exprIn(f: Frame): ExprEnv {
+    this.exprFrame = f;
+    if (this.exprEnv === null) {
+      const rt = this;
+      this.exprEnv = {
+        get: (path) => resolverForPath(path)(rt.exprFrame),
+        set: (name, value) => setVar(rt.exprFrame, name, value),
+      };
+    }
+    return this.exprEnv;
+  }
+}
+
+/** Array index a path segment names, or -1 when it is not a canonical non-negative integer. */
+function indexOf(key: string): number {
+  const i = Number(key);
+  return Number.isSafeInteger(i) && i >= 0 && String(i) === key ? i : -1;
+}
+
+/** One step of a path with its array index precomputed; prototype members are never reached. */
+function child(node: unknown, key: string, index: number): unknown {
+  if (node === null || typeof node !== 'object') return undefined;
+  if (Array.isArray(node)) return index >= 0 ? node[index] : undefined;
+  return Object.hasOwn(node, key) ? (node as Record<string, unknown>)[key] : undefined;
+}
+
+/** Follows a fixed list of segments from a value. */
+function walker(path: Path): (v: unknown) => unknown {
+  const keys = path.slice();
+  const idx = keys.map(indexOf);
+  if (keys.length === 0) return (v) => v;
+  const k0 = keys[0];
+  const i0 = idx[0];
+  if (keys.length === 1) return (v) => child(v, k0, i0);
+  const k1 = keys[1];
+  const i1 = idx[1];
+  if (keys.length === 2) return (v) => child(child(v, k0, i0), k1, i1);
+  const n = keys.length;
+  return (v) => {
+    let cur = v;
+    for (let i = 0; i < n && cur !== undefined; i++) cur = child(cur, keys[i], idx[i]);
+    return cur;
+  };
 }
 
 /**
@@ -189,105 +260,149 @@ export class Runtime {
  */
 function compileSectionPath(path: Path): Resolver {
   if (path[0][0] === '@') return compilePath(path);
-  return (f) => getPath(f.node, path);
+  const walk = walker(path);
+  return (f) => walk(f.node);
 }
 
 export function compilePath(path: Path): Resolver {
   const head = path[0];
-  const rest = path.length > 1 ? path.slice(1) : null;
-  const tail = (v: unknown) => (rest ? getPath(v, rest) : v);
-  if (head === '@') return rest ? (f) => getPath(f.node, rest) : (f) => f.node;
+  const rest = path.slice(1);
+  const hasRest = rest.length > 0;
+  const tail = walker(rest);
+  if (head === '@') return hasRest ? (f) => tail(f.node) : (f) => f.node;
   if (head === '@index') return (f) => tail(f.index >= 0 ? f.index + 1 : undefined);
   if (head === '@index0') return (f) => tail(f.index >= 0 ? f.index : undefined);
   if (head[0] === '@') {
     return (f) => {
-      for (let fr: Frame | null = f; fr; fr = fr.parent) {
+      for (let fr: Frame | null = f; fr !== null; fr = fr.parent) {
         if (fr.vars?.has(head)) return tail(fr.vars.get(head));
         if (fr.isolated) break;
       }
       return undefined;
     };
   }
-  return (f) => {
-    for (let fr: Frame | null = f; fr; fr = fr.parent) {
-      const v = getChild(fr.node, head);
-      if (v !== undefined) return tail(v);
+  const hi = indexOf(head);
+  const find = (f: Frame): unknown => {
+    for (let fr: Frame | null = f; fr !== null; fr = fr.parent) {
+      const v = child(fr.node, head, hi);
+      if (v !== undefined) return v;
       if (fr.isolated) break;
     }
     return undefined;
   };
+  return hasRest ? (f) => tail(find(f)) : find;
 }
 
 function failure(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
 
-/** Runs a formatter chain over `vars` in place; false when the chain stopped on an error. */
-function applyFormatters(calls: readonly FormatterCall[], vars: Variable[], f: Frame, rt: Runtime): void {
-  for (const c of calls) {
-    if (c.impl.notImplemented) {
-      rt.error('NOT_IMPLEMENTED', messages.formatterNotImplemented(c.name), c);
-      vars[0].value = undefined;
-      return;
+type Getter = (f: Frame, rt: Runtime) => unknown;
+
+/**
+ * The value of a variable reference after its formatter chain. The `vars` array formatters
+ * work on is kept with the compiled node and reused; a re-entrant call (a formatter rendering
+ * a partial that reaches the same node) takes a fresh one.
+ */
+function valueGetter(paths: readonly Path[], calls: readonly FormatterCall[]): Getter {
+  const resolvers = paths.map(compilePath);
+  const r0 = resolvers[0];
+  if (calls.length === 0) return r0;
+  const stop = calls.findIndex((c) => c.impl.notImplemented === true);
+  const run = stop < 0 ? calls : calls.slice(0, stop);
+  const missing = stop < 0 ? null : calls[stop];
+  const n = resolvers.length;
+  const fresh = (): Variable[] => resolvers.map(() => ({ value: undefined }));
+  let free: Variable[] | null = fresh();
+  const chain = chainRunner(run);
+  return (f, rt) => {
+    let vars = free;
+    free = null;
+    if (vars === null) vars = fresh();
+    vars[0].value = r0(f);
+    for (let i = 1; i < n; i++) vars[i].value = resolvers[i](f);
+    let v = chain(vars, f, rt);
+    if (missing !== null && v !== FAILED) {
+      rt.report('NOT_IMPLEMENTED', messages.formatterNotImplemented(missing.name), missing);
+      v = undefined;
     }
-    rt.frame = f;
-    rt.pos = c;
-    try {
-      c.impl.apply(rt.ctx, c.args, vars, c.parsed);
-    } catch (e) {
-      if (e instanceof RenderAbort) throw e;
-      rt.error('FORMATTER_FAILED', messages.formatterFailed(c.name, failure(e)), c);
-      vars[0].value = undefined;
-      return;
-    }
-  }
+    for (let i = 0; i < n; i++) vars[i].value = undefined;
+    free = vars;
+    return v === FAILED ? undefined : v;
+  };
 }
 
-function testPredicate(call: PredicateCall, f: Frame, rt: Runtime): boolean {
-  const impl = call.impl;
-  if (!impl) return false;
-  if (impl.notImplemented) {
-    rt.error('NOT_IMPLEMENTED', messages.predicateNotImplemented(call.name), call);
-    return false;
-  }
-  rt.frame = f;
-  rt.pos = call;
-  try {
-    return impl.test(rt.ctx, call.args, call.parsed) === true;
-  } catch (e) {
-    if (e instanceof RenderAbort) throw e;
-    rt.error('FORMATTER_FAILED', messages.predicateFailed(call.name, failure(e)), call);
-    return false;
-  }
-}
+/** Marks a chain that stopped on a failing formatter (already reported). */
+const FAILED = Symbol('failed');
 
-/** Builds the `vars` array for a variable reference, then applies its formatters. */
-function valueGetter(
-  resolvers: Resolver[],
-  calls: readonly FormatterCall[],
-): (f: Frame, rt: Runtime) => unknown {
-  if (calls.length === 0) {
-    const r = resolvers[0];
-    return (f) => r(f);
-  }
-  if (resolvers.length === 1) {
-    const r = resolvers[0];
-    return (f, rt) => {
-      const vars: Variable[] = [{ value: r(f) }];
-      applyFormatters(calls, vars, f, rt);
+function chainRunner(calls: readonly FormatterCall[]): (vars: Variable[], f: Frame, rt: Runtime) => unknown {
+  const n = calls.length;
+  if (n === 0) return (vars) => vars[0].value;
+  if (n === 1) {
+    const c = calls[0];
+    const { impl, args, parsed } = c;
+    return (vars, f, rt) => {
+      rt.frame = f;
+      rt.pos = c;
+      try {
+        impl.apply(rt, args, vars, parsed);
+      } catch (e) {
+        return formatterFailed(e, c, rt);
+      }
       return vars[0].value;
     };
   }
-  return (f, rt) => {
-    const vars: Variable[] = resolvers.map((r) => ({ value: r(f) }));
-    applyFormatters(calls, vars, f, rt);
+  return (vars, f, rt) => {
+    let i = 0;
+    try {
+      for (; i < n; i++) {
+        const c = calls[i];
+        rt.frame = f;
+        rt.pos = c;
+        c.impl.apply(rt, c.args, vars, c.parsed);
+      }
+    } catch (e) {
+      return formatterFailed(e, calls[i], rt);
+    }
     return vars[0].value;
+  };
+}
+
+function formatterFailed(e: unknown, c: FormatterCall, rt: Runtime): typeof FAILED {
+  if (e instanceof RenderAbort) throw e;
+  rt.report('FORMATTER_FAILED', messages.formatterFailed(c.name, failure(e)), c);
+  return FAILED;
+}
+
+type Test = (f: Frame, rt: Runtime) => boolean;
+
+function predicateTest(call: PredicateCall): Test {
+  const { impl, args, parsed } = call;
+  if (!impl) return () => false;
+  if (impl.notImplemented) {
+    return (_f, rt) => {
+      rt.report('NOT_IMPLEMENTED', messages.predicateNotImplemented(call.name), call);
+      return false;
+    };
+  }
+  return (f, rt) => {
+    rt.frame = f;
+    rt.pos = call;
+    try {
+      return impl.test(rt, args, parsed) === true;
+    } catch (e) {
+      if (e instanceof RenderAbort) throw e;
+      rt.report('FORMATTER_FAILED', messages.predicateFailed(call.name, failure(e)), call);
+      return false;
+    }
   };
 }
 
 export interface CompileOptions {
   limits: Limits;
 }
+
+const NOTHING: Op = () => {};
 
 export function compileNodes(nodes: readonly Node[], opts: CompileOptions): Op {
   const ops: Op[] = [];
@@ -303,10 +418,27 @@ export function compileNodes(nodes: readonly Node[], opts: CompileOptions): Op {
     ops.push(compileNode(n, opts));
   }
   if (text) ops.push(emitText(text));
-  if (ops.length === 0) return () => {};
-  if (ops.length === 1) return ops[0];
+  return sequence(ops);
+}
+
+function sequence(ops: Op[]): Op {
+  const n = ops.length;
+  if (n === 0) return NOTHING;
+  const [a, b, c] = ops;
+  if (n === 1) return a;
+  if (n === 2)
+    return (f, rt) => {
+      a(f, rt);
+      b(f, rt);
+    };
+  if (n === 3)
+    return (f, rt) => {
+      a(f, rt);
+      b(f, rt);
+      c(f, rt);
+    };
   return (f, rt) => {
-    for (let i = 0; i < ops.length; i++) ops[i](f, rt);
+    for (let i = 0; i < n; i++) ops[i](f, rt);
   };
 }
 
@@ -314,23 +446,40 @@ function emitText(text: string): Op {
   return (_f, rt) => rt.emit(text);
 }
 
+/** Runs `body` when `test` passes, else the `{.or}` chain. */
+function branch(test: Test, body: Op, alt: Op | null): Op {
+  if (alt === null)
+    return (f, rt) => {
+      if (test(f, rt)) body(f, rt);
+    };
+  return (f, rt) => {
+    if (test(f, rt)) body(f, rt);
+    else alt(f, rt);
+  };
+}
+
 function compileAlt(alt: OrNode | null, opts: CompileOptions): Op | null {
   if (!alt) return null;
   const body = compileNodes(alt.body, opts);
-  const next = compileAlt(alt.alt, opts);
-  const pred = alt.predicate;
-  if (!pred) return body;
-  return (f, rt) => {
-    if (testPredicate(pred, f, rt)) body(f, rt);
-    else if (next) next(f, rt);
-  };
+  if (!alt.predicate) return body;
+  return branch(predicateTest(alt.predicate), body, compileAlt(alt.alt, opts));
+}
+
+function expression(source: string, opts: CompileOptions): Expression {
+  return new Expression(source, {
+    maxTokens: opts.limits.exprMaxTokens,
+    maxStringLength: opts.limits.exprMaxStringLength,
+  });
 }
 
 function compileNode(n: Exclude<Node, { kind: 'text' | 'comment' }>, opts: CompileOptions): Op {
   switch (n.kind) {
     case 'variable': {
-      const value = valueGetter(n.paths.map(compilePath), n.formatters);
-      return (f, rt) => rt.emit(toOutput(value(f, rt)));
+      const value = valueGetter(n.paths, n.formatters);
+      return (f, rt) => {
+        const v = value(f, rt);
+        rt.emit(typeof v === 'string' ? v : toOutput(v));
+      };
     }
     case 'section': {
       const get = compileSectionPath(n.path);
@@ -340,8 +489,8 @@ function compileNode(n: Exclude<Node, { kind: 'text' | 'comment' }>, opts: Compi
         const v = get(f);
         if (isTruthy(v)) {
           rt.step(n);
-          body(newFrame(v, f), rt);
-        } else if (alt) alt(f, rt);
+          body(newFrame(v, f, -1, false), rt);
+        } else if (alt !== null) alt(f, rt);
       };
     }
     case 'repeated': {
@@ -353,87 +502,80 @@ function compileNode(n: Exclude<Node, { kind: 'text' | 'comment' }>, opts: Compi
         const v = get(f);
         if (Array.isArray(v) && v.length > 0) {
           const last = v.length - 1;
+          // One frame serves every item: nothing keeps a frame once its iteration ends.
+          const frame = newFrame(undefined, f, 0, false);
           for (let i = 0; i <= last; i++) {
             rt.step(n);
-            const frame = newFrame(v[i], f, i);
+            frame.node = v[i];
+            frame.index = i;
+            frame.vars = null;
+            frame.macros = null;
             body(frame, rt);
             // The separator runs in the scope of the item before it.
-            if (between && i < last) between(frame, rt);
+            if (between !== null && i < last) between(frame, rt);
           }
-        } else if (alt) alt(f, rt);
+        } else if (alt !== null) alt(f, rt);
       };
     }
-    case 'predicate': {
-      const body = compileNodes(n.body, opts);
-      const alt = compileAlt(n.alt, opts);
-      const pred = n.predicate;
-      return (f, rt) => {
-        if (testPredicate(pred, f, rt)) body(f, rt);
-        else if (alt) alt(f, rt);
-      };
-    }
-    case 'if': {
-      const body = compileNodes(n.body, opts);
-      const alt = compileAlt(n.alt, opts);
-      const test = compileCondition(n, opts);
-      return (f, rt) => {
-        if (test(f, rt)) body(f, rt);
-        else if (alt) alt(f, rt);
-      };
-    }
+    case 'predicate':
+      return branch(predicateTest(n.predicate), compileNodes(n.body, opts), compileAlt(n.alt, opts));
+    case 'if':
+      return branch(compileCondition(n, opts), compileNodes(n.body, opts), compileAlt(n.alt, opts));
     case 'or':
       // The parser attaches every `{.or}` to its block, so a stray one never reaches here.
       return compileNodes(n.body, opts);
     case 'var': {
-      const value = valueGetter(n.paths.map(compilePath), n.formatters);
-      return (f, rt) => setVar(f, n.name, value(f, rt));
+      const value = valueGetter(n.paths, n.formatters);
+      const name = n.name;
+      return (f, rt) => setVar(f, name, value(f, rt));
     }
     case 'ctx': {
-      const entries = n.entries.map(([k, p]) => [k, compilePath(p)] as const);
+      const keys = n.entries.map(([k]) => k);
+      const resolvers = n.entries.map(([, p]) => compilePath(p));
+      const name = n.name;
       return (f) => {
         const obj: Record<string, unknown> = {};
-        for (const [k, r] of entries) {
-          const v = r(f);
-          if (v !== undefined) obj[k] = v;
+        for (let i = 0; i < keys.length; i++) {
+          const v = resolvers[i](f);
+          if (v !== undefined) obj[keys[i]] = v;
         }
-        setVar(f, n.name, obj);
+        setVar(f, name, obj);
       };
     }
     case 'macro': {
       const body = compileNodes(n.body, opts);
+      const name = n.name;
       return (f) => {
-        if (!f.macros) f.macros = new Map();
-        f.macros.set(n.name, body);
+        if (f.macros === null) f.macros = new Map();
+        f.macros.set(name, body);
       };
     }
     case 'eval': {
-      const expr = new Expression(n.source, {
-        maxTokens: opts.limits.exprMaxTokens,
-        maxStringLength: opts.limits.exprMaxStringLength,
-      });
+      const expr = expression(n.source, opts);
       return (f, rt) => {
-        const r = expr.evaluate(exprEnv(f));
-        if (r.error) rt.error(r.error.type, r.error.message, n);
+        const r = expr.evaluate(rt.exprIn(f));
+        if (r.error) rt.report(r.error.type, r.error.message, n);
         else if (r.has) rt.emit(toOutput(r.value));
       };
     }
     case 'include': {
       const output = n.args.includes('output');
+      const name = n.name;
       return (f, rt) => {
-        const op = rt.findTemplate(n.name, f, n);
+        const op = rt.findTemplate(name, f, n);
         if (!op) return;
         // An include runs in the current scope so the variables it sets stay visible.
-        rt.nested(n.name, n, () => {
-          const text = rt.capture(() => op(f, rt));
-          if (output) rt.emit(text);
-        });
+        const text = rt.nested(name, n, op, f);
+        if (output && text !== undefined) rt.emit(text);
       };
     }
-    case 'inject':
+    case 'inject': {
+      const { name, file } = n;
       return (f, rt) => {
-        const raw = Object.hasOwn(rt.injects, n.file) ? rt.injects[n.file] : undefined;
-        setVar(f, n.name, typeof raw === 'string' ? parseJsonOr(raw) : raw);
+        const raw = Object.hasOwn(rt.injects, file) ? rt.injects[file] : undefined;
+        setVar(f, name, typeof raw === 'string' ? parseJsonOr(raw) : raw);
       };
+    }
   }
 }
 
@@ -445,43 +587,40 @@ function parseJsonOr(raw: string): unknown {
   }
 }
 
-function exprEnv(f: Frame) {
-  return {
-    get: (path: readonly string[]) => compilePathCached(path)(f),
-    set: (name: string, value: unknown) => setVar(f, name, value),
-  };
-}
-
-const pathCache = new Map<string, Resolver>();
-/** Expression references are compiled once per distinct path. */
-export function compilePathCached(path: readonly string[]): Resolver {
-  const key = path.join('.');
-  let r = pathCache.get(key);
+/** Expression references: one resolver per path array (the expression keeps its arrays). */
+const exprPaths = new WeakMap<readonly string[], Resolver>();
+function resolverForPath(path: readonly string[]): Resolver {
+  let r = exprPaths.get(path);
   if (!r) {
     r = compilePath(path);
-    if (pathCache.size > 10_000) pathCache.clear();
-    pathCache.set(key, r);
+    exprPaths.set(path, r);
   }
   return r;
 }
 
-function compileCondition(
-  n: Extract<Node, { kind: 'if' }>,
-  opts: CompileOptions,
-): (f: Frame, rt: Runtime) => boolean {
-  if (n.predicate) {
-    const pred = n.predicate;
-    return (f, rt) => testPredicate(pred, f, rt);
+/** Bound on the distinct path strings `ctx.resolve` keeps compiled. */
+const MAX_TEXT_PATHS = 10_000;
+const textPaths = new Map<string, Resolver | null>();
+/** `ctx.resolve` paths, compiled once per distinct string; null for an invalid path. */
+function resolverForText(path: string): Resolver | null {
+  let r = textPaths.get(path);
+  if (r === undefined) {
+    const p = parsePath(path);
+    r = p ? compilePath(p) : null;
+    if (textPaths.size >= MAX_TEXT_PATHS) textPaths.clear();
+    textPaths.set(path, r);
   }
+  return r;
+}
+
+function compileCondition(n: Extract<Node, { kind: 'if' }>, opts: CompileOptions): Test {
+  if (n.predicate) return predicateTest(n.predicate);
   if (n.expression !== null) {
-    const expr = new Expression(n.expression, {
-      maxTokens: opts.limits.exprMaxTokens,
-      maxStringLength: opts.limits.exprMaxStringLength,
-    });
+    const expr = expression(n.expression, opts);
     return (f, rt) => {
-      const r = expr.evaluate(exprEnv(f));
+      const r = expr.evaluate(rt.exprIn(f));
       if (r.error) {
-        rt.error(r.error.type, r.error.message, n);
+        rt.report(r.error.type, r.error.message, n);
         return false;
       }
       return r.has && isTruthy(r.value);
@@ -503,3 +642,4 @@ function compileCondition(
     return result;
   };
 }
+

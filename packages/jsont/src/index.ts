@@ -1,5 +1,5 @@
 import type { Root } from './ast.js';
-import { compileNodes, type Host, type Op, RenderAbort, Runtime, rootFrame } from './compile.js';
+import { compileNodes, type Host, type Op, RenderAbort, type RenderEnv, Runtime } from './compile.js';
 import { makeError, messages } from './errors.js';
 import {
   DEFAULT_CACHE_SIZE,
@@ -13,7 +13,7 @@ import { parse } from './parser.js';
 import type { JsontError, Plugin } from './plugin.js';
 import { defaultPlugins } from './plugins/index.js';
 import { buildRegistry, type Registry } from './registry.js';
-import { getPath } from './values.js';
+import { getChild } from './values.js';
 
 export type { Node, Root } from './ast.js';
 export { DEFAULT_LIMITS, type Limits } from './limits.js';
@@ -55,7 +55,8 @@ export interface Template {
   render(json: unknown, options?: RenderOptions): RenderResult;
 }
 
-const KNOWN_RENDER_OPTIONS = new Set(['partials', 'injects', 'locale', 'now', 'timeZone']);
+/** Render options the engine consumes; the rest (and `injects`) reach plugins as `ctx.options`. */
+const ENGINE_OPTIONS = new Set(['partials', 'locale', 'now', 'timeZone']);
 
 function internal(e: unknown): JsontError {
   const why = e instanceof Error ? e.message : String(e);
@@ -96,34 +97,18 @@ function compileWith(registry: Registry, source: string, options: CompileOptions
   return {
     errors,
     ast,
-    render(json: unknown, renderOptions: RenderOptions = {}): RenderResult {
+    render(json: unknown, renderOptions: RenderOptions = NO_OPTIONS): RenderResult {
       try {
-        const root = rootFrame(json);
-        const website = getPath(json, ['website', 'timeZone']);
-        const timeZone =
-          typeof renderOptions.timeZone === 'string'
-            ? renderOptions.timeZone
-            : typeof website === 'string' && website
-              ? website
-              : DEFAULT_TIME_ZONE;
-        const extra: Record<string, unknown> = {};
-        for (const [k, v] of Object.entries(renderOptions)) if (!KNOWN_RENDER_OPTIONS.has(k)) extra[k] = v;
-        if (renderOptions.injects) extra.injects = renderOptions.injects;
         const rt = new Runtime(
           host,
           limits,
-          { ...compilePartials, ...(renderOptions.partials ?? {}) },
-          renderOptions.injects ?? {},
-          root,
-          {
-            locale: typeof renderOptions.locale === 'string' ? renderOptions.locale : DEFAULT_LOCALE,
-            timeZone,
-            now: typeof renderOptions.now === 'number' ? renderOptions.now : Date.now(),
-            options: extra,
-          },
+          renderOptions.partials ? { ...compilePartials, ...renderOptions.partials } : compilePartials,
+          renderOptions.injects ?? NO_OPTIONS,
+          json,
+          renderEnv(json, renderOptions),
         );
         try {
-          op(root, rt);
+          op(rt.rootFrame, rt);
         } catch (e) {
           if (!(e instanceof RenderAbort)) rt.errors.push(internal(e));
         }
@@ -132,6 +117,28 @@ function compileWith(registry: Registry, source: string, options: CompileOptions
         return { output: '', errors: [internal(e)] };
       }
     },
+  };
+}
+
+const NO_OPTIONS: Readonly<Record<string, never>> = Object.freeze({});
+
+function renderEnv(json: unknown, o: RenderOptions): RenderEnv {
+  let timeZone = o.timeZone;
+  if (typeof timeZone !== 'string') {
+    const website = getChild(getChild(json, 'website'), 'timeZone');
+    timeZone = typeof website === 'string' && website ? website : DEFAULT_TIME_ZONE;
+  }
+  let options: Record<string, unknown> = NO_OPTIONS;
+  for (const k in o) {
+    if (!Object.hasOwn(o, k) || ENGINE_OPTIONS.has(k) || (k === 'injects' && !o.injects)) continue;
+    if (options === NO_OPTIONS) options = {};
+    options[k] = o[k];
+  }
+  return {
+    locale: typeof o.locale === 'string' ? o.locale : DEFAULT_LOCALE,
+    timeZone,
+    now: typeof o.now === 'number' ? o.now : Date.now(),
+    options,
   };
 }
 
