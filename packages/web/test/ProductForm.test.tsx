@@ -507,8 +507,10 @@ describe('ProductForm failures (spec §8)', () => {
     expect(dialog.textContent).toContain('Nope.');
     expect(events.at(-1)?.errorType).toBe('API_FAILURE');
     fireEvent.click(ok);
-    expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(document.activeElement).toBe(button());
+    // Spec §9 modal animation: the alert fades out over 0.3 s, then leaves the page.
+    await advance(300);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 
   it('shows the 429 message', async () => {

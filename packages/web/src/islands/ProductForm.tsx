@@ -114,6 +114,8 @@ export function ProductForm(props: ProductFormProps) {
     () => new URLSearchParams(window.location.search).get(CART_ERROR_PARAM) ?? '',
   );
   const [alert, setAlert] = useState<{ title: string; message: string } | null>(null);
+  // Closing keeps the last alert rendered so its exit animation can play.
+  const [alertOpen, setAlertOpen] = useState(false);
   const [customForm, setCustomForm] = useState<{
     formId: string;
     resolve: (outcome: FormOutcome) => void;
@@ -193,7 +195,10 @@ export function ProductForm(props: ProductFormProps) {
       addToCartText: idleText,
       setPhase,
       setMessage,
-      setAlert,
+      setAlert: (next) => {
+        setAlert(next);
+        setAlertOpen(next !== null);
+      },
       openCustomForm,
       wait: timers.wait,
       clearTimers: timers.clear,
@@ -268,7 +273,14 @@ export function ProductForm(props: ProductFormProps) {
         </p>
       </form>
       <Suspense fallback={null}>
-        {alert && <FailureAlert title={alert.title} message={alert.message} onClose={() => setAlert(null)} />}
+        {alert && (
+          <FailureAlert
+            open={alertOpen}
+            title={alert.title}
+            message={alert.message}
+            onClose={() => setAlertOpen(false)}
+          />
+        )}
         {customForm && (
           <CustomFormModal
             formId={customForm.formId}
