@@ -54,7 +54,11 @@ export interface AddedPopoverProps {
 export function AddedPopover({ productName }: AddedPopoverProps) {
   const [open, setOpen] = useState(true);
   const [anchor] = useState(() => findCartIndicator());
+  // The text goes in after the status region exists: screen readers announce changes to a live
+  // region, not a region that arrives with its text.
+  const [announced, setAnnounced] = useState(false);
   useEffect(() => {
+    setAnnounced(true);
     const id = setTimeout(() => setOpen(false), ADDED_POPOVER_HIDE_MS);
     return () => clearTimeout(id);
   }, []);
@@ -67,7 +71,7 @@ export function AddedPopover({ productName }: AddedPopoverProps) {
       role="status"
       className="added-popover"
     >
-      <p className="added-popover-text">{addedPopoverText(productName)}</p>
+      <p className="added-popover-text">{announced ? addedPopoverText(productName) : ''}</p>
       <button type="button" className="added-popover-close" onClick={() => setOpen(false)}>
         {ADDED_POPOVER_CLOSE_TEXT}
       </button>
