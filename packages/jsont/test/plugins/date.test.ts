@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { datePlugin } from '../../src/plugins/date/index.js';
 import { strftime } from '../../src/plugins/date/date.js';
+import { datePlugin } from '../../src/plugins/date/index.js';
 import { weekOfYear } from '../../src/plugins/date/week.js';
 import { check, fakeContext, run } from './i18n-context.js';
 

@@ -140,4 +140,81 @@ describe('unit', () => {
     expect(run(F.unit, EN, ['in:hertz', 'out:gigahertz', 'maxfrac:6'], '12345678.99')).toBe('0.012346GHz');
     expect(run(F.unit, EN, ['in:mile', 'sequence:mile,foot,inch'], '-2.4271')).toMatch(/^-2mi \d+′ [\d.]+″$/);
   });
+  const FR = fakeContext({ locale: 'fr-FR' });
+  const NB = '\u00a0';
+  it('names the units Intl lacks from the English and French table (units/*-out-*)', () => {
+    expect(run(F.unit, EN, ['in:meter-per-second-squared', 'out:g-force', 'maxfrac:3'], '5')).toBe('0.510Gs');
+    expect(run(F.unit, FR, ['in:meter-per-second-squared', 'out:g-force', 'maxfrac:3'], '5')).toBe('0,510G');
+    expect(run(F.unit, FR, ['in:g-force', 'out:meter-per-second-squared'], '1')).toBe('9,8 m/s²');
+    expect(run(F.unit, FR, ['in:hertz'], '-1220703125')).toBe('-1,2 GHz');
+    expect(run(F.unit, FR, ['in:degree', 'out:revolution', 'format:long'], '21886.1')).toBe('60,8 tours');
+    expect(
+      run(
+        F.unit,
+        FR,
+        ['in:degree', 'sequence:degree,arc-minute,arc-second', 'format:long'],
+        '21886.105181141756475',
+      ),
+    ).toBe('21886 degrés 6 minutes d’arc 18,7 secondes d’arc');
+    expect(run(F.unit, EN, ['in:milliwatt', 'compact:power', 'group', 'format:long'], '87178291200')).toBe(
+      '87.2 megawatts',
+    );
+    expect(run(F.unit, FR, ['in:milliwatt', 'compact:power', 'group', 'format:long'], '1307674368000')).toBe(
+      '1,3 gigawatt',
+    );
+    expect(run(F.unit, EN, ['in:horsepower', 'group', 'format:long'], '1307674368000')).toBe(
+      '975,132.6 gigawatts',
+    );
+    expect(run(F.unit, FR, ['in:amp', 'sequence:amp,milliamp'], '1904.9409')).toBe('1904 A 940,9 mA');
+  });
+  it('converts reciprocal consumption units (units/consumption-out-en-US)', () => {
+    expect(run(F.unit, EN, ['in:liter-per-100kilometers'], '1')).toBe('235.2mpg');
+    expect(run(F.unit, EN, ['in:mile-per-gallon', 'out:liter-per-100kilometers', 'format:long'], '55')).toBe(
+      '4.3 liters per 100 kilometers',
+    );
+    expect(run(F.unit, FR, ['in:liters-per-kilometer', 'compact:consumption', 'group'], '13')).toBe(
+      `1${NB}300l/100km`,
+    );
+  });
+  it('chooses from the locale system and its compact lists (units/volume-out-*)', () => {
+    expect(run(F.unit, EN, ['in:cubic-centimeter', 'compact:liquid', 'format:long'], '720')).toBe(
+      '1.5 pints',
+    );
+    expect(run(F.unit, FR, ['in:cubic-centimeter', 'compact:liquid', 'format:long'], '720')).toBe(
+      '7,2 décilitres',
+    );
+    expect(
+      run(F.unit, FR, ['in:cubic-centimeter', 'compact:volume', 'format:long'], '6402373705728000'),
+    ).toBe('6,4 kilomètres cubes');
+    expect(run(F.unit, EN, ['in:kilograms', 'compact:mass', 'format:long'], '479001.6')).toBe('528 tons');
+    expect(run(F.unit, EN, ['in:second', 'compact:duration-small', 'format:long'], '3628800')).toBe(
+      '42 days',
+    );
+    expect(run(F.unit, EN, ['in:second', 'compact:duration-large', 'format:long', 'minfrac:5'], '720')).toBe(
+      '0.00833 days',
+    );
+  });
+  it('reads a missing in: as the smallest unit of the locale system (units/temperature-out-*)', () => {
+    expect(run(F.unit, EN, ['out:celsius'], '1904.940943966505301')).toBe('1040.5°C');
+    expect(run(F.unit, FR, ['out:celsius'], '1904.940943966505301')).toBe('1904,9°C');
+    expect(run(F.unit, EN, ['out:cubic-foot'], '40320')).toBe('23.3ft³');
+    expect(run(F.unit, EN, [], '1')).toBe('');
+  });
+  it('leaves out empty sequence parts and puts a plain space before French long names', () => {
+    expect(
+      run(F.unit, EN, ['in:second', 'sequence:year,month,day,hour,minute,second', 'format:long'], '9765625'),
+    ).toBe('3 months 21 days 17 hours 13 minutes 7 seconds');
+    expect(run(F.unit, FR, ['in:centimeter', 'sequence:kilometer,meter,centimeter'], '-390625')).toBe(
+      '-3km 906m 25cm',
+    );
+    expect(run(F.unit, FR, ['in:fahrenheit', 'compact:temperature', 'format:long'], '11')).toBe(
+      '-11,7 degrés Celsius',
+    );
+  });
+});
+
+describe('units-metric?', () => {
+  it('is registered as not implemented (spec §8)', () => {
+    expect(i18nPlugin.predicates?.['units-metric?']?.notImplemented).toBe(true);
+  });
 });

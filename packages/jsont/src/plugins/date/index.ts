@@ -1,6 +1,6 @@
 import type { Plugin } from '../../plugin.js';
 import { dateFormatter } from './date.js';
-import { datetimefieldFormatter, datetimeFormatter } from './datetime.js';
+import { datetimeFormatter, datetimefieldFormatter } from './datetime.js';
 import { humanizeDurationFormatter } from './duration.js';
 import { datetimeIntervalFormatter } from './interval.js';
 import { calendarViewPredicate, sameDayPredicate, showPastEventsPredicate } from './predicates.js';

@@ -9,7 +9,7 @@ import {
   moneyStringFormatter,
 } from './money.js';
 import { percentageFormatter } from './percentage.js';
-import { unitFormatter } from './units.js';
+import { unitFormatter, unitsMetricPredicate } from './units.js';
 
 export const i18nPlugin: Plugin = {
   name: 'i18n',
@@ -27,5 +27,5 @@ export const i18nPlugin: Plugin = {
     plural: messageFormatter,
     unit: unitFormatter,
   },
-  predicates: {},
+  predicates: { 'units-metric?': unitsMetricPredicate },
 };
