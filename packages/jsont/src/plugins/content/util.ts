@@ -1,4 +1,4 @@
-import { getPath, isTruthy } from '../../values.js';
+import { getChild, getPath, isTruthy } from '../../values.js';
 import { escapeAttr } from '../core/text.js';
 
 /** Small value helpers shared by the content, image and social plugins. */
@@ -11,7 +11,7 @@ export function isObject(value: unknown): value is Json {
 
 /** Reads a dotted path of own properties; undefined when any step is missing. */
 export function field(value: unknown, path: string): unknown {
-  return getPath(value, path.split('.'));
+  return path.includes('.') ? getPath(value, path.split('.')) : getChild(value, path);
 }
 
 /** JSON-T truthiness (the engine's own rule). */

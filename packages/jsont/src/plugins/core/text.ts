@@ -17,11 +17,53 @@ const textFormatter = (fn: (s: string, args: readonly string[]) => string): Form
 const HTML_SPECIAL = /[&<>]/;
 const ATTR_SPECIAL = /[&<>"]/;
 
-export const escapeHtml = (s: string): string =>
-  HTML_SPECIAL.test(s) ? s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;') : s;
+/** One pass over the text from the first special character; `quotes` also escapes '"'. */
+function escapeFrom(s: string, first: number, quotes: boolean): string {
+  let out = '';
+  let last = 0;
+  for (let i = first; i < s.length; i++) {
+    let r: string;
+    switch (s.charCodeAt(i)) {
+      case 38:
+        r = '&amp;';
+        break;
+      case 60:
+        r = '&lt;';
+        break;
+      case 62:
+        r = '&gt;';
+        break;
+      case 34:
+        if (!quotes) continue;
+        r = '&quot;';
+        break;
+      default:
+        continue;
+    }
+    out += s.slice(last, i) + r;
+    last = i + 1;
+  }
+  return out + s.slice(last);
+}
 
-export const escapeAttr = (s: string): string =>
-  ATTR_SPECIAL.test(s) ? escapeHtml(s).replace(/"/g, '&quot;') : s;
+/** Past this length the native whole-string replacements beat the character loop. */
+const LONG_TEXT = 256;
+
+function escapeLong(s: string, quotes: boolean): string {
+  let out = s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+  if (quotes) out = out.replaceAll('"', '&quot;');
+  return out;
+}
+
+export const escapeHtml = (s: string): string => {
+  const i = s.search(HTML_SPECIAL);
+  return i < 0 ? s : s.length > LONG_TEXT ? escapeLong(s, false) : escapeFrom(s, i, false);
+};
+
+export const escapeAttr = (s: string): string => {
+  const i = s.search(ATTR_SPECIAL);
+  return i < 0 ? s : s.length > LONG_TEXT ? escapeLong(s, true) : escapeFrom(s, i, true);
+};
 
 /** JSON for embedding in HTML: a closing script tag cannot end the surrounding script. */
 export const safeJson = (s: string): string => s.replace(/<\/(script)/gi, '<\\/$1');

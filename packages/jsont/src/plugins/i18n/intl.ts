@@ -6,8 +6,43 @@
 const CACHE_LIMIT = 500;
 const cache = new Map<string, unknown>();
 
+/** A cache key for flat options of scalars, built without JSON.stringify (this runs per value). */
+function optionsKey(options: object): string {
+  let key = '';
+  for (const k in options) {
+    const v = (options as Record<string, unknown>)[k];
+    if (v === undefined) continue;
+    const s = String(v);
+    // Separators inside a value fall back to the unambiguous form.
+    if (s.includes('\u0000') || s.includes('\u0001')) return JSON.stringify(options);
+    key += `${k}\u0000${typeof v}${s}\u0001`;
+  }
+  return key;
+}
+
+function sameOptions(a: object, b: object): boolean {
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  let n = 0;
+  for (const k in x) {
+    if (x[k] !== y[k]) return false;
+    n++;
+  }
+  for (const _ in y) n--;
+  return n === 0;
+}
+
+/** The last few configurations asked for, checked before building a key: a page asks for the same ones in a row. */
+const RECENT_SIZE = 8;
+const recent: { kind: string; locale: string; options: object; hit: unknown }[] = [];
+let nextRecent = 0;
+
 function cached<T>(kind: string, locale: string, options: object, make: () => T): T {
-  const key = `${kind}|${locale}|${JSON.stringify(options)}`;
+  for (let i = 0; i < recent.length; i++) {
+    const r = recent[i];
+    if (r.kind === kind && r.locale === locale && sameOptions(r.options, options)) return r.hit as T;
+  }
+  const key = `${kind}|${locale}|${optionsKey(options)}`;
   let hit = cache.get(key) as T | undefined;
   if (hit === undefined) {
     // A full cache is simply dropped: templates use few configurations, so this is rare.
@@ -15,6 +50,8 @@ function cached<T>(kind: string, locale: string, options: object, make: () => T)
     hit = make();
     cache.set(key, hit);
   }
+  recent[nextRecent] = { kind, locale, options: { ...options }, hit };
+  nextRecent = (nextRecent + 1) % RECENT_SIZE;
   return hit;
 }
 

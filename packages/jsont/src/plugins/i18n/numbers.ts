@@ -89,5 +89,21 @@ export function decimalText(value: unknown): string | undefined {
 }
 
 /** Intl takes decimal strings and keeps their exact digits. */
-export const formatExact = (f: Intl.NumberFormat, text: string): string =>
-  numberSpaces(f.format(text as unknown as number));
+/** Bound on the texts remembered per formatter: pages repeat a few prices many times. */
+const MAX_MEMO = 1000;
+const memos = new WeakMap<Intl.NumberFormat, Map<string, string>>();
+
+export function formatExact(f: Intl.NumberFormat, text: string): string {
+  let memo = memos.get(f);
+  if (memo === undefined) {
+    memo = new Map();
+    memos.set(f, memo);
+  }
+  let out = memo.get(text);
+  if (out === undefined) {
+    out = numberSpaces(f.format(text as unknown as number));
+    if (memo.size >= MAX_MEMO) memo.clear();
+    memo.set(text, out);
+  }
+  return out;
+}
