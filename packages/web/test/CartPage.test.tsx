@@ -22,7 +22,7 @@ const TWO_ENTRIES = makeCart([
 ]);
 
 /** The server's no-JS rendering of TWO_ENTRIES inside the island element (theme cart.page). */
-const SERVER_ENTRIES = `<ul class="cart-entries"><li class="cart-entry"><div class="cart-entry-image"><img src="/assets/tee.jpg" alt="" width="96" height="96"></div><div class="cart-entry-details"><a class="cart-entry-title" href="/shop/p/classic-tee">Classic Tee</a><span class="cart-entry-attribute">Size: M</span><span class="cart-entry-attribute">Color: Black</span><span class="cart-entry-unit-price">$25.00</span></div><span class="cart-entry-quantity">Qty 2</span><span class="cart-entry-total">$50.00</span></li><li class="cart-entry"><div class="cart-entry-image"></div><div class="cart-entry-details"><a class="cart-entry-title" href="/shop/p/mug">Mug</a><span class="cart-entry-unit-price">$12.50</span></div><span class="cart-entry-quantity">Qty 1</span><span class="cart-entry-total">$12.50</span></li></ul><p class="cart-subtotal"><span>Subtotal</span> <span class="cart-subtotal-amount">$62.50</span></p>`;
+const SERVER_ENTRIES = `<ul class="cart-entries"><li class="cart-entry"><div class="cart-entry-image"><img src="/assets/tee.jpg" alt="" width="96" height="96"></div><div class="cart-entry-details"><a class="cart-entry-title" href="/shop/p/classic-tee">Classic Tee</a><span class="cart-entry-attribute">Size: M</span><span class="cart-entry-attribute">Color: Black</span><span class="cart-entry-unit-price">$25.00</span></div><div class="cart-entry-quantity"><button type="button" class="cart-entry-decrement">−</button><input class="cart-entry-quantity-input" type="number" min="1" max="9999" step="1" value="2"><button type="button" class="cart-entry-increment">+</button></div><span class="cart-entry-total">$50.00</span><button type="button" class="cart-entry-remove">Remove</button></li><li class="cart-entry"><div class="cart-entry-image"></div><div class="cart-entry-details"><a class="cart-entry-title" href="/shop/p/mug">Mug</a><span class="cart-entry-unit-price">$12.50</span></div><div class="cart-entry-quantity"><button type="button" class="cart-entry-decrement" disabled>−</button><input class="cart-entry-quantity-input" type="number" min="1" max="9999" step="1" value="1"><button type="button" class="cart-entry-increment">+</button></div><span class="cart-entry-total">$12.50</span><button type="button" class="cart-entry-remove">Remove</button></li></ul><div class="cart-coupons"><form class="cart-coupon-form"><label for="ID">Coupon code</label><input id="ID" class="cart-coupon-input" name="code" value=""><button type="submit" class="cart-coupon-apply">Apply</button><p id="ID-message" class="cart-coupon-message" role="alert"></p></form></div><p class="cart-subtotal"><span>Subtotal</span> <span class="cart-subtotal-amount">$62.50</span></p><p class="cart-shipping"><span>Shipping</span> <span class="cart-shipping-amount">Calculated at checkout</span></p><p class="cart-total"><span>Total</span> <span class="cart-total-amount">$62.50</span></p><a class="cart-checkout-button" href="/commerce/goto-checkout">Checkout</a>`;
 
 const SERVER_EMPTY = `<p class="cart-empty">You have nothing in your shopping cart. <a href="/">Continue shopping</a></p>`;
 
@@ -32,10 +32,18 @@ function serverShape(html: string) {
   return markupShape(el);
 }
 
+/** React's generated ids differ from the server's; the shape compares the rest. */
+function withStableIds(container: HTMLElement): HTMLElement {
+  const copy = container.cloneNode(true) as HTMLElement;
+  for (const el of copy.querySelectorAll('[id]')) el.id = el.id.endsWith('-message') ? 'ID-message' : 'ID';
+  for (const el of copy.querySelectorAll('[for]')) el.setAttribute('for', 'ID');
+  return copy;
+}
+
 describe('CartPage', () => {
   it('reproduces the server markup of a cart with entries', () => {
     const { container } = render(<CartPage cart={TWO_ENTRIES} />);
-    expect(markupShape(container)).toEqual(serverShape(SERVER_ENTRIES));
+    expect(markupShape(withStableIds(container))).toEqual(serverShape(SERVER_ENTRIES));
   });
 
   it('reproduces the server markup of an empty cart', () => {
@@ -53,7 +61,10 @@ describe('CartPage', () => {
       'Size: M',
       'Color: Black',
     ]);
-    expect(rows[0].querySelector('.cart-entry-quantity')!.textContent).toBe('Qty 2');
+    expect(within(rows[0]).getByRole('spinbutton', { name: 'Quantity of Classic Tee' })).toHaveProperty(
+      'value',
+      '2',
+    );
     expect(rows[0].querySelector('.cart-entry-unit-price')!.textContent).toBe('$25.00');
     expect(rows[0].querySelector('.cart-entry-total')!.textContent).toBe('$50.00');
     expect(within(rows[1]).getByRole('link', { name: 'Mug' }).getAttribute('href')).toBe('/shop/p/mug');
@@ -70,9 +81,33 @@ describe('CartPage', () => {
     expect(container.querySelector('.cart-subtotal-amount')!.textContent).toBe('$62.50');
   });
 
-  it('offers no buttons that do nothing', () => {
+  it('shows discount, chosen shipping and tax when the cart has them, and the total', () => {
+    const priced = {
+      ...TWO_ENTRIES,
+      discountCents: 625,
+      shippingCostCents: 500,
+      selectedShippingOption: { id: 'standard', name: 'Standard', costCents: 500 },
+      taxCents: 450,
+      grandTotalCents: 6575,
+    };
+    const { container } = render(<CartPage cart={priced} />);
+    expect(container.querySelector('.cart-discount-amount')!.textContent).toBe('−$6.25');
+    expect(container.querySelector('.cart-shipping-amount')!.textContent).toBe('$5.00');
+    expect(container.querySelector('.cart-tax-amount')!.textContent).toBe('$4.50');
+    expect(container.querySelector('.cart-total-amount')!.textContent).toBe('$65.75');
+  });
+
+  it('shows no shipping row for a cart that does not ship', () => {
+    const digital = { ...TWO_ENTRIES, requiresShipping: false, purelyDigital: true };
+    const { container } = render(<CartPage cart={digital} />);
+    expect(container.querySelector('.cart-shipping')).toBeNull();
+  });
+
+  it('leads to checkout through the express checkout redirect', () => {
     render(<CartPage cart={TWO_ENTRIES} />);
-    expect(screen.queryAllByRole('button')).toHaveLength(0);
+    expect(screen.getByRole('link', { name: 'Checkout' }).getAttribute('href')).toBe(
+      '/commerce/goto-checkout',
+    );
   });
 
   it('shows the empty state with a link to continue shopping', () => {

@@ -1,78 +1,130 @@
-import { formatMoney, minorFromMoney } from '@storefront/commerce';
-import { useCart } from '../cart-store';
+import { EXPRESS_CHECKOUT_URL, MESSAGES } from '@storefront/commerce';
+import { lazy, type RefObject, Suspense, useState } from 'react';
+import { setCart, useCart } from '../cart-store';
 import { pageContext } from '../context';
 import type { Cart, CartEntry } from '../types';
+import { AlertDialog } from '../ui';
+import { failureMessage, updateEntryFields } from './cart/api';
+import { Coupons } from './cart/Coupons';
+import { EntryRow } from './cart/EntryRow';
+import { Totals } from './cart/Totals';
+import type { CartFailure, PricedCart } from './cart/types';
+import './cart/cart.css';
+
+const CustomFormModal = lazy(() => import('./CustomFormModal'));
 
 export interface CartPageProps {
-  cart: Cart;
+  cart: PricedCart;
   /** Where "Continue shopping" leads; the site root unless the server knows the store page. */
   continueShoppingUrl?: string;
+  /** itemId → additional-fields form id, for the entries whose answers can be edited. */
+  entryForms?: Record<string, string>;
 }
 
 export const CART_TEXT = {
   empty: 'You have nothing in your shopping cart.',
   continueShopping: 'Continue shopping',
-  quantityPrefix: 'Qty',
-  subtotal: 'Subtotal',
+  checkout: 'Checkout',
+  saveForm: 'Save',
 } as const;
 
-/** Matches the theme's width/height attributes so the image box never resizes. */
-const ENTRY_IMAGE_SIZE_PX = 96;
+const keepCart = (cart: Cart) => cart as PricedCart;
 
-const keepCart = (cart: Cart) => cart;
-
-function EntryRow({ entry, currency, locale }: { entry: CartEntry; currency: string; locale: string }) {
-  const lineCurrency = entry.subTotal.currency || currency;
-  return (
-    <li className="cart-entry">
-      <div className="cart-entry-image">
-        {entry.imageUrl && (
-          <img src={entry.imageUrl} alt="" width={ENTRY_IMAGE_SIZE_PX} height={ENTRY_IMAGE_SIZE_PX} />
-        )}
-      </div>
-      <div className="cart-entry-details">
-        <a className="cart-entry-title" href={entry.url}>
-          {entry.title}
-        </a>
-        {Object.entries(entry.chosenVariant.attributes).map(([optionName, value]) => (
-          <span className="cart-entry-attribute" key={optionName}>
-            {`${optionName}: ${value}`}
-          </span>
-        ))}
-        <span className="cart-entry-unit-price">
-          {formatMoney(entry.purchasePriceCents, lineCurrency, locale)}
-        </span>
-      </div>
-      <span className="cart-entry-quantity">{`${CART_TEXT.quantityPrefix} ${entry.quantity}`}</span>
-      <span className="cart-entry-total">
-        {formatMoney(minorFromMoney(entry.subTotal), lineCurrency, locale)}
-      </span>
-    </li>
-  );
+interface Editing {
+  entry: CartEntry;
+  formId: string;
+  opener: RefObject<HTMLButtonElement | null>;
 }
 
-/** The /cart page's contents inside the theme's cart section: entries and subtotal, or the empty state. */
-export function CartPage({ cart: initialCart, continueShoppingUrl = '/' }: CartPageProps) {
+/**
+ * The /cart page's contents inside the theme's cart section: entries with quantity, remove and
+ * form editing, coupons, totals and the way to checkout; or the empty state.
+ */
+export function CartPage({ cart: initialCart, continueShoppingUrl = '/', entryForms = {} }: CartPageProps) {
   const cart = useCart(keepCart, initialCart);
   const { locale } = pageContext();
+  const [failure, setFailure] = useState<CartFailure | null>(null);
+  const [failureOpen, setFailureOpen] = useState(false);
+  const [editing, setEditing] = useState<Editing | null>(null);
+
+  function fail(next: CartFailure) {
+    setFailure(next);
+    setFailureOpen(true);
+  }
+
+  function formIdOf(entry: CartEntry): string | undefined {
+    if (entry.additionalFields === null) return undefined;
+    return Object.hasOwn(entryForms, entry.itemId) ? entryForms[entry.itemId] : undefined;
+  }
+
+  async function saveForm(target: Editing, additionalFields: string) {
+    setEditing(null);
+    try {
+      setCart(await updateEntryFields(target.entry, additionalFields));
+    } catch (error) {
+      fail({ title: MESSAGES.unableToUpdateForm, message: failureMessage(error) });
+    }
+  }
+
+  const alert = failure && (
+    <AlertDialog
+      open={failureOpen}
+      onClose={() => setFailureOpen(false)}
+      title={failure.title}
+      message={failure.message}
+      className="cart-alert"
+    />
+  );
+
   if (cart.entries.length === 0) {
     return (
-      <p className="cart-empty">
-        {CART_TEXT.empty} <a href={continueShoppingUrl}>{CART_TEXT.continueShopping}</a>
-      </p>
+      <>
+        <p className="cart-empty">
+          {CART_TEXT.empty} <a href={continueShoppingUrl}>{CART_TEXT.continueShopping}</a>
+        </p>
+        {alert}
+      </>
     );
   }
   return (
     <>
       <ul className="cart-entries">
-        {cart.entries.map((entry) => (
-          <EntryRow entry={entry} currency={cart.currency} locale={locale} key={entry.id} />
-        ))}
+        {cart.entries.map((entry) => {
+          const formId = formIdOf(entry);
+          return (
+            <EntryRow
+              key={entry.id}
+              entry={entry}
+              currency={cart.currency}
+              locale={locale}
+              onFailure={fail}
+              onEdit={formId ? (e, opener) => setEditing({ entry: e, formId, opener }) : undefined}
+            />
+          );
+        })}
       </ul>
-      <p className="cart-subtotal">
-        <span>{CART_TEXT.subtotal}</span>{' '}
-        <span className="cart-subtotal-amount">{formatMoney(cart.subtotalCents, cart.currency, locale)}</span>
-      </p>
+      <Coupons cart={cart} />
+      <Totals cart={cart} locale={locale} />
+      <a className="cart-checkout-button" href={EXPRESS_CHECKOUT_URL}>
+        {CART_TEXT.checkout}
+      </a>
+      {alert}
+      {editing && (
+        <Suspense fallback={null}>
+          <CustomFormModal
+            key={editing.entry.id}
+            formId={editing.formId}
+            submitText={CART_TEXT.saveForm}
+            returnFocus={editing.opener}
+            onSubmit={(answers) => saveForm(editing, answers)}
+            onCancel={() => setEditing(null)}
+            onLoadError={() => {
+              setEditing(null);
+              fail({ title: MESSAGES.unableToOpenForm, message: MESSAGES.tryAgain });
+            }}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,0 +1,90 @@
+import { formatMoney, MESSAGES, minorFromMoney } from '@storefront/commerce';
+import { type RefObject, useRef, useState } from 'react';
+import { setCart } from '../../cart-store';
+import type { CartEntry } from '../../types';
+import { failureMessage, removeEntry } from './api';
+import { QuantityStepper } from './QuantityStepper';
+import type { CartFailure } from './types';
+
+export const ENTRY_TEXT = {
+  remove: 'Remove',
+  removeLabel: (title: string) => `Remove ${title}`,
+  edit: 'Edit',
+  editLabel: (title: string) => `Edit ${title}`,
+} as const;
+
+/** Matches the theme's width/height attributes so the image box never resizes. */
+const ENTRY_IMAGE_SIZE_PX = 96;
+
+export interface EntryRowProps {
+  entry: CartEntry;
+  currency: string;
+  locale: string;
+  /** Set when the entry has answers to a custom form the shopper can edit. */
+  onEdit?: (entry: CartEntry, opener: RefObject<HTMLButtonElement | null>) => void;
+  onFailure: (failure: CartFailure) => void;
+}
+
+export function EntryRow({ entry, currency, locale, onEdit, onFailure }: EntryRowProps) {
+  const [removing, setRemoving] = useState(false);
+  const editRef = useRef<HTMLButtonElement>(null);
+  const lineCurrency = entry.subTotal.currency || currency;
+
+  async function remove() {
+    if (removing) return;
+    setRemoving(true);
+    try {
+      setCart(await removeEntry(entry.id));
+    } catch (error) {
+      setRemoving(false);
+      onFailure({ title: MESSAGES.unableToRemoveItem, message: failureMessage(error) });
+    }
+  }
+
+  return (
+    <li className="cart-entry">
+      <div className="cart-entry-image">
+        {entry.imageUrl && (
+          <img src={entry.imageUrl} alt="" width={ENTRY_IMAGE_SIZE_PX} height={ENTRY_IMAGE_SIZE_PX} />
+        )}
+      </div>
+      <div className="cart-entry-details">
+        <a className="cart-entry-title" href={entry.url}>
+          {entry.title}
+        </a>
+        {Object.entries(entry.chosenVariant.attributes).map(([optionName, value]) => (
+          <span className="cart-entry-attribute" key={optionName}>
+            {`${optionName}: ${value}`}
+          </span>
+        ))}
+        <span className="cart-entry-unit-price">
+          {formatMoney(entry.purchasePriceCents, lineCurrency, locale)}
+        </span>
+        {onEdit && (
+          <button
+            ref={editRef}
+            type="button"
+            className="cart-entry-edit"
+            aria-label={ENTRY_TEXT.editLabel(entry.title)}
+            onClick={() => onEdit(entry, editRef)}
+          >
+            {ENTRY_TEXT.edit}
+          </button>
+        )}
+      </div>
+      <QuantityStepper entry={entry} onFailure={onFailure} />
+      <span className="cart-entry-total">
+        {formatMoney(minorFromMoney(entry.subTotal), lineCurrency, locale)}
+      </span>
+      <button
+        type="button"
+        className="cart-entry-remove"
+        aria-label={ENTRY_TEXT.removeLabel(entry.title)}
+        aria-disabled={removing || undefined}
+        onClick={remove}
+      >
+        {ENTRY_TEXT.remove}
+      </button>
+    </li>
+  );
+}
