@@ -10,6 +10,7 @@ import { catalogRoutes } from './modules/catalog/routes.js';
 import { censusRoutes } from './modules/census/routes.js';
 import { contextRoutes } from './modules/context/routes.js';
 import { formRoutes } from './modules/forms/routes.js';
+import { pricingRoutes } from './modules/pricing/routes.js';
 import { restockRoutes } from './modules/restock/routes.js';
 import { loadSite, type Site } from './modules/site/service.js';
 import { subscriptionRoutes } from './modules/subscriptions/routes.js';
@@ -120,6 +121,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   app.get('/healthz', async () => ({ ok: true }));
   cartRoutes(app, services);
+  pricingRoutes(app, services);
   catalogRoutes(app, services);
   formRoutes(app, services);
   restockRoutes(app, services);

@@ -218,7 +218,17 @@ describe.each(dialects)('demo store on %s', (dialect) => {
     const result = await importCatalog(t, input);
     expect(result).toEqual({
       ok: true,
-      counts: { websites: 1, storeSettings: 1, forms: 3, collections: 1, products: 11, variants: 32 },
+      counts: {
+        websites: 1,
+        storeSettings: 1,
+        forms: 3,
+        collections: 1,
+        products: 11,
+        variants: 32,
+        taxRules: 19,
+        shippingOptions: 2,
+        coupons: 4,
+      },
     });
     expect(
       await t.db

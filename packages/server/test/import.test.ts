@@ -8,8 +8,8 @@ import { createTestDatabase, dialects, type TestDatabase } from './support/datab
 const NOW = 1_700_000_000_000;
 const clock = () => NOW;
 
-/** A small catalog touching every part of the format. */
-function sampleFile(): Required<CatalogInput> {
+/** A small catalog touching every part of the format (pricing lists: test/pricing-import.test.ts). */
+function sampleFile(): Required<Omit<CatalogInput, 'taxRules' | 'shippingOptions' | 'coupons'>> {
   return {
     website: { id: 'w1', siteTitle: 'Test Shop' },
     storeSettings: {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/app.js';
+import { type BuildOptions, buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { importCatalog } from '../../src/modules/catalog/import.js';
 import { createTestDatabase, type TestDatabase } from './databases.js';
@@ -62,11 +62,13 @@ export interface TestApp {
 export async function createTestApp(
   dialect: 'sqlite' | 'postgres',
   catalog: unknown = smallCatalog(),
+  options: Omit<BuildOptions, 'database' | 'logger'> = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(dialect);
   const result = await importCatalog(database, catalog);
   if (!result.ok) throw new Error(JSON.stringify(result.errors));
   const app = await buildApp(loadConfig({ DATA_DIR: '/nonexistent', LOG_LEVEL: 'silent' }), {
+    ...options,
     database,
     logger: false,
   });

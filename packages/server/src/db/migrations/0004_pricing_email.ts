@@ -16,7 +16,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('applies_to_shipping', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('position', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
-  await db.schema.createIndex('tax_rules_place_idx').on('tax_rules').columns(['website_id', 'country']).execute();
+  await db.schema
+    .createIndex('tax_rules_place_idx')
+    .on('tax_rules')
+    .columns(['website_id', 'country'])
+    .execute();
 
   await db.schema
     .createTable('shipping_options')

@@ -98,3 +98,11 @@ export async function mergeEntryInto(db: Kysely<DB>, entry: CartEntryRow, intoId
     await trx.deleteFrom('cart_entries').where('id', '=', entry.id).execute();
   });
 }
+
+export async function setEntryQuantity(db: Kysely<DB>, entryId: string, quantity: number): Promise<void> {
+  await db.updateTable('cart_entries').set({ quantity }).where('id', '=', entryId).execute();
+}
+
+export async function deleteEntry(db: Kysely<DB>, entryId: string): Promise<void> {
+  await db.deleteFrom('cart_entries').where('id', '=', entryId).execute();
+}

@@ -4,6 +4,7 @@ import type { AppServices } from '../../app.js';
 import { checkCrumb } from '../../platform/crumb.js';
 import { HttpError } from '../../platform/errors.js';
 import { getProductById } from '../catalog/service.js';
+import { cartLineRoutes } from './line-routes.js';
 import { addEntryBody, updateEntryFieldsBody } from './schema.js';
 import { addEntry, getCart, updateEntryFields } from './service.js';
 
@@ -52,6 +53,7 @@ async function backWithError(
 }
 
 export function cartRoutes(app: FastifyInstance, services: AppServices): void {
+  cartLineRoutes(app, services);
   app.get('/api/commerce/shopping-cart', async (request) => {
     const ctx = await services.context();
     return getCart(ctx, request.cookies[CART_COOKIE], ctx.site.website.currency);

@@ -1,4 +1,5 @@
 import {
+  type CartLineInput,
   checkAddToCart,
   effectivePriceCents,
   findVariant,
@@ -15,6 +16,7 @@ import { newId, newToken, sha256 } from '../../platform/ids.js';
 import { findProductsByIds } from '../catalog/repo.js';
 import { type CatalogProduct, getProductById } from '../catalog/service.js';
 import { checkProductForm } from '../forms/service.js';
+import { type CartPricingView, cartPricingView } from '../pricing/service.js';
 import {
   type CartEntryRow,
   type CartRow,
@@ -55,13 +57,13 @@ export interface CartView {
   isPurchased: boolean;
   currency: string;
   entries: CartEntryView[];
-  shippingOptions: unknown[];
-  selectedShippingOption: unknown | null;
-  shippingLocation: unknown | null;
-  applicableTaxRules: unknown[];
-  coupons: unknown[];
-  validCoupons: unknown[];
-  invalidCoupons: unknown[];
+  shippingOptions: CartPricingView['shippingOptions'];
+  selectedShippingOption: CartPricingView['selectedShippingOption'];
+  shippingLocation: CartPricingView['shippingLocation'];
+  applicableTaxRules: CartPricingView['applicableTaxRules'];
+  coupons: CartPricingView['coupons'];
+  validCoupons: CartPricingView['validCoupons'];
+  invalidCoupons: CartPricingView['invalidCoupons'];
   subtotalCents: number;
   taxCents: number;
   shippingCostCents: number;
@@ -73,16 +75,42 @@ export interface CartView {
   requiresShipping: boolean;
 }
 
-function ships(type: ProductTypeNumber | null): boolean {
-  return type === ProductType.PHYSICAL;
+/** An entry whose product is gone neither ships nor counts as digital, as a service would. */
+const UNKNOWN_PRODUCT_TYPE = ProductType.SERVICE;
+
+/** The cart's lines as commerce prices them. */
+function linesOf(entries: readonly CartEntryView[]): CartLineInput[] {
+  return entries.map((e) => ({
+    id: e.id,
+    itemId: e.itemId,
+    sku: e.chosenVariant.sku,
+    quantity: e.quantity,
+    unitPriceCents: e.purchasePriceCents,
+    productType: e.productType ?? UNKNOWN_PRODUCT_TYPE,
+  }));
 }
 
-function isDigital(type: ProductTypeNumber | null): boolean {
-  return type === ProductType.DIGITAL || type === ProductType.GIFT_CARD || type === ProductType.PAYWALL;
-}
+const EMPTY_PRICING: CartPricingView = {
+  shippingOptions: [],
+  selectedShippingOption: null,
+  shippingLocation: null,
+  applicableTaxRules: [],
+  coupons: [],
+  validCoupons: [],
+  invalidCoupons: [],
+  subtotalCents: 0,
+  taxCents: 0,
+  shippingCostCents: 0,
+  discountCents: 0,
+  grandTotalCents: 0,
+  totalQuantity: 0,
+  hasDigital: false,
+  purelyDigital: false,
+  requiresShipping: false,
+};
 
 export function emptyCart(websiteId: string, currency: string): CartView {
-  return buildView(null, websiteId, currency, []);
+  return buildView(null, websiteId, currency, [], EMPTY_PRICING);
 }
 
 function buildView(
@@ -90,11 +118,8 @@ function buildView(
   websiteId: string,
   currency: string,
   entries: CartEntryView[],
+  pricing: CartPricingView,
 ): CartView {
-  const subtotalCents = entries.reduce((sum, e) => sum + e.purchasePriceCents * e.quantity, 0);
-  const totalQuantity = entries.reduce((sum, e) => sum + e.quantity, 0);
-  const hasDigital = entries.some((e) => isDigital(e.productType));
-  const requiresShipping = entries.some((e) => ships(e.productType));
   return {
     id: cart?.id ?? null,
     websiteId,
@@ -103,26 +128,11 @@ function buildView(
     isPurchased: !!cart?.is_purchased,
     currency: cart?.currency ?? currency,
     entries,
-    shippingOptions: [],
-    selectedShippingOption: null,
-    shippingLocation: null,
-    applicableTaxRules: [],
-    coupons: [],
-    validCoupons: [],
-    invalidCoupons: [],
-    subtotalCents,
-    taxCents: 0,
-    shippingCostCents: 0,
-    discountCents: 0,
-    grandTotalCents: subtotalCents,
-    totalQuantity,
-    hasDigital,
-    purelyDigital: entries.length > 0 && entries.every((e) => isDigital(e.productType)),
-    requiresShipping,
+    ...pricing,
   };
 }
 
-async function viewOf(ctx: RequestContext, cart: CartRow): Promise<CartView> {
+export async function viewOf(ctx: RequestContext, cart: CartRow): Promise<CartView> {
   const rows = await listEntries(ctx.db, cart.id);
   const products = await findProductsByIds(ctx.db, [...new Set(rows.map((r) => r.item_id))]);
   const byId = new Map(products.map((p) => [p.id, p]));
@@ -157,7 +167,8 @@ async function viewOf(ctx: RequestContext, cart: CartRow): Promise<CartView> {
       attributes: attributesBySku.get(r.sku) ?? {},
     });
   });
-  return buildView(cart, ctx.websiteId, cart.currency, entries);
+  const pricing = await cartPricingView(ctx, cart.id, linesOf(entries), cart.currency);
+  return buildView(cart, ctx.websiteId, cart.currency, entries, pricing);
 }
 
 type EntryDisplay = Pick<CartEntryView, 'title' | 'productType' | 'url' | 'imageUrl'> & {

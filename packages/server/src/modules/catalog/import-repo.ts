@@ -9,12 +9,16 @@ export interface CatalogRows {
   collections: Insertable<DB['collections']>[];
   products: Insertable<DB['products']>[];
   variants: Insertable<DB['variants']>[];
+  /** null when the file has no such list (stored rows are kept as they are). */
+  taxRules: Insertable<DB['tax_rules']>[] | null;
+  shippingOptions: Insertable<DB['shipping_options']>[] | null;
+  coupons: Insertable<DB['coupons']>[] | null;
 }
 
 /** Rows per multi-row INSERT: keeps every statement well under SQLite's bound-parameter limit. */
 const CHUNK_ROWS = 100;
 
-type OwnedTable = 'collections' | 'products' | 'forms';
+type OwnedTable = 'collections' | 'products' | 'forms' | 'tax_rules' | 'shipping_options';
 
 /** Ids among `ids` that already belong to another website, with that website's id. */
 export async function findForeignOwners(
@@ -210,6 +214,58 @@ export async function writeCatalog(trx: Transaction<DB>, rows: CatalogRows): Pro
           qty_in_stock: eb.ref('excluded.qty_in_stock'),
           unlimited: eb.ref('excluded.unlimited'),
           position: eb.ref('excluded.position'),
+        })),
+      )
+      .execute();
+  }
+}
+
+/** Tax rules and shipping options upsert by id, coupons by code within the website. */
+export async function writePricing(trx: Transaction<DB>, rows: CatalogRows): Promise<void> {
+  for (const part of chunks(rows.taxRules ?? [])) {
+    await trx
+      .insertInto('tax_rules')
+      .values(part)
+      .onConflict((oc) =>
+        oc.column('id').doUpdateSet((eb) => ({
+          name: eb.ref('excluded.name'),
+          country: eb.ref('excluded.country'),
+          region: eb.ref('excluded.region'),
+          rate_percent: eb.ref('excluded.rate_percent'),
+          applies_to_shipping: eb.ref('excluded.applies_to_shipping'),
+          position: eb.ref('excluded.position'),
+        })),
+      )
+      .execute();
+  }
+  for (const part of chunks(rows.shippingOptions ?? [])) {
+    await trx
+      .insertInto('shipping_options')
+      .values(part)
+      .onConflict((oc) =>
+        oc.column('id').doUpdateSet((eb) => ({
+          name: eb.ref('excluded.name'),
+          cost_cents: eb.ref('excluded.cost_cents'),
+          free_over_cents: eb.ref('excluded.free_over_cents'),
+          countries: eb.ref('excluded.countries'),
+          position: eb.ref('excluded.position'),
+        })),
+      )
+      .execute();
+  }
+  for (const part of chunks(rows.coupons ?? [])) {
+    await trx
+      .insertInto('coupons')
+      .values(part)
+      .onConflict((oc) =>
+        oc.columns(['website_id', 'code']).doUpdateSet((eb) => ({
+          type: eb.ref('excluded.type'),
+          percent: eb.ref('excluded.percent'),
+          amount_cents: eb.ref('excluded.amount_cents'),
+          min_subtotal_cents: eb.ref('excluded.min_subtotal_cents'),
+          valid_from: eb.ref('excluded.valid_from'),
+          valid_until: eb.ref('excluded.valid_until'),
+          active: eb.ref('excluded.active'),
         })),
       )
       .execute();

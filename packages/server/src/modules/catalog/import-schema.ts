@@ -2,7 +2,13 @@
  * The wire contract of a catalog import file (docs/import-format.md). Shapes and per-field rules
  * live here; rules that relate one part of the file to another live in import.ts.
  */
-import { CURRENCIES, DEFAULT_CURRENCY, MAX_INTEGER_PLACES, ProductType } from '@storefront/commerce';
+import {
+  CURRENCIES,
+  DEFAULT_CURRENCY,
+  MAX_INTEGER_PLACES,
+  ProductType,
+  regionsFor,
+} from '@storefront/commerce';
 import { z } from 'zod';
 import { DEFAULT_INSTALLMENTS } from '../context/installments.js';
 
@@ -239,17 +245,93 @@ export const productSchema = z.strictObject({
   variants: z.array(variantSchema).min(1, 'must have at least one variant'),
 });
 
+/** A moment as ISO 8601 with a zone ("2025-01-31T23:59:59Z"), read as ms since epoch. */
+const instant = z
+  .string()
+  .regex(
+    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/,
+    'must be an ISO 8601 date-time with a zone, e.g. "2025-01-31T23:59:59Z"',
+  )
+  .transform((v) => Date.parse(v));
+const country = z.string().regex(COUNTRY_RE, 'must be a two-letter country code in capitals, e.g. "US"');
+/** Rates carry up to 6 decimal places (commerce computes percentages at that precision). */
+const percent = z
+  .number()
+  .min(0, 'must not be negative')
+  .max(100, 'must be at most 100')
+  .refine((n) => Number(n.toFixed(6)) === n, 'must have at most 6 decimal places');
+
+/** A tax rule of a country or of one of its regions; rules that match an address add up. */
+export const taxRuleSchema = z
+  .strictObject({
+    id,
+    name: text,
+    country,
+    region: z.string().trim().min(1, 'must not be empty').max(16).optional(),
+    ratePercent: percent,
+    appliesToShipping: z.boolean().default(false),
+  })
+  .superRefine((rule, ctx) => {
+    const regions = regionsFor(rule.country);
+    if (rule.region !== undefined && regions.length > 0 && !regions.some((r) => r.code === rule.region))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['region'],
+        message: `must be a region code of ${rule.country} such as "${regions[0].code}"`,
+      });
+  });
+
+export const shippingOptionSchema = z.strictObject({
+  id,
+  name: text,
+  costCents: minor,
+  freeOverCents: minor.optional(),
+  /** Omitted or empty: ships anywhere. */
+  countries: z.array(country).default([]),
+});
+
+export const COUPON_TYPES = ['percentage', 'fixed', 'free-shipping'] as const;
+const COUPON_CODE_RE = /^[A-Za-z0-9_-]{1,64}$/;
+
+export const couponSchema = z
+  .strictObject({
+    code: z.string().regex(COUPON_CODE_RE, 'must be 1–64 letters, digits, "_" or "-"'),
+    type: z.enum(COUPON_TYPES, `must be one of ${COUPON_TYPES.join(', ')}`),
+    percent: percent.optional(),
+    amountCents: minor.optional(),
+    minSubtotalCents: minor.optional(),
+    validFrom: instant.optional(),
+    validUntil: instant.optional(),
+    active: z.boolean().default(true),
+  })
+  .superRefine((c, ctx) => {
+    if (c.type === 'percentage' && c.percent === undefined)
+      ctx.addIssue({ code: 'custom', path: ['percent'], message: 'is required for a percentage coupon' });
+    if (c.type === 'fixed' && c.amountCents === undefined)
+      ctx.addIssue({ code: 'custom', path: ['amountCents'], message: 'is required for a fixed coupon' });
+    if (c.type !== 'percentage' && c.percent !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['percent'], message: 'is only for percentage coupons' });
+    if (c.type !== 'fixed' && c.amountCents !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['amountCents'], message: 'is only for fixed coupons' });
+    if (c.validFrom !== undefined && c.validUntil !== undefined && c.validFrom > c.validUntil)
+      ctx.addIssue({ code: 'custom', path: ['validUntil'], message: 'must not be before validFrom' });
+  });
+
 export const catalogFileSchema = z.strictObject({
   website: websiteSchema,
   storeSettings: storeSettingsSchema.optional(),
   forms: z.array(formSchema).default([]),
   collections: z.array(collectionSchema).default([]),
   products: z.array(productSchema).default([]),
+  taxRules: z.array(taxRuleSchema).optional(),
+  shippingOptions: z.array(shippingOptionSchema).optional(),
+  coupons: z.array(couponSchema).optional(),
 });
 
 /** A catalog file as written (defaults not yet applied). */
 export type CatalogInput = z.input<typeof catalogFileSchema>;
 export type CatalogFile = z.output<typeof catalogFileSchema>;
+export type CatalogCoupon = z.output<typeof couponSchema>;
 export type CatalogProduct = CatalogFile['products'][number];
 export type CatalogVariant = CatalogProduct['variants'][number];
 export type CatalogForm = CatalogFile['forms'][number];

@@ -21,6 +21,7 @@ import {
   findForeignOwners,
   findProductsBySlug,
   writeCatalog,
+  writePricing,
 } from './import-repo.js';
 import {
   type CatalogFile,
@@ -42,6 +43,10 @@ export interface ImportCounts {
   collections: number;
   products: number;
   variants: number;
+  /** Present when the file lists them. */
+  taxRules?: number;
+  shippingOptions?: number;
+  coupons?: number;
 }
 
 export type ImportResult = { ok: true; counts: ImportCounts } | { ok: false; errors: ImportError[] };
@@ -91,6 +96,7 @@ export async function importCatalog(
       const ownership = await checkExisting(trx, file);
       if (ownership.length > 0) return { ok: false, errors: ownership };
       await writeCatalog(trx, rows);
+      await writePricing(trx, rows);
       return { ok: true, counts: countsOf(rows) };
     });
   } catch (error) {
@@ -154,6 +160,19 @@ function checkRelations(input: unknown): ImportError[] {
   forms.forEach((form, i) => {
     uniqueIds(asArray(form?.fields).map(asObject), `forms[${i}].fields`, 'field', add);
   });
+  uniqueIds(asArray(root.taxRules).map(asObject), 'taxRules', 'tax rule', add);
+  uniqueIds(asArray(root.shippingOptions).map(asObject), 'shippingOptions', 'shipping option', add);
+  // Shoppers type codes in any case, so codes differing only in case are the same coupon.
+  uniqueValues(
+    asArray(root.coupons).map((c) => {
+      const code = asString(asObject(c)?.code);
+      return code === undefined ? undefined : { code: code.toUpperCase() };
+    }),
+    'code',
+    'coupons',
+    (first) => `is already the code of coupons[${first}] (codes ignore case); codes must be unique`,
+    add,
+  );
   const collectionIds = uniqueIds(collections, 'collections', 'collection', add);
   uniqueValues(
     collections,
@@ -396,6 +415,15 @@ function uniqueValues(
   return seen;
 }
 
+/** The file's list key for each table whose ids are checked against other websites. */
+const LIST_KEYS = {
+  forms: 'forms',
+  collections: 'collections',
+  products: 'products',
+  tax_rules: 'taxRules',
+  shipping_options: 'shippingOptions',
+} as const;
+
 /**
  * Conflicts with rows already stored: ids another website owns (importing would move its rows),
  * and URL slugs held by a collection or product that the file does not list.
@@ -410,13 +438,18 @@ async function checkExisting(
     ['forms', file.forms.map((f) => f.id)],
     ['collections', file.collections.map((c) => c.id)],
     ['products', file.products.map((p) => p.id)],
+    ['tax_rules', (file.taxRules ?? []).map((r) => r.id)],
+    ['shipping_options', (file.shippingOptions ?? []).map((o) => o.id)],
   ] as const;
   for (const [table, ids] of lists) {
     const owners = await findForeignOwners(db, table, websiteId, [...ids]);
     ids.forEach((id, i) => {
       const owner = owners.get(id);
       if (owner !== undefined)
-        errors.push({ path: `${table}[${i}].id`, message: `"${id}" already belongs to website "${owner}"` });
+        errors.push({
+          path: `${LIST_KEYS[table]}[${i}].id`,
+          message: `"${id}" already belongs to website "${owner}"`,
+        });
     });
   }
 
@@ -578,7 +611,49 @@ function toRows(file: CatalogFile, now: number): CatalogRows {
     })),
     products,
     variants,
+    taxRules:
+      file.taxRules?.map((r, position) => ({
+        id: r.id,
+        website_id: websiteId,
+        name: r.name,
+        country: r.country,
+        region: r.region ?? null,
+        rate_percent: r.ratePercent,
+        applies_to_shipping: flag(r.appliesToShipping),
+        position,
+      })) ?? null,
+    shippingOptions:
+      file.shippingOptions?.map((o, position) => ({
+        id: o.id,
+        website_id: websiteId,
+        name: o.name,
+        cost_cents: o.costCents,
+        free_over_cents: o.freeOverCents ?? null,
+        countries: JSON.stringify(o.countries),
+        position,
+      })) ?? null,
+    coupons:
+      file.coupons?.map((c) => {
+        const code = c.code.toUpperCase();
+        return {
+          id: couponId(websiteId, code),
+          website_id: websiteId,
+          code,
+          type: c.type,
+          percent: c.percent ?? null,
+          amount_cents: c.amountCents ?? null,
+          min_subtotal_cents: c.minSubtotalCents ?? null,
+          valid_from: c.validFrom ?? null,
+          valid_until: c.validUntil ?? null,
+          active: flag(c.active),
+        };
+      }) ?? null,
   };
+}
+
+/** Coupon ids are derived from website and code, so a re-import finds the same row. */
+function couponId(websiteId: string, code: string): string {
+  return `cp_${crypto.createHash('sha256').update(`${websiteId}\u0000${code}`).digest('hex').slice(0, 32)}`;
 }
 
 /** The product's option names in display order: as listed, or in the first variant's key order. */
@@ -594,6 +669,9 @@ function countsOf(rows: CatalogRows): ImportCounts {
     collections: rows.collections.length,
     products: rows.products.length,
     variants: rows.variants.length,
+    ...(rows.taxRules ? { taxRules: rows.taxRules.length } : {}),
+    ...(rows.shippingOptions ? { shippingOptions: rows.shippingOptions.length } : {}),
+    ...(rows.coupons ? { coupons: rows.coupons.length } : {}),
   };
 }
 

@@ -1,0 +1,70 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppServices, SiteContext } from '../../app.js';
+import { checkCrumb } from '../../platform/crumb.js';
+import { HttpError } from '../../platform/errors.js';
+import { CART_COOKIE } from '../cart/routes.js';
+import { type CartView, getCart } from '../cart/service.js';
+import { addCouponBody, shippingLocationBody, shippingOptionBody } from './schema.js';
+import {
+  addCouponCode,
+  checkShippingLocation,
+  removeCouponCode,
+  setShippingLocation,
+  setShippingOption,
+} from './service.js';
+
+/** Cart-level pricing calls need a cart; without one there is nothing to price. */
+export const NO_CART = 'Your cart is empty. Add an item first.';
+
+function badBody(error: { issues: { message: string }[] }): HttpError {
+  return new HttpError(400, error.issues[0].message);
+}
+
+/**
+ * Runs a pricing change against the caller's own cart (CART cookie) after the rate limit and
+ * crumb checks, and answers the whole cart.
+ */
+async function withCart(
+  services: AppServices,
+  request: FastifyRequest,
+  change: (ctx: SiteContext, cartId: string) => Promise<void>,
+): Promise<{ shoppingCart: CartView }> {
+  await services.rateLimit(request, 'cart-entries');
+  checkCrumb(request);
+  const ctx = await services.context();
+  const token = request.cookies[CART_COOKIE];
+  const before = await getCart(ctx, token, ctx.site.website.currency);
+  if (!before.id) throw new HttpError(404, NO_CART);
+  await change(ctx, before.id);
+  return { shoppingCart: await getCart(ctx, token, ctx.site.website.currency) };
+}
+
+export function pricingRoutes(app: FastifyInstance, services: AppServices): void {
+  app.post('/api/commerce/shopping-cart/coupons', (request) =>
+    withCart(services, request, async (ctx, cartId) => {
+      const parsed = addCouponBody.safeParse(request.body ?? {});
+      if (!parsed.success) throw badBody(parsed.error);
+      await addCouponCode(ctx, cartId, parsed.data.code);
+    }),
+  );
+
+  app.delete<{ Params: { code: string } }>('/api/commerce/shopping-cart/coupons/:code', (request) =>
+    withCart(services, request, (ctx, cartId) => removeCouponCode(ctx, cartId, request.params.code)),
+  );
+
+  app.put('/api/commerce/shopping-cart/shipping-location', (request) =>
+    withCart(services, request, async (ctx, cartId) => {
+      const parsed = shippingLocationBody.safeParse(request.body ?? {});
+      if (!parsed.success) throw badBody(parsed.error);
+      await setShippingLocation(ctx, cartId, checkShippingLocation(parsed.data));
+    }),
+  );
+
+  app.put('/api/commerce/shopping-cart/shipping-option', (request) =>
+    withCart(services, request, async (ctx, cartId) => {
+      const parsed = shippingOptionBody.safeParse(request.body ?? {});
+      if (!parsed.success) throw badBody(parsed.error);
+      await setShippingOption(ctx, cartId, parsed.data.id);
+    }),
+  );
+}

@@ -1,0 +1,410 @@
+import {
+  type CartLineInput,
+  type CartTotals,
+  type CartTotalsInput,
+  type Coupon,
+  computeCartTotals,
+  formatMoney,
+  type GiftCardInput,
+  type InvalidCouponReason,
+  type Money,
+  regionName,
+  regionsFor,
+  regionWord,
+  toMoney,
+  validatePostalCode,
+} from '@storefront/commerce';
+import type { RequestContext } from '../../platform/context.js';
+import { HttpError } from '../../platform/errors.js';
+import {
+  type CartPricingRow,
+  type CouponRow,
+  findCartPricing,
+  findCouponsByCodes,
+  listShippingOptions,
+  listTaxRules,
+  type ShippingOptionRow,
+  saveCartPricing,
+  type TaxRuleRow,
+} from './repo.js';
+
+/** Where a cart ships: a country code, a region code of commerce's region lists and a postal code. */
+export interface ShippingLocation {
+  country: string;
+  region: string | null;
+  postalCode: string | null;
+}
+
+export interface ShippingLocationView extends ShippingLocation {
+  regionName: string | null;
+}
+
+/** A shipping option as this cart would pay for it: `costCents` is 0 once the subtotal reaches `freeOverCents`. */
+export interface ShippingOptionView {
+  id: string;
+  name: string;
+  costCents: number;
+  cost: Money;
+  /** The option's own price, before any free-over threshold. */
+  baseCostCents: number;
+  freeOverCents: number | null;
+  countries: string[];
+}
+
+export interface TaxRuleView {
+  id: string;
+  name: string;
+  country: string;
+  region: string | null;
+  ratePercent: number;
+  appliesToShipping: boolean;
+  /** What the rule adds to this cart. */
+  amountCents: number;
+}
+
+export interface InvalidCouponView {
+  code: string;
+  reason: InvalidCouponReason;
+  message: string;
+  coupon: Coupon;
+}
+
+/** The pricing fields of the cart (spec §3 Cart), all computed by commerce's computeCartTotals. */
+export interface CartPricingView {
+  shippingOptions: ShippingOptionView[];
+  selectedShippingOption: ShippingOptionView | null;
+  shippingLocation: ShippingLocationView | null;
+  applicableTaxRules: TaxRuleView[];
+  coupons: Coupon[];
+  validCoupons: Coupon[];
+  invalidCoupons: InvalidCouponView[];
+  subtotalCents: number;
+  taxCents: number;
+  shippingCostCents: number;
+  discountCents: number;
+  grandTotalCents: number;
+  totalQuantity: number;
+  hasDigital: boolean;
+  purelyDigital: boolean;
+  requiresShipping: boolean;
+}
+
+export interface PricingRequest {
+  currency: string;
+  location?: ShippingLocation | null;
+  /** The chosen option; when absent the cheapest available option is chosen. */
+  shippingOptionId?: string | null;
+  /** Codes as entered, in order; matched without regard to case. */
+  couponCodes?: readonly string[];
+  giftCard?: GiftCardInput | null;
+}
+
+/** computeCartTotals' input for a cart, plus what was looked up to build it. */
+export interface PricingInputs extends CartTotalsInput {
+  shippingOptions: ShippingOptionView[];
+  taxRules: TaxRuleView[];
+  /** Codes with no active coupon of this website (never passed to commerce). */
+  unknownCouponCodes: string[];
+  location: ShippingLocation | null;
+}
+
+export const INVALID_COUPON_MESSAGES: Record<InvalidCouponReason, string> = {
+  'not-started': 'This coupon is not active yet.',
+  expired: 'This coupon has expired.',
+  'minimum-not-met': 'Your subtotal is below the minimum for this coupon.',
+  'no-shipping': 'This coupon is for free shipping, and nothing in your cart ships.',
+  duplicate: 'This coupon is already applied.',
+};
+
+export const UNKNOWN_COUPON = 'That coupon code is not valid.';
+export const SHIPPING_OPTION_UNAVAILABLE = 'That shipping option is not available for your address.';
+/** A code is at most the coupons.code column's width. */
+export const COUPON_CODE_MAX_LENGTH = 64;
+
+export function normalizeCouponCode(code: string): string {
+  return code.trim().toUpperCase();
+}
+
+function parseCountries(json: string): string[] {
+  return JSON.parse(json) as string[];
+}
+
+function shipsTo(row: ShippingOptionRow, location: ShippingLocation | null): boolean {
+  const countries = parseCountries(row.countries);
+  return countries.length === 0 || (location !== null && countries.includes(location.country));
+}
+
+function shippingOptionView(
+  row: ShippingOptionRow,
+  subtotalCents: number,
+  currency: string,
+): ShippingOptionView {
+  const free = row.free_over_cents !== null && subtotalCents >= row.free_over_cents;
+  const costCents = free ? 0 : row.cost_cents;
+  return {
+    id: row.id,
+    name: row.name,
+    costCents,
+    cost: toMoney(costCents, currency),
+    baseCostCents: row.cost_cents,
+    freeOverCents: row.free_over_cents,
+    countries: parseCountries(row.countries),
+  };
+}
+
+function couponOf(row: CouponRow): Coupon {
+  const common = {
+    code: row.code,
+    ...(row.min_subtotal_cents !== null ? { minSubtotalCents: row.min_subtotal_cents } : {}),
+    ...(row.valid_from !== null ? { validFrom: row.valid_from } : {}),
+    ...(row.valid_until !== null ? { validUntil: row.valid_until } : {}),
+  };
+  if (row.type === 'percentage') return { ...common, type: 'percentage', percent: row.percent ?? 0 };
+  if (row.type === 'fixed') return { ...common, type: 'fixed', amountCents: row.amount_cents ?? 0 };
+  return { ...common, type: 'free-shipping' };
+}
+
+function taxRuleApplies(rule: TaxRuleRow, location: ShippingLocation): boolean {
+  return rule.region === null || rule.region.toUpperCase() === location.region?.toUpperCase();
+}
+
+/**
+ * Looks up the tax rules, shipping options and coupons that price these lines and returns
+ * commerce's computeCartTotals input. Shipping options are those shipping to the location (or
+ * anywhere); tax rules are those of the location's country and region, and none without a
+ * location (tax is estimated once the shopper says where the order ships).
+ */
+export async function getPricingForCart(
+  ctx: RequestContext,
+  cartLines: readonly CartLineInput[],
+  request: PricingRequest,
+): Promise<PricingInputs> {
+  const location = request.location ?? null;
+  const subtotalCents = cartLines.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0);
+  const codes = [...new Set((request.couponCodes ?? []).map(normalizeCouponCode))];
+  const [optionRows, ruleRows, couponRows] = await Promise.all([
+    listShippingOptions(ctx.db, ctx.websiteId),
+    location ? listTaxRules(ctx.db, ctx.websiteId, location.country) : Promise.resolve([]),
+    findCouponsByCodes(ctx.db, ctx.websiteId, codes),
+  ]);
+  const shippingOptions = optionRows
+    .filter((o) => shipsTo(o, location))
+    .map((o) => shippingOptionView(o, subtotalCents, request.currency));
+  const cheapest = shippingOptions.reduce<ShippingOptionView | null>(
+    (best, o) => (best === null || o.costCents < best.costCents ? o : best),
+    null,
+  );
+  const selectedShipping =
+    request.shippingOptionId === undefined || request.shippingOptionId === null
+      ? (cheapest?.id ?? null)
+      : request.shippingOptionId;
+  const taxRules = location
+    ? ruleRows
+        .filter((r) => taxRuleApplies(r, location))
+        .map((r) => ({
+          id: r.id,
+          name: r.name,
+          country: r.country,
+          region: r.region,
+          ratePercent: r.rate_percent,
+          appliesToShipping: r.applies_to_shipping === 1,
+          amountCents: 0,
+        }))
+    : [];
+  const active = new Map(couponRows.filter((c) => c.active === 1).map((c) => [c.code, c]));
+  return {
+    entries: cartLines,
+    currency: request.currency,
+    taxRules,
+    shippingOptions,
+    selectedShipping,
+    coupons: codes.flatMap((code) => {
+      const row = active.get(code);
+      return row ? [couponOf(row)] : [];
+    }),
+    giftCards: request.giftCard ? [request.giftCard] : [],
+    now: ctx.clock.now(),
+    unknownCouponCodes: codes.filter((code) => !active.has(code)),
+    location,
+  };
+}
+
+/** Prices lines with commerce and shapes the cart's pricing fields. */
+export async function priceCart(
+  ctx: RequestContext,
+  cartLines: readonly CartLineInput[],
+  request: PricingRequest,
+): Promise<{ inputs: PricingInputs; totals: CartTotals; view: CartPricingView }> {
+  const inputs = await getPricingForCart(ctx, cartLines, request);
+  const totals = computeCartTotals(inputs);
+  const amounts = new Map(totals.taxes.map((t) => [t.rule.id, t.amountCents]));
+  const selectedId = totals.selectedShippingOption?.id;
+  const currency = request.currency;
+  const view: CartPricingView = {
+    shippingOptions: inputs.shippingOptions,
+    selectedShippingOption: inputs.shippingOptions.find((o) => o.id === selectedId) ?? null,
+    shippingLocation: inputs.location
+      ? {
+          ...inputs.location,
+          regionName: inputs.location.region
+            ? regionName(inputs.location.country, inputs.location.region)
+            : null,
+        }
+      : null,
+    applicableTaxRules: inputs.taxRules.map((r) => ({ ...r, amountCents: amounts.get(r.id) ?? 0 })),
+    coupons: [...(inputs.coupons ?? [])],
+    validCoupons: totals.validCoupons,
+    invalidCoupons: totals.invalidCoupons.map(({ coupon, reason }) => ({
+      code: coupon.code,
+      reason,
+      message:
+        reason === 'minimum-not-met' && coupon.minSubtotalCents !== undefined
+          ? `${INVALID_COUPON_MESSAGES[reason]} (${formatMoney(coupon.minSubtotalCents, currency)})`
+          : INVALID_COUPON_MESSAGES[reason],
+      coupon,
+    })),
+    subtotalCents: totals.subtotalCents,
+    taxCents: totals.taxCents,
+    shippingCostCents: totals.shippingCostCents,
+    discountCents: totals.discountCents,
+    grandTotalCents: totals.grandTotalCents,
+    totalQuantity: totals.totalQuantity,
+    hasDigital: totals.hasDigital,
+    purelyDigital: totals.purelyDigital,
+    requiresShipping: totals.requiresShipping,
+  };
+  return { inputs, totals, view };
+}
+
+/** The pricing choices a cart has stored (location, shipping option, coupon codes). */
+export async function getCartPricingState(
+  ctx: RequestContext,
+  cartId: string,
+): Promise<Omit<PricingRequest, 'currency' | 'giftCard'>> {
+  const row = await findCartPricing(ctx.db, cartId);
+  if (!row) return {};
+  return {
+    location: row.country ? { country: row.country, region: row.region, postalCode: row.postal_code } : null,
+    shippingOptionId: row.shipping_option_id,
+    couponCodes: JSON.parse(row.coupon_codes) as string[],
+  };
+}
+
+/** The cart view's pricing fields for a stored cart (or for lines not yet in a cart when cartId is null). */
+export async function cartPricingView(
+  ctx: RequestContext,
+  cartId: string | null,
+  cartLines: readonly CartLineInput[],
+  currency: string,
+): Promise<CartPricingView> {
+  const state = cartId ? await getCartPricingState(ctx, cartId) : {};
+  return (await priceCart(ctx, cartLines, { ...state, currency })).view;
+}
+
+async function updateState(
+  ctx: RequestContext,
+  cartId: string,
+  change: (row: CartPricingRow) => CartPricingRow,
+): Promise<void> {
+  const current = (await findCartPricing(ctx.db, cartId)) ?? {
+    cart_id: cartId,
+    country: null,
+    region: null,
+    postal_code: null,
+    shipping_option_id: null,
+    coupon_codes: '[]',
+    updated_at: 0,
+  };
+  await saveCartPricing(ctx.db, { ...change(current), updated_at: ctx.clock.now() });
+}
+
+/**
+ * Adds a coupon code to a cart. Unknown or inactive codes are refused (400); a known code that
+ * does not apply now (expired, minimum not met, …) is kept and listed in invalidCoupons with its
+ * reason, so it applies as soon as the cart qualifies. Adding a code twice changes nothing.
+ */
+export async function addCouponCode(ctx: RequestContext, cartId: string, code: string): Promise<void> {
+  const wanted = normalizeCouponCode(code);
+  const [row] = await findCouponsByCodes(ctx.db, ctx.websiteId, [wanted]);
+  if (!row || row.active !== 1) throw new HttpError(400, UNKNOWN_COUPON);
+  await updateState(ctx, cartId, (state) => {
+    const codes = JSON.parse(state.coupon_codes) as string[];
+    return codes.includes(wanted) ? state : { ...state, coupon_codes: JSON.stringify([...codes, wanted]) };
+  });
+}
+
+/** Removes a coupon code from a cart; 404 when the cart does not hold it. */
+export async function removeCouponCode(ctx: RequestContext, cartId: string, code: string): Promise<void> {
+  const wanted = normalizeCouponCode(code);
+  const state = await getCartPricingState(ctx, cartId);
+  if (!(state.couponCodes ?? []).includes(wanted)) {
+    throw new HttpError(404, 'That coupon is not applied to your cart.');
+  }
+  await updateState(ctx, cartId, (row) => ({
+    ...row,
+    coupon_codes: JSON.stringify((JSON.parse(row.coupon_codes) as string[]).filter((c) => c !== wanted)),
+  }));
+}
+
+/**
+ * Checks a shipping location: a two-letter country, a region of that country's list when the
+ * country has one (by code or name), and a postal code by the country's rule (spec §5 messages).
+ */
+export function checkShippingLocation(input: {
+  country: string;
+  region?: string | null;
+  postalCode?: string | null;
+}): ShippingLocation {
+  const country = input.country.trim().toUpperCase();
+  if (!/^[A-Z]{2}$/.test(country)) {
+    throw new HttpError(400, 'country must be a two-letter country code, e.g. "US".');
+  }
+  let region: string | null = null;
+  const wantedRegion = input.region?.trim();
+  if (wantedRegion) {
+    const regions = regionsFor(country);
+    if (regions.length > 0) {
+      const wanted = wantedRegion.toUpperCase();
+      const found = regions.find((r) => r.code.toUpperCase() === wanted || r.name.toUpperCase() === wanted);
+      if (!found)
+        throw new HttpError(400, `"${wantedRegion}" is not a ${regionWord(country).singular} of ${country}.`);
+      region = found.code;
+    } else {
+      region = wantedRegion;
+    }
+  }
+  let postalCode: string | null = null;
+  if (input.postalCode !== undefined && input.postalCode !== null && input.postalCode.trim() !== '') {
+    const checked = validatePostalCode(country, input.postalCode);
+    if (!checked.ok) throw new HttpError(400, checked.message);
+    postalCode = checked.value;
+  }
+  return { country, region, postalCode };
+}
+
+export async function setShippingLocation(
+  ctx: RequestContext,
+  cartId: string,
+  location: ShippingLocation,
+): Promise<void> {
+  await updateState(ctx, cartId, (row) => ({
+    ...row,
+    country: location.country,
+    region: location.region,
+    postal_code: location.postalCode,
+  }));
+}
+
+/** Chooses a shipping option among those that ship to the cart's location (or anywhere). */
+export async function setShippingOption(
+  ctx: RequestContext,
+  cartId: string,
+  optionId: string,
+): Promise<void> {
+  const state = await getCartPricingState(ctx, cartId);
+  const options = await listShippingOptions(ctx.db, ctx.websiteId);
+  const option = options.find((o) => o.id === optionId);
+  if (!option || !shipsTo(option, state.location ?? null))
+    throw new HttpError(400, SHIPPING_OPTION_UNAVAILABLE);
+  await updateState(ctx, cartId, (row) => ({ ...row, shipping_option_id: optionId }));
+}
