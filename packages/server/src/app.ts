@@ -8,8 +8,12 @@ import { type Database, openDatabase } from './db/index.js';
 import { cartRoutes } from './modules/cart/routes.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { censusRoutes } from './modules/census/routes.js';
+import { checkoutRoutes } from './modules/checkout/routes.js';
+import type { CheckoutOptions } from './modules/checkout/service.js';
 import { contextRoutes } from './modules/context/routes.js';
 import { formRoutes } from './modules/forms/routes.js';
+import { giftCardRoutes } from './modules/gift-cards/routes.js';
+import { orderRoutes } from './modules/orders/routes.js';
 import { pricingRoutes } from './modules/pricing/routes.js';
 import { restockRoutes } from './modules/restock/routes.js';
 import { loadSite, type Site } from './modules/site/service.js';
@@ -19,6 +23,7 @@ import type { RequestContext } from './platform/context.js';
 import { HttpError } from './platform/errors.js';
 import { createRateLimiter, type RateLimiter, type RateLimitOptions } from './platform/rate-limit.js';
 import { loadWebAssets, WEB_DIST_DIR } from './render/assets.js';
+import { checkoutPageRoutes } from './render/checkout-pages.js';
 import { quickViewRoutes } from './render/quick-view.js';
 import { pageRoutes } from './render/routes.js';
 import { loadTheme, type Theme } from './render/theme.js';
@@ -47,6 +52,8 @@ export interface BuildOptions {
   logger?: boolean;
   /** Limits of the mutating commerce calls; tests and benchmarks raise or lower them. */
   rateLimit?: RateLimitOptions;
+  /** Payment provider (the test provider by default) and onOrderPlaced listeners. */
+  checkout?: CheckoutOptions;
 }
 
 /** Composition root: wires config, database, theme and routes; nothing global. */
@@ -129,6 +136,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   contextRoutes(app, services);
   censusRoutes(app, services);
   quickViewRoutes(app, services);
+  checkoutRoutes(app, services, options.checkout);
+  orderRoutes(app, services);
+  giftCardRoutes(app, services);
+  checkoutPageRoutes(app, services);
   pageRoutes(app, services);
 
   app.addHook('onClose', async () => {

@@ -14,6 +14,7 @@ import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
 import * as m0001 from './migrations/0001_initial.js';
 import * as m0002 from './migrations/0002_product_experience.js';
+import * as m0003 from './migrations/0003_orders.js';
 import * as m0004 from './migrations/0004_pricing_email.js';
 import type { DB } from './schema.js';
 
@@ -32,6 +33,7 @@ export interface Database {
 const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': m0001,
   '0002_product_experience': m0002,
+  '0003_orders': m0003,
   '0004_pricing_email': m0004,
 };
 

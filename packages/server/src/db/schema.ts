@@ -232,6 +232,93 @@ export interface OutboxTable {
   last_error: string | null;
 }
 
+/** A placed order (spec §3 "Order"); money in minor units of `currency`. */
+export interface OrderTable {
+  id: string;
+  website_id: string;
+  purchased_cart_id: string | null;
+  source_kind: 'cart' | 'gift-card' | 'subscription';
+  /** 'cart:{id}', 'subscription:{id}' or 'gift-card:{order id}'; unique, so a cart is bought once. */
+  source_key: string;
+  /** 'paid' once authorized; 'pending' when the payment method settles later. */
+  status: 'paid' | 'pending';
+  test_mode: number;
+  email: string;
+  /** JSON shipping address or null. */
+  shipping_address: string | null;
+  /** JSON { id, name, costCents } or null. */
+  shipping_option: string | null;
+  /** JSON array of the coupon codes applied. */
+  coupon_codes: string;
+  currency: string;
+  subtotal_cents: number;
+  discount_cents: number;
+  shipping_cents: number;
+  tax_cents: number;
+  grand_total_cents: number;
+  gift_card_cents: number;
+  amount_paid_cents: number;
+  payment_provider: string | null;
+  payment_reference: string | null;
+  /** Secret in the order's status and confirmation links. */
+  access_token: string;
+  created_at: number;
+}
+
+export interface OrderItemTable {
+  id: string;
+  order_id: string;
+  position: number;
+  item_id: string;
+  sku: string;
+  product_name: string;
+  product_type: number;
+  quantity: number;
+  unit_price_cents: number;
+  additional_fields: string | null;
+}
+
+/** One row per checkout idempotency key: the same key answers the same order. */
+export interface IdempotencyKeyTable {
+  website_id: string;
+  key: string;
+  request_hash: string;
+  order_id: string | null;
+  status: 'completed';
+  created_at: number;
+}
+
+export interface GiftCardTable {
+  id: string;
+  website_id: string;
+  /** 16 characters, stored without the group dashes. */
+  code: string;
+  currency: string;
+  initial_cents: number;
+  balance_cents: number;
+  issued_order_id: string | null;
+  recipient_email: string | null;
+  created_at: number;
+}
+
+export interface GiftCardRedemptionTable {
+  id: string;
+  gift_card_id: string;
+  order_id: string;
+  amount_cents: number;
+  created_at: number;
+}
+
+/** A digital item's download link (/downloads/{token}). */
+export interface DownloadTable {
+  token: string;
+  website_id: string;
+  order_id: string;
+  item_id: string;
+  product_name: string;
+  created_at: number;
+}
+
 export interface DB {
   websites: WebsiteTable;
   store_settings: StoreSettingsTable;
@@ -249,4 +336,10 @@ export interface DB {
   coupons: CouponTable;
   cart_pricing: CartPricingTable;
   outbox: OutboxTable;
+  orders: OrderTable;
+  order_items: OrderItemTable;
+  idempotency_keys: IdempotencyKeyTable;
+  gift_cards: GiftCardTable;
+  gift_card_redemptions: GiftCardRedemptionTable;
+  downloads: DownloadTable;
 }

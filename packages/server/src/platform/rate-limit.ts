@@ -14,7 +14,13 @@ export const DEFAULT_RATE_LIMIT_WINDOW_MS = 10_000;
 const SWEEP_THRESHOLD = 10_000;
 
 /** Route groups limited separately, so heavy cart use does not block a waitlist signup. */
-export type RateLimitGroup = 'cart-entries' | 'subscription' | 'restock' | 'census';
+export type RateLimitGroup =
+  | 'cart-entries'
+  | 'subscription'
+  | 'restock'
+  | 'census'
+  | 'checkout'
+  | 'gift-card-balance';
 
 /**
  * Counts hits per key in fixed windows. `hit` answers the count in the key's current window,

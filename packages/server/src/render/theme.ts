@@ -12,6 +12,11 @@ export const TEMPLATES = {
   productItem: 'collections/products.item',
   cart: 'pages/cart.page',
   notFound: 'pages/not-found.page',
+  checkout: 'pages/checkout.page',
+  orderConfirmed: 'pages/order-confirmed.page',
+  orderReceived: 'pages/order-received.page',
+  orderStatus: 'pages/order-status.page',
+  subscriptionConfirmed: 'pages/subscription-confirmed.page',
 } as const;
 
 export type TemplateName = keyof typeof TEMPLATES;

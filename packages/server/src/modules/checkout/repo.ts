@@ -1,0 +1,52 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+
+export function findIdempotencyKey(db: Kysely<DB>, websiteId: string, key: string) {
+  return db
+    .selectFrom('idempotency_keys')
+    .selectAll()
+    .where('website_id', '=', websiteId)
+    .where('key', '=', key)
+    .executeTakeFirst();
+}
+
+/**
+ * Claims a key inside the order transaction; false when the key is already taken. On PostgreSQL
+ * a concurrent claim of the same key waits here until the first transaction ends.
+ */
+export async function claimIdempotencyKey(
+  db: Kysely<DB>,
+  row: { website_id: string; key: string; request_hash: string; order_id: string; created_at: number },
+): Promise<boolean> {
+  const result = await db
+    .insertInto('idempotency_keys')
+    .values({ ...row, status: 'completed' })
+    .onConflict((oc) => oc.columns(['website_id', 'key']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+}
+
+/** Marks the cart bought by `orderId`, only if no order bought it first (one statement). */
+export async function markCartPurchased(
+  db: Kysely<DB>,
+  cartId: string,
+  orderId: string,
+  now: number,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('carts')
+    .set({ is_purchased: 1, order_id: orderId, updated_at: now })
+    .where('id', '=', cartId)
+    .where('is_purchased', '=', 0)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export function orderBySourceKey(db: Kysely<DB>, websiteId: string, sourceKey: string) {
+  return db
+    .selectFrom('orders')
+    .select('id')
+    .where('website_id', '=', websiteId)
+    .where('source_key', '=', sourceKey)
+    .executeTakeFirst();
+}

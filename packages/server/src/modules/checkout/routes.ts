@@ -1,0 +1,58 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { AppServices } from '../../app.js';
+import { checkCrumb } from '../../platform/crumb.js';
+import { HttpError } from '../../platform/errors.js';
+import { CART_COOKIE, HAS_CART_COOKIE } from '../cart/routes.js';
+import { createTestPaymentProvider } from '../payments/test-provider.js';
+import { placeOrderBody, quoteBody } from './schema.js';
+import { CheckoutFailure, type CheckoutOptions, placeOrder, quote } from './service.js';
+
+function badBody(error: { issues: { path: PropertyKey[]; message: string }[] }): HttpError {
+  const issue = error.issues[0];
+  return new HttpError(400, `${issue.path.join('.') || 'body'}: ${issue.message}`);
+}
+
+function sendFailure(reply: FastifyReply, err: CheckoutFailure) {
+  return reply
+    .status(err.statusCode)
+    .send({ message: err.message, ...(err.type ? { type: err.type } : {}), ...err.extra });
+}
+
+export function checkoutRoutes(
+  app: FastifyInstance,
+  services: AppServices,
+  options: CheckoutOptions = {},
+): void {
+  const deps = {
+    provider: options.paymentProvider ?? createTestPaymentProvider(),
+    listeners: options.onOrderPlaced ?? [],
+    warn: (err: unknown, message: string) => app.log.warn({ err }, message),
+  };
+
+  app.post('/api/commerce/checkout/quote', async (request) => {
+    const parsed = quoteBody.safeParse(request.body);
+    if (!parsed.success) throw badBody(parsed.error);
+    const ctx = await services.context();
+    return quote(ctx, parsed.data, request.cookies[CART_COOKIE]);
+  });
+
+  app.post('/api/commerce/orders', async (request, reply) => {
+    await services.rateLimit(request, 'checkout');
+    checkCrumb(request);
+    const parsed = placeOrderBody.safeParse(request.body);
+    if (!parsed.success) throw badBody(parsed.error);
+    const ctx = await services.context();
+    try {
+      const result = await placeOrder(ctx, deps, parsed.data, request.cookies[CART_COOKIE]);
+      if (result.order.source === 'cart') {
+        // The bought cart is done with; the next add starts a new one.
+        reply.clearCookie(CART_COOKIE, { path: '/' });
+        reply.clearCookie(HAS_CART_COOKIE, { path: '/' });
+      }
+      return reply.status(201).send({ order: result.order, confirmationUrl: result.confirmationUrl });
+    } catch (err) {
+      if (err instanceof CheckoutFailure) return sendFailure(reply, err);
+      throw err;
+    }
+  });
+}

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+
+/** What is being bought: the visitor's cart, one gift card, or a subscription cart (spec §2 checkout routes). */
+export const checkoutSource = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('cart') }),
+  z.object({
+    kind: z.literal('gift-card'),
+    giftCardProductId: z.string().min(1).max(64),
+    sku: z.string().min(1).max(200).optional(),
+    recipientEmail: z.string().max(300).optional(),
+  }),
+  z.object({ kind: z.literal('subscription'), cartToken: z.string().min(1).max(64) }),
+]);
+export type CheckoutSource = z.infer<typeof checkoutSource>;
+
+/** Checked field by field in the service, so each problem is named; here only shape and size. */
+export const shippingAddress = z.object({
+  firstName: z.string().max(100),
+  lastName: z.string().max(100),
+  line1: z.string().max(200),
+  line2: z.string().max(200).optional(),
+  city: z.string().max(100),
+  region: z.string().max(100).optional(),
+  postalCode: z.string().max(20),
+  country: z.string().max(2),
+});
+export type ShippingAddressInput = z.infer<typeof shippingAddress>;
+
+export const quoteBody = z.object({
+  source: checkoutSource,
+  shippingAddress: shippingAddress.optional(),
+  shippingOptionId: z.string().max(64).optional(),
+  couponCodes: z.array(z.string().max(64)).max(10).optional(),
+  giftCardCode: z.string().max(40).optional(),
+});
+export type QuoteBody = z.infer<typeof quoteBody>;
+
+export const paymentInput = z.object({
+  cardNumber: z.string().max(40),
+  expMonth: z.coerce.number().int(),
+  expYear: z.coerce.number().int(),
+  cvc: z.string().max(8),
+  name: z.string().max(200),
+});
+
+export const placeOrderBody = quoteBody.extend({
+  idempotencyKey: z.string().min(8, 'idempotencyKey must be 8 to 100 characters').max(100),
+  email: z.string().max(300),
+  /** Not needed when a gift card pays the whole order. */
+  payment: paymentInput.optional(),
+  crumb: z.string().optional(),
+});
+export type PlaceOrderBody = z.infer<typeof placeOrderBody>;

@@ -1,0 +1,150 @@
+import { effectivePriceCents, MESSAGES, ProductType, type ProductTypeNumber } from '@storefront/commerce';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import type { RequestContext } from '../../platform/context.js';
+import { HttpError } from '../../platform/errors.js';
+import { type CatalogProduct, getProductById } from '../catalog/service.js';
+import { getSubscriptionCart } from '../subscriptions/service.js';
+import type { CheckoutSource } from './schema.js';
+
+export const SOURCE_MESSAGES = {
+  emptyCart: 'Your cart is empty.',
+  cartPurchased: 'This cart has already been purchased.',
+  giftCardUnavailable: 'That gift card is not available.',
+  subscriptionExpired: 'That subscription checkout has expired. Please subscribe again.',
+} as const;
+
+/** One line being bought, priced as of now. */
+export interface CheckoutLine {
+  itemId: string;
+  sku: string;
+  productName: string;
+  productType: ProductTypeNumber;
+  quantity: number;
+  unitPriceCents: number;
+  additionalFields: string | null;
+}
+
+export interface ResolvedSource {
+  kind: CheckoutSource['kind'];
+  /** Unique per purchasable thing: a cart or subscription cart is bought at most once. */
+  sourceKey: string | null;
+  cartId: string | null;
+  currency: string;
+  lines: CheckoutLine[];
+  recipientEmail: string | null;
+}
+
+function findCart(db: Kysely<DB>, websiteId: string, token: string) {
+  return db
+    .selectFrom('carts')
+    .selectAll()
+    .where('website_id', '=', websiteId)
+    .where('token', '=', token)
+    .executeTakeFirst();
+}
+
+function cartEntries(db: Kysely<DB>, cartId: string) {
+  return db
+    .selectFrom('cart_entries')
+    .selectAll()
+    .where('cart_id', '=', cartId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+/**
+ * Re-reads what is being bought with today's prices (cart lines are repriced from the variant,
+ * not from the price they had when added; a subscription keeps the price it was subscribed at).
+ */
+export async function resolveSource(
+  ctx: RequestContext,
+  source: CheckoutSource,
+  cartToken: string | undefined,
+  storeCurrency: string,
+): Promise<ResolvedSource> {
+  if (source.kind === 'cart') {
+    const cart = cartToken ? await findCart(ctx.db, ctx.websiteId, cartToken) : undefined;
+    if (!cart) throw new HttpError(400, SOURCE_MESSAGES.emptyCart);
+    if (cart.is_purchased) throw new HttpError(409, SOURCE_MESSAGES.cartPurchased);
+    const entries = await cartEntries(ctx.db, cart.id);
+    if (entries.length === 0) throw new HttpError(400, SOURCE_MESSAGES.emptyCart);
+    const products = new Map<string, CatalogProduct | null>();
+    const lines: CheckoutLine[] = [];
+    for (const e of entries) {
+      if (!products.has(e.item_id)) products.set(e.item_id, await getProductById(ctx, e.item_id));
+      const product = products.get(e.item_id);
+      const variant = product?.variants.find((v) => v.sku === e.sku);
+      if (!product || !variant) throw new HttpError(409, MESSAGES.variantUnavailable, 'VARIANT_UNAVAILABLE');
+      lines.push({
+        itemId: product.id,
+        sku: variant.sku,
+        productName: product.name,
+        productType: product.productType,
+        quantity: e.quantity,
+        unitPriceCents: effectivePriceCents(variant),
+        additionalFields: e.additional_fields,
+      });
+    }
+    return {
+      kind: 'cart',
+      sourceKey: `cart:${cart.id}`,
+      cartId: cart.id,
+      currency: cart.currency,
+      lines,
+      recipientEmail: null,
+    };
+  }
+  if (source.kind === 'gift-card') {
+    const product = await getProductById(ctx, source.giftCardProductId);
+    if (!product || product.productType !== ProductType.GIFT_CARD)
+      throw new HttpError(404, SOURCE_MESSAGES.giftCardUnavailable);
+    const variant = source.sku
+      ? product.variants.find((v) => v.sku === source.sku)
+      : product.variants.length === 1
+        ? product.variants[0]
+        : undefined;
+    if (!variant) throw new HttpError(400, MESSAGES.giftCardDenomination);
+    return {
+      kind: 'gift-card',
+      // A gift card may be bought any number of times; the order id makes its key unique.
+      sourceKey: null,
+      cartId: null,
+      currency: storeCurrency,
+      lines: [
+        {
+          itemId: product.id,
+          sku: variant.sku,
+          productName: product.name,
+          productType: product.productType,
+          quantity: 1,
+          unitPriceCents: effectivePriceCents(variant),
+          additionalFields: null,
+        },
+      ],
+      recipientEmail: source.recipientEmail?.trim() || null,
+    };
+  }
+  const sub = await getSubscriptionCart(ctx, source.cartToken);
+  const product = sub ? await getProductById(ctx, sub.itemId) : null;
+  if (!sub || !product) throw new HttpError(404, SOURCE_MESSAGES.subscriptionExpired);
+  return {
+    kind: 'subscription',
+    sourceKey: `subscription:${sub.id}`,
+    cartId: null,
+    currency: sub.currency,
+    lines: [
+      {
+        itemId: product.id,
+        sku: sub.sku,
+        productName: product.name,
+        productType: product.productType,
+        quantity: sub.quantity,
+        unitPriceCents: sub.priceCents,
+        additionalFields: sub.additionalFields,
+      },
+    ],
+    recipientEmail: null,
+  };
+}

@@ -1,0 +1,15 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppServices } from '../../app.js';
+import { giftCardBalance } from './service.js';
+
+/** Longest code path segment looked at; a real code is 16 symbols plus dashes. */
+const CODE_MAX_LENGTH = 40;
+
+export function giftCardRoutes(app: FastifyInstance, services: AppServices): void {
+  app.get<{ Params: { code: string } }>('/api/commerce/gift-cards/:code/balance', async (request) => {
+    // Limited per IP so codes cannot be guessed by trying many.
+    await services.rateLimit(request, 'gift-card-balance');
+    const ctx = await services.context();
+    return giftCardBalance(ctx, request.params.code.slice(0, CODE_MAX_LENGTH));
+  });
+}

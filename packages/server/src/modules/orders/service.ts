@@ -1,0 +1,93 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import type { RequestContext } from '../../platform/context.js';
+import { HttpError } from '../../platform/errors.js';
+import { giftCardsOfOrder } from '../gift-cards/service.js';
+import { findDownload, findOrder, listDownloads, listOrderItems, type OrderRow } from './repo.js';
+import { decimalMoney, type OrderView, type ShippingAddress } from './view.js';
+
+export const ORDER_NOT_FOUND = 'We could not find that order.';
+
+export function orderStatusUrl(orderId: string, token: string): string {
+  return `/commerce/orders/${encodeURIComponent(orderId)}?token=${encodeURIComponent(token)}`;
+}
+
+export function downloadUrl(token: string): string {
+  return `/downloads/${token}`;
+}
+
+/** The order's JSON from its row (read through `db`, which may be a transaction). */
+export async function orderView(db: Kysely<DB>, row: OrderRow): Promise<OrderView> {
+  const [items, downloads, giftCards] = await Promise.all([
+    listOrderItems(db, row.id),
+    listDownloads(db, row.id),
+    giftCardsOfOrder(db, row.id),
+  ]);
+  const money = (cents: number) => decimalMoney(cents, row.currency);
+  return {
+    id: row.id,
+    purchasedCartId: row.purchased_cart_id,
+    testMode: !!row.test_mode,
+    websiteId: row.website_id,
+    items: items.map((i) => ({
+      itemId: i.item_id,
+      sku: i.sku,
+      productName: i.product_name,
+      productType: i.product_type,
+      quantity: i.quantity,
+      unitPrice: money(i.unit_price_cents),
+      lineTotal: money(i.unit_price_cents * i.quantity),
+      additionalFields: i.additional_fields,
+    })),
+    grandTotal: money(row.grand_total_cents),
+    shippingTotal: money(row.shipping_cents),
+    taxTotal: money(row.tax_cents),
+    subtotal: money(row.subtotal_cents),
+    discountTotal: money(row.discount_cents),
+    giftCardTotal: money(row.gift_card_cents),
+    amountPaid: money(row.amount_paid_cents),
+    currency: row.currency,
+    source: row.source_kind,
+    status: row.status,
+    email: row.email,
+    shippingAddress: row.shipping_address ? (JSON.parse(row.shipping_address) as ShippingAddress) : null,
+    shippingOption: row.shipping_option ? JSON.parse(row.shipping_option) : null,
+    couponCodes: JSON.parse(row.coupon_codes) as string[],
+    created: row.created_at,
+    downloads: downloads.map((d) => ({ productName: d.product_name, url: downloadUrl(d.token) })),
+    giftCards: giftCards.map((g) => ({
+      code: g.code,
+      amount: decimalMoney(g.amountCents, g.currency),
+      recipientEmail: g.recipientEmail,
+    })),
+    statusUrl: orderStatusUrl(row.id, row.access_token),
+  };
+}
+
+function sameSecret(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/** The order for its status link; a wrong token looks the same as no order. */
+export async function getOrderWithToken(
+  ctx: RequestContext,
+  orderId: string,
+  token: string,
+): Promise<OrderView> {
+  const row = await findOrder(ctx.db, ctx.websiteId, orderId);
+  if (!row || !sameSecret(row.access_token, token)) throw new HttpError(404, ORDER_NOT_FOUND);
+  return orderView(ctx.db, row);
+}
+
+export async function getOrder(ctx: RequestContext, orderId: string): Promise<OrderView | null> {
+  const row = await findOrder(ctx.db, ctx.websiteId, orderId);
+  return row ? orderView(ctx.db, row) : null;
+}
+
+export async function getDownload(ctx: RequestContext, token: string) {
+  if (!/^[0-9a-f]{32}$/.test(token)) return null;
+  return (await findDownload(ctx.db, ctx.websiteId, token)) ?? null;
+}

@@ -1,0 +1,42 @@
+/**
+ * The payment seam of checkout. Checkout only ever talks to a `PaymentProvider`; a real card
+ * processor or a pay-later provider is another implementation passed to buildApp
+ * (`checkout.paymentProvider`), with no change to checkout.
+ */
+export interface CardDetails {
+  /** Digits only (spaces removed). */
+  number: string;
+  expMonth: number;
+  expYear: number;
+  cvc: string;
+  name: string;
+}
+
+export interface AuthorizeInput {
+  amountCents: number;
+  currency: string;
+  /** Raw card details (the built-in test provider), or a token a provider's own browser form made. */
+  card?: CardDetails;
+  token?: string;
+  /** The checkout's idempotency key: a provider must not charge twice for the same key. */
+  idempotencyKey: string;
+}
+
+export type AuthorizeResult =
+  | {
+      ok: true;
+      reference: string;
+      /** 'pending' when the money settles later (pay-later methods): the order is received, not confirmed. */
+      status?: 'authorized' | 'pending';
+    }
+  | { ok: false; code: 'declined' | 'retry'; message: string };
+
+export interface PaymentProvider {
+  name: string;
+  /** Orders paid through this provider are test orders (spec §3 Order testMode). */
+  testMode: boolean;
+  authorize(input: AuthorizeInput): Promise<AuthorizeResult>;
+  capture?(reference: string, amountCents: number): Promise<void>;
+  /** Releases an authorization; checkout calls it when the order could not be written after authorizing. */
+  refund?(reference: string, amountCents: number): Promise<void>;
+}

@@ -1,0 +1,278 @@
+import { formatMoney, MESSAGES, minorFromDecimal, ProductType } from '@storefront/commerce';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppServices, SiteContext } from '../app.js';
+import { CART_COOKIE, HAS_CART_COOKIE } from '../modules/cart/routes.js';
+import { getCart } from '../modules/cart/service.js';
+import { getCollections } from '../modules/catalog/service.js';
+import type { CheckoutSource } from '../modules/checkout/schema.js';
+import { type Quote, quote } from '../modules/checkout/service.js';
+import { getDownload, getOrderWithToken } from '../modules/orders/service.js';
+import type { DecimalMoney, OrderView } from '../modules/orders/view.js';
+import { ensureCrumb } from '../platform/crumb.js';
+import { HttpError } from '../platform/errors.js';
+import { pageContext } from './context.js';
+import type { TemplateName } from './theme.js';
+
+/** Spec §2 page type numbers of the checkout and order pages. */
+export const CHECKOUT_PAGE_TYPE = {
+  CHECKOUT: 201,
+  ORDER_CONFIRMED: 202,
+  SUBSCRIPTION_CONFIRMED: 206,
+  ORDER_RECEIVED: 207,
+  ORDER_STATUS: 211,
+  NOT_FOUND: 100,
+} as const;
+
+export const ORDERS_API_URL = '/api/commerce/orders';
+export const QUOTE_API_URL = '/api/commerce/checkout/quote';
+
+interface CheckoutPage {
+  status: number;
+  pageType: number;
+  template: TemplateName;
+  title: string;
+  data: Record<string, unknown>;
+}
+
+async function render(
+  services: AppServices,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: CheckoutPage,
+) {
+  const ctx = await services.context();
+  const crumb = ensureCrumb(request, reply, services.config.secureCookies);
+  const url = new URL(request.url, 'http://local');
+  const [collections, cart] = await Promise.all([
+    getCollections(ctx),
+    getCart(ctx, request.cookies[CART_COOKIE], ctx.site.website.currency),
+  ]);
+  const json = pageContext(
+    {
+      site: ctx.site,
+      pageType: page.pageType,
+      title: `${page.title} — ${ctx.site.website.siteTitle}`,
+      crumb,
+      cart,
+      assets: services.theme.assets,
+      collections,
+      path: url.pathname,
+    },
+    { ...page.data, crumb },
+  );
+  const mainContent = services.theme.render(page.template, json);
+  const html = services.theme.render('site', { ...json, mainContent });
+  return reply
+    .status(page.status)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .send(html);
+}
+
+function moneyText(m: DecimalMoney, locale: string): string {
+  return formatMoney(minorFromDecimal(m.decimalValue, m.currency), m.currency, locale);
+}
+
+/** The plain summary every checkout page shows without JavaScript. */
+function quoteSummary(q: Quote, locale: string) {
+  const text = (m: DecimalMoney) => moneyText(m, locale);
+  return {
+    items: q.items.map((i) => ({ ...i, unitPriceText: text(i.unitPrice), lineTotalText: text(i.lineTotal) })),
+    subtotalText: text(q.subtotal),
+    discountText: q.discountCents > 0 ? text(q.discountTotal) : '',
+    shippingText: q.requiresShipping ? text(q.shippingTotal) : '',
+    taxText: q.taxCents > 0 ? text(q.taxTotal) : '',
+    grandTotalText: text(q.grandTotal),
+  };
+}
+
+async function checkoutPage(
+  ctx: SiteContext,
+  request: FastifyRequest,
+  source: CheckoutSource,
+): Promise<CheckoutPage> {
+  const { locale, id: websiteId, currency } = ctx.site.website;
+  let q: Quote | null = null;
+  let error = '';
+  try {
+    q = await quote(ctx, { source }, request.cookies[CART_COOKIE]);
+  } catch (err) {
+    if (!(err instanceof HttpError)) throw err;
+    error = err.message;
+  }
+  const props = {
+    source,
+    quote: q,
+    error: error || null,
+    websiteId,
+    currency,
+    locale,
+    ordersUrl: ORDERS_API_URL,
+    quoteUrl: QUOTE_API_URL,
+  };
+  return {
+    status: 200,
+    pageType: CHECKOUT_PAGE_TYPE.CHECKOUT,
+    template: 'checkout',
+    title: 'Checkout',
+    data: {
+      checkout: { error, summary: q ? quoteSummary(q, locale) : null, islandProps: JSON.stringify(props) },
+    },
+  };
+}
+
+function orderContext(order: OrderView, locale: string) {
+  const text = (m: DecimalMoney) => moneyText(m, locale);
+  /** A total shown only when it is not zero. */
+  const ifAny = (m: DecimalMoney) => (minorFromDecimal(m.decimalValue, m.currency) > 0 ? text(m) : '');
+  return {
+    ...order,
+    items: order.items.map((i) => ({
+      ...i,
+      unitPriceText: text(i.unitPrice),
+      lineTotalText: text(i.lineTotal),
+    })),
+    subtotalText: text(order.subtotal),
+    discountText: ifAny(order.discountTotal),
+    shippingText: order.shippingAddress ? text(order.shippingTotal) : '',
+    taxText: ifAny(order.taxTotal),
+    giftCardText: ifAny(order.giftCardTotal),
+    grandTotalText: text(order.grandTotal),
+    amountPaidText: text(order.amountPaid),
+    giftCards: order.giftCards.map((g) => ({ ...g, amountText: text(g.amount) })),
+    statusText: order.status === 'pending' ? 'Payment pending' : 'Paid',
+    createdText: new Date(order.created).toISOString().slice(0, 10),
+    hasPhysical: order.items.some((i) => i.productType === ProductType.PHYSICAL),
+  };
+}
+
+function notFoundPage(): CheckoutPage {
+  return {
+    status: 404,
+    pageType: CHECKOUT_PAGE_TYPE.NOT_FOUND,
+    template: 'notFound',
+    title: 'Page not found',
+    data: {},
+  };
+}
+
+/** Which page a just-placed order confirms: received while payment is pending, subscription confirmed, or confirmed. */
+function confirmationPage(order: OrderView): Pick<CheckoutPage, 'pageType' | 'template' | 'title'> {
+  if (order.status === 'pending') {
+    return {
+      pageType: CHECKOUT_PAGE_TYPE.ORDER_RECEIVED,
+      template: 'orderReceived',
+      title: 'Order received',
+    };
+  }
+  if (order.source === 'subscription') {
+    return {
+      pageType: CHECKOUT_PAGE_TYPE.SUBSCRIPTION_CONFIRMED,
+      template: 'subscriptionConfirmed',
+      title: 'Subscription confirmed',
+    };
+  }
+  return {
+    pageType: CHECKOUT_PAGE_TYPE.ORDER_CONFIRMED,
+    template: 'orderConfirmed',
+    title: 'Order confirmed',
+  };
+}
+
+type Query = Record<string, string | undefined>;
+
+export function checkoutPageRoutes(app: FastifyInstance, services: AppServices): void {
+  // Spec §5: express checkout requires the hasCart cookie equal to true or a CART cookie.
+  app.get('/commerce/goto-checkout', async (request, reply) => {
+    if (request.cookies[HAS_CART_COOKIE] === 'true' || request.cookies[CART_COOKIE]) {
+      return reply.redirect('/checkout', 303);
+    }
+    return render(services, request, reply, {
+      status: 200,
+      pageType: CHECKOUT_PAGE_TYPE.CHECKOUT,
+      template: 'checkout',
+      title: 'Checkout',
+      data: { checkout: { error: MESSAGES.checkoutSessionOrCookies, summary: null, islandProps: '' } },
+    });
+  });
+
+  app.get('/checkout', async (request, reply) => {
+    const ctx = await services.context();
+    return render(services, request, reply, await checkoutPage(ctx, request, { kind: 'cart' }));
+  });
+
+  app.get<{ Querystring: Query }>('/checkout/subscribe', async (request, reply) => {
+    const ctx = await services.context();
+    const cartToken = (request.query.cartToken ?? '').slice(0, 64);
+    return render(
+      services,
+      request,
+      reply,
+      await checkoutPage(ctx, request, { kind: 'subscription', cartToken }),
+    );
+  });
+
+  app.get<{ Querystring: Query }>('/checkout/giftcard', async (request, reply) => {
+    const ctx = await services.context();
+    const { websiteId, giftCardProductId, sku } = request.query;
+    if (!giftCardProductId || (websiteId && websiteId !== ctx.websiteId)) {
+      return render(services, request, reply, notFoundPage());
+    }
+    const source: CheckoutSource = {
+      kind: 'gift-card',
+      giftCardProductId: giftCardProductId.slice(0, 64),
+      ...(sku ? { sku: sku.slice(0, 200) } : {}),
+    };
+    return render(services, request, reply, await checkoutPage(ctx, request, source));
+  });
+
+  const orderPage =
+    (confirmation: boolean) =>
+    async (
+      request: FastifyRequest<{ Params: { orderId: string }; Querystring: Query }>,
+      reply: FastifyReply,
+    ) => {
+      const ctx = await services.context();
+      let order: OrderView;
+      try {
+        order = await getOrderWithToken(ctx, request.params.orderId, request.query.token ?? '');
+      } catch (err) {
+        if (err instanceof HttpError) return render(services, request, reply, notFoundPage());
+        throw err;
+      }
+      const page = confirmation
+        ? confirmationPage(order)
+        : {
+            pageType: CHECKOUT_PAGE_TYPE.ORDER_STATUS,
+            template: 'orderStatus' as const,
+            title: `Order ${order.id}`,
+          };
+      return render(services, request, reply, {
+        ...page,
+        status: 200,
+        data: { order: orderContext(order, ctx.site.website.locale) },
+      });
+    };
+  app.get('/commerce/orders/:orderId', orderPage(false));
+  app.get('/commerce/orders/:orderId/confirmation', orderPage(true));
+
+  // A digital item's link: no file storage exists yet, so it serves a receipt naming the item and order.
+  app.get<{ Params: { token: string } }>('/downloads/:token', async (request, reply) => {
+    const ctx = await services.context();
+    const download = await getDownload(ctx, request.params.token);
+    if (!download) return render(services, request, reply, notFoundPage());
+    return render(services, request, reply, {
+      status: 200,
+      pageType: CHECKOUT_PAGE_TYPE.ORDER_STATUS,
+      template: 'orderStatus',
+      title: download.product_name,
+      data: {
+        download: {
+          productName: download.product_name,
+          orderId: download.order_id,
+          createdText: new Date(download.created_at).toISOString().slice(0, 10),
+        },
+      },
+    });
+  });
+}
