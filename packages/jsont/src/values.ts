@@ -29,28 +29,33 @@ export function deepEqual(a: unknown, b: unknown): boolean {
   return ka.every((k) => Object.hasOwn(ob, k) && deepEqual(oa[k], ob[k]));
 }
 
-/** How a value prints: objects print nothing, arrays join their items with ','. */
+/**
+ * How a value prints: objects print nothing; arrays print their items as JavaScript's String()
+ * does (null as 'null', nested arrays flattened, objects as '[object Object]'), joined with ','.
+ */
 export function toOutput(v: unknown): string {
   if (typeof v === 'string') return v;
   if (v === null || v === undefined) return '';
   if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint') return String(v);
-  if (Array.isArray(v)) return v.map(arrayItemOutput).join(',');
+  if (Array.isArray(v)) return v.map(itemText).join(',');
   return '';
 }
 
-/** Array items print the way JavaScript joins them: nested objects as '[object Object]'. */
-function arrayItemOutput(v: unknown): string {
-  if (v !== null && typeof v === 'object' && !Array.isArray(v)) return '[object Object]';
-  return toOutput(v);
-}
+/** An object without a prototype has no String(): it prints nothing, as in the reference. */
+const itemText = (x: unknown): string =>
+  x !== null && typeof x === 'object' && !Array.isArray(x) && Object.getPrototypeOf(x) === null ? '' : String(x);
 
-/** Numeric view of a value for number formatters: missing and null are 0, text is parsed. */
+/** A leading decimal number, as number formatters read text: '3abc' is 3, '1e3' is 1, 'x' is NaN. */
+const LEADING_NUMBER = /^\s*([-+]?(?:\d+(?:\.\d*)?|\.\d+))/;
+
+/** Numeric view of a value for number formatters: text is read up to its first non-number character; anything else not numeric is 0. */
 export function toNumber(v: unknown): number {
   if (typeof v === 'number') return v;
-  if (typeof v === 'boolean') return v ? 1 : 0;
-  if (v === null || v === undefined) return 0;
-  if (typeof v === 'string') return v.trim() === '' ? 0 : Number(v);
-  return Number.NaN;
+  if (typeof v === 'string') {
+    const m = LEADING_NUMBER.exec(v);
+    return m ? Number(m[1]) : Number.NaN;
+  }
+  return v === true ? 1 : 0;
 }
 
 /** One step of a path: array index or own property; anything else is missing (undefined). */

@@ -5,7 +5,9 @@ import { mapValue } from './mapvalue.js';
 
 /** Text formatters: escaping, encoding and string shaping. */
 
-const str = (v: unknown): string => toOutput(v);
+/** Text formatters read scalars only: arrays and objects are empty text, as in the reference. */
+const str = (v: unknown): string =>
+  typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : '';
 
 /** A formatter that maps the printed text of its value. */
 const textFormatter = (fn: (s: string, args: readonly string[]) => string): Formatter => ({
@@ -65,8 +67,8 @@ export const escapeAttr = (s: string): string => {
   return i < 0 ? s : s.length > LONG_TEXT ? escapeLong(s, true) : escapeFrom(s, i, true);
 };
 
-/** JSON for embedding in HTML: a closing script tag cannot end the surrounding script. */
-export const safeJson = (s: string): string => s.replace(/<\/(script)/gi, '<\\/$1');
+/** JSON for embedding in HTML: no closing tag (so no '</script') can end the surrounding script. */
+export const safeJson = (s: string): string => s.replaceAll('</', '<\\/');
 
 const jsonOf = (v: unknown, indent?: number): string | undefined => {
   const s = JSON.stringify(v, null, indent);
@@ -77,9 +79,9 @@ function smartypants(s: string): string {
   return s
     .replace(/---/g, '\u2014')
     .replace(/--/g, '\u2014')
-    .replace(/(^|[\s([{\u2014-])"/g, '$1\u201c')
+    .replace(/(^|[\s([\u2014-])"/g, '$1\u201c')
     .replace(/"/g, '\u201d')
-    .replace(/(^|[\s([{\u2014-])'/g, '$1\u2018')
+    .replace(/(^|[\s([\u2014-])'/g, '$1\u2018')
     .replace(/'/g, '\u2019')
     .replace(/\.\.\./g, '\u2026');
 }
@@ -88,7 +90,6 @@ function slugify(s: string): string {
   return s
     .toLowerCase()
     .replace(/[^a-z0-9\s-]/g, '')
-    .trim()
     .replace(/\s+/g, '-');
 }
 
@@ -97,7 +98,7 @@ export function truncate(s: string, max: number, suffix: string): string {
   if (s.length <= max) return s;
   let cut = s.slice(0, max);
   const space = cut.lastIndexOf(' ');
-  if (space > 0) cut = s.slice(0, space + 1);
+  if (space >= 0) cut = s.slice(0, space + 1);
   return cut + suffix;
 }
 
@@ -123,7 +124,8 @@ export const textFormatters: Record<string, Formatter> = {
   output: mapValue((_value, args) => args.join(' ')),
   json: mapValue((value) => jsonOf(value)),
   'json-pretty': mapValue((value) => jsonOf(value, 2)),
-  raw: mapValue((value) => JSON.stringify(value)),
+  // A missing value is JSON null here, unlike `json` which prints nothing for it.
+  raw: mapValue((value) => JSON.stringify(value) ?? 'null'),
   str: {
     apply(_ctx, _args, vars) {
       const v = vars[0].value;
