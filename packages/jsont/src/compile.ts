@@ -212,10 +212,9 @@ export class Runtime implements RenderContext {
   exprIn(f: Frame): ExprEnv {
     this.exprFrame = f;
     if (this.exprEnv === null) {
-      const rt = this;
       this.exprEnv = {
-        get: (path) => resolverForPath(path)(rt.exprFrame),
-        set: (name, value) => setVar(rt.exprFrame, name, value),
+        get: (path) => resolverForPath(path)(this.exprFrame),
+        set: (name, value) => setVar(this.exprFrame, name, value),
       };
     }
     return this.exprEnv;
@@ -642,4 +641,3 @@ function compileCondition(n: Extract<Node, { kind: 'if' }>, opts: CompileOptions
     return result;
   };
 }
-

@@ -43,7 +43,9 @@ export function toOutput(v: unknown): string {
 
 /** An object without a prototype has no String(): it prints nothing, as in the reference. */
 const itemText = (x: unknown): string =>
-  x !== null && typeof x === 'object' && !Array.isArray(x) && Object.getPrototypeOf(x) === null ? '' : String(x);
+  x !== null && typeof x === 'object' && !Array.isArray(x) && Object.getPrototypeOf(x) === null
+    ? ''
+    : String(x);
 
 /** A leading decimal number, as number formatters read text: '3abc' is 3, '1e3' is 1, 'x' is NaN. */
 const LEADING_NUMBER = /^\s*([-+]?(?:\d+(?:\.\d*)?|\.\d+))/;

@@ -99,7 +99,13 @@ const item = fc.oneof(scalar, fc.record({ a: leaf, n: leaf }, { requiredKeys: []
 const data = fc.record(
   {
     a: leaf,
-    b: fc.oneof(leaf, fc.record({ a: leaf, c: fc.oneof(leaf, fc.array(scalar, { maxLength: 3 })) }, { requiredKeys: [], noNullPrototype: true })),
+    b: fc.oneof(
+      leaf,
+      fc.record(
+        { a: leaf, c: fc.oneof(leaf, fc.array(scalar, { maxLength: 3 })) },
+        { requiredKeys: [], noNullPrototype: true },
+      ),
+    ),
     c: fc.oneof(leaf, fc.array(scalar, { maxLength: 4 })),
     xs: fc.array(item, { maxLength: 4 }),
     s: scalar,
@@ -112,12 +118,16 @@ const data = fc.record(
 describe('agreement with the reference implementation', () => {
   it('renders random well-formed core templates on random data identically', () => {
     fc.assert(
-      fc.property(fc.array(fc.constantFrom(...PIECES), { minLength: 1, maxLength: 12 }), data, (pieces, json) => {
-        const tpl = pieces.join('');
-        fc.pre(reference.parse(tpl).errors.length === 0);
-        const expected = reference.execute({ code: tpl, json, enableExpr: true }).ctx.render();
-        expect(compile(tpl).render(json).output).toBe(expected);
-      }),
+      fc.property(
+        fc.array(fc.constantFrom(...PIECES), { minLength: 1, maxLength: 12 }),
+        data,
+        (pieces, json) => {
+          const tpl = pieces.join('');
+          fc.pre(reference.parse(tpl).errors.length === 0);
+          const expected = reference.execute({ code: tpl, json, enableExpr: true }).ctx.render();
+          expect(compile(tpl).render(json).output).toBe(expected);
+        },
+      ),
       { seed: SEED, numRuns: RUNS },
     );
   });
