@@ -4,6 +4,7 @@ import { buildApp } from '../src/app.js';
 import { ConfigError, loadConfig } from '../src/config.js';
 import { migrate, openDatabase } from '../src/db/index.js';
 import { importCatalog, isEmpty, seedDemoStore } from '../src/modules/catalog/import.js';
+import { startConfiguredOutboxWorker } from '../src/modules/email/worker.js';
 
 const USAGE = `Usage: storefront <command>
 
@@ -13,7 +14,7 @@ Commands:
   seed --demo      import the demo store
   import FILE.json import a catalog (docs/import-format.md); a bad file imports nothing
 
-Environment: PORT (3000), HOST (0.0.0.0), DATA_DIR (./data), DATABASE_URL (postgres://… for PostgreSQL; SQLite in DATA_DIR otherwise), LOG_LEVEL (info).`;
+Environment: PORT (3000), HOST (0.0.0.0), DATA_DIR (./data), DATABASE_URL (postgres://… for PostgreSQL; SQLite in DATA_DIR otherwise), SMTP_URL (smtp://…; unset: mail is written to DATA_DIR/outbox-mail), MAIL_FROM, LOG_LEVEL (info).`;
 
 /** Long enough for in-flight requests to finish on SIGTERM, short enough for an orchestrator's grace period. */
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -44,6 +45,7 @@ async function start(): Promise<void> {
     console.log(`Empty database: seeded the demo store (${JSON.stringify(counts)}).`);
   }
   const app = await buildApp(config, { database });
+  const outbox = startConfiguredOutboxWorker(config, database, app.log);
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
@@ -51,8 +53,9 @@ async function start(): Promise<void> {
     app.log.info({ signal }, 'draining requests and closing');
     const timer = setTimeout(() => process.exit(1), SHUTDOWN_TIMEOUT_MS);
     timer.unref();
-    app
-      .close()
+    outbox
+      .stop()
+      .then(() => app.close())
       .then(() => database.close())
       .then(
         () => process.exit(0),

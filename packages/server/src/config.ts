@@ -16,6 +16,13 @@ const envSchema = z.object({
   /** Mutating commerce calls allowed per IP and route group in each window; 0 turns the limit off. */
   RATE_LIMIT_REQUESTS: z.coerce.number().int().min(0).optional(),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(100).optional(),
+  /** Outgoing mail server, e.g. smtp://user:pass@127.0.0.1:2525; unset: mail is written to DATA_DIR/outbox-mail. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  /** Sender of transactional mail, e.g. "Juniper & Oak <orders@example.com>". */
+  MAIL_FROM: z.string().min(3).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().optional(),
 });
@@ -34,6 +41,8 @@ export interface AppConfig {
   rateLimit: { requests?: number; windowMs?: number };
   /** Secure cookies only when served over HTTPS in production. */
   secureCookies: boolean;
+  smtpUrl?: string;
+  mailFrom?: string;
 }
 
 export class ConfigError extends Error {}
@@ -56,6 +65,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     rateLimit: { requests: e.RATE_LIMIT_REQUESTS, windowMs: e.RATE_LIMIT_WINDOW_MS },
     secureCookies: e.NODE_ENV === 'production',
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
   };
 }
 

@@ -1,0 +1,71 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Database } from '../../db/index.js';
+import type { DB, OutboxTable } from '../../db/schema.js';
+
+export type OutboxRow = Selectable<OutboxTable>;
+
+export async function insertOutbox(db: Kysely<DB>, row: OutboxRow): Promise<void> {
+  await db.insertInto('outbox').values(row).execute();
+}
+
+/**
+ * Claims up to `limit` due rows for one worker in a single UPDATE: pending, due, and not held by
+ * another worker's unexpired claim. On PostgreSQL the candidate rows are locked with
+ * FOR UPDATE SKIP LOCKED so concurrent workers take different rows without waiting; SQLite runs
+ * one write statement at a time, so the conditional UPDATE alone is exclusive.
+ */
+export function claimDue(
+  database: Database,
+  claim: { now: number; lockedUntil: number; token: string; limit: number },
+): Promise<OutboxRow[]> {
+  const { now, lockedUntil, token, limit } = claim;
+  return database.db
+    .updateTable('outbox')
+    .set((eb) => ({ locked_until: lockedUntil, claim_token: token, attempts: eb('attempts', '+', 1) }))
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('outbox')
+        .select('id')
+        .where('status', '=', 'pending')
+        .where('next_attempt_at', '<=', now)
+        .where((w) => w.or([w('locked_until', 'is', null), w('locked_until', '<=', now)]))
+        .orderBy('next_attempt_at')
+        .orderBy('id')
+        .limit(limit)
+        .$if(database.dialect === 'postgres', (q) => q.forUpdate().skipLocked()),
+    )
+    .where('status', '=', 'pending')
+    .where((w) => w.or([w('locked_until', 'is', null), w('locked_until', '<=', now)]))
+    .returningAll()
+    .execute();
+}
+
+/** Marks a claimed row sent; false when the claim was lost (another worker took it over). */
+export async function markSent(db: Kysely<DB>, id: string, token: string, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable('outbox')
+    .set({ status: 'sent', sent_at: now, locked_until: null, last_error: null })
+    .where('id', '=', id)
+    .where('claim_token', '=', token)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function markFailedAttempt(
+  db: Kysely<DB>,
+  id: string,
+  token: string,
+  change: { status: 'pending' | 'failed'; nextAttemptAt: number; error: string },
+): Promise<void> {
+  await db
+    .updateTable('outbox')
+    .set({
+      status: change.status,
+      next_attempt_at: change.nextAttemptAt,
+      locked_until: null,
+      last_error: change.error,
+    })
+    .where('id', '=', id)
+    .where('claim_token', '=', token)
+    .execute();
+}

@@ -1,0 +1,54 @@
+import { isValidEmail } from '@storefront/commerce';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import type { RequestContext } from '../../platform/context.js';
+import { newId } from '../../platform/ids.js';
+import { insertOutbox } from './repo.js';
+import { EMAIL_TEMPLATES, type EmailTemplateData, type EmailTemplateName } from './templates.js';
+
+export interface EmailRequest<T extends EmailTemplateName = EmailTemplateName> {
+  to: string;
+  template: T;
+  data: EmailTemplateData<T>;
+}
+
+/** What the outbox row's payload holds: enough to render and send the mail later. */
+export interface OutboxPayload {
+  to: string;
+  template: EmailTemplateName;
+  data: unknown;
+}
+
+/**
+ * Queues a transactional email in the caller's transaction (`trx`), so the mail exists exactly
+ * when the business change (an order, a gift card) commits; the outbox worker sends it. The
+ * address and the template data are checked now, so a bad mail fails the caller, not the worker.
+ * Returns the outbox row id.
+ */
+export async function enqueueEmail<T extends EmailTemplateName>(
+  ctx: RequestContext,
+  trx: Kysely<DB>,
+  email: EmailRequest<T>,
+): Promise<string> {
+  const to = email.to.trim();
+  if (!isValidEmail(to)) throw new Error(`Cannot queue an email to an invalid address: "${email.to}"`);
+  const data = EMAIL_TEMPLATES[email.template].data.parse(email.data);
+  const now = ctx.clock.now();
+  const id = newId('m');
+  const payload: OutboxPayload = { to, template: email.template, data };
+  await insertOutbox(trx, {
+    id,
+    website_id: ctx.websiteId,
+    kind: email.template,
+    payload: JSON.stringify(payload),
+    status: 'pending',
+    attempts: 0,
+    next_attempt_at: now,
+    locked_until: null,
+    claim_token: null,
+    created_at: now,
+    sent_at: null,
+    last_error: null,
+  });
+  return id;
+}

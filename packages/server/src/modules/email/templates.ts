@@ -1,0 +1,198 @@
+import { formatMoney } from '@storefront/commerce';
+import { z } from 'zod';
+
+/** Transactional email templates: the data each needs (checked when enqueued) and how it renders. */
+
+const minor = z.number().int().min(0);
+
+const addressSchema = z.object({
+  name: z.string().optional(),
+  line1: z.string(),
+  line2: z.string().optional(),
+  city: z.string(),
+  region: z.string().optional(),
+  postalCode: z.string().optional(),
+  country: z.string(),
+});
+
+export const orderConfirmationData = z.object({
+  siteTitle: z.string().min(1),
+  orderId: z.string().min(1),
+  /** The number the shopper sees; the id when absent. */
+  orderNumber: z.string().optional(),
+  currency: z.string().length(3),
+  customerName: z.string().optional(),
+  items: z
+    .array(
+      z.object({
+        productName: z.string(),
+        sku: z.string().optional(),
+        quantity: z.number().int().positive(),
+        unitPriceCents: minor,
+        /** For digital products: where the shopper downloads the file. */
+        downloadUrl: z.string().url().optional(),
+      }),
+    )
+    .min(1),
+  subtotalCents: minor,
+  discountCents: minor.default(0),
+  shippingCents: minor.default(0),
+  taxCents: minor.default(0),
+  giftCardAppliedCents: minor.default(0),
+  grandTotalCents: minor,
+  shippingAddress: addressSchema.nullable().optional(),
+  billingAddress: addressSchema.nullable().optional(),
+  /** Gift cards bought in this order, with their codes. */
+  giftCards: z.array(z.object({ code: z.string(), amountCents: minor })).default([]),
+  orderUrl: z.string().url().optional(),
+});
+
+export const giftCardDeliveryData = z.object({
+  siteTitle: z.string().min(1),
+  code: z.string().min(1),
+  amountCents: minor,
+  currency: z.string().length(3),
+  recipientName: z.string().optional(),
+  senderName: z.string().optional(),
+  message: z.string().max(2000).optional(),
+  shopUrl: z.string().url().optional(),
+});
+
+export interface RenderedEmail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+type Address = z.infer<typeof addressSchema>;
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function addressLines(a: Address): string[] {
+  const cityLine = [a.city, a.region, a.postalCode].filter(Boolean).join(' ');
+  return [a.name, a.line1, a.line2, cityLine, a.country].filter((l): l is string => !!l);
+}
+
+function htmlPage(title: string, body: string): string {
+  return `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body style="font-family:sans-serif;line-height:1.5;color:#222">${body}</body></html>`;
+}
+
+function renderOrderConfirmation(input: z.input<typeof orderConfirmationData>): RenderedEmail {
+  const d = orderConfirmationData.parse(input);
+  const money = (cents: number) => formatMoney(cents, d.currency);
+  const number = d.orderNumber ?? d.orderId;
+  const subject = `${d.siteTitle}: order ${number} confirmed`;
+  const totals: [string, number][] = [
+    ['Subtotal', d.subtotalCents],
+    ...(d.discountCents > 0 ? ([['Discount', -d.discountCents]] as [string, number][]) : []),
+    ['Shipping', d.shippingCents],
+    ['Tax', d.taxCents],
+    ...(d.giftCardAppliedCents > 0 ? ([['Gift card', -d.giftCardAppliedCents]] as [string, number][]) : []),
+    ['Total', d.grandTotalCents - d.giftCardAppliedCents],
+  ];
+  const signed = (cents: number) => (cents < 0 ? `-${money(-cents)}` : money(cents));
+
+  const text = [
+    `${d.customerName ? `Hi ${d.customerName},` : 'Hi,'}`,
+    '',
+    `Thank you for your order from ${d.siteTitle}. Order ${number}:`,
+    '',
+    ...d.items.map(
+      (i) =>
+        `  ${i.quantity} × ${i.productName}${i.sku ? ` (${i.sku})` : ''}  ${money(i.unitPriceCents * i.quantity)}` +
+        (i.downloadUrl ? `\n    Download: ${i.downloadUrl}` : ''),
+    ),
+    '',
+    ...totals.map(([label, cents]) => `  ${label}: ${signed(cents)}`),
+    ...(d.giftCards.length
+      ? ['', 'Gift cards in this order:', ...d.giftCards.map((g) => `  ${g.code}  ${money(g.amountCents)}`)]
+      : []),
+    ...(d.shippingAddress
+      ? ['', 'Shipping to:', ...addressLines(d.shippingAddress).map((l) => `  ${l}`)]
+      : []),
+    ...(d.billingAddress
+      ? ['', 'Billing address:', ...addressLines(d.billingAddress).map((l) => `  ${l}`)]
+      : []),
+    ...(d.orderUrl ? ['', `View your order: ${d.orderUrl}`] : []),
+    '',
+  ].join('\n');
+
+  const e = escapeHtml;
+  const rows = d.items
+    .map(
+      (i) =>
+        `<tr><td>${i.quantity} × ${e(i.productName)}${i.sku ? ` <small>(${e(i.sku)})</small>` : ''}` +
+        (i.downloadUrl ? `<br><a href="${e(i.downloadUrl)}">Download</a>` : '') +
+        `</td><td style="text-align:right">${e(money(i.unitPriceCents * i.quantity))}</td></tr>`,
+    )
+    .join('');
+  const totalRows = totals
+    .map(
+      ([label, cents]) =>
+        `<tr><td>${e(label)}</td><td style="text-align:right">${e(signed(cents))}</td></tr>`,
+    )
+    .join('');
+  const address = (title: string, a: Address | null | undefined) =>
+    a ? `<h3>${title}</h3><p>${addressLines(a).map(e).join('<br>')}</p>` : '';
+  const html = htmlPage(
+    subject,
+    `<p>${d.customerName ? `Hi ${e(d.customerName)},` : 'Hi,'}</p>` +
+      `<p>Thank you for your order from ${e(d.siteTitle)}. Order <strong>${e(number)}</strong>:</p>` +
+      `<table cellpadding="4">${rows}${totalRows}</table>` +
+      (d.giftCards.length
+        ? `<h3>Gift cards in this order</h3><ul>${d.giftCards.map((g) => `<li><code>${e(g.code)}</code> ${e(money(g.amountCents))}</li>`).join('')}</ul>`
+        : '') +
+      address('Shipping to', d.shippingAddress) +
+      address('Billing address', d.billingAddress) +
+      (d.orderUrl ? `<p><a href="${e(d.orderUrl)}">View your order</a></p>` : ''),
+  );
+  return { subject, text, html };
+}
+
+function renderGiftCardDelivery(input: z.input<typeof giftCardDeliveryData>): RenderedEmail {
+  const d = giftCardDeliveryData.parse(input);
+  const amount = formatMoney(d.amountCents, d.currency);
+  const from = d.senderName ? `${d.senderName} sent you` : 'You have received';
+  const subject = `${from} a ${amount} gift card for ${d.siteTitle}`;
+  const text = [
+    d.recipientName ? `Hi ${d.recipientName},` : 'Hi,',
+    '',
+    `${from} a ${amount} gift card for ${d.siteTitle}.`,
+    ...(d.message ? ['', d.message] : []),
+    '',
+    `Your gift card code: ${d.code}`,
+    'Enter it at checkout to pay with your gift card.',
+    ...(d.shopUrl ? ['', `Shop now: ${d.shopUrl}`] : []),
+    '',
+  ].join('\n');
+  const e = escapeHtml;
+  const html = htmlPage(
+    subject,
+    `<p>${d.recipientName ? `Hi ${e(d.recipientName)},` : 'Hi,'}</p>` +
+      `<p>${e(from)} a <strong>${e(amount)}</strong> gift card for ${e(d.siteTitle)}.</p>` +
+      (d.message ? `<blockquote>${e(d.message).replace(/\n/g, '<br>')}</blockquote>` : '') +
+      `<p>Your gift card code: <code style="font-size:1.3em">${e(d.code)}</code></p>` +
+      '<p>Enter it at checkout to pay with your gift card.</p>' +
+      (d.shopUrl ? `<p><a href="${e(d.shopUrl)}">Shop now</a></p>` : ''),
+  );
+  return { subject, text, html };
+}
+
+export const EMAIL_TEMPLATES = {
+  'order-confirmation': { data: orderConfirmationData, render: renderOrderConfirmation },
+  'gift-card-delivery': { data: giftCardDeliveryData, render: renderGiftCardDelivery },
+} as const;
+
+export type EmailTemplateName = keyof typeof EMAIL_TEMPLATES;
+export type EmailTemplateData<T extends EmailTemplateName> = z.input<(typeof EMAIL_TEMPLATES)[T]['data']>;
+
+export function isTemplateName(name: string): name is EmailTemplateName {
+  return Object.hasOwn(EMAIL_TEMPLATES, name);
+}
+
+export function renderEmail(template: EmailTemplateName, data: unknown): RenderedEmail {
+  const t = EMAIL_TEMPLATES[template];
+  return t.render(t.data.parse(data) as never);
+}

@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CRUMB, cookiesOf, createTestApp, type TestApp } from './support/app.js';
+import { dialects } from './support/databases.js';
+
+const SESSION_EXPIRED = 'Your session has expired. Please reload the page and try again.';
+const OUT_OF_STOCK = 'Sorry, we do not have enough of that item available.';
+const NOT_IN_CART = 'That item is no longer in your cart.';
+
+describe.each(dialects)('cart line edits on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(dialect, undefined, { rateLimit: { requests: 0 } });
+  });
+  afterAll(async () => t?.close());
+
+  async function add(body: object, cart?: string) {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/commerce/shopping-cart/entries',
+      payload: body,
+      cookies: { crumb: CRUMB, ...(cart ? { CART: cart } : {}) },
+      headers: { 'x-csrf-token': CRUMB },
+    });
+    expect(res.statusCode).toBe(200);
+    return { cart: cart ?? cookiesOf(res).CART, entryId: res.json().newlyAdded.id as string };
+  }
+
+  const setQuantity = (cart: string | undefined, entryId: string, quantity: unknown, crumb = CRUMB) =>
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/commerce/shopping-cart/entries/${entryId}/quantity`,
+      payload: { quantity },
+      cookies: { crumb: CRUMB, ...(cart ? { CART: cart } : {}) },
+      headers: { 'x-csrf-token': crumb },
+    });
+  const remove = (cart: string | undefined, entryId: string, crumb = CRUMB) =>
+    t.app.inject({
+      method: 'DELETE',
+      url: `/api/commerce/shopping-cart/entries/${entryId}`,
+      cookies: { crumb: CRUMB, ...(cart ? { CART: cart } : {}) },
+      headers: { 'x-csrf-token': crumb },
+    });
+  const quantities = async () =>
+    (await t.database.db.selectFrom('cart_entries').select(['id', 'quantity']).orderBy('id').execute()).map(
+      (r) => [r.id, r.quantity],
+    );
+
+  it('changes a quantity and answers the repriced cart', async () => {
+    const { cart, entryId } = await add({ itemId: 'tee', sku: 'TEE-S-BLUE', quantity: 1 });
+    const res = await setQuantity(cart, entryId, '4');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().shoppingCart).toMatchObject({
+      totalQuantity: 4,
+      subtotalCents: 4 * 2700,
+      grandTotalCents: 4 * 2700,
+      entries: [{ id: entryId, quantity: 4, subTotal: { value: '10800', currency: 'USD' } }],
+    });
+    const lower = await setQuantity(cart, entryId, 2);
+    expect(lower.json().shoppingCart.entries[0].quantity).toBe(2);
+  });
+
+  it('refuses more than the stock, counting other entries of the same variant, and changes nothing', async () => {
+    const { cart, entryId } = await add({ itemId: 'tee', sku: 'TEE-S-RED', quantity: 1 });
+    await add({ itemId: 'tee', sku: 'TEE-S-RED', quantity: 1, additionalFields: '{"note":"gift"}' }, cart);
+    const before = await quantities();
+    const over = await setQuantity(cart, entryId, 3);
+    expect(over.statusCode).toBe(409);
+    expect(over.json()).toEqual({ message: OUT_OF_STOCK, type: 'OUT_OF_STOCK' });
+    expect(await quantities()).toEqual(before);
+    expect((await setQuantity(cart, entryId, 2)).statusCode).toBe(200);
+  });
+
+  it('answers the spec quantity messages and the range for bad quantities', async () => {
+    const { cart, entryId } = await add({ itemId: 'zine', sku: 'ZINE', quantity: 1 });
+    const cases: [unknown, string][] = [
+      ['abc', 'Quantity must be a number.'],
+      ['', 'Quantity must be a number.'],
+      [1.5, 'Quantity must be a whole number'],
+      [10000, 'Quantity must be between 0 and 9999.'],
+      [-1, 'Quantity must be between 0 and 9999.'],
+    ];
+    for (const [quantity, message] of cases) {
+      const res = await setQuantity(cart, entryId, quantity);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(message);
+    }
+    const none = await t.app.inject({
+      method: 'PUT',
+      url: `/api/commerce/shopping-cart/entries/${entryId}/quantity`,
+      payload: {},
+      cookies: { crumb: CRUMB, CART: cart },
+      headers: { 'x-csrf-token': CRUMB },
+    });
+    expect(none.statusCode).toBe(400);
+    expect(none.json()).toEqual({ message: 'quantity is required' });
+    expect((await setQuantity(cart, entryId, 9999)).json().shoppingCart.totalQuantity).toBe(9999);
+  });
+
+  it('removes an entry by DELETE or by quantity 0', async () => {
+    const { cart, entryId } = await add({ itemId: 'zine', sku: 'ZINE', quantity: 2 });
+    const other = await add({ itemId: 'tee', sku: 'TEE-S-BLUE', quantity: 1 }, cart);
+    const removed = await remove(cart, entryId);
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json().shoppingCart).toMatchObject({ totalQuantity: 1, subtotalCents: 2700 });
+    expect((await remove(cart, entryId)).statusCode).toBe(404);
+    const zero = await setQuantity(cart, other.entryId, 0);
+    expect(zero.statusCode).toBe(200);
+    expect(zero.json().shoppingCart).toMatchObject({ entries: [], totalQuantity: 0, grandTotalCents: 0 });
+  });
+
+  it("touches only the caller's own cart and checks the crumb", async () => {
+    const mine = await add({ itemId: 'zine', sku: 'ZINE', quantity: 1 });
+    const theirs = await add({ itemId: 'zine', sku: 'ZINE', quantity: 1 });
+    const before = await quantities();
+    for (const res of [
+      await setQuantity(mine.cart, theirs.entryId, 3),
+      await remove(mine.cart, theirs.entryId),
+      await setQuantity(undefined, theirs.entryId, 3),
+      await remove(undefined, theirs.entryId),
+    ]) {
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ message: NOT_IN_CART });
+    }
+    for (const res of [
+      await setQuantity(theirs.cart, theirs.entryId, 3, 'f'.repeat(32)),
+      await remove(theirs.cart, theirs.entryId, 'f'.repeat(32)),
+    ]) {
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ message: SESSION_EXPIRED });
+    }
+    expect(await quantities()).toEqual(before);
+  });
+});
