@@ -1,0 +1,274 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { DatabaseConfig } from '../src/config.js';
+import { type Database, migrate, openDatabase } from '../src/db/index.js';
+import { importCatalog } from '../src/modules/catalog/import.js';
+import { card, checkoutCatalog, US_ADDRESS } from './checkout-support.js';
+import { CRUMB } from './support/app.js';
+import { TEST_DATABASE_URL } from './support/databases.js';
+
+/**
+ * Crash safety of checkout: a real server process takes a stream of orders, is killed with
+ * SIGKILL mid-stream, and restarted on the same data. Every order it confirmed must be there
+ * whole; stock must equal what it started with minus everything sold; nothing half-written.
+ */
+const SERVER_BIN = new URL('../bin/storefront.ts', import.meta.url).pathname;
+const START_TIMEOUT_MS = 60_000;
+const INITIAL_STOCK = 1000;
+const WORKERS = 8;
+/** Orders confirmed before the kill; enough that the kill lands mid-stream with requests in flight. */
+const CONFIRMED_BEFORE_KILL = 40;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+async function startServer(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  let output = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_BIN, 'start'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_REQUESTS: '0',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return { url, child };
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`server did not answer /healthz:\n${output}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+function kill(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  child.kill(signal);
+  return exited;
+}
+
+const headers = { 'content-type': 'application/json', 'x-csrf-token': CRUMB };
+
+interface Attempt {
+  key: string;
+  cartToken: string;
+  quantity: number;
+  body: string;
+}
+
+async function newAttempt(url: string): Promise<Attempt> {
+  const quantity = 1 + crypto.randomInt(3);
+  const res = await fetch(`${url}/api/commerce/shopping-cart/entries`, {
+    method: 'POST',
+    headers: { ...headers, cookie: `crumb=${CRUMB}` },
+    body: JSON.stringify({ itemId: 'mug', sku: 'MUG', quantity, additionalFields: null }),
+  });
+  if (res.status !== 200) throw new Error(`add to cart: ${res.status}`);
+  const cartToken = /CART=([^;]+)/.exec(res.headers.getSetCookie().join('\n'))![1];
+  const key = `fault-${crypto.randomUUID()}`;
+  const body = JSON.stringify({
+    idempotencyKey: key,
+    source: { kind: 'cart' },
+    email: 'ada@example.com',
+    shippingAddress: US_ADDRESS,
+    payment: card(),
+  });
+  return { key, cartToken, quantity, body };
+}
+
+function submit(url: string, a: Attempt) {
+  return fetch(`${url}/api/commerce/orders`, {
+    method: 'POST',
+    headers: { ...headers, cookie: `crumb=${CRUMB}; CART=${a.cartToken}` },
+    body: a.body,
+  });
+}
+
+interface Setup {
+  env: Record<string, string>;
+  config: DatabaseConfig;
+  cleanup(): Promise<void>;
+}
+
+async function sqliteSetup(): Promise<Setup> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sf-fault-'));
+  return {
+    env: { DATA_DIR: dataDir, DATABASE_URL: '' },
+    config: { kind: 'sqlite', file: path.join(dataDir, 'storefront.db') },
+    cleanup: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+  };
+}
+
+/** A fresh database per run, so the server's own migrations and schema are used as in production. */
+async function postgresSetup(): Promise<Setup> {
+  const name = `sf_fault_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(TEST_DATABASE_URL!);
+  url.pathname = `/${name}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sf-fault-'));
+  return {
+    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
+    config: { kind: 'postgres', url: url.toString() },
+    cleanup: async () => {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      const c = new pg.Client({ connectionString: TEST_DATABASE_URL });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+async function withDatabase<T>(config: DatabaseConfig, fn: (d: Database) => Promise<T>): Promise<T> {
+  const database = openDatabase(config);
+  try {
+    return await fn(database);
+  } finally {
+    await database.close();
+  }
+}
+
+const setups: [string, () => Promise<Setup>][] = [['sqlite', sqliteSetup]];
+if (TEST_DATABASE_URL) setups.push(['postgres', postgresSetup]);
+
+describe.each(setups)('checkout survives SIGKILL on %s', (_name, makeSetup) => {
+  const cleanups: (() => Promise<void>)[] = [];
+  afterAll(async () => {
+    for (const c of cleanups) await c();
+  });
+
+  it(
+    'keeps every confirmed order whole and stock exact across a crash and restart',
+    { timeout: 180_000 },
+    async () => {
+      const setup = await makeSetup();
+      cleanups.push(setup.cleanup);
+      const catalog = checkoutCatalog();
+      await withDatabase(setup.config, async (d) => {
+        await migrate(d);
+        const result = await importCatalog(d, catalog);
+        if (!result.ok) throw new Error(JSON.stringify(result.errors));
+        await d.db
+          .updateTable('variants')
+          .set({ qty_in_stock: INITIAL_STOCK })
+          .where('sku', '=', 'MUG')
+          .execute();
+      });
+
+      const first = await startServer(setup.env);
+      cleanups.push(() => kill(first.child, 'SIGKILL'));
+      const confirmed = new Map<string, { orderId: string; quantity: number }>();
+      const unanswered: Attempt[] = [];
+      let killed = false;
+      const worker = async () => {
+        while (!killed) {
+          let attempt: Attempt;
+          try {
+            attempt = await newAttempt(first.url);
+          } catch {
+            return;
+          }
+          try {
+            const res = await submit(first.url, attempt);
+            const json = (await res.json()) as { order: { id: string } };
+            if (res.status !== 201) throw new Error(`order answered ${res.status}`);
+            confirmed.set(attempt.key, { orderId: json.order.id, quantity: attempt.quantity });
+            if (confirmed.size >= CONFIRMED_BEFORE_KILL && !killed) {
+              killed = true;
+              first.child.kill('SIGKILL');
+            }
+          } catch (err) {
+            if (!killed) throw err;
+            unanswered.push(attempt);
+            return;
+          }
+        }
+      };
+      await Promise.all(Array.from({ length: WORKERS }, worker));
+      await kill(first.child, 'SIGKILL');
+      expect(confirmed.size).toBeGreaterThanOrEqual(CONFIRMED_BEFORE_KILL);
+
+      const second = await startServer(setup.env);
+      cleanups.push(() => kill(second.child, 'SIGTERM'));
+
+      await withDatabase(setup.config, async ({ db }) => {
+        const orders = await db.selectFrom('orders').selectAll().execute();
+        const items = await db.selectFrom('order_items').selectAll().execute();
+        const byOrder = new Map<string, number>();
+        for (const i of items) byOrder.set(i.order_id, (byOrder.get(i.order_id) ?? 0) + i.quantity);
+        const ids = new Set(orders.map((o) => o.id));
+        // Every confirmed order is there, with its items.
+        for (const { orderId, quantity } of confirmed.values()) {
+          expect(ids.has(orderId)).toBe(true);
+          expect(byOrder.get(orderId)).toBe(quantity);
+        }
+        // Nothing half-written: every order has items, a purchased cart and its key; no orphan items or keys.
+        for (const o of orders) expect(byOrder.get(o.id)).toBeGreaterThan(0);
+        for (const orderId of byOrder.keys()) expect(ids.has(orderId)).toBe(true);
+        const purchased = await db
+          .selectFrom('carts')
+          .select(['id', 'order_id'])
+          .where('is_purchased', '=', 1)
+          .execute();
+        expect(new Set(purchased.map((c) => c.order_id))).toEqual(ids);
+        const keys = await db.selectFrom('idempotency_keys').select('order_id').execute();
+        expect(new Set(keys.map((k) => k.order_id))).toEqual(ids);
+        // Stock is exactly what was sold.
+        const sold = [...byOrder.values()].reduce((a, b) => a + b, 0);
+        const mug = await db
+          .selectFrom('variants')
+          .select('qty_in_stock')
+          .where('sku', '=', 'MUG')
+          .executeTakeFirstOrThrow();
+        expect(mug.qty_in_stock).toBe(INITIAL_STOCK - sold);
+      });
+
+      // Shoppers whose request died with the process retry with the same key: one order each, never two.
+      for (const attempt of unanswered) {
+        const res = await submit(second.url, attempt);
+        expect(res.status).toBe(201);
+      }
+      await withDatabase(setup.config, async ({ db }) => {
+        const orders = await db.selectFrom('orders').select('id').execute();
+        expect(orders.length).toBe(confirmed.size + unanswered.length);
+        const items = await db.selectFrom('order_items').select('quantity').execute();
+        const sold = items.reduce((a, i) => a + i.quantity, 0);
+        const mug = await db
+          .selectFrom('variants')
+          .select('qty_in_stock')
+          .where('sku', '=', 'MUG')
+          .executeTakeFirstOrThrow();
+        expect(mug.qty_in_stock).toBe(INITIAL_STOCK - sold);
+      });
+    },
+  );
+});
