@@ -20,6 +20,7 @@ export const ISLANDS: Record<string, IslandDefinition> = {
   ProductForm: { load: () => ProductForm, stateFromMarkup: productFormStateFromMarkup },
   PillCart: { load: () => PillCart },
   CartPage: { load: () => import('./islands/CartPage').then((m) => m.CartPage) },
+  Checkout: { load: () => import('./islands/Checkout').then((m) => m.Checkout) },
   Installments: { load: () => import('./islands/Installments').then((m) => m.Installments) },
   RestockForm: { load: () => import('./islands/RestockForm').then((m) => m.RestockForm) },
   QuickViewButton: { load: () => import('./islands/QuickViewButton').then((m) => m.QuickViewButton) },

@@ -267,7 +267,7 @@ describe('CartPage coupons', () => {
       discountCents: 500,
       grandTotalCents: 5750,
       validCoupons: [{ code: 'SAVE5' }],
-      invalidCoupons: [{ code: 'OLD', reason: 'This coupon has expired.' }],
+      invalidCoupons: [{ code: 'OLD', reason: 'expired', message: 'This coupon has expired.' }],
     };
     const { requests } = stubFetch(() => jsonResponse({ shoppingCart: priced }));
     const { container } = render(<CartPage cart={CART} />);

@@ -81,7 +81,7 @@ export function Coupons({ cart }: { cart: PricedCart }) {
           {invalid.map((c) => (
             <li className="cart-coupon cart-coupon-invalid" key={`invalid-${c.code}`}>
               <span className="cart-coupon-code">{c.code}</span>
-              <span className="cart-coupon-reason">{c.reason}</span>
+              <span className="cart-coupon-reason">{c.message ?? c.reason}</span>
               <button
                 type="button"
                 className="cart-coupon-remove"

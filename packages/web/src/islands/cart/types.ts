@@ -5,10 +5,11 @@ export interface CartCoupon {
   code: string;
 }
 
-/** A coupon the cart keeps but does not apply, with the server's reason. */
+/** A coupon the cart keeps but does not apply: the reason code and the text shown for it. */
 export interface InvalidCartCoupon {
   code: string;
   reason: string;
+  message?: string;
 }
 
 export interface CartShippingOption {

@@ -1,0 +1,295 @@
+import { formatMoney } from '@storefront/commerce';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { ApiError } from '../api';
+import { AddressSection } from '../checkout/AddressSection';
+import { fetchQuote, newIdempotencyKey, ORDERS_PATH, placeOrder, QUOTE_PATH } from '../checkout/api';
+import { Codes } from '../checkout/Codes';
+import { Field } from '../checkout/Field';
+import {
+  type AddressState,
+  addressErrors,
+  EMPTY_ADDRESS,
+  EMPTY_PAYMENT,
+  type Errors,
+  emailErrors,
+  fieldId,
+  LABELS,
+  type PaymentState,
+  paymentErrors,
+  wireAddress,
+  wirePayment,
+} from '../checkout/form';
+import { navigation } from '../checkout/navigation';
+import { PaymentSection } from '../checkout/PaymentSection';
+import { Summary } from '../checkout/Summary';
+import type { CheckoutSource, Quote, QuoteRequest } from '../checkout/types';
+import { pageContext } from '../context';
+import '../checkout/checkout.css';
+
+export interface CheckoutProps {
+  source: CheckoutSource;
+  /** The server's first quote; null when it could not price the order (`error` says why). */
+  quote: Quote | null;
+  error?: string | null;
+  /** Orders the test payment provider takes are test orders: the notice shows. Default true. */
+  testMode?: boolean;
+  email?: string;
+  locale?: string;
+  quoteUrl?: string;
+  ordersUrl?: string;
+}
+
+export const CHECKOUT_TEXT = {
+  contact: 'Contact',
+  shippingMethod: 'Shipping method',
+  placeOrder: 'Place order',
+  placing: 'Placing order…',
+} as const;
+
+/** Pricing choices the quote and the order share. */
+interface Choices {
+  address: AddressState | null;
+  shippingOptionId: string;
+  couponCodes: string[];
+  giftCardCode: string;
+}
+
+function quoteRequest(source: CheckoutSource, choices: Choices): QuoteRequest {
+  return {
+    source,
+    ...(choices.address ? { shippingAddress: wireAddress(choices.address) } : {}),
+    ...(choices.shippingOptionId ? { shippingOptionId: choices.shippingOptionId } : {}),
+    ...(choices.couponCodes.length > 0 ? { couponCodes: choices.couponCodes } : {}),
+    ...(choices.giftCardCode ? { giftCardCode: choices.giftCardCode } : {}),
+  };
+}
+
+/** The whole checkout on one page (docs/checkout.md). */
+export function Checkout(props: CheckoutProps) {
+  const { source, testMode = true, quoteUrl = QUOTE_PATH, ordersUrl = ORDERS_PATH } = props;
+  const locale = props.locale ?? pageContext().locale;
+  const [quote, setQuote] = useState<Quote | null>(props.quote);
+  const [quoting, setQuoting] = useState(false);
+  const [email, setEmail] = useState(props.email ?? '');
+  const [address, setAddress] = useState<AddressState>(EMPTY_ADDRESS);
+  const [payment, setPayment] = useState<PaymentState>(EMPTY_PAYMENT);
+  const [choices, setChoices] = useState<Choices>({
+    address: null,
+    shippingOptionId: props.quote?.selectedShippingOption?.id ?? '',
+    couponCodes: [],
+    giftCardCode: '',
+  });
+  const [errors, setErrors] = useState<Errors>({});
+  const [orderMessage, setOrderMessage] = useState(props.error ?? '');
+  const [placing, setPlacing] = useState(false);
+  const [focusRequest, setFocusRequest] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
+  const quoteSeq = useRef(0);
+  const attemptKey = useRef<string | null>(null);
+  const placingRef = useRef(false);
+
+  useEffect(() => {
+    if (focusRequest === 0) return;
+    formRef.current
+      ?.querySelector<HTMLElement>('[aria-invalid="true"], .checkout-order-message:not(:empty)')
+      ?.focus();
+  }, [focusRequest]);
+
+  if (!quote) {
+    return (
+      <p className="checkout-error" role="alert">
+        {props.error}
+      </p>
+    );
+  }
+  const requiresShipping = quote.requiresShipping;
+  const paymentNeeded = quote.amountDueCents > 0;
+
+  /** Asks for a new quote with `next` choices; only the latest answer is shown. */
+  async function requote(next: Choices, errorKey?: 'couponCodes' | 'giftCardCode') {
+    setChoices(next);
+    const seq = ++quoteSeq.current;
+    setQuoting(true);
+    try {
+      const answer = await fetchQuote(quoteRequest(source, next), quoteUrl);
+      if (seq !== quoteSeq.current) return;
+      setQuote(answer);
+      if (answer.selectedShippingOption?.id !== next.shippingOptionId)
+        setChoices({ ...next, shippingOptionId: answer.selectedShippingOption?.id ?? '' });
+      setErrors(({ couponCodes: _c, giftCardCode: _g, ...rest }) =>
+        answer.giftCardError ? { ...rest, giftCardCode: answer.giftCardError } : rest,
+      );
+      if (answer.giftCardError) setChoices((c) => ({ ...c, giftCardCode: '' }));
+    } catch (error) {
+      if (seq !== quoteSeq.current) return;
+      const message = error instanceof ApiError ? error.message : String(error);
+      if (errorKey) setErrors((e) => ({ ...e, [errorKey]: message }));
+      else setOrderMessage(message);
+    } finally {
+      if (seq === quoteSeq.current) setQuoting(false);
+    }
+  }
+
+  function commitAddress(next: AddressState) {
+    const problems = addressErrors(next);
+    const complete = Object.keys(problems).length === 0;
+    if (!complete && choices.address === null) return;
+    void requote({ ...choices, address: complete ? next : null });
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (placingRef.current || !quote) return;
+    const found: Errors = {
+      ...emailErrors(email),
+      ...(requiresShipping ? addressErrors(address) : {}),
+      ...(paymentNeeded ? paymentErrors(payment) : {}),
+    };
+    setErrors(found);
+    setOrderMessage('');
+    if (Object.keys(found).length > 0) {
+      setFocusRequest((n) => n + 1);
+      return;
+    }
+    attemptKey.current ??= newIdempotencyKey();
+    placingRef.current = true;
+    setPlacing(true);
+    const outcome = await placeOrder(
+      {
+        ...quoteRequest(source, { ...choices, address: requiresShipping ? address : null }),
+        idempotencyKey: attemptKey.current,
+        email: email.trim(),
+        ...(paymentNeeded ? { payment: wirePayment(payment) } : {}),
+      },
+      ordersUrl,
+    );
+    if (outcome.kind === 'placed') {
+      navigation.assign(outcome.confirmationUrl);
+      return;
+    }
+    placingRef.current = false;
+    setPlacing(false);
+    if (outcome.kind !== 'retry') attemptKey.current = null;
+    if (outcome.kind === 'out-of-stock') {
+      setOrderMessage(outcome.itemName ? `${outcome.itemName}: ${outcome.message}` : outcome.message);
+    } else if (outcome.kind === 'invalid') {
+      const shown = Object.keys(outcome.errors).filter((key) => document.getElementById(fieldId(key)));
+      setErrors(outcome.errors);
+      const unshown = Object.entries(outcome.errors).filter(([key]) => !shown.includes(key));
+      setOrderMessage(
+        shown.length === 0 || unshown.length > 0
+          ? [outcome.message, ...unshown.map(([, m]) => m)].join(' ')
+          : '',
+      );
+    } else {
+      setOrderMessage(outcome.message);
+    }
+    setFocusRequest((n) => n + 1);
+  }
+
+  return (
+    <div className="checkout">
+      <Summary quote={quote} locale={locale} updating={quoting} />
+      <form ref={formRef} className="checkout-form" noValidate onSubmit={submit}>
+        <section className="checkout-section checkout-contact">
+          <h2>{CHECKOUT_TEXT.contact}</h2>
+          <Field id={fieldId('email')} label={LABELS.email} error={errors.email}>
+            {(control) => (
+              <input
+                {...control}
+                type="email"
+                name="email"
+                autoComplete="email"
+                value={email}
+                onChange={(event) => setEmail(event.target.value)}
+              />
+            )}
+          </Field>
+        </section>
+        {requiresShipping && (
+          <AddressSection
+            address={address}
+            errors={errors}
+            locale={locale}
+            onChange={setAddress}
+            onCommit={commitAddress}
+          />
+        )}
+        {requiresShipping && quote.shippingOptions.length > 0 && (
+          <fieldset
+            className="checkout-section checkout-shipping-options"
+            id={fieldId('shippingOptionId')}
+            aria-invalid={errors.shippingOptionId ? true : undefined}
+            aria-describedby={errors.shippingOptionId ? `${fieldId('shippingOptionId')}-error` : undefined}
+            tabIndex={-1}
+          >
+            <legend>{CHECKOUT_TEXT.shippingMethod}</legend>
+            {quote.shippingOptions.map((option) => (
+              <label className="checkout-shipping-option" key={option.id}>
+                <input
+                  type="radio"
+                  name="shippingOptionId"
+                  value={option.id}
+                  checked={choices.shippingOptionId === option.id}
+                  onChange={() => requote({ ...choices, shippingOptionId: option.id })}
+                />{' '}
+                <span>{option.name}</span>{' '}
+                <span className="checkout-shipping-cost">
+                  {formatMoney(option.costCents, quote.currency, locale)}
+                </span>
+              </label>
+            ))}
+            {errors.shippingOptionId && (
+              <p id={`${fieldId('shippingOptionId')}-error`} className="checkout-field-error">
+                {errors.shippingOptionId}
+              </p>
+            )}
+          </fieldset>
+        )}
+        <Codes
+          quote={quote}
+          locale={locale}
+          errors={errors}
+          giftCardCode={choices.giftCardCode}
+          onApplyCoupon={(code) =>
+            requote(
+              {
+                ...choices,
+                couponCodes: [
+                  ...choices.couponCodes.filter((c) => c.toUpperCase() !== code.toUpperCase()),
+                  code,
+                ],
+              },
+              'couponCodes',
+            )
+          }
+          onRemoveCoupon={(code) =>
+            requote(
+              {
+                ...choices,
+                couponCodes: choices.couponCodes.filter((c) => c.toUpperCase() !== code.toUpperCase()),
+              },
+              'couponCodes',
+            )
+          }
+          onApplyGiftCard={(code) => requote({ ...choices, giftCardCode: code }, 'giftCardCode')}
+        />
+        {paymentNeeded && (
+          <PaymentSection
+            payment={payment}
+            errors={errors}
+            testMode={testMode}
+            firstYear={new Date().getFullYear()}
+            onChange={setPayment}
+          />
+        )}
+        <p className="checkout-order-message" role="alert" tabIndex={-1}>
+          {orderMessage}
+        </p>
+        <button type="submit" className="checkout-place-order" disabled={placing}>
+          {placing ? CHECKOUT_TEXT.placing : CHECKOUT_TEXT.placeOrder}
+        </button>
+      </form>
+    </div>
+  );
+}
