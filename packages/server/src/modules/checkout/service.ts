@@ -10,6 +10,7 @@ import type { SiteContext } from '../../app.js';
 import type { RequestContext } from '../../platform/context.js';
 import { HttpError } from '../../platform/errors.js';
 import { newId, newToken, sha256 } from '../../platform/ids.js';
+import { enqueueEmail } from '../email/service.js';
 import {
   findGiftCard,
   GIFT_CARD_MESSAGES,
@@ -232,6 +233,18 @@ function requestHash(body: PlaceOrderBody, cartToken: string | undefined): strin
   );
 }
 
+function emailAddress(a: ShippingAddress) {
+  return {
+    name: `${a.firstName} ${a.lastName}`,
+    line1: a.line1,
+    line2: a.line2,
+    city: a.city,
+    region: a.region,
+    postalCode: a.postalCode,
+    country: a.country,
+  };
+}
+
 function isUniqueViolation(err: unknown): boolean {
   const code = (err as { code?: unknown } | null)?.code;
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
@@ -393,17 +406,20 @@ export async function placeOrder(
             created_at: now,
           })),
       );
+      const issued: { code: string; amountCents: number; to: string | null }[] = [];
       if (resolved.kind === 'gift-card') {
         for (const l of resolved.lines) {
           for (let i = 0; i < l.quantity; i++) {
-            await issueGiftCard(trx, {
+            const to = resolved.recipientEmail ?? (email.ok ? email.email : null);
+            const code = await issueGiftCard(trx, {
               websiteId: ctx.websiteId,
               orderId,
               amountCents: l.unitPriceCents,
               currency: resolved.currency,
-              recipientEmail: resolved.recipientEmail ?? (email.ok ? email.email : null),
+              recipientEmail: to,
               now,
             });
+            issued.push({ code, amountCents: l.unitPriceCents, to });
           }
         }
       }
@@ -426,6 +442,44 @@ export async function placeOrder(
           })
           .where('id', '=', orderId)
           .execute();
+      }
+      // Queued in this transaction: the mails exist exactly when the order does.
+      const siteTitle = ctx.site.website.siteTitle;
+      if (email.ok) {
+        await enqueueEmail(tctx, trx, {
+          to: email.email,
+          template: 'order-confirmation',
+          data: {
+            siteTitle,
+            orderId,
+            currency: resolved.currency,
+            customerName: priced.address
+              ? `${priced.address.firstName} ${priced.address.lastName}`
+              : undefined,
+            items: resolved.lines.map((l) => ({
+              productName: l.productName,
+              sku: l.sku,
+              quantity: l.quantity,
+              unitPriceCents: l.unitPriceCents,
+            })),
+            subtotalCents: t.subtotalCents,
+            discountCents: t.discountCents,
+            shippingCents: t.shippingCostCents,
+            taxCents: t.taxCents,
+            giftCardAppliedCents: t.giftCardAppliedCents,
+            grandTotalCents: t.grandTotalCents,
+            shippingAddress: t.requiresShipping && priced.address ? emailAddress(priced.address) : null,
+            giftCards: issued.map((g) => ({ code: g.code, amountCents: g.amountCents })),
+          },
+        });
+      }
+      for (const g of issued) {
+        if (!g.to) continue;
+        await enqueueEmail(tctx, trx, {
+          to: g.to,
+          template: 'gift-card-delivery',
+          data: { siteTitle, code: g.code, amountCents: g.amountCents, currency: resolved.currency },
+        });
       }
       return { placed: t.subtotalCents };
     });
