@@ -1,4 +1,6 @@
 import path from 'node:path';
+import zlib from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
@@ -30,6 +32,11 @@ import { loadTheme, type Theme } from './render/theme.js';
 
 /** Site settings change rarely; a short cache keeps two queries off every request while instances stay stateless. */
 const SITE_CACHE_MS = 5_000;
+
+/** Responses smaller than this go out as they are: compressing them saves less than it costs. */
+const COMPRESS_THRESHOLD_BYTES = 1024;
+/** Brotli level for per-response compression: near gzip's speed, smaller output. */
+const BROTLI_QUALITY = 4;
 
 export interface SiteContext extends RequestContext {
   site: Site;
@@ -89,6 +96,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     trustProxy: true,
     bodyLimit: 1024 * 1024,
   });
+  // Pages and theme files are compressed per response (brotli at a fast level); the built islands
+  // are served from their precompressed .br/.gz copies (packages/web/scripts/precompress.mjs).
+  await app.register(fastifyCompress, {
+    threshold: COMPRESS_THRESHOLD_BYTES,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } },
+  });
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
   await app.register(fastifyStatic, {
@@ -96,6 +110,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     prefix: '/assets/',
     immutable: true,
     maxAge: '365d',
+    preCompressed: true,
   });
   await app.register(fastifyStatic, {
     root: theme.staticDir,

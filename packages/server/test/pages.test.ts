@@ -166,3 +166,34 @@ describe.each(dialects)('quick view on %s', (dialect) => {
     );
   });
 });
+
+describe('compression', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('sqlite');
+  });
+  afterAll(async () => t?.close());
+
+  it('compresses pages for clients that accept it', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/shop',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    const plain = await t.app.inject({ method: 'GET', url: '/shop' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('<!doctype html>');
+  });
+
+  it('serves the built islands from their precompressed copies', async () => {
+    const html = (await t.app.inject({ method: 'GET', url: '/shop' })).body;
+    const script = /<script type="module" src="([^"]+)"/.exec(html)?.[1];
+    expect(script).toMatch(/^\/assets\/main-.*\.js$/);
+    const res = await t.app.inject({ method: 'GET', url: script!, headers: { 'accept-encoding': 'br' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toContain('immutable');
+  });
+});

@@ -119,12 +119,16 @@ async function renderPage(services: AppServices, request: FastifyRequest, reply:
     .send(html);
 }
 
+const notFound = { message: 'Not found' };
+
+/**
+ * Every other GET is a page (real routes rather than the not-found handler, so page replies
+ * pass through the same hooks, compression included); unknown API paths answer JSON.
+ */
 export function pageRoutes(app: FastifyInstance, services: AppServices): void {
-  app.get('/', (request, reply) => renderPage(services, request, reply));
-  app.setNotFoundHandler((request, reply) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD')
-      return reply.status(404).send({ message: 'Not found' });
-    if (request.url.startsWith('/api/')) return reply.status(404).send({ message: 'Not found' });
-    return renderPage(services, request, reply);
-  });
+  const page = (request: FastifyRequest, reply: FastifyReply) =>
+    request.url.startsWith('/api/') ? reply.status(404).send(notFound) : renderPage(services, request, reply);
+  app.get('/', page);
+  app.get('/*', page);
+  app.setNotFoundHandler((_request, reply) => reply.status(404).send(notFound));
 }
