@@ -84,15 +84,16 @@ export function Checkout(props: CheckoutProps) {
   const [placing, setPlacing] = useState(false);
   const [focusRequest, setFocusRequest] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
+  const messageRef = useRef<HTMLParagraphElement>(null);
   const quoteSeq = useRef(0);
   const attemptKey = useRef<string | null>(null);
   const placingRef = useRef(false);
 
   useEffect(() => {
     if (focusRequest === 0) return;
-    formRef.current
-      ?.querySelector<HTMLElement>('[aria-invalid="true"], .checkout-order-message:not(:empty)')
-      ?.focus();
+    const firstInvalid = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    const message = messageRef.current;
+    (firstInvalid ?? (message?.textContent ? message : null))?.focus();
   }, [focusRequest]);
 
   if (!quote) {
@@ -283,7 +284,7 @@ export function Checkout(props: CheckoutProps) {
             onChange={setPayment}
           />
         )}
-        <p className="checkout-order-message" role="alert" tabIndex={-1}>
+        <p ref={messageRef} className="checkout-order-message" role="alert" tabIndex={-1}>
           {orderMessage}
         </p>
         <button type="submit" className="checkout-place-order" disabled={placing}>
