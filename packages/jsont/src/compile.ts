@@ -4,6 +4,7 @@ import { type ExprEnv, Expression } from './expr.js';
 import type { Limits } from './limits.js';
 import { parsePath } from './parser.js';
 import type { JsontError, JsontErrorType, PartialOptions, RenderContext, Variable } from './plugin.js';
+import { type ValueMap, valueMapOf } from './plugins/core/mapvalue.js';
 import { isTruthy, toOutput } from './values.js';
 
 /**
@@ -227,28 +228,36 @@ function indexOf(key: string): number {
   return Number.isSafeInteger(i) && i >= 0 && String(i) === key ? i : -1;
 }
 
-/** One step of a path with its array index precomputed; prototype members are never reached. */
-function child(node: unknown, key: string, index: number): unknown {
+/**
+ * One step of a path with its array index precomputed. Prototype members are never reached:
+ * only names Object.prototype has need the own-property check (`inherited`, decided at compile
+ * time); any other inherited member is a function, which no JSON holds.
+ */
+function child(node: unknown, key: string, index: number, inherited: boolean): unknown {
   if (node === null || typeof node !== 'object') return undefined;
   if (Array.isArray(node)) return index >= 0 ? node[index] : undefined;
-  return Object.hasOwn(node, key) ? (node as Record<string, unknown>)[key] : undefined;
+  if (inherited && !Object.hasOwn(node, key)) return undefined;
+  const v = (node as Record<string, unknown>)[key];
+  return typeof v === 'function' ? undefined : v;
 }
+
+const inheritedName = (key: string): boolean => key in Object.prototype;
 
 /** Follows a fixed list of segments from a value. */
 function walker(path: Path): (v: unknown) => unknown {
   const keys = path.slice();
   const idx = keys.map(indexOf);
+  const inh = keys.map(inheritedName);
   if (keys.length === 0) return (v) => v;
-  const k0 = keys[0];
-  const i0 = idx[0];
-  if (keys.length === 1) return (v) => child(v, k0, i0);
-  const k1 = keys[1];
-  const i1 = idx[1];
-  if (keys.length === 2) return (v) => child(child(v, k0, i0), k1, i1);
+  const [k0, k1] = keys;
+  const [i0, i1] = idx;
+  const [h0, h1] = inh;
+  if (keys.length === 1) return (v) => child(v, k0, i0, h0);
+  if (keys.length === 2) return (v) => child(child(v, k0, i0, h0), k1, i1, h1);
   const n = keys.length;
   return (v) => {
     let cur = v;
-    for (let i = 0; i < n && cur !== undefined; i++) cur = child(cur, keys[i], idx[i]);
+    for (let i = 0; i < n && cur !== undefined; i++) cur = child(cur, keys[i], idx[i], inh[i]);
     return cur;
   };
 }
@@ -281,9 +290,10 @@ export function compilePath(path: Path): Resolver {
     };
   }
   const hi = indexOf(head);
+  const hh = inheritedName(head);
   const find = (f: Frame): unknown => {
     for (let fr: Frame | null = f; fr !== null; fr = fr.parent) {
-      const v = child(fr.node, head, hi);
+      const v = child(fr.node, head, hi, hh);
       if (v !== undefined) return v;
       if (fr.isolated) break;
     }
@@ -311,6 +321,10 @@ function valueGetter(paths: readonly Path[], calls: readonly FormatterCall[]): G
   const run = stop < 0 ? calls : calls.slice(0, stop);
   const missing = stop < 0 ? null : calls[stop];
   const n = resolvers.length;
+  const maps = run.map((c) => valueMapOf(c.impl));
+  if (n === 1 && missing === null && maps.every((m) => m !== undefined)) {
+    return mapChain(r0, run, maps as ValueMap[]);
+  }
   const fresh = (): Variable[] => resolvers.map(() => ({ value: undefined }));
   let free: Variable[] | null = fresh();
   const chain = chainRunner(run);
@@ -328,6 +342,41 @@ function valueGetter(paths: readonly Path[], calls: readonly FormatterCall[]): G
     for (let i = 0; i < n; i++) vars[i].value = undefined;
     free = vars;
     return v === FAILED ? undefined : v;
+  };
+}
+
+/** A chain of plain value maps over one value: no `vars` array at all. */
+function mapChain(r0: Resolver, calls: readonly FormatterCall[], maps: ValueMap[]): Getter {
+  if (calls.length === 1) {
+    const c = calls[0];
+    const map = maps[0];
+    const args = c.args;
+    return (f, rt) => {
+      rt.frame = f;
+      rt.pos = c;
+      try {
+        return map(r0(f), args, rt);
+      } catch (e) {
+        formatterFailed(e, c, rt);
+        return undefined;
+      }
+    };
+  }
+  const n = calls.length;
+  return (f, rt) => {
+    let v = r0(f);
+    let i = 0;
+    try {
+      for (; i < n; i++) {
+        rt.frame = f;
+        rt.pos = calls[i];
+        v = maps[i](v, calls[i].args, rt);
+      }
+    } catch (e) {
+      formatterFailed(e, calls[i], rt);
+      return undefined;
+    }
+    return v;
   };
 }
 

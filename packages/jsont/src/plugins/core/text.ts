@@ -10,11 +10,8 @@ const str = (v: unknown): string =>
   typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : '';
 
 /** A formatter that maps the printed text of its value. */
-const textFormatter = (fn: (s: string, args: readonly string[]) => string): Formatter => ({
-  apply(_ctx, args, vars) {
-    vars[0].value = fn(str(vars[0].value), args);
-  },
-});
+const textFormatter = (fn: (s: string, args: readonly string[]) => string): Formatter =>
+  mapValue((value, args) => fn(str(value), args));
 
 const HTML_SPECIAL = /[&<>]/;
 const ATTR_SPECIAL = /[&<>"]/;
