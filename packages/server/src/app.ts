@@ -154,7 +154,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   checkoutRoutes(app, services, options.checkout);
   orderRoutes(app, services);
   giftCardRoutes(app, services);
-  checkoutPageRoutes(app, services);
+  checkoutPageRoutes(app, services, options.checkout);
   pageRoutes(app, services);
 
   app.addHook('onClose', async () => {

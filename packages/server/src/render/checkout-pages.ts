@@ -5,7 +5,7 @@ import { CART_COOKIE, HAS_CART_COOKIE } from '../modules/cart/routes.js';
 import { getCart } from '../modules/cart/service.js';
 import { getCollections } from '../modules/catalog/service.js';
 import type { CheckoutSource } from '../modules/checkout/schema.js';
-import { type Quote, quote } from '../modules/checkout/service.js';
+import { type CheckoutOptions, type Quote, quote } from '../modules/checkout/service.js';
 import { getDownload, getOrderWithToken } from '../modules/orders/service.js';
 import type { DecimalMoney, OrderView } from '../modules/orders/view.js';
 import { ensureCrumb } from '../platform/crumb.js';
@@ -90,6 +90,7 @@ async function checkoutPage(
   ctx: SiteContext,
   request: FastifyRequest,
   source: CheckoutSource,
+  testMode: boolean,
 ): Promise<CheckoutPage> {
   const { locale, id: websiteId, currency } = ctx.site.website;
   let q: Quote | null = null;
@@ -104,6 +105,7 @@ async function checkoutPage(
     source,
     quote: q,
     error: error || null,
+    testMode,
     websiteId,
     currency,
     locale,
@@ -181,7 +183,13 @@ function confirmationPage(order: OrderView): Pick<CheckoutPage, 'pageType' | 'te
 
 type Query = Record<string, string | undefined>;
 
-export function checkoutPageRoutes(app: FastifyInstance, services: AppServices): void {
+export function checkoutPageRoutes(
+  app: FastifyInstance,
+  services: AppServices,
+  options: CheckoutOptions = {},
+): void {
+  // The Checkout island shows a test-mode notice when orders go to the test provider.
+  const testMode = options.paymentProvider?.testMode ?? true;
   // Spec §5: express checkout requires the hasCart cookie equal to true or a CART cookie.
   app.get('/commerce/goto-checkout', async (request, reply) => {
     if (request.cookies[HAS_CART_COOKIE] === 'true' || request.cookies[CART_COOKIE]) {
@@ -198,7 +206,7 @@ export function checkoutPageRoutes(app: FastifyInstance, services: AppServices):
 
   app.get('/checkout', async (request, reply) => {
     const ctx = await services.context();
-    return render(services, request, reply, await checkoutPage(ctx, request, { kind: 'cart' }));
+    return render(services, request, reply, await checkoutPage(ctx, request, { kind: 'cart' }, testMode));
   });
 
   app.get<{ Querystring: Query }>('/checkout/subscribe', async (request, reply) => {
@@ -208,7 +216,7 @@ export function checkoutPageRoutes(app: FastifyInstance, services: AppServices):
       services,
       request,
       reply,
-      await checkoutPage(ctx, request, { kind: 'subscription', cartToken }),
+      await checkoutPage(ctx, request, { kind: 'subscription', cartToken }, testMode),
     );
   });
 
@@ -223,7 +231,7 @@ export function checkoutPageRoutes(app: FastifyInstance, services: AppServices):
       giftCardProductId: giftCardProductId.slice(0, 64),
       ...(sku ? { sku: sku.slice(0, 200) } : {}),
     };
-    return render(services, request, reply, await checkoutPage(ctx, request, source));
+    return render(services, request, reply, await checkoutPage(ctx, request, source, testMode));
   });
 
   const orderPage =
