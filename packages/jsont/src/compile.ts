@@ -241,7 +241,8 @@ function child(node: unknown, key: string, index: number, inherited: boolean): u
   return typeof v === 'function' ? undefined : v;
 }
 
-const inheritedName = (key: string): boolean => key in Object.prototype;
+const INHERITED = new Set(Object.getOwnPropertyNames(Object.prototype));
+const inheritedName = (key: string): boolean => INHERITED.has(key);
 
 /** Follows a fixed list of segments from a value. */
 function walker(path: Path): (v: unknown) => unknown {

@@ -66,14 +66,12 @@ function internal(e: unknown): JsontError {
 function compileWith(registry: Registry, source: string, options: CompileOptions): Template {
   const limits: Limits = { ...DEFAULT_LIMITS, ...options.limits };
   const compilePartials = options.partials ?? {};
-  let op: Op;
   let ast: Root;
   let errors: JsontError[];
   try {
     const parsed = parse(String(source), registry);
     ast = parsed.root;
     errors = parsed.errors;
-    op = compileNodes(ast.body, { limits });
   } catch (e) {
     return {
       errors: [internal(e)],
@@ -81,14 +79,19 @@ function compileWith(registry: Registry, source: string, options: CompileOptions
       render: () => ({ output: '', errors: [] }),
     };
   }
+  const opts = { limits };
+  // The closure program is built on the first render: many compiled templates (a theme's
+  // partials, cached pages) are never rendered, and parsing is all `errors` needs.
+  let op: Op | null = null;
   // Partials compile on first use and stay cached with the template.
-  const partialCache = new LruCache<string, { op: Op; errors: JsontError[] }>(DEFAULT_CACHE_SIZE);
+  let partialCache: LruCache<string, { op: Op; errors: JsontError[] }> | null = null;
   const host: Host = {
     compilePartial(src: string) {
+      if (partialCache === null) partialCache = new LruCache(DEFAULT_CACHE_SIZE);
       let hit = partialCache.get(src);
       if (!hit) {
         const p = parse(src, registry);
-        hit = { op: compileNodes(p.root.body, { limits }), errors: p.errors };
+        hit = { op: compileNodes(p.root.body, opts), errors: p.errors };
         partialCache.set(src, hit);
       }
       return hit;
@@ -99,6 +102,8 @@ function compileWith(registry: Registry, source: string, options: CompileOptions
     ast,
     render(json: unknown, renderOptions: RenderOptions = NO_OPTIONS): RenderResult {
       try {
+        if (op === null) op = compileNodes(ast.body, opts);
+        const program = op;
         const rt = new Runtime(
           host,
           limits,
@@ -108,7 +113,7 @@ function compileWith(registry: Registry, source: string, options: CompileOptions
           renderEnv(json, renderOptions),
         );
         try {
-          op(rt.rootFrame, rt);
+          program(rt.rootFrame, rt);
         } catch (e) {
           if (!(e instanceof RenderAbort)) rt.errors.push(internal(e));
         }

@@ -22,18 +22,41 @@ type Token =
   | { t: 'alternates'; pos: Pos }
   | { t: 'end'; pos: Pos };
 
-const PATH_HEAD = /^[a-zA-Z0-9$@]/;
-const PATH_PART = /^[a-zA-Z0-9_$@-]+$/;
 const NAME = /^[a-zA-Z0-9_$@.-]+$/;
 const FORMATTER_NAME = /^[a-zA-Z][a-zA-Z0-9_-]*/;
 const PREDICATE_NAME = /^[a-zA-Z][a-zA-Z0-9_-]*\?/;
 
+/** Characters of a path part: letters, digits, '_', '$', '@', '-'. */
+function isPathChar(c: number): boolean {
+  return (
+    (c >= 97 && c <= 122) ||
+    (c >= 65 && c <= 90) ||
+    (c >= 48 && c <= 57) ||
+    c === 95 ||
+    c === 36 ||
+    c === 64 ||
+    c === 45
+  );
+}
+
 export function parsePath(raw: string): Path | null {
   if (raw === '@') return ['@'];
-  if (!PATH_HEAD.test(raw)) return null;
-  const parts = raw.split('.');
-  for (const p of parts) if (!PATH_PART.test(p)) return null;
-  return parts;
+  const n = raw.length;
+  const c0 = raw.charCodeAt(0);
+  // The head cannot start with '_' or '-'.
+  if (n === 0 || !isPathChar(c0) || c0 === 95 || c0 === 45) return null;
+  let dots = false;
+  let prevDot = false;
+  for (let i = 0; i < n; i++) {
+    const c = raw.charCodeAt(i);
+    if (c === 46) {
+      if (prevDot) return null;
+      dots = prevDot = true;
+    } else if (isPathChar(c)) prevDot = false;
+    else return null;
+  }
+  if (prevDot) return null;
+  return dots ? raw.split('.') : [raw];
 }
 
 /** Splits a quote-aware argument list; a quoted argument keeps its quotes so the predicate sees a literal. */
@@ -155,6 +178,10 @@ class Parser {
 
   /** Parses `a, b|fmt args|fmt2`; null when it is not a variable reference (then it is literal text). */
   private variableParts(inner: string, pos: Pos): { paths: Path[]; formatters: FormatterCall[] } | null {
+    if (!inner.includes('|') && !inner.includes(',')) {
+      const p = parsePath(inner);
+      return p ? { paths: [p], formatters: [] } : null;
+    }
     const segs = inner.split('|');
     const head = segs[0];
     const rawPaths = head.includes(',') ? head.split(',').map((p) => p.trim()) : [head];
@@ -185,14 +212,22 @@ class Parser {
         this.errors.push(makeError(type, messages.formatterArgs(name, why), pos));
         return null;
       }
-      formatters.push({ name, args, impl, parsed, ...pos });
+      formatters.push({ name, args, impl, parsed, line: pos.line, column: pos.column });
     }
     return { paths, formatters };
   }
 
   private variable(inner: string, pos: Pos): Token | null {
     const parts = this.variableParts(inner, pos);
-    return parts ? { t: 'node', node: { kind: 'variable', ...parts, ...pos } } : null;
+    if (!parts) return null;
+    const node: Node = {
+      kind: 'variable',
+      paths: parts.paths,
+      formatters: parts.formatters,
+      line: pos.line,
+      column: pos.column,
+    };
+    return { t: 'node', node };
   }
 
   private predicateCall(text: string, pos: Pos): PredicateCall | null {
@@ -313,7 +348,7 @@ class Parser {
       const node: IfNode = { ...base, paths: [], operators: [], predicate, expression: null };
       return { t: 'open', node };
     }
-    const words = rest.split(/\s+/).filter((w) => w !== '');
+    const words = /\s/.test(rest) ? rest.split(/\s+/).filter((w) => w !== '') : [rest];
     const simple = this.simpleIf(words);
     if (simple) return { t: 'open', node: { ...base, ...simple, predicate: null, expression: null } };
     // Anything with operator characters is an expression condition.
