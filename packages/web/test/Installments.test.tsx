@@ -125,10 +125,11 @@ describe('Installments message', () => {
 describe('Installments popup', () => {
   const dialog = () => screen.queryByRole('dialog', { name: 'Pay in 4 with Afterpay' });
 
-  it('opens from the pill with the provider explanation and the payment plan', () => {
+  it('opens from the pill with the provider explanation and the payment plan', async () => {
     render(<Installments {...TEE} priceCents={10001} />);
-    act(() => {
+    await act(async () => {
       fireEvent.click(pill());
+      await import('../src/ui/Dialog');
     });
     const popup = dialog()!;
     expect(popup.getAttribute('aria-modal')).toBe('true');
@@ -140,7 +141,7 @@ describe('Installments popup', () => {
     expect(plan).toEqual(['Today $25.01', 'In 2 weeks $25.00', 'In 4 weeks $25.00', 'In 6 weeks $25.00']);
   });
 
-  it('names Clearpay in GB and shows no plan out of range', () => {
+  it('names Clearpay in GB and shows no plan out of range', async () => {
     render(
       <Installments
         {...TEE}
@@ -149,8 +150,9 @@ describe('Installments popup', () => {
         context={{ ...US_CONTEXT, stripeAccountCountry: 'GB' }}
       />,
     );
-    act(() => {
+    await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'About Clearpay' }));
+      await import('../src/ui/Dialog');
     });
     const popup = screen.getByRole('dialog', { name: 'Pay in 4 with Clearpay' });
     expect(popup.textContent).toContain('Choose Clearpay as your payment method at checkout.');
@@ -159,8 +161,9 @@ describe('Installments popup', () => {
 
   it('closes on Escape and returns focus to the pill', async () => {
     render(<Installments {...TEE} />);
-    act(() => {
+    await act(async () => {
       fireEvent.click(pill());
+      await import('../src/ui/Dialog');
     });
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Close' }));
     act(() => {
@@ -173,22 +176,25 @@ describe('Installments popup', () => {
     expect(dialog()).toBeNull();
   });
 
-  it('closes on the close button and returns focus to the info button', () => {
+  it('closes on the close button and returns focus to the info button', async () => {
     render(<Installments {...TEE} />);
     const info = screen.getByRole('button', { name: 'About Afterpay' });
-    act(() => {
+    await act(async () => {
       fireEvent.click(info);
+      await import('../src/ui/Dialog');
     });
-    act(() => {
+    await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+      await import('../src/ui/Dialog');
     });
     expect(document.activeElement).toBe(info);
   });
 
-  it('closes on a click outside', () => {
+  it('closes on a click outside', async () => {
     render(<Installments {...TEE} />);
-    act(() => {
+    await act(async () => {
       fireEvent.click(pill());
+      await import('../src/ui/Dialog');
     });
     const backdrop = document.querySelector('.sf-dialog-backdrop')!;
     act(() => {
@@ -207,14 +213,14 @@ describe('Installments server markup (docs/installments.md)', () => {
     return markupShape(host.firstElementChild!);
   }
 
-  it('matches the island in range', () => {
+  it('matches the island in range', async () => {
     const { container } = render(<Installments {...TEE} />);
     const server =
       '<div class="installments" data-kind="in-range"><p class="installments-message">or 4 interest-free payments of $12.50 with <span class="installments-brand">Afterpay</span></p><button type="button" class="installments-pill" aria-haspopup="dialog">or 4 installments with <span class="installments-brand">Afterpay</span></button><button type="button" class="installments-info" aria-label="About Afterpay" aria-haspopup="dialog"><span aria-hidden="true">ⓘ</span></button></div>';
     expect(markupShape(container.firstElementChild!)).toEqual(shapeOf(server));
   });
 
-  it('matches the island out of range', () => {
+  it('matches the island out of range', async () => {
     const { container } = render(<Installments {...TEE} priceCents={1000} />);
     const server =
       '<div class="installments" data-kind="out-of-range"><button type="button" class="installments-pill" aria-haspopup="dialog"><span class="installments-brand">Afterpay</span> available for orders over $35.00</button><button type="button" class="installments-info" aria-label="About Afterpay" aria-haspopup="dialog"><span aria-hidden="true">ⓘ</span></button></div>';

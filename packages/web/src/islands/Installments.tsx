@@ -5,11 +5,14 @@ import {
   installmentDisplay,
   type ProductTypeNumber,
 } from '@storefront/commerce';
-import { type MouseEvent, useRef, useState } from 'react';
+import { lazy, type MouseEvent, Suspense, useRef, useState } from 'react';
 import { pageContext } from '../context';
 import { useProductSelection } from '../product-store';
-import { Dialog } from '../ui/Dialog';
 import { installmentProvider } from './installments/provider';
+
+// The popup's dialog loads on the first open: most shoppers never open it, and the product
+// page's JavaScript budget is tight.
+const Dialog = lazy(() => import('../ui/Dialog').then((m) => ({ default: m.Dialog })));
 
 export interface InstallmentsProps {
   itemId: string;
@@ -30,6 +33,7 @@ export function Installments(props: InstallmentsProps) {
   const { itemId, productType, isSubscribable, currency, context } = props;
   const selection = useProductSelection(itemId);
   const [open, setOpen] = useState(false);
+  const [opened, setOpened] = useState(false);
   const triggerRef = useRef<HTMLButtonElement | null>(null);
   const { locale } = pageContext();
 
@@ -57,6 +61,7 @@ export function Installments(props: InstallmentsProps) {
   // Safari does not focus a clicked button, so the trigger is remembered rather than read from focus.
   function openPopup(event: MouseEvent<HTMLButtonElement>) {
     triggerRef.current = event.currentTarget;
+    setOpened(true);
     setOpen(true);
   }
 
@@ -89,31 +94,35 @@ export function Installments(props: InstallmentsProps) {
       >
         <span aria-hidden="true">ⓘ</span>
       </button>
-      <Dialog
-        open={open}
-        onClose={() => setOpen(false)}
-        title={info.title}
-        returnFocus={triggerRef}
-        className="installments-popup"
-      >
-        <p className="installments-popup-intro">{info.intro}</p>
-        <ol className="installments-popup-steps">
-          {info.steps.map((step) => (
-            <li key={step}>{step}</li>
-          ))}
-        </ol>
-        {info.schedule.length > 0 && (
-          <ul className="installments-popup-schedule">
-            {info.schedule.map((payment) => (
-              <li key={payment.when}>
-                <span className="installments-popup-when">{payment.when}</span>{' '}
-                <span className="installments-popup-amount">{payment.amount}</span>
-              </li>
-            ))}
-          </ul>
-        )}
-        <p className="installments-popup-note">{info.note}</p>
-      </Dialog>
+      {opened && (
+        <Suspense fallback={null}>
+          <Dialog
+            open={open}
+            onClose={() => setOpen(false)}
+            title={info.title}
+            returnFocus={triggerRef}
+            className="installments-popup"
+          >
+            <p className="installments-popup-intro">{info.intro}</p>
+            <ol className="installments-popup-steps">
+              {info.steps.map((step) => (
+                <li key={step}>{step}</li>
+              ))}
+            </ol>
+            {info.schedule.length > 0 && (
+              <ul className="installments-popup-schedule">
+                {info.schedule.map((payment) => (
+                  <li key={payment.when}>
+                    <span className="installments-popup-when">{payment.when}</span>{' '}
+                    <span className="installments-popup-amount">{payment.amount}</span>
+                  </li>
+                ))}
+              </ul>
+            )}
+            <p className="installments-popup-note">{info.note}</p>
+          </Dialog>
+        </Suspense>
+      )}
     </div>
   );
 }
