@@ -331,7 +331,6 @@ export const catalogFileSchema = z.strictObject({
 /** A catalog file as written (defaults not yet applied). */
 export type CatalogInput = z.input<typeof catalogFileSchema>;
 export type CatalogFile = z.output<typeof catalogFileSchema>;
-export type CatalogCoupon = z.output<typeof couponSchema>;
 export type CatalogProduct = CatalogFile['products'][number];
 export type CatalogVariant = CatalogProduct['variants'][number];
 export type CatalogForm = CatalogFile['forms'][number];
