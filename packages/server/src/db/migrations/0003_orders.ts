@@ -78,6 +78,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addUniqueConstraint('gift_cards_code_unique', ['website_id', 'code'])
     .addCheckConstraint('gift_cards_balance_nonnegative', sql`balance_cents >= 0`)
     .execute();
+  await db.schema.createIndex('gift_cards_order_idx').on('gift_cards').column('issued_order_id').execute();
 
   await db.schema
     .createTable('gift_card_redemptions')
@@ -99,4 +100,5 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('product_name', 'text', (c) => c.notNull())
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .execute();
+  await db.schema.createIndex('downloads_order_idx').on('downloads').column('order_id').execute();
 }

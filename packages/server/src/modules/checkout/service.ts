@@ -269,10 +269,11 @@ async function replay(ctx: SiteContext, orderId: string | null): Promise<PlaceOr
 
 /**
  * POST /api/commerce/orders. One transaction claims the idempotency key, re-reads and reprices
- * what is bought, marks the cart purchased, writes the order, reserves stock with conditional
- * decrements, debits the gift card, then authorizes the payment; any failure rolls all of it back
- * (a declined card leaves stock and cart as they were). If the write fails after the payment was
- * authorized, the authorization is released (the compensation of that step).
+ * what is bought, marks the cart purchased, writes the order, its lines and mails, then reserves
+ * stock with conditional decrements, debits the gift card and authorizes the payment; any
+ * failure rolls all of it back (a declined card leaves stock and cart as they were). If the
+ * write fails after the payment was authorized, the authorization is released (the
+ * compensation of that step).
  */
 export async function placeOrder(
   ctx: SiteContext,
@@ -364,20 +365,6 @@ export async function placeOrder(
         created_at: now,
       });
 
-      const stock = await reserveStock(
-        trx,
-        ctx.websiteId,
-        resolved.lines.map((l) => ({ sku: l.sku, quantity: l.quantity, name: l.productName })),
-      );
-      if (!stock.ok) {
-        throw new CheckoutFailure(409, MESSAGES.outOfStock, { itemName: stock.itemName }, 'OUT_OF_STOCK');
-      }
-      if (
-        priced.giftCard &&
-        !(await redeemGiftCard(trx, priced.giftCard, orderId, t.giftCardAppliedCents, now))
-      ) {
-        throw new HttpError(409, GIFT_CARD_MESSAGES.changed);
-      }
       await insertOrderItems(
         trx,
         resolved.lines.map((l, position) => ({
@@ -424,25 +411,6 @@ export async function placeOrder(
         }
       }
 
-      // Payment last: everything above is undone by the rollback if the card is refused.
-      if (dueCents > 0 && card) {
-        const result = await deps.provider.authorize({
-          amountCents: dueCents,
-          currency: resolved.currency,
-          card,
-          idempotencyKey: `${ctx.websiteId}:${body.idempotencyKey}`,
-        });
-        if (!result.ok) throw new CheckoutFailure(402, result.message, { code: result.code });
-        payment.authorized = { reference: result.reference, amountCents: dueCents };
-        await trx
-          .updateTable('orders')
-          .set({
-            payment_reference: result.reference,
-            status: result.status === 'pending' ? 'pending' : 'paid',
-          })
-          .where('id', '=', orderId)
-          .execute();
-      }
       // Queued in this transaction: the mails exist exactly when the order does.
       const siteTitle = ctx.site.website.siteTitle;
       if (email.ok) {
@@ -480,6 +448,41 @@ export async function placeOrder(
           template: 'gift-card-delivery',
           data: { siteTitle, code: g.code, amountCents: g.amountCents, currency: resolved.currency },
         });
+      }
+      // Stock and gift card are taken last before payment: on PostgreSQL the variant row stays
+      // locked from here to commit, so the work above does not hold up other shoppers of the item.
+      const stock = await reserveStock(
+        trx,
+        ctx.websiteId,
+        resolved.lines.map((l) => ({ sku: l.sku, quantity: l.quantity, name: l.productName })),
+      );
+      if (!stock.ok) {
+        throw new CheckoutFailure(409, MESSAGES.outOfStock, { itemName: stock.itemName }, 'OUT_OF_STOCK');
+      }
+      if (
+        priced.giftCard &&
+        !(await redeemGiftCard(trx, priced.giftCard, orderId, t.giftCardAppliedCents, now))
+      ) {
+        throw new HttpError(409, GIFT_CARD_MESSAGES.changed);
+      }
+      // Payment last: everything above is undone by the rollback if the card is refused.
+      if (dueCents > 0 && card) {
+        const result = await deps.provider.authorize({
+          amountCents: dueCents,
+          currency: resolved.currency,
+          card,
+          idempotencyKey: `${ctx.websiteId}:${body.idempotencyKey}`,
+        });
+        if (!result.ok) throw new CheckoutFailure(402, result.message, { code: result.code });
+        payment.authorized = { reference: result.reference, amountCents: dueCents };
+        await trx
+          .updateTable('orders')
+          .set({
+            payment_reference: result.reference,
+            status: result.status === 'pending' ? 'pending' : 'paid',
+          })
+          .where('id', '=', orderId)
+          .execute();
       }
       return { placed: t.subtotalCents };
     });

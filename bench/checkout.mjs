@@ -1,0 +1,228 @@
+// Checkout benchmark: completed orders per second and the order call's latency, on SQLite and
+// (when BENCH_DATABASE_URL or TEST_DATABASE_URL is set) PostgreSQL. Each worker loops: a fresh
+// cart with one physical item, then POST /api/commerce/orders with a unique idempotency key and
+// the test card. Two rows per database: every worker buying the same variant (the contended
+// case: one hot stock row) and workers spread over SPREAD_SKUS variants.
+// Usage: node --import tsx bench/checkout.mjs [--duration 10] [--workers 16]
+import { spawn } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { migrate, openDatabase } from '../packages/server/src/db/index.ts';
+import { importCatalog } from '../packages/server/src/modules/catalog/import.ts';
+
+const { values: args } = parseArgs({
+  options: { duration: { type: 'string' }, workers: { type: 'string' } },
+});
+const DURATION_S = Number(args.duration ?? 10);
+const WORKERS = Number(args.workers ?? 16);
+const WARMUP_S = 2;
+const INITIAL_STOCK = 100_000_000;
+const SPREAD_SKUS = 50;
+const PG_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+const root = new URL('..', import.meta.url).pathname;
+const CRUMB = crypto.randomBytes(16).toString('hex');
+
+const catalog = {
+  website: { id: 'bench', siteTitle: 'Bench Shop' },
+  collections: [{ id: 'shop', title: 'Shop', urlSlug: 'shop', type: 1, typeName: 'products' }],
+  products: Array.from({ length: SPREAD_SKUS }, (_, i) => ({
+    id: `mug-${i}`,
+    collectionId: 'shop',
+    urlSlug: `mug-${i}`,
+    name: `Mug ${i}`,
+    productType: 1,
+    variants: [{ sku: `MUG-${i}`, price: '10.00', qtyInStock: INITIAL_STOCK }],
+  })),
+  taxRules: [{ id: 'il', name: 'Illinois', country: 'US', region: 'IL', ratePercent: 10 }],
+  shippingOptions: [{ id: 'std', name: 'Standard', costCents: 500, countries: ['US'] }],
+};
+
+const ORDER_BODY = {
+  source: { kind: 'cart' },
+  email: 'bench@example.com',
+  shippingAddress: {
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    line1: '1 Main St',
+    city: 'Springfield',
+    region: 'IL',
+    postalCode: '62701',
+    country: 'US',
+  },
+  shippingOptionId: 'std',
+  payment: { cardNumber: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123', name: 'Ada' },
+};
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+async function waitFor(url, child) {
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited: ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no answer from ${url}`);
+}
+
+async function prepare(config) {
+  const database = openDatabase(config);
+  await migrate(database);
+  const result = await importCatalog(database, catalog);
+  if (!result.ok) throw new Error(JSON.stringify(result.errors));
+  await database.close();
+}
+
+async function stockAndOrders(config) {
+  const database = openDatabase(config);
+  const variants = await database.db.selectFrom('variants').select('qty_in_stock').execute();
+  const items = await database.db.selectFrom('order_items').select('quantity').execute();
+  await database.close();
+  const stock = variants.reduce((sum, v) => sum + v.qty_in_stock, 0);
+  return {
+    stock,
+    sold: items.reduce((sum, i) => sum + i.quantity, 0),
+    initial: variants.length * INITIAL_STOCK,
+  };
+}
+
+const headers = { 'content-type': 'application/json', 'x-csrf-token': CRUMB };
+
+async function checkout(base, skus) {
+  const n = crypto.randomInt(skus);
+  const add = await fetch(`${base}/api/commerce/shopping-cart/entries`, {
+    method: 'POST',
+    headers: { ...headers, cookie: `crumb=${CRUMB}` },
+    body: JSON.stringify({ itemId: `mug-${n}`, sku: `MUG-${n}`, quantity: 1, additionalFields: null }),
+  });
+  if (add.status !== 200) throw new Error(`add to cart answered ${add.status}`);
+  const cart = /CART=([^;]+)/.exec(add.headers.getSetCookie().join('\n'))[1];
+  const started = performance.now();
+  const res = await fetch(`${base}/api/commerce/orders`, {
+    method: 'POST',
+    headers: { ...headers, cookie: `crumb=${CRUMB}; CART=${cart}` },
+    body: JSON.stringify({ ...ORDER_BODY, idempotencyKey: crypto.randomUUID() }),
+  });
+  await res.arrayBuffer();
+  return { status: res.status, ms: performance.now() - started };
+}
+
+function percentile(sorted, p) {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+async function measure(base, seconds, skus) {
+  const latencies = [];
+  let failures = 0;
+  const deadline = performance.now() + seconds * 1000;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: WORKERS }, async () => {
+      while (performance.now() < deadline) {
+        const r = await checkout(base, skus);
+        if (r.status === 201) latencies.push(r.ms);
+        else failures += 1;
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    'orders/s': Math.round(latencies.length / elapsed),
+    'p50 ms': Number(percentile(latencies, 50).toFixed(1)),
+    'p99 ms': Number(percentile(latencies, 99).toFixed(1)),
+    orders: latencies.length,
+    failures,
+  };
+}
+
+async function bench(name, config, env, cleanup) {
+  await prepare(config);
+  const port = await freePort();
+  const server = spawn(process.execPath, ['--import', 'tsx', 'packages/server/bin/storefront.ts', 'start'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_REQUESTS: '0',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    await waitFor(`${base}/healthz`, server);
+    await measure(base, WARMUP_S, SPREAD_SKUS);
+    const rows = [];
+    for (const [label, skus] of [
+      ['one variant', 1],
+      [`${SPREAD_SKUS} variants`, SPREAD_SKUS],
+    ]) {
+      rows.push({ name: `${name}, ${label}`, ...(await measure(base, DURATION_S, skus)) });
+    }
+    const check = await stockAndOrders(config);
+    const consistent = check.stock === check.initial - check.sold;
+    return rows.map((r) => ({ ...r, 'stock consistent': consistent }));
+  } finally {
+    const exited = new Promise((r) => server.once('exit', r));
+    server.kill('SIGTERM');
+    await exited;
+    await cleanup();
+  }
+}
+
+const results = [];
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sf-bench-checkout-'));
+results.push(
+  ...(await bench(
+    'SQLite (embedded default)',
+    { kind: 'sqlite', file: path.join(dataDir, 'storefront.db') },
+    { DATA_DIR: dataDir, DATABASE_URL: '' },
+    async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+  )),
+);
+
+if (PG_URL) {
+  const name = `sf_bench_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(PG_URL);
+  url.pathname = `/${name}`;
+  const pgDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sf-bench-checkout-'));
+  results.push(
+    ...(await bench(
+      'PostgreSQL',
+      { kind: 'postgres', url: url.toString() },
+      { DATA_DIR: pgDir, DATABASE_URL: url.toString() },
+      async () => {
+        fs.rmSync(pgDir, { recursive: true, force: true });
+        const c = new pg.Client({ connectionString: PG_URL });
+        await c.connect();
+        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await c.end();
+      },
+    )),
+  );
+}
+
+console.log(`checkout: ${WORKERS} workers, ${DURATION_S} s per row (after ${WARMUP_S} s warm-up)`);
+console.table(results);
