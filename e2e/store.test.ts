@@ -59,7 +59,7 @@ describe('the demo store in Chromium', () => {
 
     await page.reload();
     await expect(page.locator('.cart-entry').count()).resolves.toBe(1);
-    await expect(page.locator('.cart-entry-quantity').textContent()).resolves.toBe('Qty 1');
+    await expect(page.locator('.cart-entry-quantity-input').inputValue()).resolves.toBe('1');
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -85,7 +85,7 @@ describe('the demo store in Chromium', () => {
     await page.locator('.sqs-add-to-cart-button').click();
     await page.waitForURL('**/cart');
     await expect(page.locator('.cart-entry-title').textContent()).resolves.toBe('Linen Field Shirt');
-    await expect(page.locator('.cart-entry-quantity').textContent()).resolves.toBe('Qty 2');
+    await expect(page.locator('.cart-entry-quantity-input').inputValue()).resolves.toBe('2');
     await expect(page.locator('.cart-subtotal-amount').textContent()).resolves.toBe('$156.00');
     await expect(page.locator('a.pill-cart').getAttribute('aria-label')).resolves.toBe(
       'Cart, 2 items, $156.00',

@@ -1,4 +1,8 @@
 import './islands.css';
+// The cart and checkout pages' server markup is laid out by these before their islands load,
+// so mounting moves nothing; they are small beside the page.
+import './islands/cart/cart.css';
+import './checkout/checkout.css';
 import { readPageContext, setPageContext } from './context';
 import { mountIslands } from './islands';
 

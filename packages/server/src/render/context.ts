@@ -306,19 +306,32 @@ export function pageContext(input: PageInput, extra: Record<string, unknown> = {
   };
 }
 
-export function cartPageContext(cart: CartView, locale: string) {
+/** The cart page's context: the CartPage island's server markup (packages/web/docs/cart.md). */
+export function cartPageContext(cart: CartView, locale: string, entryForms: Record<string, string>) {
+  const money = (cents: number) => formatMoney(cents, cart.currency, locale);
+  const shippingChosen = !!cart.selectedShippingOption || cart.shippingCostCents > 0;
   return {
     cart: {
       ...cart,
       empty: cart.entries.length === 0,
-      subtotalText: formatMoney(cart.subtotalCents, cart.currency, locale),
+      subtotalText: money(cart.subtotalCents),
+      discountText: cart.discountCents > 0 ? `\u2212${money(cart.discountCents)}` : '',
+      shippingText: cart.requiresShipping
+        ? shippingChosen
+          ? money(cart.shippingCostCents)
+          : 'Calculated at checkout'
+        : '',
+      taxText: cart.taxCents > 0 ? money(cart.taxCents) : '',
+      totalText: money(cart.grandTotalCents),
+      hasCoupons: cart.validCoupons.length + cart.invalidCoupons.length > 0,
       entries: cart.entries.map((e) => ({
         ...e,
-        unitPriceText: formatMoney(e.purchasePriceCents, cart.currency, locale),
-        lineTotalText: formatMoney(minorFromMoney(e.subTotal), cart.currency, locale),
+        editable: e.additionalFields != null && e.itemId in entryForms,
+        unitPriceText: money(e.purchasePriceCents),
+        lineTotalText: money(minorFromMoney(e.subTotal)),
         attributeList: Object.entries(e.chosenVariant.attributes).map(([name, value]) => ({ name, value })),
       })),
-      islandProps: JSON.stringify({ cart }),
+      islandProps: JSON.stringify({ cart, entryForms }),
     },
   };
 }

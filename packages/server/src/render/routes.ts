@@ -7,6 +7,7 @@ import {
   getCollectionProducts,
   getCollections,
   getProductBySlug,
+  getProductFormIds,
 } from '../modules/catalog/service.js';
 import { getInstallmentContext } from '../modules/context/service.js';
 import { ensureCrumb } from '../platform/crumb.js';
@@ -36,12 +37,16 @@ async function resolvePage(
   const siteTitle = ctx.site.website.siteTitle;
   if (segments.length === 1 && segments[0] === 'cart') {
     const cart = await getCart(ctx, cartToken, ctx.site.website.currency);
+    const entryForms = await getProductFormIds(
+      ctx,
+      cart.entries.map((e) => e.itemId),
+    );
     return {
       status: 200,
       pageType: PAGE_TYPE.CART,
       template: 'cart',
       title: `Cart — ${siteTitle}`,
-      data: cartPageContext(cart, ctx.site.website.locale),
+      data: cartPageContext(cart, ctx.site.website.locale, entryForms),
     };
   }
   let collection: Collection | null = null;

@@ -9,7 +9,6 @@ import { Coupons } from './cart/Coupons';
 import { EntryRow } from './cart/EntryRow';
 import { Totals } from './cart/Totals';
 import type { CartFailure, PricedCart } from './cart/types';
-import './cart/cart.css';
 
 const CustomFormModal = lazy(() => import('./CustomFormModal'));
 

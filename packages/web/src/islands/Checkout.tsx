@@ -24,7 +24,6 @@ import { PaymentSection } from '../checkout/PaymentSection';
 import { Summary } from '../checkout/Summary';
 import type { CheckoutSource, Quote, QuoteRequest } from '../checkout/types';
 import { pageContext } from '../context';
-import '../checkout/checkout.css';
 
 export interface CheckoutProps {
   source: CheckoutSource;

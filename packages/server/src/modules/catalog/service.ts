@@ -10,6 +10,7 @@ import {
   findCollectionById,
   findProductById,
   findProductBySlug,
+  findProductsByIds,
   listCollections,
   listProductsInCollection,
   listVariants,
@@ -170,4 +171,17 @@ export async function getProductById(ctx: RequestContext, id: string): Promise<C
   const collection = await findCollectionById(ctx.db, row.collection_id);
   const [product] = await withVariants(ctx, [row], () => collection?.url_slug ?? '');
   return product;
+}
+
+/** itemId → additional-fields form id, for the products among `itemIds` that have a form. */
+export async function getProductFormIds(
+  ctx: RequestContext,
+  itemIds: readonly string[],
+): Promise<Record<string, string>> {
+  const rows = await findProductsByIds(ctx.db, [...new Set(itemIds)]);
+  const forms: Record<string, string> = {};
+  for (const r of rows)
+    if (r.website_id === ctx.websiteId && r.additional_fields_form_id)
+      forms[r.id] = r.additional_fields_form_id;
+  return forms;
 }
