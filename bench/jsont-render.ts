@@ -85,15 +85,25 @@ for (const s of scenarios) {
   if (only && !s.name.includes(only)) continue;
   const a = ours(s)();
   const b = theirs(s)();
-  const match = a === b ? 'identical' : `differ ${firstDifference(a, b)}`;
+  const match =
+    a === b ? 'identical' : `differ ${firstDifference(a, b)}\n  why: ${s.whyDifferent ?? 'unexplained'}`;
   const [renderOurs, renderRef] = measurePair(ours(s), theirs(s));
   const [compileOurs, compileRef] = measurePair(
     () => compile(s.template),
     () => reference.parse(s.template),
   );
+  // Our closure program is built on a template's first render, so also time both steps together.
+  const [coldOurs, coldRef] = measurePair(
+    () => compile(s.template).render(s.json, { now: NOW }).output,
+    () => reference.execute({ code: reference.parse(s.template).code, json: s.json, now: NOW }).ctx.render(),
+  );
   const line = (what: string, o: number, r: number) =>
     `| ${s.name} | ${what} | ${fmt(1e6 / o)} | ${fmt(o)} | ${fmt(1e6 / r)} | ${fmt(r)} | ${(r / o).toFixed(1)}× |`;
-  rows.push(line('render', renderOurs, renderRef), line('compile', compileOurs, compileRef));
+  rows.push(
+    line('render', renderOurs, renderRef),
+    line('compile', compileOurs, compileRef),
+    line('compile + first render', coldOurs, coldRef),
+  );
   console.log(`${s.name}: outputs ${match} (${a.length} / ${b.length} chars)`);
 }
 console.log('\n| scenario | step | ours ops/s | ours µs/op | reference ops/s | reference µs/op | ratio |');

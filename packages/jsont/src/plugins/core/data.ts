@@ -23,6 +23,15 @@ function follow(node: unknown, keys: readonly unknown[]): unknown {
 
 const splitDots = (s: string): string[] => s.split('.');
 
+/** A `get` argument resolves with the value itself as the innermost scope, then as usual. */
+function argument(ctx: RenderContext, value: unknown, path: string): unknown {
+  if (path[0] !== '@') {
+    const parts = splitDots(path);
+    if (getChild(value, parts[0]) !== undefined) return getPath(value, parts);
+  }
+  return ctx.resolve(path);
+}
+
 function count(v: unknown): number {
   if (Array.isArray(v)) return v.length;
   if (typeof v === 'string') return v.length;
@@ -38,9 +47,10 @@ export const dataFormatters: Record<string, Formatter> = {
   get: {
     apply(ctx, args, vars) {
       if (args.length === 0) return;
+      const v = vars[0].value;
       vars[0].value = follow(
-        vars[0].value,
-        args.map((a) => ctx.resolve(a)),
+        v,
+        args.map((a) => argument(ctx, v, a)),
       );
     },
   },

@@ -72,15 +72,17 @@ const jsonOf = (v: unknown, indent?: number): string | undefined => {
   return s === undefined ? undefined : safeJson(s);
 };
 
+/**
+ * Curly quotes and em dashes the way the reference does it: '--' first, then single quotes, then
+ * double quotes; a quote opens at the start or after the characters listed, else it closes.
+ */
 function smartypants(s: string): string {
   return s
-    .replace(/---/g, '\u2014')
     .replace(/--/g, '\u2014')
-    .replace(/(^|[\s([\u2014-])"/g, '$1\u201c')
-    .replace(/"/g, '\u201d')
-    .replace(/(^|[\s([\u2014-])'/g, '$1\u2018')
+    .replace(/(^|[([\u2014"\n-])'/g, '$1\u2018')
     .replace(/'/g, '\u2019')
-    .replace(/\.\.\./g, '\u2026');
+    .replace(/(^|[\s([/\u2014\u2018-])"/g, '$1\u201c')
+    .replace(/"/g, '\u201d');
 }
 
 function slugify(s: string): string {
