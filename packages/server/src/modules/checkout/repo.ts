@@ -41,12 +41,3 @@ export async function markCartPurchased(
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
-
-export function orderBySourceKey(db: Kysely<DB>, websiteId: string, sourceKey: string) {
-  return db
-    .selectFrom('orders')
-    .select('id')
-    .where('website_id', '=', websiteId)
-    .where('source_key', '=', sourceKey)
-    .executeTakeFirst();
-}

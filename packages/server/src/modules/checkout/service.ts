@@ -19,8 +19,8 @@ import {
   redeemGiftCard,
 } from '../gift-cards/service.js';
 import { reserveStock } from '../inventory/service.js';
-import { insertDownloads, insertOrder, insertOrderItems } from '../orders/repo.js';
-import { getOrder } from '../orders/service.js';
+import { insertDownloads, insertOrder, insertOrderItems, type OrderRow } from '../orders/repo.js';
+import { buildOrderView, getOrder } from '../orders/service.js';
 import { decimalMoney, type OrderView, type ShippingAddress } from '../orders/view.js';
 import { checkCard } from '../payments/card.js';
 import type { CardDetails, PaymentProvider } from '../payments/provider.js';
@@ -32,7 +32,7 @@ import {
   UNKNOWN_COUPON,
 } from '../pricing/service.js';
 import { checkShippingAddress } from './address.js';
-import { claimIdempotencyKey, findIdempotencyKey, markCartPurchased, orderBySourceKey } from './repo.js';
+import { claimIdempotencyKey, findIdempotencyKey, markCartPurchased } from './repo.js';
 import type { PlaceOrderBody, QuoteBody } from './schema.js';
 import { type CheckoutLine, type ResolvedSource, resolveSource, SOURCE_MESSAGES } from './sources.js';
 
@@ -297,17 +297,12 @@ export async function placeOrder(
   if (Object.keys(errors).length > 0) throw new HttpError(400, MESSAGES.formInvalid, undefined, errors);
 
   const hash = requestHash(body, cartToken);
-  const seen = await findIdempotencyKey(ctx.db, ctx.websiteId, body.idempotencyKey);
-  if (seen) {
-    if (seen.request_hash !== hash) throw new HttpError(409, CHECKOUT_MESSAGES.idempotencyConflict);
-    return replay(ctx, seen.order_id);
-  }
 
   const orderId = newId('o');
   const now = ctx.clock.now();
   // Held in an object: it is set inside the transaction callback and read after it fails.
   const payment: { authorized: { reference: string; amountCents: number } | null } = { authorized: null };
-  let outcome: { replayOf: string | null } | { placed: number };
+  let outcome: { replayOf: string | null } | { order: OrderView; subtotalCents: number };
   try {
     outcome = await ctx.db.transaction().execute(async (trx) => {
       const tctx: SiteContext = { ...ctx, db: trx };
@@ -335,16 +330,14 @@ export async function placeOrder(
       if (resolved.cartId && !(await markCartPurchased(trx, resolved.cartId, orderId, now))) {
         throw new HttpError(409, SOURCE_MESSAGES.cartPurchased);
       }
-      const sourceKey = resolved.sourceKey ?? `gift-card:${orderId}`;
-      if (await orderBySourceKey(trx, ctx.websiteId, sourceKey))
-        throw new HttpError(409, CHECKOUT_MESSAGES.alreadyOrdered);
       const t = priced.totals;
-      await insertOrder(trx, {
+      // The unique source key refuses a second order of one subscription cart (409 below).
+      const orderRow: OrderRow = {
         id: orderId,
         website_id: ctx.websiteId,
         purchased_cart_id: resolved.cartId,
         source_kind: resolved.kind,
-        source_key: sourceKey,
+        source_key: resolved.sourceKey ?? `gift-card:${orderId}`,
         status: 'paid',
         test_mode: deps.provider.testMode ? 1 : 0,
         email: email.ok ? email.email : '',
@@ -363,36 +356,32 @@ export async function placeOrder(
         payment_reference: null,
         access_token: newToken(16),
         created_at: now,
-      });
-
-      await insertOrderItems(
-        trx,
-        resolved.lines.map((l, position) => ({
-          id: newId('oi'),
+      };
+      await insertOrder(trx, orderRow);
+      const items = resolved.lines.map((l, position) => ({
+        id: newId('oi'),
+        order_id: orderId,
+        position,
+        item_id: l.itemId,
+        sku: l.sku,
+        product_name: l.productName,
+        product_type: l.productType,
+        quantity: l.quantity,
+        unit_price_cents: l.unitPriceCents,
+        additional_fields: l.additionalFields,
+      }));
+      await insertOrderItems(trx, items);
+      const downloads = resolved.lines
+        .filter((l) => l.productType === ProductType.DIGITAL)
+        .map((l) => ({
+          token: newToken(16),
+          website_id: ctx.websiteId,
           order_id: orderId,
-          position,
           item_id: l.itemId,
-          sku: l.sku,
           product_name: l.productName,
-          product_type: l.productType,
-          quantity: l.quantity,
-          unit_price_cents: l.unitPriceCents,
-          additional_fields: l.additionalFields,
-        })),
-      );
-      await insertDownloads(
-        trx,
-        resolved.lines
-          .filter((l) => l.productType === ProductType.DIGITAL)
-          .map((l) => ({
-            token: newToken(16),
-            website_id: ctx.websiteId,
-            order_id: orderId,
-            item_id: l.itemId,
-            product_name: l.productName,
-            created_at: now,
-          })),
-      );
+          created_at: now,
+        }));
+      await insertDownloads(trx, downloads);
       const issued: { code: string; amountCents: number; to: string | null }[] = [];
       if (resolved.kind === 'gift-card') {
         for (const l of resolved.lines) {
@@ -454,7 +443,12 @@ export async function placeOrder(
       const stock = await reserveStock(
         trx,
         ctx.websiteId,
-        resolved.lines.map((l) => ({ sku: l.sku, quantity: l.quantity, name: l.productName })),
+        resolved.lines.map((l) => ({
+          sku: l.sku,
+          quantity: l.quantity,
+          name: l.productName,
+          unlimited: l.unlimited,
+        })),
       );
       if (!stock.ok) {
         throw new CheckoutFailure(409, MESSAGES.outOfStock, { itemName: stock.itemName }, 'OUT_OF_STOCK');
@@ -475,16 +469,24 @@ export async function placeOrder(
         });
         if (!result.ok) throw new CheckoutFailure(402, result.message, { code: result.code });
         payment.authorized = { reference: result.reference, amountCents: dueCents };
+        orderRow.payment_reference = result.reference;
+        orderRow.status = result.status === 'pending' ? 'pending' : 'paid';
         await trx
           .updateTable('orders')
-          .set({
-            payment_reference: result.reference,
-            status: result.status === 'pending' ? 'pending' : 'paid',
-          })
+          .set({ payment_reference: orderRow.payment_reference, status: orderRow.status })
           .where('id', '=', orderId)
           .execute();
       }
-      return { placed: t.subtotalCents };
+      const giftCards = issued.map((g) => ({
+        code: g.code,
+        amountCents: g.amountCents,
+        currency: resolved.currency,
+        recipientEmail: g.to,
+      }));
+      return {
+        order: buildOrderView(orderRow, { items, downloads, giftCards }),
+        subtotalCents: t.subtotalCents,
+      };
     });
   } catch (err) {
     const held = payment.authorized;
@@ -498,8 +500,8 @@ export async function placeOrder(
   }
   if ('replayOf' in outcome) return replay(ctx, outcome.replayOf);
 
-  const order = (await getOrder(ctx, orderId))!;
-  const event: OrderPlacedEvent = { order, value: analyticsValue(outcome.placed) };
+  const { order } = outcome;
+  const event: OrderPlacedEvent = { order, value: analyticsValue(outcome.subtotalCents) };
   for (const listener of deps.listeners) {
     try {
       await listener(event);

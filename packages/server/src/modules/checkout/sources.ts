@@ -23,6 +23,8 @@ export interface CheckoutLine {
   quantity: number;
   unitPriceCents: number;
   additionalFields: string | null;
+  /** The variant's stock is not counted. */
+  unlimited: boolean;
 }
 
 export interface ResolvedSource {
@@ -85,6 +87,7 @@ export async function resolveSource(
         quantity: e.quantity,
         unitPriceCents: effectivePriceCents(variant),
         additionalFields: e.additional_fields,
+        unlimited: variant.unlimited,
       });
     }
     return {
@@ -121,6 +124,7 @@ export async function resolveSource(
           quantity: 1,
           unitPriceCents: effectivePriceCents(variant),
           additionalFields: null,
+          unlimited: variant.unlimited,
         },
       ],
       recipientEmail: source.recipientEmail?.trim() || null,
@@ -129,6 +133,8 @@ export async function resolveSource(
   const sub = await getSubscriptionCart(ctx, source.cartToken);
   const product = sub ? await getProductById(ctx, sub.itemId) : null;
   if (!sub || !product) throw new HttpError(404, SOURCE_MESSAGES.subscriptionExpired);
+  const variant = product.variants.find((v) => v.sku === sub.sku);
+  if (!variant) throw new HttpError(409, MESSAGES.variantUnavailable, 'VARIANT_UNAVAILABLE');
   return {
     kind: 'subscription',
     sourceKey: `subscription:${sub.id}`,
@@ -143,6 +149,7 @@ export async function resolveSource(
         quantity: sub.quantity,
         unitPriceCents: sub.priceCents,
         additionalFields: sub.additionalFields,
+        unlimited: variant.unlimited,
       },
     ],
     recipientEmail: null,

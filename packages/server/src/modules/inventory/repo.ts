@@ -21,15 +21,30 @@ export function findVariantsBySkus(db: Kysely<DB>, websiteId: string, skus: read
     .execute();
 }
 
+export function findVariantBySku(db: Kysely<DB>, websiteId: string, sku: string) {
+  return db
+    .selectFrom('variants')
+    .select(['id', 'unlimited'])
+    .where('website_id', '=', websiteId)
+    .where('sku', '=', sku)
+    .executeTakeFirst();
+}
+
 /**
  * Takes `quantity` off a counted variant in one conditional statement; answers false (and changes
  * nothing) when fewer are left. Concurrent callers serialise on the row, so stock never goes negative.
  */
-export async function decrementStock(db: Kysely<DB>, variantId: string, quantity: number): Promise<boolean> {
+export async function decrementStock(
+  db: Kysely<DB>,
+  websiteId: string,
+  sku: string,
+  quantity: number,
+): Promise<boolean> {
   const result = await db
     .updateTable('variants')
     .set((eb) => ({ qty_in_stock: eb('qty_in_stock', '-', quantity) }))
-    .where('id', '=', variantId)
+    .where('website_id', '=', websiteId)
+    .where('sku', '=', sku)
     .where('unlimited', '=', 0)
     .where('qty_in_stock', '>=', quantity)
     .executeTakeFirst();

@@ -1,12 +1,14 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import { decrementStock, findVariantsBySkus } from './repo.js';
+import { decrementStock, findVariantBySku } from './repo.js';
 
 export interface StockLine {
   sku: string;
   quantity: number;
   /** What the shopper is told is short. */
   name: string;
+  /** As the caller read the variant; unlimited variants are not touched. */
+  unlimited: boolean;
 }
 
 export type ReserveResult = { ok: true } | { ok: false; sku: string; itemName: string };
@@ -21,20 +23,22 @@ export async function reserveStock(
   websiteId: string,
   lines: readonly StockLine[],
 ): Promise<ReserveResult> {
-  const wanted = new Map<string, { quantity: number; name: string }>();
+  const wanted = new Map<string, { quantity: number; name: string; unlimited: boolean }>();
   for (const l of lines) {
     const prev = wanted.get(l.sku);
-    wanted.set(l.sku, { quantity: (prev?.quantity ?? 0) + l.quantity, name: prev?.name ?? l.name });
+    wanted.set(l.sku, {
+      quantity: (prev?.quantity ?? 0) + l.quantity,
+      name: prev?.name ?? l.name,
+      unlimited: l.unlimited,
+    });
   }
-  const skus = [...wanted.keys()].sort();
-  const variants = new Map((await findVariantsBySkus(db, websiteId, skus)).map((v) => [v.sku, v]));
-  for (const sku of skus) {
+  for (const sku of [...wanted.keys()].sort()) {
     const want = wanted.get(sku)!;
-    const variant = variants.get(sku);
-    if (!variant) return { ok: false, sku, itemName: want.name };
-    if (variant.unlimited) continue;
-    if (!(await decrementStock(db, variant.id, want.quantity)))
-      return { ok: false, sku, itemName: want.name };
+    if (want.unlimited) continue;
+    if (await decrementStock(db, websiteId, sku, want.quantity)) continue;
+    // Short, gone, or made unlimited since it was read: only the last one may go on.
+    const variant = await findVariantBySku(db, websiteId, sku);
+    if (!variant?.unlimited) return { ok: false, sku, itemName: want.name };
   }
   return { ok: true };
 }

@@ -40,6 +40,7 @@ export function listDownloads(db: Kysely<DB>, orderId: string) {
     .selectAll()
     .where('order_id', '=', orderId)
     .orderBy('product_name')
+    .orderBy('token')
     .execute();
 }
 

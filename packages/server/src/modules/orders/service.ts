@@ -4,7 +4,14 @@ import type { DB } from '../../db/schema.js';
 import type { RequestContext } from '../../platform/context.js';
 import { HttpError } from '../../platform/errors.js';
 import { giftCardsOfOrder } from '../gift-cards/service.js';
-import { findDownload, findOrder, listDownloads, listOrderItems, type OrderRow } from './repo.js';
+import {
+  findDownload,
+  findOrder,
+  listDownloads,
+  listOrderItems,
+  type OrderItemRow,
+  type OrderRow,
+} from './repo.js';
 import { decimalMoney, type OrderView, type ShippingAddress } from './view.js';
 
 export const ORDER_NOT_FOUND = 'We could not find that order.';
@@ -17,13 +24,28 @@ export function downloadUrl(token: string): string {
   return `/downloads/${token}`;
 }
 
-/** The order's JSON from its row (read through `db`, which may be a transaction). */
-export async function orderView(db: Kysely<DB>, row: OrderRow): Promise<OrderView> {
-  const [items, downloads, giftCards] = await Promise.all([
-    listOrderItems(db, row.id),
-    listDownloads(db, row.id),
-    giftCardsOfOrder(db, row.id),
-  ]);
+export interface OrderParts {
+  items: readonly Pick<
+    OrderItemRow,
+    | 'item_id'
+    | 'sku'
+    | 'product_name'
+    | 'product_type'
+    | 'quantity'
+    | 'unit_price_cents'
+    | 'additional_fields'
+  >[];
+  downloads: readonly { token: string; product_name: string }[];
+  giftCards: readonly {
+    code: string;
+    amountCents: number;
+    currency: string;
+    recipientEmail: string | null;
+  }[];
+}
+
+/** The order's JSON from its rows. */
+export function buildOrderView(row: OrderRow, { items, downloads, giftCards }: OrderParts): OrderView {
   const money = (cents: number) => decimalMoney(cents, row.currency);
   return {
     id: row.id,
@@ -55,14 +77,29 @@ export async function orderView(db: Kysely<DB>, row: OrderRow): Promise<OrderVie
     shippingOption: row.shipping_option ? JSON.parse(row.shipping_option) : null,
     couponCodes: JSON.parse(row.coupon_codes) as string[],
     created: row.created_at,
-    downloads: downloads.map((d) => ({ productName: d.product_name, url: downloadUrl(d.token) })),
-    giftCards: giftCards.map((g) => ({
-      code: g.code,
-      amount: decimalMoney(g.amountCents, g.currency),
-      recipientEmail: g.recipientEmail,
-    })),
+    // Sorted here so a view built from rows in hand matches one read back from the database.
+    downloads: [...downloads]
+      .sort((a, b) => a.product_name.localeCompare(b.product_name) || a.token.localeCompare(b.token))
+      .map((d) => ({ productName: d.product_name, url: downloadUrl(d.token) })),
+    giftCards: [...giftCards]
+      .sort((a, b) => a.code.localeCompare(b.code))
+      .map((g) => ({
+        code: g.code,
+        amount: decimalMoney(g.amountCents, g.currency),
+        recipientEmail: g.recipientEmail,
+      })),
     statusUrl: orderStatusUrl(row.id, row.access_token),
   };
+}
+
+/** The order's JSON, its parts read through `db`. */
+export async function orderView(db: Kysely<DB>, row: OrderRow): Promise<OrderView> {
+  const [items, downloads, giftCards] = await Promise.all([
+    listOrderItems(db, row.id),
+    listDownloads(db, row.id),
+    giftCardsOfOrder(db, row.id),
+  ]);
+  return buildOrderView(row, { items, downloads, giftCards });
 }
 
 function sameSecret(a: string, b: string): boolean {
