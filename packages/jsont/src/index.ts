@@ -63,8 +63,19 @@ function internal(e: unknown): JsontError {
   return makeError('INTERNAL', messages.internal(why), { line: 0, column: 0 });
 }
 
+/** Limits objects merged once per distinct override object (engines reuse theirs). */
+const mergedLimits = new WeakMap<Partial<Limits>, Limits>();
+function limitsWith(overrides: Partial<Limits>): Limits {
+  let l = mergedLimits.get(overrides);
+  if (!l) {
+    l = { ...DEFAULT_LIMITS, ...overrides };
+    mergedLimits.set(overrides, l);
+  }
+  return l;
+}
+
 function compileWith(registry: Registry, source: string, options: CompileOptions): Template {
-  const limits: Limits = { ...DEFAULT_LIMITS, ...options.limits };
+  const limits: Limits = options.limits ? limitsWith(options.limits) : DEFAULT_LIMITS;
   const compilePartials = options.partials ?? {};
   let ast: Root;
   let errors: JsontError[];
@@ -168,7 +179,8 @@ export class Engine {
 
   /** Compiles without caching. */
   compile(source: string, options: Omit<CompileOptions, 'plugins'> = {}): Template {
-    return compileWith(this.registry, source, { ...options, limits: { ...this.limits, ...options.limits } });
+    const limits = options.limits ? { ...this.limits, ...options.limits } : this.limits;
+    return compileWith(this.registry, source, { partials: options.partials, limits });
   }
 
   /** Compiles through the LRU cache, keyed by source, partials and limits. */

@@ -86,6 +86,10 @@ function splitFormatterArgs(rest: string): string[] {
   return delim === ' ' ? parts.filter((p) => p !== '') : parts;
 }
 
+function textToken(text: string, pos: Pos): Token {
+  return { t: 'node', node: { kind: 'text', text, line: pos.line, column: pos.column } };
+}
+
 export interface ParseResult {
   root: Root;
   errors: JsontError[];
@@ -125,7 +129,8 @@ class Parser {
     let text = '';
     let textPos: Pos | null = null;
     const flush = () => {
-      if (text !== '' && textPos) tokens.push({ t: 'node', node: { kind: 'text', text, ...textPos } });
+      if (text !== '' && textPos)
+        tokens.push({ t: 'node', node: { kind: 'text', text, line: textPos.line, column: textPos.column } });
       text = '';
       textPos = null;
     };
@@ -152,7 +157,10 @@ class Parser {
         flush();
         const pos = this.pos(open);
         const end = multi ? close + 3 : close + 1;
-        tokens.push({ t: 'node', node: { kind: 'comment', text: s.slice(open, end), ...pos } });
+        tokens.push({
+          t: 'node',
+          node: { kind: 'comment', text: s.slice(open, end), line: pos.line, column: pos.column },
+        });
         i = end;
         continue;
       }
@@ -238,7 +246,7 @@ class Parser {
     const impl = findPredicate(this.reg, name);
     if (!impl) {
       this.errors.push(makeError('UNKNOWN_PREDICATE', messages.unknownPredicate(name), pos));
-      return { name, args, impl: undefined, parsed: undefined, ...pos };
+      return { name, args, impl: undefined, parsed: undefined, line: pos.line, column: pos.column };
     }
     let parsed: unknown;
     try {
@@ -246,9 +254,9 @@ class Parser {
     } catch (e) {
       const why = e instanceof Error ? e.message : String(e);
       this.errors.push(makeError('PREDICATE_ARGS_INVALID', messages.predicateArgs(name, why), pos));
-      return { name, args, impl: undefined, parsed: undefined, ...pos };
+      return { name, args, impl: undefined, parsed: undefined, line: pos.line, column: pos.column };
     }
-    return { name, args, impl, parsed, ...pos };
+    return { name, args, impl, parsed, line: pos.line, column: pos.column };
   }
 
   /** `inner` is the instruction without its leading dot; null means literal text. */
@@ -256,38 +264,58 @@ class Parser {
     const sp = inner.indexOf(' ');
     const word = sp < 0 ? inner : inner.slice(0, sp);
     const rest = sp < 0 ? '' : inner.slice(sp + 1);
-    const text = (t: string): Token => ({ t: 'node', node: { kind: 'text', text: t, ...pos } });
     switch (word) {
       case 'end':
         return rest === '' ? { t: 'end', pos } : null;
       case 'meta-left':
-        return rest === '' ? text('{') : null;
+        return rest === '' ? textToken('{', pos) : null;
       case 'meta-right':
-        return rest === '' ? text('}') : null;
+        return rest === '' ? textToken('}', pos) : null;
       case 'space':
-        return rest === '' ? text(' ') : null;
+        return rest === '' ? textToken(' ', pos) : null;
       case 'tab':
-        return rest === '' ? text('\t') : null;
+        return rest === '' ? textToken('\t', pos) : null;
       case 'newline':
-        return rest === '' ? text('\n') : null;
+        return rest === '' ? textToken('\n', pos) : null;
       case 'section': {
         const path = parsePath(rest);
-        return path ? { t: 'open', node: { kind: 'section', path, body: [], alt: null, ...pos } } : null;
+        return path
+          ? {
+              t: 'open',
+              node: { kind: 'section', path, body: [], alt: null, line: pos.line, column: pos.column },
+            }
+          : null;
       }
       case 'repeated': {
         if (!rest.startsWith('section ')) return null;
         const path = parsePath(rest.slice(8));
         if (!path) return null;
-        const node: RepeatedNode = { kind: 'repeated', path, body: [], alternates: null, alt: null, ...pos };
+        const node: RepeatedNode = {
+          kind: 'repeated',
+          path,
+          body: [],
+          alternates: null,
+          alt: null,
+          line: pos.line,
+          column: pos.column,
+        };
         return { t: 'open', node };
       }
       case 'alternates':
         return rest === 'with' ? { t: 'alternates', pos } : null;
       case 'or': {
         if (rest === '')
-          return { t: 'or', node: { kind: 'or', predicate: null, body: [], alt: null, ...pos } };
+          return {
+            t: 'or',
+            node: { kind: 'or', predicate: null, body: [], alt: null, line: pos.line, column: pos.column },
+          };
         const predicate = this.predicateCall(rest, pos);
-        return predicate ? { t: 'or', node: { kind: 'or', predicate, body: [], alt: null, ...pos } } : null;
+        return predicate
+          ? {
+              t: 'or',
+              node: { kind: 'or', predicate, body: [], alt: null, line: pos.line, column: pos.column },
+            }
+          : null;
       }
       case 'if':
         return this.ifInstruction(rest, pos);
@@ -296,7 +324,9 @@ class Parser {
         const m = /^(@[a-zA-Z0-9_$@-]+) (.+)$/.exec(rest);
         if (!m) return null;
         const parts = this.variableParts(m[2], pos);
-        return parts ? { t: 'node', node: { kind: 'var', name: m[1], ...parts, ...pos } } : null;
+        return parts
+          ? { t: 'node', node: { kind: 'var', name: m[1], ...parts, line: pos.line, column: pos.column } }
+          : null;
       }
       case 'ctx':
       case 'ctxvar': {
@@ -311,37 +341,50 @@ class Parser {
           if (!path) return null;
           entries.push([w.slice(0, eq), path]);
         }
-        return { t: 'node', node: { kind: 'ctx', name, entries, ...pos } };
+        return { t: 'node', node: { kind: 'ctx', name, entries, line: pos.line, column: pos.column } };
       }
       case 'macro': {
         if (!NAME.test(rest)) return null;
-        const node: MacroNode = { kind: 'macro', name: rest, body: [], ...pos };
+        const node: MacroNode = { kind: 'macro', name: rest, body: [], line: pos.line, column: pos.column };
         return { t: 'open', node };
       }
       case 'eval':
-        return { t: 'node', node: { kind: 'eval', source: rest, ...pos } };
+        return { t: 'node', node: { kind: 'eval', source: rest, line: pos.line, column: pos.column } };
       case 'include': {
         const words = rest.split(' ').filter((w) => w !== '');
         if (words.length === 0 || !NAME.test(words[0])) return null;
-        return { t: 'node', node: { kind: 'include', name: words[0], args: words.slice(1), ...pos } };
+        return {
+          t: 'node',
+          node: { kind: 'include', name: words[0], args: words.slice(1), line: pos.line, column: pos.column },
+        };
       }
       case 'inject': {
         const words = rest.split(' ').filter((w) => w !== '');
         if (words.length < 2 || !/^@[a-zA-Z0-9_$@-]+$/.test(words[0])) return null;
-        const node: Node = { kind: 'inject', name: words[0], file: words[1], args: words.slice(2), ...pos };
+        const node: Node = {
+          kind: 'inject',
+          name: words[0],
+          file: words[1],
+          args: words.slice(2),
+          line: pos.line,
+          column: pos.column,
+        };
         return { t: 'node', node };
       }
       default: {
         if (!PREDICATE_NAME.test(inner)) return null;
         const predicate = this.predicateCall(inner, pos);
         if (!predicate) return null;
-        return { t: 'open', node: { kind: 'predicate', predicate, body: [], alt: null, ...pos } };
+        return {
+          t: 'open',
+          node: { kind: 'predicate', predicate, body: [], alt: null, line: pos.line, column: pos.column },
+        };
       }
     }
   }
 
   private ifInstruction(rest: string, pos: Pos): Token | null {
-    const base = { kind: 'if' as const, body: [], alt: null, ...pos };
+    const base = { kind: 'if' as const, body: [], alt: null, line: pos.line, column: pos.column };
     if (PREDICATE_NAME.test(rest)) {
       const predicate = this.predicateCall(rest, pos);
       if (!predicate) return null;
