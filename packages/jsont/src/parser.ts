@@ -86,6 +86,12 @@ function splitFormatterArgs(rest: string): string[] {
   return delim === ' ' ? parts.filter((p) => p !== '') : parts;
 }
 
+/** An instruction cannot span lines; only its own characters are scanned. */
+function hasNewline(s: string, from: number, to: number): boolean {
+  for (let k = from; k < to; k++) if (s.charCodeAt(k) === 10) return true;
+  return false;
+}
+
 function textToken(text: string, pos: Pos): Token {
   return { t: 'node', node: { kind: 'text', text, line: pos.line, column: pos.column } };
 }
@@ -165,8 +171,7 @@ class Parser {
         continue;
       }
       const close = s.indexOf('}', open + 1);
-      const nl = s.indexOf('\n', open + 1);
-      if (close < 0 || (nl >= 0 && nl < close)) {
+      if (close < 0 || hasNewline(s, open + 1, close)) {
         addText('{', open);
         i = open + 1;
         continue;
