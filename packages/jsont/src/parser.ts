@@ -113,14 +113,27 @@ class Parser {
   ) {}
 
   /** Advances the line/column counters to offset `to`. */
+  /** Offset of the first newline at or after `consumed` (the source length when there is none). */
+  private nextNewline = -1;
+
+  private nextNewlineFrom(from: number): number {
+    const nl = this.src.indexOf('\n', from);
+    return nl < 0 ? this.src.length : nl;
+  }
+
   private advance(to: number): void {
-    const s = this.src;
-    for (let i = this.consumed; i < to; i++) {
-      if (s.charCodeAt(i) === 10) {
+    let nl = this.nextNewline < this.consumed ? this.nextNewlineFrom(this.consumed) : this.nextNewline;
+    if (nl >= to) this.column += to - this.consumed;
+    else {
+      let last = nl;
+      while (nl < to) {
         this.line++;
-        this.column = 1;
-      } else this.column++;
+        last = nl;
+        nl = this.nextNewlineFrom(nl + 1);
+      }
+      this.column = to - last;
     }
+    this.nextNewline = nl;
     this.consumed = to;
   }
 
