@@ -402,21 +402,34 @@ class Parser {
   }
 
   private ifInstruction(rest: string, pos: Pos): Token | null {
-    const base = { kind: 'if' as const, body: [], alt: null, line: pos.line, column: pos.column };
+    const open = (
+      paths: Path[],
+      operators: ('||' | '&&')[],
+      predicate: PredicateCall | null,
+      expression: string | null,
+    ): Token => {
+      const node: IfNode = {
+        kind: 'if',
+        paths,
+        operators,
+        predicate,
+        expression,
+        body: [],
+        alt: null,
+        line: pos.line,
+        column: pos.column,
+      };
+      return { t: 'open', node };
+    };
     if (PREDICATE_NAME.test(rest)) {
       const predicate = this.predicateCall(rest, pos);
-      if (!predicate) return null;
-      const node: IfNode = { ...base, paths: [], operators: [], predicate, expression: null };
-      return { t: 'open', node };
+      return predicate ? open([], [], predicate, null) : null;
     }
     const words = /\s/.test(rest) ? rest.split(/\s+/).filter((w) => w !== '') : [rest];
     const simple = this.simpleIf(words);
-    if (simple) return { t: 'open', node: { ...base, ...simple, predicate: null, expression: null } };
+    if (simple) return open(simple.paths, simple.operators, null, null);
     // Anything with operator characters is an expression condition.
-    if (/[<>=!()+\-*/%&|^~"']/.test(rest)) {
-      const node: IfNode = { ...base, paths: [], operators: [], predicate: null, expression: rest };
-      return { t: 'open', node };
-    }
+    if (/[<>=!()+\-*/%&|^~"']/.test(rest)) return open([], [], null, rest);
     return null;
   }
 
