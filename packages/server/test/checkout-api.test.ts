@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderPlacedEvent } from '../src/modules/checkout/service.js';
-import { PAYMENT_MESSAGES, TEST_CARDS } from '../src/modules/payments/test-provider.js';
+import { PAYMENT_MESSAGES } from '../src/modules/payments/provider.js';
+import { TEST_CARDS } from '../src/modules/payments/test-provider.js';
 import {
   type CheckoutTestApp,
   card,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAYMENT_MESSAGES, TEST_CARDS } from '../src/modules/payments/test-provider.js';
+import { PAYMENT_MESSAGES } from '../src/modules/payments/provider.js';
+import { TEST_CARDS } from '../src/modules/payments/test-provider.js';
 import {
   type CheckoutTestApp,
   card,

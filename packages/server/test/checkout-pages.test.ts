@@ -6,6 +6,7 @@ import {
   placeOrder,
   US_ADDRESS,
 } from './checkout-support.js';
+import { CRUMB } from './support/app.js';
 import { dialects } from './support/databases.js';
 
 /** The props JSON of the page's Checkout island. */
@@ -108,6 +109,39 @@ describe.each(dialects)('checkout and order pages on %s', (dialect) => {
     expect(download.statusCode).toBe(200);
     expect(download.body).toContain(`Purchased in order <strong>${order.id}</strong>`);
     expect((await get(`/downloads/${'0'.repeat(32)}`)).statusCode).toBe(404);
+  });
+  it('a subscription order confirms on the subscription confirmed page (206)', async () => {
+    await t.database.db
+      .updateTable('products')
+      .set({
+        is_subscribable: 1,
+        subscription_plan: JSON.stringify({
+          billingPeriod: { value: 1, unit: 'MONTH' },
+          numBillingCycles: null,
+        }),
+      })
+      .where('id', '=', 'mug')
+      .execute();
+    const sub = await t.app.inject({
+      method: 'POST',
+      url: '/api/3/commerce/cart/subscription',
+      payload: { itemId: 'mug', sku: 'MUG', qty: 1 },
+      cookies: { crumb: CRUMB },
+      headers: { 'x-csrf-token': CRUMB },
+    });
+    const cartToken = sub.json().data.cartToken;
+    const page = await get(`/checkout/subscribe?cartToken=${cartToken}`);
+    expect(islandProps(page.body)).toMatchObject({
+      source: { kind: 'subscription', cartToken },
+      quote: { grandTotalCents: 1000 },
+    });
+    const res = await placeOrder(t.app, {
+      source: { kind: 'subscription', cartToken },
+      shippingAddress: US_ADDRESS,
+    });
+    const confirmed = await get(res.json().confirmationUrl);
+    expect(confirmed.body).toContain('class="page-type-206"');
+    expect(confirmed.body).toContain('Your subscription is confirmed');
   });
 });
 

@@ -23,7 +23,13 @@ import { insertDownloads, insertOrder, insertOrderItems, type OrderRow } from '.
 import { buildOrderView, getOrder } from '../orders/service.js';
 import { decimalMoney, type OrderView, type ShippingAddress } from '../orders/view.js';
 import { checkCard } from '../payments/card.js';
-import type { CardDetails, PaymentProvider } from '../payments/provider.js';
+import {
+  type AuthorizeInput,
+  type AuthorizeResult,
+  type CardDetails,
+  PAYMENT_MESSAGES,
+  type PaymentProvider,
+} from '../payments/provider.js';
 import {
   type CartPricingView,
   priceCart,
@@ -254,6 +260,19 @@ export function confirmationUrl(order: OrderView): string {
   return order.statusUrl.replace('?', '/confirmation?');
 }
 
+/**
+ * A provider that throws (network down, timeout) may or may not have charged: the shopper is asked
+ * to try again, and the retry carries the same idempotency key, so the provider charges once.
+ */
+async function authorize(deps: CheckoutDeps, input: AuthorizeInput): Promise<AuthorizeResult> {
+  try {
+    return await deps.provider.authorize(input);
+  } catch (err) {
+    deps.warn(err, `payment provider ${deps.provider.name} failed`);
+    return { ok: false, code: 'retry', message: PAYMENT_MESSAGES.processingError };
+  }
+}
+
 export interface PlaceOrderResult {
   order: OrderView;
   confirmationUrl: string;
@@ -461,7 +480,7 @@ export async function placeOrder(
       }
       // Payment last: everything above is undone by the rollback if the card is refused.
       if (dueCents > 0 && card) {
-        const result = await deps.provider.authorize({
+        const result = await authorize(deps, {
           amountCents: dueCents,
           currency: resolved.currency,
           card,

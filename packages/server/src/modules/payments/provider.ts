@@ -3,6 +3,13 @@
  * processor or a pay-later provider is another implementation passed to buildApp
  * (`checkout.paymentProvider`), with no change to checkout.
  */
+/** What shoppers are told when a payment fails: the test provider's outcomes, and a provider that cannot be reached. */
+export const PAYMENT_MESSAGES = {
+  declined: 'Your card was declined.',
+  insufficientFunds: 'Your card has insufficient funds.',
+  processingError: 'We could not process your payment. Please try again.',
+} as const;
+
 export interface CardDetails {
   /** Digits only (spaces removed). */
   number: string;

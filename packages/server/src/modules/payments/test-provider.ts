@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto';
-import type { AuthorizeInput, AuthorizeResult, PaymentProvider } from './provider.js';
-
-export const PAYMENT_MESSAGES = {
-  declined: 'Your card was declined.',
-  insufficientFunds: 'Your card has insufficient funds.',
-  processingError: 'We could not process your payment. Please try again.',
-} as const;
+import {
+  type AuthorizeInput,
+  type AuthorizeResult,
+  PAYMENT_MESSAGES,
+  type PaymentProvider,
+} from './provider.js';
 
 /** Test card numbers with a fixed outcome; any other valid number is authorized. */
 export const TEST_CARDS = {
