@@ -101,6 +101,8 @@ export async function migrate(database: Database): Promise<string[]> {
   const migrator = new Migrator({
     db: database.db,
     provider,
+    // 0003 landed after 0004 had run on some databases; migrations are independent, so order of arrival is fine.
+    allowUnorderedMigrations: true,
     ...(database.schema ? { migrationTableSchema: database.schema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();
