@@ -158,6 +158,25 @@ export function validatePostalCode(country: string, code: string): PostalValidat
   return rule.pattern.test(value) ? { ok: true, value } : { ok: false, message: rule.message };
 }
 
+/** A full UK postcode ends in a 3-character inward code after the outcode. */
+const GB_INWARD_LENGTH = 3;
+/** Countries whose zone rule names only the leading part of a full code, and that part's length. */
+const ZONE_PREFIX_LENGTH: Readonly<Record<string, number>> = { CA: 3, IE: 3, SE: 3, NL: 4 };
+
+/**
+ * The postal rules above check the part of a code shipping zones use (a UK outcode, a Canadian
+ * FSA, an Eircode routing key…). An address carries the full code: its zone part is checked, and
+ * `value` is that zone part.
+ */
+export function validateAddressPostalCode(country: string, fullCode: string): PostalValidation {
+  const normalized = normalizePostalCode(fullCode);
+  let zone = normalized;
+  if (country === 'GB' && normalized.length > GB_INWARD_LENGTH + 1)
+    zone = normalized.slice(0, -GB_INWARD_LENGTH);
+  else if (ZONE_PREFIX_LENGTH[country]) zone = normalized.slice(0, ZONE_PREFIX_LENGTH[country]);
+  return validatePostalCode(country, zone);
+}
+
 /** The hint shown beside the postal-code field, if the country has one. */
 export function postalCodeHint(country: string): string | null {
   return postalRule(country)?.hint ?? null;

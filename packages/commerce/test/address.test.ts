@@ -18,6 +18,7 @@ import {
   regionWord,
   SE_COUNTIES,
   US_STATES,
+  validateAddressPostalCode,
   validatePostalCode,
 } from '../src/index.js';
 
@@ -134,5 +135,22 @@ describe('postal codes', () => {
     ['JP', null],
   ])('hint for %s', (country, hint) => {
     expect(postalCodeHint(country)).toBe(hint);
+  });
+});
+
+describe('validateAddressPostalCode', () => {
+  it('checks the zone part of a full code', () => {
+    expect(validateAddressPostalCode('CA', 'K1A 0B1')).toEqual({ ok: true, value: 'K1A' });
+    expect(validateAddressPostalCode('CA', '11A 0B1')).toEqual({
+      ok: false,
+      message: 'An FSA code is invalid',
+    });
+    expect(validateAddressPostalCode('GB', 'SW1A 1AA')).toMatchObject({ ok: true, value: 'SW1A' });
+    expect(validateAddressPostalCode('IE', 'D02 X285')).toMatchObject({ ok: true, value: 'D02' });
+    expect(validateAddressPostalCode('US', '1234')).toEqual({
+      ok: false,
+      message: 'ZIP Codes need to be 5 digits',
+    });
+    expect(validateAddressPostalCode('US', '10001')).toMatchObject({ ok: true, value: '10001' });
   });
 });

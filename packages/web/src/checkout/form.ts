@@ -1,4 +1,10 @@
-import { ADDRESS_WORDS, MESSAGES, regionsFor, validateEmail, validatePostalCode } from '@storefront/commerce';
+import {
+  ADDRESS_WORDS,
+  MESSAGES,
+  regionsFor,
+  validateAddressPostalCode,
+  validateEmail,
+} from '@storefront/commerce';
 import { DEFAULT_COUNTRY, labelCase } from './address';
 import type { PaymentInput, ShippingAddress } from './types';
 
@@ -65,7 +71,7 @@ export function addressErrors(address: AddressState): Errors {
   }
   if (regionsFor(address.country).length > 0 && address.region === '')
     errors['shippingAddress.region'] = MESSAGES.required;
-  const postal = validatePostalCode(address.country, address.postalCode);
+  const postal = validateAddressPostalCode(address.country, address.postalCode);
   if (!postal.ok) errors['shippingAddress.postalCode'] = postal.message;
   return errors;
 }

@@ -1,4 +1,4 @@
-import { MESSAGES, normalizePostalCode, regionsFor, validatePostalCode } from '@storefront/commerce';
+import { MESSAGES, normalizePostalCode, regionsFor, validateAddressPostalCode } from '@storefront/commerce';
 import type { ShippingAddress } from '../orders/view.js';
 import type { ShippingLocation } from '../pricing/service.js';
 import type { ShippingAddressInput } from './schema.js';
@@ -8,22 +8,6 @@ export const ADDRESS_MESSAGES = {
 } as const;
 
 const REQUIRED_FIELDS = ['firstName', 'lastName', 'line1', 'city'] as const;
-
-/** A full UK postcode ends in a 3-character inward code after the outcode. */
-const GB_INWARD_LENGTH = 3;
-/** Countries whose zone rule (commerce POSTAL_RULES) names only the leading part of a full code, and its length. */
-const ZONE_PREFIX_LENGTH: Readonly<Record<string, number>> = { CA: 3, IE: 3, SE: 3, NL: 4 };
-
-/**
- * Commerce's postal rules check the part of a code shipping zones use (a UK outcode, a Canadian
- * FSA, …); an address carries the full code, so its zone part is what gets checked.
- */
-function zonePart(country: string, normalized: string): string {
-  if (country === 'GB' && normalized.length > GB_INWARD_LENGTH + 1)
-    return normalized.slice(0, -GB_INWARD_LENGTH);
-  const length = ZONE_PREFIX_LENGTH[country];
-  return length ? normalized.slice(0, length) : normalized;
-}
 
 export type AddressCheck =
   | { ok: true; address: ShippingAddress; location: ShippingLocation }
@@ -49,7 +33,7 @@ export function checkShippingAddress(input: ShippingAddressInput): AddressCheck 
     else region = found.code;
   }
   const fullPostalCode = normalizePostalCode(input.postalCode);
-  const postal = validatePostalCode(country, zonePart(country, fullPostalCode));
+  const postal = validateAddressPostalCode(country, fullPostalCode);
   if (!postal.ok) errors[key('postalCode')] = postal.message;
   if (Object.keys(errors).length > 0 || !postal.ok) return { ok: false, errors };
   const address: ShippingAddress = {
