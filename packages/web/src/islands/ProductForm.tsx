@@ -5,6 +5,7 @@ import {
   DEFAULT_TEXTS,
   addButtonText as defaultAddButtonText,
   findVariant,
+  hasUnlimitedStockByType,
   type ProductTypeNumber,
   parseQuantity,
   QUANTITY_DEFAULT,
@@ -12,13 +13,15 @@ import {
   QUANTITY_MIN,
   QUANTITY_STEP,
 } from '@storefront/commerce';
-import { type FormEvent, lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { CART_ENTRIES_PATH } from '../api';
 import { pageContext } from '../context';
 import { readCrumb } from '../cookies';
 import { publishProductSelection } from '../product-store';
 import { runAddToCart } from './product-form/add-flow';
+import { canLeadToStock } from './product-form/availability';
 import { connectPriceBlocks } from './product-form/price-block';
+import { connectScarcity, type ScarcitySettings } from './product-form/scarcity';
 import type { ButtonPhase, FormOutcome } from './product-form/types';
 
 export interface ProductFormProps {
@@ -39,14 +42,21 @@ export interface ProductFormProps {
   subscriptionOptionId?: string | null;
   /** The additional-fields form filled in before adding (spec §4 step 5). */
   additionalFieldsFormId?: string | null;
+  /** Spec §2 variant selectors: one dropdown per option (default) or a group of radio buttons. */
+  variantSelector?: 'dropdown' | 'radio';
+  /** The low-stock message to show per selected variant; null or absent leaves it alone. */
+  scarcity?: ScarcitySettings | null;
   /** What the shopper chose in the server form before this island mounted (option name → value). */
   initialSelection?: Record<string, string>;
   /** The server form's quantity field as the shopper left it. */
   initialQuantity?: string;
 }
 
-/** Prefix of the option selects' id and name; the no-JS form post reads the same field names. */
+/** Prefix of the option fields' names; the no-JS form post reads the same field names. */
 const OPTION_FIELD_PREFIX = 'variant-option-';
+
+/** Spec §9 fallback text "sold out", read out after a radio value that leads to no stock. */
+const UNAVAILABLE_MARK = ` (${DEFAULT_TEXTS.soldOut})`;
 
 /** docs/api.md: the no-JS add-to-cart post redirects back with this query parameter on failure. */
 const CART_ERROR_PARAM = 'cartError';
@@ -63,9 +73,9 @@ export function productFormStateFromMarkup(
   el: Element,
 ): Pick<ProductFormProps, 'initialSelection' | 'initialQuantity'> {
   const initialSelection: Record<string, string> = {};
-  for (const select of el.querySelectorAll<HTMLSelectElement>('select.variant-select')) {
-    if (select.name.startsWith(OPTION_FIELD_PREFIX) && select.value !== '') {
-      initialSelection[select.name.slice(OPTION_FIELD_PREFIX.length)] = select.value;
+  for (const field of el.querySelectorAll<HTMLInputElement>(`[name^="${OPTION_FIELD_PREFIX}"]`)) {
+    if ((field.type !== 'radio' || field.checked) && field.value !== '') {
+      initialSelection[field.name.slice(OPTION_FIELD_PREFIX.length)] = field.value;
     }
   }
   const quantity = el.querySelector<HTMLInputElement>('input[name="quantity"]');
@@ -121,6 +131,8 @@ export function ProductForm(props: ProductFormProps) {
     resolve: (outcome: FormOutcome) => void;
   } | null>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
+  // A quick view may put a second form on the page: ids are per instance, unlike the server's.
+  const uid = useId();
   const timers = useTimers();
   // Each submit gets a number; an older submit's late continuation sees it is stale and stops.
   const attempt = useRef(0);
@@ -153,6 +165,13 @@ export function ProductForm(props: ProductFormProps) {
     if (isSubscribable) return;
     return connectPriceBlocks(itemId, currency, pageContext().locale);
   }, [itemId, currency, isSubscribable]);
+
+  const { scarcity } = props;
+  useEffect(() => {
+    // Digital products and gift cards never run low (unlimited by type).
+    if (!scarcity || hasUnlimitedStockByType({ productType })) return;
+    return connectScarcity(itemId, scarcity);
+  }, [itemId, scarcity, productType]);
 
   const idleText = props.addButtonText || defaultAddButtonText({ isSubscribable });
   const buttonText = soldOut
@@ -217,14 +236,42 @@ export function ProductForm(props: ProductFormProps) {
       <form className="product-form" method="post" action={CART_ENTRIES_PATH} onSubmit={submit} noValidate>
         <input type="hidden" name="crumb" value={readCrumb()} />
         <input type="hidden" name="itemId" value={itemId} />
-        {options.map((option) => {
-          const id = `${OPTION_FIELD_PREFIX}${option.name}`;
+        {options.map((option, index) => {
+          const field = `${OPTION_FIELD_PREFIX}${option.name}`;
+          if (props.variantSelector === 'radio') {
+            return (
+              <fieldset className="variant-option variant-option--radio" key={option.name}>
+                <legend>{option.name}</legend>
+                {option.values.map((value) => {
+                  const unavailable = !canLeadToStock(product, selection, option.name, value);
+                  return (
+                    <label
+                      className="variant-radio"
+                      key={value}
+                      data-unavailable={unavailable ? '' : undefined}
+                    >
+                      <input
+                        type="radio"
+                        name={field}
+                        value={value}
+                        checked={selection[option.name] === value}
+                        onChange={() => choose(option.name, value)}
+                      />{' '}
+                      {value}
+                      {unavailable && <span className="visually-hidden">{UNAVAILABLE_MARK}</span>}
+                    </label>
+                  );
+                })}
+              </fieldset>
+            );
+          }
+          const id = `${uid}o${index}`;
           return (
             <div className="variant-option" key={option.name}>
               <label htmlFor={id}>{option.name}</label>
               <select
                 id={id}
-                name={id}
+                name={field}
                 className="variant-select"
                 value={selection[option.name] ?? ''}
                 onChange={(e) => choose(option.name, e.target.value)}
@@ -241,9 +288,9 @@ export function ProductForm(props: ProductFormProps) {
         })}
         {showQuantity && (
           <div className="product-quantity-input">
-            <label htmlFor="quantity">{DEFAULT_TEXTS.quantity}</label>
+            <label htmlFor={`${uid}q`}>{DEFAULT_TEXTS.quantity}</label>
             <input
-              id="quantity"
+              id={`${uid}q`}
               type="number"
               name="quantity"
               min={QUANTITY_MIN}
