@@ -44,6 +44,7 @@ export async function createCheckoutApp(
   dialect: 'sqlite' | 'postgres',
   checkout: CheckoutOptions = {},
   catalog: unknown = checkoutCatalog(),
+  rateLimitRequests = 0,
 ): Promise<CheckoutTestApp> {
   const database = await createTestDatabase(dialect);
   const result = await importCatalog(database, catalog);
@@ -51,7 +52,7 @@ export async function createCheckoutApp(
   const app = await buildApp(loadConfig({ DATA_DIR: '/nonexistent', LOG_LEVEL: 'silent' }), {
     database,
     logger: false,
-    rateLimit: { requests: 0 },
+    rateLimit: { requests: rateLimitRequests },
     checkout,
   });
   return {

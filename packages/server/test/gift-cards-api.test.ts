@@ -4,6 +4,7 @@ import {
   newGiftCardCode,
   normalizeGiftCardCode,
 } from '../src/modules/gift-cards/code.js';
+import { DEFAULT_RATE_LIMIT_REQUESTS } from '../src/platform/rate-limit.js';
 import {
   type CheckoutTestApp,
   cartWith,
@@ -150,5 +151,30 @@ describe.each(dialects)('gift cards on %s', (dialect) => {
     const b = await balance('AAAA-BBBB-CCCC-DDDD');
     expect(b.statusCode).toBe(404);
     expect(b.json().message).toBe('That gift card code is not valid.');
+  });
+});
+
+describe('gift card balance rate limit', () => {
+  it(`answers 429 after ${DEFAULT_RATE_LIMIT_REQUESTS} lookups from one IP in a window`, async () => {
+    const t = await createCheckoutApp('sqlite', {}, undefined, DEFAULT_RATE_LIMIT_REQUESTS);
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < DEFAULT_RATE_LIMIT_REQUESTS; i++) {
+        const res = await t.app.inject({
+          method: 'GET',
+          url: '/api/commerce/gift-cards/AAAA-BBBB-CCCC-DDDD/balance',
+        });
+        statuses.push(res.statusCode);
+      }
+      expect(new Set(statuses)).toEqual(new Set([404]));
+      const last = await t.app.inject({
+        method: 'GET',
+        url: '/api/commerce/gift-cards/AAAA-BBBB-CCCC-DDDD/balance',
+      });
+      expect(last.statusCode).toBe(429);
+      expect(last.json().message).toBe('Please try again in a few seconds.');
+    } finally {
+      await t.close();
+    }
   });
 });

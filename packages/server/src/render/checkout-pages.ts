@@ -1,4 +1,4 @@
-import { formatMoney, MESSAGES, minorFromDecimal, ProductType } from '@storefront/commerce';
+import { formatMoney, MESSAGES, minorFromDecimal } from '@storefront/commerce';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppServices, SiteContext } from '../app.js';
 import { CART_COOKIE, HAS_CART_COOKIE } from '../modules/cart/routes.js';
@@ -144,7 +144,6 @@ function orderContext(order: OrderView, locale: string) {
     giftCards: order.giftCards.map((g) => ({ ...g, amountText: text(g.amount) })),
     statusText: order.status === 'pending' ? 'Payment pending' : 'Paid',
     createdText: new Date(order.created).toISOString().slice(0, 10),
-    hasPhysical: order.items.some((i) => i.productType === ProductType.PHYSICAL),
   };
 }
 

@@ -4,6 +4,7 @@ import {
   type CartTotals,
   MESSAGES,
   ProductType,
+  type TrackedErrorType,
   validateEmail,
 } from '@storefront/commerce';
 import type { SiteContext } from '../../app.js';
@@ -77,7 +78,7 @@ export class CheckoutFailure extends HttpError {
     statusCode: number,
     message: string,
     readonly extra: Record<string, unknown>,
-    type?: ConstructorParameters<typeof HttpError>[2],
+    type?: TrackedErrorType,
   ) {
     super(statusCode, message, type);
   }
@@ -325,6 +326,8 @@ export async function placeOrder(
   try {
     outcome = await ctx.db.transaction().execute(async (trx) => {
       const tctx: SiteContext = { ...ctx, db: trx };
+      // The first statement writes, so SQLite takes its write lock at once, as BEGIN IMMEDIATE
+      // would: no read-then-upgrade deadlock between two checkouts.
       const claimed = await claimIdempotencyKey(trx, {
         website_id: ctx.websiteId,
         key: body.idempotencyKey,
