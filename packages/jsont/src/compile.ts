@@ -539,7 +539,8 @@ function compileNode(n: Exclude<Node, { kind: 'text' | 'comment' }>, opts: Compi
         if (isTruthy(v)) {
           rt.step(n);
           body(newFrame(v, f, -1, false), rt);
-        } else if (alt !== null) alt(f, rt);
+          // The `{.or}` branch of a section has a scope of its own, as in the reference.
+        } else if (alt !== null) alt(newFrame(v, f, -1, false), rt);
       };
     }
     case 'repeated': {

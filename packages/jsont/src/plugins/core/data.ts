@@ -4,17 +4,16 @@ import { mapValue } from './mapvalue.js';
 
 /** Formatters that navigate, count and reshape data. */
 
-/** Follows keys one by one; an array key is a whole path. */
-function follow(node: unknown, keys: readonly unknown[]): unknown {
+/**
+ * Follows keys one by one; an array key is a whole path. With `textIndexes` false (`get`, whose
+ * keys are values), only numbers index arrays; `prop` keys are written text and always do.
+ */
+function follow(node: unknown, keys: readonly unknown[], textIndexes: boolean): unknown {
   let cur = node;
   for (const k of keys) {
     if (cur === undefined) return undefined;
-    if (Array.isArray(k)) {
-      cur = getPath(
-        cur,
-        k.map((p) => toOutput(p)),
-      );
-    } else if (typeof k === 'string' || typeof k === 'number') {
+    if (Array.isArray(k)) cur = follow(cur, k, textIndexes);
+    else if (typeof k === 'number' || (typeof k === 'string' && (textIndexes || !Array.isArray(cur)))) {
       cur = getChild(cur, String(k));
     } else return undefined;
   }
@@ -51,12 +50,13 @@ export const dataFormatters: Record<string, Formatter> = {
       vars[0].value = follow(
         v,
         args.map((a) => argument(ctx, v, a)),
+        false,
       );
     },
   },
   prop: {
     apply(_ctx, args, vars) {
-      vars[0].value = follow(vars[0].value, args.flatMap(splitDots));
+      vars[0].value = follow(vars[0].value, args.flatMap(splitDots), true);
     },
   },
   lookup: {
@@ -64,7 +64,7 @@ export const dataFormatters: Record<string, Formatter> = {
       const key = args.length ? ctx.resolve(args[0]) : undefined;
       vars[0].value =
         typeof key === 'string' || typeof key === 'number'
-          ? follow(vars[0].value, splitDots(String(key)))
+          ? follow(vars[0].value, splitDots(String(key)), true)
           : undefined;
     },
   },

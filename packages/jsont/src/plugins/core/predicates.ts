@@ -24,6 +24,9 @@ export function argValue(ctx: RenderContext, arg: string): unknown {
   return ctx.resolve(arg);
 }
 
+/** Equality where a missing value counts as null. */
+const same = (a: unknown, b: unknown): boolean => deepEqual(a ?? null, b ?? null);
+
 /** The two operands: with one argument the current node is compared to it. */
 function operands(ctx: RenderContext, args: readonly string[]): [unknown, unknown] {
   if (args.length === 1) return [ctx.node, argValue(ctx, args[0])];
@@ -71,14 +74,14 @@ export const corePredicates: Record<string, Predicate> = {
     test(ctx, args) {
       if (args.length === 0) return false;
       const [a, b] = operands(ctx, args);
-      return deepEqual(a, b);
+      return same(a, b);
     },
   },
   'notEqual?': {
     test(ctx, args) {
       if (args.length === 0) return false;
       const [a, b] = operands(ctx, args);
-      return !deepEqual(a, b);
+      return !same(a, b);
     },
   },
   'greaterThan?': comparison((c) => c > 0),
