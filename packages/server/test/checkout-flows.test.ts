@@ -88,6 +88,26 @@ describe.each(dialects)('checkout quote, pricing, subscriptions and emails on %s
     expect(q.shippingOptions.map((o: { id: string }) => o.id)).toEqual(['std', 'exp']);
   });
 
+  it('prices shipping and tax from the part of the address typed so far', async () => {
+    const token = await cartWith(t.app, [{ itemId: 'tee', sku: 'TEE-S-BLUE', quantity: 1 }]);
+    const partial = {
+      firstName: '',
+      lastName: '',
+      line1: '',
+      city: '',
+      region: 'IL',
+      postalCode: '',
+      country: 'US',
+    };
+    const q = (await quote({ source: { kind: 'cart' }, shippingAddress: partial }, token)).json();
+    expect(q.shippingOptions.map((o: { id: string }) => o.id)).toEqual(['std', 'exp']);
+    expect(q).toMatchObject({ selectedShippingOption: { id: 'std' }, applicableTaxRules: [{ id: 'il' }] });
+    expect(q.addressErrors).toMatchObject({
+      'shippingAddress.city': 'Required',
+      'shippingAddress.postalCode': 'ZIP Codes need to be 5 digits',
+    });
+  });
+
   it('places the order with the same totals the quote gave, and queues the confirmation email', async () => {
     const token = await cartWith(t.app, [{ itemId: 'tee', sku: 'TEE-S-BLUE', quantity: 2 }]);
     const before = (await outbox()).length;

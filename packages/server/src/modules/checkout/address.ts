@@ -11,7 +11,8 @@ const REQUIRED_FIELDS = ['firstName', 'lastName', 'line1', 'city'] as const;
 
 export type AddressCheck =
   | { ok: true; address: ShippingAddress; location: ShippingLocation }
-  | { ok: false; errors: Record<string, string> };
+  /** `location` is what is known so far (a valid country, and region and postal code if valid): enough to price shipping and tax while the shopper types. */
+  | { ok: false; errors: Record<string, string>; location: ShippingLocation | null };
 
 /**
  * Checks a shipping address field by field: names, street and city required ('Required'), a
@@ -23,19 +24,25 @@ export function checkShippingAddress(input: ShippingAddressInput): AddressCheck 
   const key = (field: string) => `shippingAddress.${field}`;
   for (const field of REQUIRED_FIELDS) if (input[field].trim() === '') errors[key(field)] = MESSAGES.required;
   const country = input.country.trim().toUpperCase();
-  if (!/^[A-Z]{2}$/.test(country)) errors[key('country')] = ADDRESS_MESSAGES.country;
+  const countryOk = /^[A-Z]{2}$/.test(country);
+  if (!countryOk) errors[key('country')] = ADDRESS_MESSAGES.country;
   let region: string | null = input.region?.trim() || null;
   const regions = regionsFor(country);
   if (regions.length > 0) {
     const wanted = region?.toUpperCase();
     const found = regions.find((r) => r.code.toUpperCase() === wanted || r.name.toUpperCase() === wanted);
-    if (!found) errors[key('region')] = MESSAGES.required;
-    else region = found.code;
+    if (!found) {
+      errors[key('region')] = MESSAGES.required;
+      region = null;
+    } else region = found.code;
   }
   const fullPostalCode = normalizePostalCode(input.postalCode);
   const postal = validateAddressPostalCode(country, fullPostalCode);
   if (!postal.ok) errors[key('postalCode')] = postal.message;
-  if (Object.keys(errors).length > 0 || !postal.ok) return { ok: false, errors };
+  if (Object.keys(errors).length > 0 || !postal.ok) {
+    const location = countryOk ? { country, region, postalCode: postal.ok ? postal.value : null } : null;
+    return { ok: false, errors, location };
+  }
   const address: ShippingAddress = {
     firstName: input.firstName.trim(),
     lastName: input.lastName.trim(),

@@ -112,7 +112,7 @@ async function priceSource(ctx: RequestContext, resolved: ResolvedSource, body: 
   if (body.shippingAddress) {
     const checked = checkShippingAddress(body.shippingAddress);
     if (checked.ok) ({ address, location } = checked);
-    else addressErrors = checked.errors;
+    else ({ errors: addressErrors, location } = checked);
   }
   let giftCard: GiftCardBalance | null = null;
   let giftCardError: string | null = null;
