@@ -31,9 +31,9 @@ describe('the product experience in Chromium', () => {
   const addButton = (page: Page) => page.locator('.product-summary .sqs-add-to-cart-button');
   const alert = (page: Page) => page.getByRole('alertdialog');
 
-  it('adds a service after choosing its session, and the pill counts it', async () => {
+  it('adds a service after choosing its session with a radio button, and the pill counts it', async () => {
     const page = await open('/shop/p/pour-over-workshop');
-    await page.getByLabel('Session').selectOption('Sunday 2:00 pm');
+    await page.getByRole('group', { name: 'Session' }).getByRole('radio', { name: 'Sunday 2:00 pm' }).check();
     await addButton(page).click();
     await page.locator('.sqs-add-to-cart-button', { hasText: 'Added!' }).waitFor();
     await expect(page.locator('.pill-cart-count').textContent()).resolves.toBe('1');

@@ -20,7 +20,7 @@ describe('product display on the demo store', () => {
 
   it('shows the scarcity message with the stock left', async () => {
     expect(await page('beeswax-taper-candles')).toContain(
-      '<p class="product-scarcity">Only 6 left in stock</p>',
+      '<p class="product-scarcity" data-item-scarcity="beeswax-taper-candles">Only 6 left in stock</p>',
     );
   });
 
@@ -71,5 +71,17 @@ describe('product display on the demo store', () => {
         /<button type="button" class="product-quick-view-button" data-item-id="[^"]+" hidden>Quick View<\/button>/g,
       ) ?? [];
     expect(buttons).toHaveLength(11);
+  });
+
+  it("offers a product's options as radio buttons when the merchant chose them", async () => {
+    const html = await page('pour-over-workshop');
+    expect(html).toContain(
+      '<fieldset class="variant-option variant-option--radio"><legend>Session</legend><label class="variant-radio"><input type="radio" name="variant-option-Session" value="Saturday 10:00 am"> Saturday 10:00 am</label>',
+    );
+    const props = /data-island="ProductForm" data-props="([^"]*)"/
+      .exec(html)![1]
+      .replace(/&quot;/g, '"')
+      .replace(/&amp;/g, '&');
+    expect(JSON.parse(props).variantSelector).toBe('radio');
   });
 });

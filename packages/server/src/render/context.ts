@@ -90,12 +90,22 @@ export function productCardContext(p: CatalogProduct, site: Site) {
   };
 }
 
-/** Spec §3 merchandising: the low-stock message, shown at load when the merchant asks for it. */
+/**
+ * Spec §3 merchandising: the low-stock message. The element is there whenever scarcity is on, so
+ * the product form can fill it in for the chosen variant; at load it shows the product's total
+ * stock when the merchant asks for it (packages/web/docs/product-form.md).
+ */
 function scarcityContext(p: CatalogProduct) {
   const m = p.merchandising;
+  if (!m?.scarcityEnabled || !m.scarcityText) return null;
   const stock = totalStock(p);
-  if (!m?.scarcityEnabled || !m.scarcityText || !Number.isFinite(stock) || stock <= 0) return null;
-  return { text: scarcityMessage(m.scarcityText, stock), shownByDefault: !!m.scarcityShownByDefault };
+  const text = Number.isFinite(stock) && stock > 0 ? scarcityMessage(m.scarcityText, stock) : '';
+  return {
+    text,
+    shown: !!m.scarcityShownByDefault && text !== '',
+    template: m.scarcityText,
+    shownByDefault: !!m.scarcityShownByDefault,
+  };
 }
 
 /** Props of the ProductForm island (packages/web/README.md). */
@@ -116,6 +126,11 @@ export function productFormProps(p: CatalogProduct, site: Site) {
     isSubscribable: !!p.isSubscribable,
     subscriptionOptionId: p.productSubscriptionOptions?.[0]?.id ?? null,
     additionalFieldsFormId: p.additionalFieldsFormId ?? null,
+    variantSelector: p.merchandising?.variantSelector ?? 'dropdown',
+    scarcity:
+      p.merchandising?.scarcityEnabled && p.merchandising.scarcityText
+        ? { template: p.merchandising.scarcityText, shownByDefault: !!p.merchandising.scarcityShownByDefault }
+        : null,
   };
 }
 
@@ -239,6 +254,7 @@ export function productContext(
       metaDescription: descriptionFallback(plainText(p.excerpt || p.description || '')),
       soldOut,
       options: options.map((o) => ({ name: o.name, values: o.values.map((value) => ({ value })) })),
+      radioSelectors: islandProps.variantSelector === 'radio',
       showQuantity,
       quantity: { min: QUANTITY_MIN, max: QUANTITY_MAX, label: DEFAULT_TEXTS.quantity },
       buttonText: soldOut ? BUTTON_TEXT.soldOut : islandProps.addButtonText,

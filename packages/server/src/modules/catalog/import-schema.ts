@@ -200,6 +200,8 @@ const merchandisingSchema = z.strictObject({
   scarcityText: z.string().optional(),
   scarcityShownByDefault: z.boolean().default(false),
   customSoldOutText: z.string().optional(),
+  /** How the product page offers the variant options: one dropdown per option, or radio buttons. */
+  variantSelector: z.enum(['dropdown', 'radio']).default('dropdown'),
 });
 
 export const variantSchema = z.strictObject({

@@ -40,6 +40,7 @@ export interface Merchandising {
   scarcityText?: string;
   scarcityShownByDefault?: boolean;
   customSoldOutText?: string;
+  variantSelector?: 'dropdown' | 'radio';
 }
 
 export interface Collection {

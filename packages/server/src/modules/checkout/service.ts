@@ -341,7 +341,13 @@ export async function placeOrder(
           throw new HttpError(409, CHECKOUT_MESSAGES.idempotencyConflict);
         return { replayOf: other.order_id };
       }
-      const resolved = await resolveSource(tctx, body.source, cartToken, ctx.site.website.currency);
+      const resolved = await resolveSource(
+        tctx,
+        body.source,
+        cartToken,
+        ctx.site.website.currency,
+        (cartId) => markCartPurchased(trx, cartId, orderId, now),
+      );
       const priced = await priceSource(tctx, resolved, body);
       const problems = orderErrors(priced, body);
       const dueCents = priced.totals.amountDueCents;
@@ -349,9 +355,6 @@ export async function placeOrder(
       if (Object.keys(problems).length > 0)
         throw new HttpError(400, MESSAGES.formInvalid, undefined, problems);
 
-      if (resolved.cartId && !(await markCartPurchased(trx, resolved.cartId, orderId, now))) {
-        throw new HttpError(409, SOURCE_MESSAGES.cartPurchased);
-      }
       const t = priced.totals;
       // The unique source key refuses a second order of one subscription cart (409 below).
       const orderRow: OrderRow = {

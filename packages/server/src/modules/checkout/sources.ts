@@ -65,11 +65,15 @@ export async function resolveSource(
   source: CheckoutSource,
   cartToken: string | undefined,
   storeCurrency: string,
+  /** Placing an order claims the cart (marks it purchased) before its entries are read, so what is bought is what was in it. */
+  claimCart?: (cartId: string) => Promise<boolean>,
 ): Promise<ResolvedSource> {
   if (source.kind === 'cart') {
     const cart = cartToken ? await findCart(ctx.db, ctx.websiteId, cartToken) : undefined;
     if (!cart) throw new HttpError(400, SOURCE_MESSAGES.emptyCart);
-    if (cart.is_purchased) throw new HttpError(409, SOURCE_MESSAGES.cartPurchased);
+    if (cart.is_purchased || (claimCart && !(await claimCart(cart.id)))) {
+      throw new HttpError(409, SOURCE_MESSAGES.cartPurchased);
+    }
     const entries = await cartEntries(ctx.db, cart.id);
     if (entries.length === 0) throw new HttpError(400, SOURCE_MESSAGES.emptyCart);
     const products = new Map<string, CatalogProduct | null>();
