@@ -359,3 +359,46 @@ describe('never throws', () => {
     expect(r.errors.map((e) => e.type)).toEqual(['FORMATTER_FAILED']);
   });
 });
+
+describe('compiled program', () => {
+  it('gives every loop item its own variables and macros although the frame is reused', () => {
+    const tpl =
+      '{.repeated section xs}{.equal? @index 1}{.var @v @}{.macro m}M{.end}{.end}[{@v}{@|apply m}]{.end}';
+    const r = compile(tpl).render({ xs: ['a', 'b'] });
+    expect(r.output).toBe('[aM][]');
+    expect(r.errors.map((e) => e.type)).toEqual(['PARTIAL_MISSING']);
+  });
+
+  it('keeps a formatter chain correct when a formatter re-enters the same instruction', () => {
+    const tpl = '{.macro m}{.section next}({@|apply m}){.end}{name|html}{.end}{@|apply m}';
+    const json = { name: 'a&', next: { name: 'b<', next: { name: 'c' } } };
+    expect(out(tpl, json)).toBe('((c)b&lt;)a&amp;');
+  });
+
+  it('reports a throwing formatter and renders on (unknown ones stay text)', () => {
+    const boom: Plugin = {
+      name: 'boom',
+      formatters: {
+        boom: {
+          apply() {
+            throw new Error('no');
+          },
+        },
+      },
+    };
+    const r = compile('{a|boom}|{a|html}', { plugins: [boom] }).render({ a: 1 });
+    expect(r.output).toBe('|{a|html}');
+    expect(r.errors.map((e) => e.message)).toEqual(["Formatter 'boom' failed: no"]);
+  });
+
+  it('prints array items the way String() does and text formatters ignore arrays', () => {
+    expect(out('{a}', { a: [null, [1, 2], { x: 1 }, true] })).toBe('null,1,2,[object Object],true');
+    expect(out('{a|html}', { a: ['<'] })).toBe('');
+  });
+
+  it('builds the program on the first render and reuses it', () => {
+    const t = compile('{.repeated section xs}{@|html}{.alternates with},{.end}');
+    expect(t.render({ xs: ['<', '>'] }).output).toBe('&lt;,&gt;');
+    expect(t.render({ xs: ['&'] }).output).toBe('&amp;');
+  });
+});
