@@ -41,7 +41,7 @@ import {
 import { checkShippingAddress } from './address.js';
 import { claimIdempotencyKey, findIdempotencyKey, markCartPurchased } from './repo.js';
 import type { PlaceOrderBody, QuoteBody } from './schema.js';
-import { type CheckoutLine, type ResolvedSource, resolveSource, SOURCE_MESSAGES } from './sources.js';
+import { type CheckoutLine, type ResolvedSource, resolveSource } from './sources.js';
 
 export const CHECKOUT_MESSAGES = {
   idempotencyConflict:
