@@ -12,7 +12,9 @@ import { loadFixtures } from './fixtures.js';
 const SEED = 20261122;
 const RUNS = 1500;
 /** A single compile + render of a small template takes well under a millisecond; this catches a hang. */
-const CASE_BUDGET_MS = 250;
+const CASE_BUDGET_MS = 1000;
+/** Each property takes ~1 s; generous for busy CI machines. */
+const TIMEOUT_MS = 60_000;
 const LIMITS = { maxSteps: 20_000, maxOutputLength: 200_000, maxPartialDepth: 8 };
 
 const fixtures = loadFixtures();
@@ -88,34 +90,42 @@ describe('fuzzing', () => {
     expect(fixtures.length).toBeGreaterThan(100);
   });
 
-  it('mutated fixture templates never throw, hang or exceed the limits', () => {
-    fc.assert(
-      fc.property(
-        fc.nat({ max: fixtures.length - 1 }),
-        fc.array(mutation, { minLength: 1, maxLength: 6 }),
-        (which, mutations) => {
-          const f = fixtures[which];
-          runs(mutate(f.template, mutations), f.json, {
-            partials: f.partials,
-            injects: f.injects,
-            locale: typeof f.params.locale === 'string' ? f.params.locale : undefined,
-          });
-        },
-      ),
-      { seed: SEED, numRuns: RUNS },
-    );
-  });
+  it(
+    'mutated fixture templates never throw, hang or exceed the limits',
+    () => {
+      fc.assert(
+        fc.property(
+          fc.nat({ max: fixtures.length - 1 }),
+          fc.array(mutation, { minLength: 1, maxLength: 6 }),
+          (which, mutations) => {
+            const f = fixtures[which];
+            runs(mutate(f.template, mutations), f.json, {
+              partials: f.partials,
+              injects: f.injects,
+              locale: typeof f.params.locale === 'string' ? f.params.locale : undefined,
+            });
+          },
+        ),
+        { seed: SEED, numRuns: RUNS },
+      );
+    },
+    TIMEOUT_MS,
+  );
 
-  it('random instruction soup never throws or hangs', () => {
-    fc.assert(
-      fc.property(
-        fc.array(fc.oneof(fc.constantFrom(...FRAGMENTS), fc.string({ maxLength: 6 })), { maxLength: 30 }),
-        fc.jsonValue({ maxDepth: 3 }),
-        (parts, json) => runs(parts.join(''), json),
-      ),
-      { seed: SEED, numRuns: RUNS },
-    );
-  });
+  it(
+    'random instruction soup never throws or hangs',
+    () => {
+      fc.assert(
+        fc.property(
+          fc.array(fc.oneof(fc.constantFrom(...FRAGMENTS), fc.string({ maxLength: 6 })), { maxLength: 30 }),
+          fc.jsonValue({ maxDepth: 3 }),
+          (parts, json) => runs(parts.join(''), json),
+        ),
+        { seed: SEED, numRuns: RUNS },
+      );
+    },
+    TIMEOUT_MS,
+  );
 
   it('self-applying macros stop at the depth limit with an error, not a stack overflow', () => {
     const t = compile('{.macro m}x{@|apply m}{.end}{@|apply m}', { limits: LIMITS });
