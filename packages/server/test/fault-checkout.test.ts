@@ -50,8 +50,11 @@ async function startServer(env: Record<string, string>): Promise<{ url: string; 
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
+  const collect = (d: Buffer) => {
+    output += d;
+  };
+  child.stdout!.on('data', collect);
+  child.stderr!.on('data', collect);
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + START_TIMEOUT_MS;
   for (;;) {
