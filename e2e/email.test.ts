@@ -1,42 +1,8 @@
-import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSmtp } from '../packages/server/test/support/smtp.js';
 import { launchChromium } from './support/browser.js';
 import { type RunningServer, startServer } from './support/server.js';
-
-interface Mail {
-  to: string[];
-  raw: string;
-}
-
-/** A real SMTP peer on a loopback port, keeping what it receives. */
-async function startSmtp() {
-  const received: Mail[] = [];
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.setEncoding('utf8');
-      stream.on('data', (chunk: string) => {
-        raw += chunk;
-      });
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const { port } = smtp.server.address() as AddressInfo;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    received,
-    close: () => new Promise<void>((r) => smtp.close(() => r())),
-  };
-}
 
 describe('the order confirmation email over SMTP', () => {
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
