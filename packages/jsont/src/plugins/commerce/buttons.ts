@@ -11,7 +11,7 @@ import {
 } from '@storefront/commerce';
 import type { Formatter, RenderContext } from '../../plugin.js';
 import { isTruthy } from '../../values.js';
-import { arrayOr, attr, html, localized, objectOr, productOf, text } from './model.js';
+import { arrayOr, attr, attrJson, html, localized, objectOr, productOf, text } from './model.js';
 import { variantsSelect } from './variants.js';
 
 /** Translation keys of the default button texts (a custom text is the merchant's own). */
@@ -42,7 +42,7 @@ function addToCartButton(ctx: RenderContext, item: unknown): string {
     ` data-use-custom-label="${attr(content.useCustomAddButtonText)}" ` +
     (subscribable ? `data-is-subscription="${attr(content.isSubscribable)}" ` : '') +
     `data-original-label="${attr(label)}" ` +
-    (useForm ? `data-form="${attr(JSON.stringify(form))}"` : '') +
+    (useForm ? `data-form="${attrJson(form)}"` : '') +
     `${optionId}>\n` +
     `    <div class="sqs-add-to-cart-button-inner">${html(label)}</div>\n  </div>\n</div>`
   );

@@ -4,6 +4,7 @@ import { isTruthy } from '../../values.js';
 import {
   arrayOr,
   attr,
+  attrJson,
   html,
   isObject,
   localized,
@@ -75,7 +76,7 @@ export const productScarcityFormatter: Formatter = {
       .map((raw) => {
         const view = objectOr(raw);
         const variant = isObject(view.attributes)
-          ? ` data-variant-attributes="${attr(JSON.stringify(view.attributes))}" hidden`
+          ? ` data-variant-attributes="${attrJson(view.attributes)}" hidden`
           : '';
         const message = html(scarcityMessage(template, text(view.qtyInStock)));
         return `<div class="product-scarcity"${variant}>\n    ${message}\n  </div>`;

@@ -34,6 +34,43 @@ export function text(value: unknown): string {
 }
 
 export const attr = (value: unknown): string => escapeAttr(text(value));
+
+/** Characters that make a JSON string differ from its quoted text, or need escaping in an attribute. */
+const JSON_ATTR_SPECIAL = /["\\&<>\u0000-\u001f\ud800-\udfff]/;
+
+/** Plain JSON data as escaped attribute text; undefined for anything JSON.stringify treats specially. */
+function plainJson(v: unknown): string | undefined {
+  if (typeof v === 'string')
+    return JSON_ATTR_SPECIAL.test(v) ? escapeAttr(JSON.stringify(v)) : `&quot;${v}&quot;`;
+  if (typeof v === 'number') return Number.isFinite(v) ? String(v) : 'null';
+  if (typeof v === 'boolean' || v === null) return String(v);
+  if (typeof v !== 'object') return undefined;
+  let out: string | undefined;
+  if (Array.isArray(v)) {
+    out = '[';
+    for (let i = 0; i < v.length && out !== undefined; i++) {
+      const item = plainJson(v[i]);
+      out = item === undefined ? undefined : `${out}${i > 0 ? ',' : ''}${item}`;
+    }
+    return out && `${out}]`;
+  }
+  if (Object.getPrototypeOf(v) !== Object.prototype) return undefined;
+  out = '{';
+  for (const k in v) {
+    const item = plainJson((v as Json)[k]);
+    const key = plainJson(k);
+    if (item === undefined) return undefined;
+    out += `${out.length > 1 ? ',' : ''}${key}:${item}`;
+  }
+  return `${out}}`;
+}
+
+/**
+ * `escapeAttr(JSON.stringify(value))` in one pass over plain data, without the long intermediate
+ * JSON text (the variant list of a product page runs through here on every render).
+ */
+export const attrJson = (value: unknown): string =>
+  plainJson(value) ?? escapeAttr(JSON.stringify(value) ?? '');
 export const html = (value: unknown): string => escapeHtml(text(value));
 
 /** Template JSON writes flags as booleans or as the strings 'true' / 'false'. */

@@ -2,7 +2,7 @@ import { ProductType, selectableOptions, type VariantOption } from '@storefront/
 import type { Formatter, RenderContext } from '../../plugin.js';
 import { isTruthy } from '../../values.js';
 import { escapeAttr, escapeHtml } from '../core/text.js';
-import { arrayOr, attr, localized, objectOr, productOf, text } from './model.js';
+import { arrayOr, attr, attrJson, localized, objectOr, productOf, text } from './model.js';
 
 /** The select's first entry and label when the site has no translation for it. */
 export const DEFAULT_VARIANT_SELECT_TEXT = 'Select {variantName}';
@@ -53,11 +53,11 @@ export function variantsSelect(ctx: RenderContext, item: unknown): string {
     DEFAULT_VARIANT_SELECT_TEXT;
   const valueTitle = giftCard ? localized(ctx, 'giftCardValueDisplayText') : undefined;
   const subscription = isTruthy(content.isSubscribable)
-    ? ` data-is-subscribable="${attr(content.isSubscribable)}" data-subscription-plan="${escapeAttr(JSON.stringify(content.subscriptionPlan ?? null))}"`
+    ? ` data-is-subscribable="${attr(content.isSubscribable)}" data-subscription-plan="${attrJson(content.subscriptionPlan ?? null)}"`
     : '';
   return (
     `<div class="product-variants" data-item-id="${attr(objectOr(item).id)}"` +
-    ` data-variants="${escapeAttr(JSON.stringify(arrayOr(content.variants)))}"${subscription} data-animation-role="content">\n` +
+    ` data-variants="${attrJson(arrayOr(content.variants))}"${subscription} data-animation-role="content">\n` +
     options.map((o) => optionBlock(o, valueTitle ?? o.name, selectText)).join('') +
     '  </div>'
   );
