@@ -319,6 +319,53 @@ export interface DownloadTable {
   created_at: number;
 }
 
+export type SubscriptionStatus = 'active' | 'past_due' | 'cancelled' | 'completed';
+
+/** A subscription bought at checkout; the renewal worker bills it at `next_attempt_at`. */
+export interface SubscriptionTable {
+  id: string;
+  website_id: string;
+  /** The order that bought it (its first billing cycle). */
+  order_id: string;
+  status: SubscriptionStatus;
+  /** JSON plan snapshot { billingPeriod: { value, unit }, numBillingCycles }. */
+  plan: string;
+  /** Billing cycles paid for, the first order's included. */
+  cycles_billed: number;
+  /** The first order's time: billing dates count whole periods from it. */
+  started_at: number;
+  /** When the next cycle is due; null once the subscription has ended. */
+  next_billing_at: number | null;
+  /** When the worker next tries to bill: the due date, or a retry after a decline or shortage. */
+  next_attempt_at: number | null;
+  /** Declined charges of the cycle being billed. */
+  failed_attempts: number;
+  last_error: string | null;
+  item_id: string;
+  sku: string;
+  product_name: string;
+  product_type: number;
+  quantity: number;
+  unit_price_cents: number;
+  additional_fields: string | null;
+  currency: string;
+  email: string;
+  /** JSON shipping address or null. */
+  shipping_address: string | null;
+  shipping_option_id: string | null;
+  payment_provider: string | null;
+  /** The provider's reusable token for later charges; null when the provider gave none. */
+  payment_token: string | null;
+  /** Secret in the subscription's status and cancel links. */
+  access_token: string;
+  /** A worker's claim lasts until then. */
+  locked_until: number | null;
+  claim_token: string | null;
+  created_at: number;
+  updated_at: number;
+  cancelled_at: number | null;
+}
+
 export interface DB {
   websites: WebsiteTable;
   store_settings: StoreSettingsTable;
@@ -342,4 +389,5 @@ export interface DB {
   gift_cards: GiftCardTable;
   gift_card_redemptions: GiftCardRedemptionTable;
   downloads: DownloadTable;
+  subscriptions: SubscriptionTable;
 }

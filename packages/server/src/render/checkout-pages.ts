@@ -8,6 +8,7 @@ import type { CheckoutSource } from '../modules/checkout/schema.js';
 import { type CheckoutOptions, type Quote, quote } from '../modules/checkout/service.js';
 import { getDownload, getOrderWithToken } from '../modules/orders/service.js';
 import type { DecimalMoney, OrderView } from '../modules/orders/view.js';
+import { subscriptionOfOrder } from '../modules/subscriptions/billing-service.js';
 import { ensureCrumb } from '../platform/crumb.js';
 import { HttpError } from '../platform/errors.js';
 import { pageContext } from './context.js';
@@ -254,10 +255,18 @@ export function checkoutPageRoutes(
             template: 'orderStatus' as const,
             title: `Order ${order.id}`,
           };
+      // The subscription confirmed page (206) also shows the plan and the next billing date.
+      const subscription =
+        page.pageType === CHECKOUT_PAGE_TYPE.SUBSCRIPTION_CONFIRMED
+          ? await subscriptionOfOrder(ctx, order.id)
+          : null;
       return render(services, request, reply, {
         ...page,
         status: 200,
-        data: { order: orderContext(order, ctx.site.website.locale) },
+        data: {
+          order: orderContext(order, ctx.site.website.locale),
+          ...(subscription ? { subscription } : {}),
+        },
       });
     };
   app.get('/commerce/orders/:orderId', orderPage(false));

@@ -38,6 +38,7 @@ import {
   type ShippingLocation,
   UNKNOWN_COUPON,
 } from '../pricing/service.js';
+import { startSubscription } from '../subscriptions/billing-service.js';
 import { checkShippingAddress } from './address.js';
 import { claimIdempotencyKey, findIdempotencyKey, markCartPurchased } from './repo.js';
 import type { PlaceOrderBody, QuoteBody } from './schema.js';
@@ -463,6 +464,7 @@ export async function placeOrder(
           data: { siteTitle, code: g.code, amountCents: g.amountCents, currency: resolved.currency },
         });
       }
+      let paymentToken: string | null = null;
       // Stock and gift card are taken last before payment: on PostgreSQL the variant row stays
       // locked from here to commit, so the work above does not hold up other shoppers of the item.
       const stock = await reserveStock(
@@ -491,9 +493,12 @@ export async function placeOrder(
           currency: resolved.currency,
           card,
           idempotencyKey: `${ctx.websiteId}:${body.idempotencyKey}`,
+          // A subscription's renewals charge the kept payment method.
+          reuse: resolved.kind === 'subscription',
         });
         if (!result.ok) throw new CheckoutFailure(402, result.message, { code: result.code });
         payment.authorized = { reference: result.reference, amountCents: dueCents };
+        paymentToken = result.reusableToken ?? null;
         orderRow.payment_reference = result.reference;
         orderRow.status = result.status === 'pending' ? 'pending' : 'paid';
         await trx
@@ -501,6 +506,15 @@ export async function placeOrder(
           .set({ payment_reference: orderRow.payment_reference, status: orderRow.status })
           .where('id', '=', orderId)
           .execute();
+      }
+      if (body.source.kind === 'subscription') {
+        await startSubscription(tctx, {
+          cartToken: body.source.cartToken,
+          order: orderRow,
+          line: resolved.lines[0],
+          shippingOptionId: t.selectedShippingOption?.id ?? null,
+          paymentToken,
+        });
       }
       const giftCards = issued.map((g) => ({
         code: g.code,

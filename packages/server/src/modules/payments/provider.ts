@@ -27,6 +27,18 @@ export interface AuthorizeInput {
   token?: string;
   /** The checkout's idempotency key: a provider must not charge twice for the same key. */
   idempotencyKey: string;
+  /** Keep the payment method for later charges (a subscription's renewals): the result then carries `reusableToken`. */
+  reuse?: boolean;
+}
+
+/** A later charge of a kept payment method, without the shopper present (subscription renewals). */
+export interface ChargeInput {
+  /** The `reusableToken` an authorization answered. */
+  token: string;
+  amountCents: number;
+  currency: string;
+  /** One key per renewal attempt: a retried call with the same key charges once. */
+  idempotencyKey: string;
 }
 
 export type AuthorizeResult =
@@ -35,6 +47,8 @@ export type AuthorizeResult =
       reference: string;
       /** 'pending' when the money settles later (pay-later methods): the order is received, not confirmed. */
       status?: 'authorized' | 'pending';
+      /** With `reuse`: the token `charge` takes; absent when the provider keeps nothing. */
+      reusableToken?: string;
     }
   | { ok: false; code: 'declined' | 'retry'; message: string };
 
@@ -44,6 +58,8 @@ export interface PaymentProvider {
   testMode: boolean;
   authorize(input: AuthorizeInput): Promise<AuthorizeResult>;
   capture?(reference: string, amountCents: number): Promise<void>;
+  /** Charges a kept payment method; providers without it cannot renew subscriptions. */
+  charge?(input: ChargeInput): Promise<AuthorizeResult>;
   /** Releases an authorization; checkout calls it when the order could not be written after authorizing. */
   refund?(reference: string, amountCents: number): Promise<void>;
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import {
   type AuthorizeInput,
   type AuthorizeResult,
+  type ChargeInput,
   PAYMENT_MESSAGES,
   type PaymentProvider,
 } from './provider.js';
@@ -12,7 +13,16 @@ export const TEST_CARDS = {
   declined: '4000000000000002',
   insufficientFunds: '4000000000009995',
   processingError: '4000000000000119',
+  /** Authorized at checkout; every later charge of its kept token is declined (subscription renewals). */
+  renewalDeclined: '4000000000000341',
 } as const;
+
+/** Prefixes of the test provider's kept-card tokens: the token says how its later charges end. */
+const TOKEN_PREFIX = { charges: 'test_pm_ok_', declines: 'test_pm_declines_' } as const;
+
+function referenceFor(idempotencyKey: string): string {
+  return `test_${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 24)}`;
+}
 
 /**
  * The built-in provider: no money moves, orders are test orders. The reference is derived from
@@ -34,8 +44,15 @@ export function createTestPaymentProvider(): PaymentProvider {
       }
       if (!input.card && !input.token)
         return { ok: false, code: 'declined', message: PAYMENT_MESSAGES.declined };
-      const reference = `test_${createHash('sha256').update(input.idempotencyKey).digest('hex').slice(0, 24)}`;
-      return { ok: true, reference, status: 'authorized' };
+      const reference = referenceFor(input.idempotencyKey);
+      if (!input.reuse) return { ok: true, reference, status: 'authorized' };
+      const prefix = number === TEST_CARDS.renewalDeclined ? TOKEN_PREFIX.declines : TOKEN_PREFIX.charges;
+      return { ok: true, reference, status: 'authorized', reusableToken: `${prefix}${reference.slice(5)}` };
+    },
+    async charge(input: ChargeInput): Promise<AuthorizeResult> {
+      if (!input.token.startsWith(TOKEN_PREFIX.charges))
+        return { ok: false, code: 'declined', message: PAYMENT_MESSAGES.declined };
+      return { ok: true, reference: referenceFor(input.idempotencyKey), status: 'authorized' };
     },
     async capture() {},
     async refund() {},

@@ -2,10 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { AppServices } from '../../app.js';
 import { checkCrumb } from '../../platform/crumb.js';
 import { HttpError } from '../../platform/errors.js';
+import { subscriptionBillingRoutes } from './billing-routes.js';
 import { subscriptionBody } from './schema.js';
 import { createSubscriptionCart } from './service.js';
 
 export function subscriptionRoutes(app: FastifyInstance, services: AppServices): void {
+  subscriptionBillingRoutes(app, services);
   app.post('/api/3/commerce/cart/subscription', async (request, reply) => {
     try {
       await services.rateLimit(request, 'subscription');

@@ -1,0 +1,108 @@
+import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import type { Database } from '../../db/index.js';
+import type { DB, SubscriptionTable } from '../../db/schema.js';
+
+export type SubscriptionRow = Selectable<SubscriptionTable>;
+
+/** Statuses the renewal worker bills. */
+const BILLABLE = ['active', 'past_due'] as const;
+
+export async function insertSubscription(db: Kysely<DB>, row: Insertable<SubscriptionTable>): Promise<void> {
+  await db.insertInto('subscriptions').values(row).execute();
+}
+
+export function findSubscription(db: Kysely<DB>, websiteId: string, id: string) {
+  return db
+    .selectFrom('subscriptions')
+    .selectAll()
+    .where('website_id', '=', websiteId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export function findSubscriptionByOrder(db: Kysely<DB>, websiteId: string, orderId: string) {
+  return db
+    .selectFrom('subscriptions')
+    .selectAll()
+    .where('website_id', '=', websiteId)
+    .where('order_id', '=', orderId)
+    .executeTakeFirst();
+}
+
+/**
+ * Claims up to `limit` due subscriptions for one worker in a single UPDATE, as the outbox does:
+ * billable, due, and not held by another worker's unexpired claim. PostgreSQL locks the
+ * candidates with FOR UPDATE SKIP LOCKED so concurrent workers take different rows; SQLite runs
+ * one write statement at a time, so the conditional UPDATE alone is exclusive.
+ */
+export function claimDueSubscriptions(
+  database: Database,
+  claim: { now: number; lockedUntil: number; token: string; limit: number },
+): Promise<SubscriptionRow[]> {
+  const { now, lockedUntil, token, limit } = claim;
+  return database.db
+    .updateTable('subscriptions')
+    .set({ locked_until: lockedUntil, claim_token: token })
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('subscriptions')
+        .select('id')
+        .where('status', 'in', BILLABLE)
+        .where('next_attempt_at', '<=', now)
+        .where((w) => w.or([w('locked_until', 'is', null), w('locked_until', '<=', now)]))
+        .orderBy('next_attempt_at')
+        .orderBy('id')
+        .limit(limit)
+        .$if(database.dialect === 'postgres', (q) => q.forUpdate().skipLocked()),
+    )
+    .where('status', 'in', BILLABLE)
+    .where('next_attempt_at', '<=', now)
+    .where((w) => w.or([w('locked_until', 'is', null), w('locked_until', '<=', now)]))
+    .returningAll()
+    .execute();
+}
+
+/**
+ * Changes a subscription this worker still holds (its claim token, still billable); false when
+ * the claim was lost or the shopper cancelled meanwhile.
+ */
+export async function updateClaimed(
+  db: Kysely<DB>,
+  id: string,
+  token: string,
+  change: Updateable<SubscriptionTable>,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('subscriptions')
+    .set(change)
+    .where('id', '=', id)
+    .where('claim_token', '=', token)
+    .where('status', 'in', BILLABLE)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Cancels a billable subscription; false when it had already ended. */
+export async function markCancelled(db: Kysely<DB>, id: string, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable('subscriptions')
+    .set({
+      status: 'cancelled',
+      cancelled_at: now,
+      next_billing_at: null,
+      next_attempt_at: null,
+      updated_at: now,
+    })
+    .where('id', '=', id)
+    .where('status', 'in', BILLABLE)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export function findWebsite(db: Kysely<DB>, websiteId: string) {
+  return db
+    .selectFrom('websites')
+    .select(['site_title', 'time_zone', 'locale'])
+    .where('id', '=', websiteId)
+    .executeTakeFirst();
+}

@@ -1,0 +1,214 @@
+import { timingSafeEqual } from 'node:crypto';
+import {
+  billingCyclesLeft,
+  formatMoney,
+  nextBillingDate,
+  type SubscriptionPlan,
+  subscriptionPriceText,
+} from '@storefront/commerce';
+import type { SiteContext } from '../../app.js';
+import { HttpError } from '../../platform/errors.js';
+import { newId, newToken } from '../../platform/ids.js';
+import type { OrderRow } from '../orders/repo.js';
+import { type DecimalMoney, decimalMoney } from '../orders/view.js';
+import {
+  findSubscription,
+  findSubscriptionByOrder,
+  insertSubscription,
+  markCancelled,
+  type SubscriptionRow,
+} from './billing-repo.js';
+import { getSubscriptionCart } from './service.js';
+
+export const SUBSCRIPTION_MESSAGES = {
+  notFound: 'We could not find that subscription.',
+  ended: 'This subscription has already ended.',
+} as const;
+
+/** The line a subscription order bought, as checkout resolved it. */
+export interface SubscribedLine {
+  itemId: string;
+  sku: string;
+  productName: string;
+  productType: number;
+  quantity: number;
+  unitPriceCents: number;
+  additionalFields: string | null;
+}
+
+export interface StartSubscriptionInput {
+  /** The subscription cart the order bought (its plan snapshot). */
+  cartToken: string;
+  /** The order as written in the same transaction: cycle 1. */
+  order: OrderRow;
+  line: SubscribedLine;
+  shippingOptionId: string | null;
+  /** The provider's reusable token for renewals; null when it gave none. */
+  paymentToken: string | null;
+}
+
+export function subscriptionStatusUrl(id: string, token: string): string {
+  return `/api/commerce/subscriptions/${encodeURIComponent(id)}?token=${encodeURIComponent(token)}`;
+}
+
+export function subscriptionCancelUrl(id: string, token: string): string {
+  return `/api/commerce/subscriptions/${encodeURIComponent(id)}/cancel?token=${encodeURIComponent(token)}`;
+}
+
+/**
+ * Called by checkout inside the order's transaction (`ctx.db` is the transaction), so the
+ * subscription exists exactly when its first order does. The order pays cycle 1; the next is one
+ * billing period later in the store's time zone, or none when the plan has a single cycle.
+ */
+export async function startSubscription(ctx: SiteContext, input: StartSubscriptionInput): Promise<string> {
+  const cart = await getSubscriptionCart(ctx, input.cartToken);
+  if (!cart) throw new HttpError(404, SUBSCRIPTION_MESSAGES.notFound);
+  const { order, line } = input;
+  const plan = cart.plan;
+  const cyclesBilled = 1;
+  const next =
+    billingCyclesLeft(plan, cyclesBilled) === 0
+      ? null
+      : nextBillingDate(order.created_at, plan, ctx.site.website.timeZone);
+  const id = newId('sub');
+  await insertSubscription(ctx.db, {
+    id,
+    website_id: ctx.websiteId,
+    order_id: order.id,
+    status: next === null ? 'completed' : 'active',
+    plan: JSON.stringify(plan),
+    cycles_billed: cyclesBilled,
+    started_at: order.created_at,
+    next_billing_at: next,
+    next_attempt_at: next,
+    failed_attempts: 0,
+    last_error: null,
+    item_id: line.itemId,
+    sku: line.sku,
+    product_name: line.productName,
+    product_type: line.productType,
+    quantity: line.quantity,
+    unit_price_cents: line.unitPriceCents,
+    additional_fields: line.additionalFields,
+    currency: order.currency,
+    email: order.email,
+    shipping_address: order.shipping_address,
+    shipping_option_id: input.shippingOptionId,
+    payment_provider: order.payment_provider,
+    payment_token: input.paymentToken,
+    access_token: newToken(16),
+    locked_until: null,
+    claim_token: null,
+    created_at: order.created_at,
+    updated_at: order.created_at,
+    cancelled_at: null,
+  });
+  return id;
+}
+
+/** What the subscription status call answers and the subscription confirmed page shows. */
+export interface SubscriptionView {
+  id: string;
+  orderId: string;
+  status: SubscriptionRow['status'];
+  productName: string;
+  sku: string;
+  quantity: number;
+  /** The price of one cycle's items, as subscribed. */
+  price: DecimalMoney;
+  plan: SubscriptionPlan;
+  /** Spec §3 subscription wording, e.g. '$14.00 every month'. */
+  planText: string;
+  cyclesBilled: number;
+  /** Null when the plan renews until cancelled. */
+  cyclesLeft: number | null;
+  /** ISO 8601; null once the subscription has ended. */
+  nextBillingDate: string | null;
+  /** The next billing date in the store's time zone and locale, e.g. 'February 28, 2025'; '' when none. */
+  nextBillingDateText: string;
+  created: number;
+  cancelled: number | null;
+  statusUrl: string;
+  cancelUrl: string;
+}
+
+export function subscriptionView(
+  row: SubscriptionRow,
+  website: { locale: string; timeZone: string },
+): SubscriptionView {
+  const plan = JSON.parse(row.plan) as SubscriptionPlan;
+  const cycleCents = row.unit_price_cents * row.quantity;
+  return {
+    id: row.id,
+    orderId: row.order_id,
+    status: row.status,
+    productName: row.product_name,
+    sku: row.sku,
+    quantity: row.quantity,
+    price: decimalMoney(cycleCents, row.currency),
+    plan,
+    planText: subscriptionPriceText({
+      priceString: formatMoney(cycleCents, row.currency, website.locale),
+      plan,
+    }),
+    cyclesBilled: row.cycles_billed,
+    cyclesLeft: billingCyclesLeft(plan, row.cycles_billed),
+    nextBillingDate: row.next_billing_at === null ? null : new Date(row.next_billing_at).toISOString(),
+    nextBillingDateText:
+      row.next_billing_at === null
+        ? ''
+        : new Intl.DateTimeFormat(website.locale, { dateStyle: 'long', timeZone: website.timeZone }).format(
+            row.next_billing_at,
+          ),
+    created: row.created_at,
+    cancelled: row.cancelled_at,
+    statusUrl: subscriptionStatusUrl(row.id, row.access_token),
+    cancelUrl: subscriptionCancelUrl(row.id, row.access_token),
+  };
+}
+
+function sameSecret(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+async function rowWithToken(ctx: SiteContext, id: string, token: string): Promise<SubscriptionRow> {
+  const row = await findSubscription(ctx.db, ctx.websiteId, id);
+  // A wrong token looks the same as no subscription.
+  if (!row || !sameSecret(row.access_token, token)) throw new HttpError(404, SUBSCRIPTION_MESSAGES.notFound);
+  return row;
+}
+
+/** GET /api/commerce/subscriptions/{id}?token=…: the subscription for its status link. */
+export async function getSubscriptionWithToken(
+  ctx: SiteContext,
+  id: string,
+  token: string,
+): Promise<SubscriptionView> {
+  return subscriptionView(await rowWithToken(ctx, id, token), ctx.site.website);
+}
+
+/** The subscription an order started, for its confirmation page; null for other orders. */
+export async function subscriptionOfOrder(
+  ctx: SiteContext,
+  orderId: string,
+): Promise<SubscriptionView | null> {
+  const row = await findSubscriptionByOrder(ctx.db, ctx.websiteId, orderId);
+  return row ? subscriptionView(row, ctx.site.website) : null;
+}
+
+/**
+ * POST /api/commerce/subscriptions/{id}/cancel?token=…: no further renewals. Cancelling again
+ * answers the cancelled subscription; a completed one cannot be cancelled (409).
+ */
+export async function cancelSubscriptionWithToken(
+  ctx: SiteContext,
+  id: string,
+  token: string,
+): Promise<SubscriptionView> {
+  const row = await rowWithToken(ctx, id, token);
+  if (row.status === 'completed') throw new HttpError(409, SUBSCRIPTION_MESSAGES.ended);
+  if (row.status !== 'cancelled') await markCancelled(ctx.db, row.id, ctx.clock.now());
+  return getSubscriptionWithToken(ctx, id, token);
+}
