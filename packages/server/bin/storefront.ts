@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from '../src/config.js';
 import { migrate, openDatabase } from '../src/db/index.js';
 import { importCatalog, isEmpty, seedDemoStore } from '../src/modules/catalog/import.js';
 import { startConfiguredOutboxWorker } from '../src/modules/email/worker.js';
+import { startConfiguredRenewalWorker } from '../src/modules/subscriptions/renewals.js';
 
 const USAGE = `Usage: storefront <command>
 
@@ -46,6 +47,7 @@ async function start(): Promise<void> {
   }
   const app = await buildApp(config, { database });
   const outbox = startConfiguredOutboxWorker(config, database, app.log);
+  const renewals = startConfiguredRenewalWorker(database, app.log);
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
@@ -53,8 +55,7 @@ async function start(): Promise<void> {
     app.log.info({ signal }, 'draining requests and closing');
     const timer = setTimeout(() => process.exit(1), SHUTDOWN_TIMEOUT_MS);
     timer.unref();
-    outbox
-      .stop()
+    Promise.all([outbox.stop(), renewals.stop()])
       .then(() => app.close())
       .then(() => database.close())
       .then(

@@ -9,7 +9,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/index.js';
 import type { DB } from '../../db/schema.js';
-import type { Clock } from '../../platform/clock.js';
+import { type Clock, systemClock } from '../../platform/clock.js';
 import type { RequestContext } from '../../platform/context.js';
 import { newId, newToken } from '../../platform/ids.js';
 import { checkShippingAddress } from '../checkout/address.js';
@@ -19,6 +19,7 @@ import { reserveStock } from '../inventory/service.js';
 import { insertDownloads, insertOrder, insertOrderItems, type OrderRow } from '../orders/repo.js';
 import type { ShippingAddress } from '../orders/view.js';
 import { PAYMENT_MESSAGES, type PaymentProvider } from '../payments/provider.js';
+import { createTestPaymentProvider } from '../payments/test-provider.js';
 import { priceCart } from '../pricing/service.js';
 import { DEFAULT_TIME_ZONE } from '../site/service.js';
 import { claimDueSubscriptions, findWebsite, type SubscriptionRow, updateClaimed } from './billing-repo.js';
@@ -411,4 +412,14 @@ export function startRenewalWorker(options: RenewalWorkerOptions): RenewalWorker
       await inFlight?.catch(() => null);
     },
   };
+}
+
+/** The server's worker: the system clock, and the provider checkout uses (the test provider unless one is configured). */
+export function startConfiguredRenewalWorker(
+  database: Database,
+  log: RenewalLog,
+  provider: PaymentProvider = createTestPaymentProvider(),
+): RenewalWorker {
+  log.info({ provider: provider.name }, 'subscription renewal worker started');
+  return startRenewalWorker({ database, clock: systemClock, provider, log });
 }
