@@ -6,6 +6,7 @@ import { TEST_CARDS } from '../src/modules/payments/test-provider.js';
 import {
   RENEWAL_DECLINE_RETRY_MS,
   RENEWAL_ERROR_RETRY_MS,
+  RENEWAL_LEASE_MS,
   RENEWAL_STOCK_RETRY_MS,
   type RenewalWorker,
   startRenewalWorker,
@@ -215,6 +216,27 @@ describe.each(dialects)('subscription billing on %s', (dialect) => {
     expect(await ordersOf(sub.id)).toHaveLength(1);
     expect(provider.charges).toHaveLength(1);
     expect((await subscriptionById(sub.id)).cycles_billed).toBe(2);
+  });
+
+  it('a subscription held by a worker that died is left alone until its lease ends, then renewed once with the same key', async () => {
+    const { order } = await subscribeAndOrder(t.app, 'beans');
+    const sub = await subscription(order.id);
+    const due = utc(2, 28);
+    // What a worker that crashed after claiming leaves behind: its claim, and nothing committed.
+    await t.database.db
+      .updateTable('subscriptions')
+      .set({ locked_until: due + RENEWAL_LEASE_MS, claim_token: 'dead-worker' })
+      .where('id', '=', sub.id)
+      .execute();
+    const w = worker();
+    t.clock.set(due + RENEWAL_LEASE_MS - 1);
+    expect((await w.runOnce()).size).toBe(0);
+    t.clock.set(due + RENEWAL_LEASE_MS);
+    expect(await w.runOnce()).toEqual(new Map([[sub.id, 'renewed']]));
+    expect(provider.charges.map((c) => c.idempotencyKey)).toEqual([
+      `w1:subscription:${sub.id}:cycle:2:attempt:1`,
+    ]);
+    expect(await ordersOf(sub.id)).toHaveLength(1);
   });
 
   it('a declined renewal is past due, retried after 1 day and 3 days, then cancelled; nothing is ordered or taken', async () => {

@@ -278,7 +278,7 @@ export function startRenewalWorker(options: RenewalWorkerOptions): RenewalWorker
     }
     const completed = billingCyclesLeft(plan, cycle) === 0;
     const next = completed ? null : addBillingPeriods(row.started_at, plan, cycle, timeZone);
-    await updateClaimed(trx, row.id, token, {
+    const advanced = await updateClaimed(trx, row.id, token, {
       status: completed ? 'completed' : 'active',
       cycles_billed: cycle,
       next_billing_at: next,
@@ -289,6 +289,8 @@ export function startRenewalWorker(options: RenewalWorkerOptions): RenewalWorker
       claim_token: null,
       updated_at: now,
     });
+    // Never commit a charged order the subscription does not count (the charge is released).
+    if (!advanced) throw new RenewalStopped('lost', 'claim lost');
     return completed ? 'completed' : 'renewed';
   }
 
