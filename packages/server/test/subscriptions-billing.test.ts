@@ -2,7 +2,7 @@ import { MESSAGES } from '@storefront/commerce';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../src/db/index.js';
 import { PAYMENT_MESSAGES } from '../src/modules/payments/provider.js';
-import { TEST_CARDS } from '../src/modules/payments/test-provider.js';
+import { createTestPaymentProvider, TEST_CARDS } from '../src/modules/payments/test-provider.js';
 import {
   RENEWAL_DECLINE_RETRY_MS,
   RENEWAL_ERROR_RETRY_MS,
@@ -431,5 +431,42 @@ describe.each(dialects)('subscription billing on %s', (dialect) => {
     });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('This subscription has already ended.');
+  });
+});
+
+describe('the test provider keeps cards for renewals', () => {
+  const provider = createTestPaymentProvider();
+  const card = (number: string) => ({ number, expMonth: 12, expYear: 2099, cvc: '123', name: 'Ada' });
+  const authorize = (number: string, reuse?: boolean) =>
+    provider.authorize({
+      amountCents: 1900,
+      currency: 'USD',
+      card: card(number),
+      idempotencyKey: 'k1',
+      reuse,
+    });
+
+  it('answers a reusable token only when asked to keep the card', async () => {
+    expect(await authorize(TEST_CARDS.success)).not.toHaveProperty('reusableToken');
+    const kept = await authorize(TEST_CARDS.success, true);
+    expect(kept).toMatchObject({ ok: true, reusableToken: expect.stringMatching(/^test_pm_ok_/) });
+  });
+
+  it('charges a kept card, the same reference for the same key; declines renewals of 4000000000000341 and unknown tokens', async () => {
+    const kept = await authorize(TEST_CARDS.success, true);
+    if (!kept.ok || !kept.reusableToken) throw new Error('no token');
+    const charge = (token: string, idempotencyKey: string) =>
+      provider.charge!({ token, amountCents: 1900, currency: 'USD', idempotencyKey });
+    const first = await charge(kept.reusableToken, 'renewal-1');
+    expect(first).toMatchObject({ ok: true, status: 'authorized' });
+    expect(await charge(kept.reusableToken, 'renewal-1')).toEqual(first);
+    expect(await charge(kept.reusableToken, 'renewal-2')).not.toEqual(first);
+
+    const declining = await authorize(TEST_CARDS.renewalDeclined, true);
+    expect(declining.ok).toBe(true);
+    if (!declining.ok || !declining.reusableToken) throw new Error('no token');
+    const declined = { ok: false, code: 'declined', message: PAYMENT_MESSAGES.declined };
+    expect(await charge(declining.reusableToken, 'renewal-3')).toEqual(declined);
+    expect(await charge('tok_unknown', 'renewal-4')).toEqual(declined);
   });
 });
