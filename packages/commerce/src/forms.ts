@@ -1,5 +1,5 @@
 /** Form field rules and answer summaries (spec §3 form field types, §5 custom/site forms, §8, §9). */
-import { characterCounterText, MESSAGES } from './messages.js';
+import { characterCounterText, MESSAGES, NO_ANSWER } from './messages.js';
 
 /** Spec §9: "Likert scale -2 to 2: Strongly Disagree, Disagree, Neutral, Agree, Strongly Agree." */
 export const LIKERT_MIN = -2;
@@ -99,7 +99,7 @@ function isParts(values: FormSummaryField['values']): values is Parts {
  */
 export function summarizeFormField(
   field: FormSummaryField,
-  noAnswer: string = MESSAGES.noAnswer,
+  noAnswer: string = NO_ANSWER,
 ): FormFieldSummary {
   const title = field.rawTitle;
   const text = (t: string): FormFieldSummary => ({ kind: 'text', title, text: t === '' ? noAnswer : t });

@@ -1,5 +1,12 @@
 /** Every shopper-facing message of spec §5 and §8, verbatim. */
 
+/**
+ * Spec §8 "Display strings", also exported alone: the template engine's browser bundle needs only
+ * these two, and naming them directly lets the bundler leave MESSAGES out.
+ */
+export const SUBSCRIPTION_UNAVAILABLE = 'Unavailable';
+export const NO_ANSWER = 'N/A';
+
 export const MESSAGES = {
   // Spec §5 "Add to cart".
   variantUnavailable: 'Sorry, that item variant is unavailable. Please select another variant.',
@@ -62,8 +69,8 @@ export const MESSAGES = {
   hintPostcode3Digits: 'Enter up to 3 digits of the postcode',
 
   // Spec §8 "Display strings".
-  subscriptionUnavailable: 'Unavailable',
-  noAnswer: 'N/A',
+  subscriptionUnavailable: SUBSCRIPTION_UNAVAILABLE,
+  noAnswer: NO_ANSWER,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

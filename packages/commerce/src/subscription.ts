@@ -1,5 +1,5 @@
 /** Subscription price wording (spec §3 "Subscription price wording", §8, §9). */
-import { MESSAGES } from './messages.js';
+import { SUBSCRIPTION_UNAVAILABLE } from './messages.js';
 import type { BillingPeriodUnit, SubscriptionPlan } from './product.js';
 
 /** Spec §9: "Subscription billing: 52 weeks or 12 months per year". */
@@ -84,7 +84,7 @@ export function subscriptionPriceText({
   localizedStrings,
 }: SubscriptionPriceTextInput): string {
   if (!plan?.billingPeriod) {
-    return localizedStrings?.[SUBSCRIPTION_UNAVAILABLE_KEY] ?? MESSAGES.subscriptionUnavailable;
+    return localizedStrings?.[SUBSCRIPTION_UNAVAILABLE_KEY] ?? SUBSCRIPTION_UNAVAILABLE;
   }
   const template = localizedStrings?.[subscriptionPriceKey(plan)] ?? subscriptionPriceTemplate(plan);
   const duration = subscriptionDuration(plan);
