@@ -4,11 +4,12 @@ import { type ExprEnv, Expression } from './expr.js';
 import type { Limits } from './limits.js';
 import { parsePath } from './parser.js';
 import type { JsontError, JsontErrorType, PartialOptions, RenderContext, Variable } from './plugin.js';
-import { type ValueMap, valueMapOf } from './plugins/core/mapvalue.js';
+import { valueMapOf } from './plugins/core/mapvalue.js';
 import { isTruthy, toOutput } from './values.js';
 
 /**
- * Templates compile to trees of closures: every decision that depends only on the template
+ * Templates compile to one generated function per block (see `compileNodes`), or to trees of
+ * closures where generated code is refused: every decision that depends only on the template
  * (path segments, formatter implementations and their validated arguments, which branch of a
  * block runs what) is made here once, so rendering runs straight-line code that allocates one
  * scope frame per section or loop (not per iteration) and nothing per variable.
@@ -322,10 +323,6 @@ function valueGetter(paths: readonly Path[], calls: readonly FormatterCall[]): G
   const run = stop < 0 ? calls : calls.slice(0, stop);
   const missing = stop < 0 ? null : calls[stop];
   const n = resolvers.length;
-  const maps = run.map((c) => valueMapOf(c.impl));
-  if (n === 1 && missing === null && maps.every((m) => m !== undefined)) {
-    return mapChain(r0, run, maps as ValueMap[]);
-  }
   const fresh = (): Variable[] => resolvers.map(() => ({ value: undefined }));
   let free: Variable[] | null = fresh();
   const chain = chainRunner(run);
@@ -346,61 +343,12 @@ function valueGetter(paths: readonly Path[], calls: readonly FormatterCall[]): G
   };
 }
 
-/** A chain of plain value maps over one value: no `vars` array at all. */
-function mapChain(r0: Resolver, calls: readonly FormatterCall[], maps: ValueMap[]): Getter {
-  if (calls.length === 1) {
-    const c = calls[0];
-    const map = maps[0];
-    const args = c.args;
-    return (f, rt) => {
-      rt.frame = f;
-      rt.pos = c;
-      try {
-        return map(r0(f), args, rt);
-      } catch (e) {
-        formatterFailed(e, c, rt);
-        return undefined;
-      }
-    };
-  }
-  const n = calls.length;
-  return (f, rt) => {
-    let v = r0(f);
-    let i = 0;
-    try {
-      for (; i < n; i++) {
-        rt.frame = f;
-        rt.pos = calls[i];
-        v = maps[i](v, calls[i].args, rt);
-      }
-    } catch (e) {
-      formatterFailed(e, calls[i], rt);
-      return undefined;
-    }
-    return v;
-  };
-}
-
 /** Marks a chain that stopped on a failing formatter (already reported). */
 const FAILED = Symbol('failed');
 
 function chainRunner(calls: readonly FormatterCall[]): (vars: Variable[], f: Frame, rt: Runtime) => unknown {
   const n = calls.length;
   if (n === 0) return (vars) => vars[0].value;
-  if (n === 1) {
-    const c = calls[0];
-    const { impl, args, parsed } = c;
-    return (vars, f, rt) => {
-      rt.frame = f;
-      rt.pos = c;
-      try {
-        impl.apply(rt, args, vars, parsed);
-      } catch (e) {
-        return formatterFailed(e, c, rt);
-      }
-      return vars[0].value;
-    };
-  }
   return (vars, f, rt) => {
     let i = 0;
     try {
@@ -451,9 +399,16 @@ export interface CompileOptions {
   limits: Limits;
 }
 
-const NOTHING: Op = () => {};
-
+/**
+ * A block's program: one generated JavaScript function when `new Function` is allowed (every
+ * call site in it then sees a single callee, which the JIT inlines), else the closure tree (a
+ * Content-Security-Policy without 'unsafe-eval' forbids generated code). Both behave the same.
+ */
 export function compileNodes(nodes: readonly Node[], opts: CompileOptions): Op {
+  return generate(nodes, opts) ?? closures(nodes, opts);
+}
+
+function closures(nodes: readonly Node[], opts: CompileOptions): Op {
   const ops: Op[] = [];
   let text = '';
   for (const n of nodes) {
@@ -478,20 +433,7 @@ export function compileNodes(nodes: readonly Node[], opts: CompileOptions): Op {
 
 function sequence(ops: Op[]): Op {
   const n = ops.length;
-  if (n === 0) return NOTHING;
-  const [a, b, c] = ops;
-  if (n === 1) return a;
-  if (n === 2)
-    return (f, rt) => {
-      a(f, rt);
-      b(f, rt);
-    };
-  if (n === 3)
-    return (f, rt) => {
-      a(f, rt);
-      b(f, rt);
-      c(f, rt);
-    };
+  if (n === 1) return ops[0];
   return (f, rt) => {
     for (let i = 0; i < n; i++) ops[i](f, rt);
   };
@@ -499,13 +441,8 @@ function sequence(ops: Op[]): Op {
 
 /** Prints a variable's value, after the literal text that precedes it (if any). */
 function emitValue(value: Getter, before: string): Op {
-  if (before === '')
-    return (f, rt) => {
-      const v = value(f, rt);
-      rt.emit(typeof v === 'string' ? v : toOutput(v));
-    };
   return (f, rt) => {
-    rt.emit(before);
+    if (before) rt.emit(before);
     const v = value(f, rt);
     rt.emit(typeof v === 'string' ? v : toOutput(v));
   };
@@ -517,19 +454,15 @@ function emitText(text: string): Op {
 
 /** Runs `body` when `test` passes, else the `{.or}` chain. */
 function branch(test: Test, body: Op, alt: Op | null): Op {
-  if (alt === null)
-    return (f, rt) => {
-      if (test(f, rt)) body(f, rt);
-    };
   return (f, rt) => {
     if (test(f, rt)) body(f, rt);
-    else alt(f, rt);
+    else alt?.(f, rt);
   };
 }
 
 function compileAlt(alt: OrNode | null, opts: CompileOptions): Op | null {
   if (!alt) return null;
-  const body = compileNodes(alt.body, opts);
+  const body = closures(alt.body, opts);
   if (!alt.predicate) return body;
   return branch(predicateTest(alt.predicate), body, compileAlt(alt.alt, opts));
 }
@@ -547,7 +480,7 @@ function compileNode(n: Exclude<Node, { kind: 'text' | 'comment' }>, opts: Compi
       return emitValue(valueGetter(n.paths, n.formatters), '');
     case 'section': {
       const get = compileSectionPath(n.path);
-      const body = compileNodes(n.body, opts);
+      const body = closures(n.body, opts);
       const alt = compileAlt(n.alt, opts);
       return (f, rt) => {
         const v = get(f);
@@ -560,8 +493,8 @@ function compileNode(n: Exclude<Node, { kind: 'text' | 'comment' }>, opts: Compi
     }
     case 'repeated': {
       const get = compileSectionPath(n.path);
-      const body = compileNodes(n.body, opts);
-      const between = n.alternates ? compileNodes(n.alternates, opts) : null;
+      const body = closures(n.body, opts);
+      const between = n.alternates ? closures(n.alternates, opts) : null;
       const alt = compileAlt(n.alt, opts);
       return (f, rt) => {
         const v = get(f);
@@ -583,12 +516,12 @@ function compileNode(n: Exclude<Node, { kind: 'text' | 'comment' }>, opts: Compi
       };
     }
     case 'predicate':
-      return branch(predicateTest(n.predicate), compileNodes(n.body, opts), compileAlt(n.alt, opts));
+      return branch(predicateTest(n.predicate), closures(n.body, opts), compileAlt(n.alt, opts));
     case 'if':
-      return branch(compileCondition(n, opts), compileNodes(n.body, opts), compileAlt(n.alt, opts));
+      return branch(compileCondition(n, opts), closures(n.body, opts), compileAlt(n.alt, opts));
     case 'or':
       // The parser attaches every `{.or}` to its block, so a stray one never reaches here.
-      return compileNodes(n.body, opts);
+      return closures(n.body, opts);
     case 'var': {
       const value = valueGetter(n.paths, n.formatters);
       const name = n.name;
@@ -706,4 +639,109 @@ function compileCondition(n: Extract<Node, { kind: 'if' }>, opts: CompileOptions
     }
     return result;
   };
+}
+
+/** Above this many characters of generated source a block keeps its closures: V8 does not optimize very large functions. */
+const MAX_GENERATED_SOURCE = 60_000;
+
+/** False once `new Function` was refused (a Content-Security-Policy). */
+let generating = true;
+
+/** Generated code refers to compiled pieces (resolvers, formatter maps, nodes) by index in `K`. */
+class Generator {
+  readonly k: unknown[] = [];
+  private depth = 0;
+
+  constructor(private readonly opts: CompileOptions) {}
+
+  private ref(x: unknown): string {
+    return `K[${this.k.push(x) - 1}]`;
+  }
+
+  /** Statements running `nodes` in frame variable `f`, text runs merged as `closures` does. */
+  nodes(nodes: readonly Node[], f: string): string {
+    let code = '';
+    let text = '';
+    for (const n of nodes) {
+      if (n.kind === 'text') text += n.text;
+      else if (n.kind !== 'comment') {
+        if (text) code += `rt.emit(${JSON.stringify(text)});`;
+        text = '';
+        code += this.node(n, f);
+      }
+    }
+    return text ? `${code}rt.emit(${JSON.stringify(text)});` : code;
+  }
+
+  private branch(test: string, body: readonly Node[], alt: OrNode | null, f: string): string {
+    return `if(${test}(${f},rt)){${this.nodes(body, f)}}${alt ? `else{${this.chain(alt, f)}}` : ''}`;
+  }
+
+  /** An `{.or}` chain as statements. */
+  private chain(alt: OrNode, f: string): string {
+    return alt.predicate
+      ? this.branch(this.ref(predicateTest(alt.predicate)), alt.body, alt.alt, f)
+      : this.nodes(alt.body, f);
+  }
+
+  /** Sets `v` to a variable's value after its formatters, as `valueGetter` does. */
+  private value(paths: readonly Path[], calls: readonly FormatterCall[], f: string): string {
+    const maps = calls.map((c) => (c.impl.notImplemented ? undefined : valueMapOf(c.impl)));
+    if (paths.length > 1 || maps.includes(undefined)) return `v=${this.ref(valueGetter(paths, calls))}(${f},rt);`;
+    let chain = '';
+    for (let i = 0; i < calls.length; i++)
+      chain += `c=${this.ref(calls[i])};rt.frame=${f};rt.pos=c;v=${this.ref(maps[i])}(v,c.args,rt);`;
+    return `v=${this.ref(compilePath(paths[0]))}(${f});${chain && `try{${chain}}catch(e){F(e,c,rt);v=undefined}`}`;
+  }
+
+  private node(n: Exclude<Node, { kind: 'text' | 'comment' }>, f: string): string {
+    const d = ++this.depth;
+    const g = `f${d}`;
+    try {
+      switch (n.kind) {
+        case 'variable':
+          return `${this.value(n.paths, n.formatters, f)}rt.emit(typeof v==='string'?v:O(v));`;
+        case 'section': {
+          const frame = `const ${g}=N(v,${f},-1,false);`;
+          return (
+            `v=${this.ref(compileSectionPath(n.path))}(${f});if(T(v)){rt.step(${this.ref(n)});${frame}${this.nodes(n.body, g)}}` +
+            (n.alt ? `else{${frame}${this.chain(n.alt, g)}}` : '')
+          );
+        }
+        case 'repeated': {
+          const [a, i, l] = [`a${d}`, `i${d}`, `l${d}`];
+          return (
+            `{const ${a}=${this.ref(compileSectionPath(n.path))}(${f});` +
+            `if(Array.isArray(${a})&&${a}.length>0){const ${l}=${a}.length-1,${g}=N(undefined,${f},0,false);` +
+            `for(let ${i}=0;${i}<=${l};${i}++){rt.step(${this.ref(n)});${g}.node=${a}[${i}];${g}.index=${i};${g}.vars=${g}.macros=null;` +
+            `${this.nodes(n.body, g)}${n.alternates ? `if(${i}<${l}){${this.nodes(n.alternates, g)}}` : ''}}}` +
+            `${n.alt ? `else{${this.chain(n.alt, f)}}` : ''}}`
+          );
+        }
+        case 'predicate':
+          return this.branch(this.ref(predicateTest(n.predicate)), n.body, n.alt, f);
+        case 'if':
+          return this.branch(this.ref(compileCondition(n, this.opts)), n.body, n.alt, f);
+        default:
+          return `${this.ref(compileNode(n, this.opts))}(${f},rt);`;
+      }
+    } finally {
+      this.depth--;
+    }
+  }
+}
+
+function generate(nodes: readonly Node[], opts: CompileOptions): Op | null {
+  if (!generating) return null;
+  const gen = new Generator(opts);
+  const body = gen.nodes(nodes, 'f');
+  if (body.length > MAX_GENERATED_SOURCE) return null;
+  try {
+    const make = new Function('K', 'T', 'O', 'N', 'F', `return function(f,rt){let v,c;${body}}`);
+    return make(gen.k, isTruthy, toOutput, newFrame, formatterFailed) as Op;
+  } catch (e) {
+    if (!(e instanceof EvalError)) throw e;
+    generating = false;
+    return null;
+  }
 }
