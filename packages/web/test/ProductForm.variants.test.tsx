@@ -217,14 +217,16 @@ describe('ProductForm radio selectors', () => {
     expect(screen.getByRole('radio', { name: 'L (sold out)' })).toBe(radio('Size', 'L'));
     pick('Size', 'S');
     expect(marked('Color')).toEqual(['White']);
-    expect(screen.getByRole('radio', { name: 'White (sold out)' }).disabled).toBe(false);
+    expect((screen.getByRole('radio', { name: 'White (sold out)' }) as HTMLInputElement).disabled).toBe(
+      false,
+    );
     pick('Color', 'White');
     expect(radio('Color', 'White').checked).toBe(true);
     expect(marked('Size')).toEqual(['S', 'L']);
     pick('Size', 'M');
     expect(marked('Size')).toEqual(['S', 'L']);
     expect(marked('Color')).toEqual([]);
-    expect(screen.getByRole('radio', { name: 'M' }).checked).toBe(true);
+    expect((screen.getByRole('radio', { name: 'M' }) as HTMLInputElement).checked).toBe(true);
   });
 
   it('marks nothing for a digital product (unlimited by type)', () => {
