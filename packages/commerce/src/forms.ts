@@ -97,10 +97,7 @@ function isParts(values: FormSummaryField['values']): values is Parts {
  * Spec §2 form-answer summaries. Empty answers read 'N/A' (or the localized text passed as
  * `noAnswer`). Likert answers are their scale labels.
  */
-export function summarizeFormField(
-  field: FormSummaryField,
-  noAnswer: string = NO_ANSWER,
-): FormFieldSummary {
+export function summarizeFormField(field: FormSummaryField, noAnswer: string = NO_ANSWER): FormFieldSummary {
   const title = field.rawTitle;
   const text = (t: string): FormFieldSummary => ({ kind: 'text', title, text: t === '' ? noAnswer : t });
   const { values } = field;

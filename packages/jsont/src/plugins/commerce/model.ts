@@ -9,6 +9,7 @@ import {
   type SubscriptionPlan,
 } from '@storefront/commerce';
 import type { RenderContext } from '../../plugin.js';
+import { attr, isObject, type Json, text } from '../content/util.js';
 import { escapeAttr, escapeHtml } from '../core/text.js';
 
 /**
@@ -17,23 +18,10 @@ import { escapeAttr, escapeHtml } from '../core/text.js';
  * @storefront/commerce model, plus the small text helpers the commerce formatters share.
  */
 
-export type Json = Record<string, unknown>;
-
-export function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+export { attr, isObject, type Json, text };
 
 export const objectOr = (value: unknown): Json => (isObject(value) ? value : {});
 export const arrayOr = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
-
-/** Text form of a scalar; missing values and objects are empty. */
-export function text(value: unknown): string {
-  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
-    ? String(value)
-    : '';
-}
-
-export const attr = (value: unknown): string => escapeAttr(text(value));
 
 /** Characters that make a JSON string differ from its quoted text, or need escaping in an attribute. */
 const JSON_ATTR_SPECIAL = /["\\&<>\u0000-\u001f\ud800-\udfff]/;

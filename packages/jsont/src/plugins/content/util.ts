@@ -1,5 +1,5 @@
 import { getChild, getPath, isTruthy } from '../../values.js';
-import { escapeAttr } from '../core/text.js';
+import { escapeAttr, str as text } from '../core/text.js';
 
 /** Small value helpers shared by the content, image and social plugins. */
 
@@ -18,11 +18,7 @@ export function field(value: unknown, path: string): unknown {
 export const truthy = isTruthy;
 
 /** Text form of a scalar; anything else (missing, objects) is empty. */
-export function text(value: unknown): string {
-  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
-    ? String(value)
-    : '';
-}
+export { text };
 
 /** Escapes a value for use inside a double-quoted HTML attribute. */
 export function attr(value: unknown): string {

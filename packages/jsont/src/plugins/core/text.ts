@@ -6,7 +6,7 @@ import { mapValue } from './mapvalue.js';
 /** Text formatters: escaping, encoding and string shaping. */
 
 /** Text formatters read scalars only: arrays and objects are empty text, as in the reference. */
-const str = (v: unknown): string =>
+export const str = (v: unknown): string =>
   typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : '';
 
 /** A formatter that maps the printed text of its value. */
@@ -125,13 +125,7 @@ export const textFormatters: Record<string, Formatter> = {
   'json-pretty': mapValue((value) => jsonOf(value, 2)),
   // A missing value is JSON null here, unlike `json` which prints nothing for it.
   raw: mapValue((value) => JSON.stringify(value) ?? 'null'),
-  str: {
-    apply(_ctx, _args, vars) {
-      const v = vars[0].value;
-      vars[0].value =
-        typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? String(v) : '';
-    },
-  },
+  str: mapValue(str),
   truncate: {
     validate(args) {
       const max = args.length > 0 && args[0] !== '' ? Number.parseInt(args[0], 10) : DEFAULT_TRUNCATE_LENGTH;

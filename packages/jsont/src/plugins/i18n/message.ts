@@ -1,4 +1,5 @@
 import type { Formatter, RenderContext } from '../../plugin.js';
+import { str as plain } from '../core/text.js';
 import { datetimeOptions, datetimeValue } from '../date/datetime.js';
 import { intervalOptions, intervalValue } from '../date/interval.js';
 import { decimalValue } from './decimal.js';
@@ -19,25 +20,31 @@ interface Arg {
 
 const CHOICE = ['plural', 'selectordinal', 'select'];
 
-class MessageParser {
-  private i = 0;
-  constructor(private readonly s: string) {}
-
-  /** Pieces up to the end, or up to the `}` closing a branch. */
-  pieces(inChoice: boolean): Piece[] {
+/** Parses a whole message; `pieces(true)` stops at the `}` closing a branch. */
+function parse(s: string): Piece[] {
+  let i = 0;
+  const skipSpace = () => {
+    while (/\s/.test(s[i] ?? '')) i++;
+  };
+  const word = (): string => {
+    const start = i;
+    while (i < s.length && !/[\s{}]/.test(s[i])) i++;
+    return s.slice(start, i);
+  };
+  const pieces = (inChoice: boolean): Piece[] => {
     const out: Piece[] = [];
     let text = '';
     const flush = () => {
       if (text) out.push(text);
       text = '';
     };
-    while (this.i < this.s.length) {
-      const c = this.s[this.i];
+    while (i < s.length) {
+      const c = s[i];
       if (c === '}' && inChoice) break;
-      this.i++;
+      i++;
       if (c === '{') {
         flush();
-        out.push(this.arg());
+        out.push(arg());
       } else if (c === '#' && inChoice) {
         flush();
         out.push(HASH);
@@ -45,53 +52,43 @@ class MessageParser {
     }
     flush();
     return out;
-  }
-
-  private skipSpace() {
-    while (/\s/.test(this.s[this.i] ?? '')) this.i++;
-  }
-
-  private word(): string {
-    const start = this.i;
-    while (this.i < this.s.length && !/[\s{}]/.test(this.s[this.i])) this.i++;
-    return this.s.slice(start, this.i);
-  }
-
-  private arg(): Arg {
-    this.skipSpace();
-    const names = this.word().split(';');
-    this.skipSpace();
-    const format = this.s[this.i] === '}' ? '' : this.word();
+  };
+  const arg = (): Arg => {
+    skipSpace();
+    const names = word().split(';');
+    skipSpace();
+    const format = s[i] === '}' ? '' : word();
     if (CHOICE.includes(format)) {
       const branches = new Map<string, Piece[]>();
       for (;;) {
-        this.skipSpace();
-        if (this.i >= this.s.length) break;
-        if (this.s[this.i] === '}') {
-          this.i++;
+        skipSpace();
+        if (i >= s.length) break;
+        if (s[i] === '}') {
+          i++;
           break;
         }
-        const key = this.word();
-        this.skipSpace();
-        if (this.s[this.i] !== '{') continue;
-        this.i++;
-        const body = this.pieces(true);
-        this.i++;
+        const key = word();
+        skipSpace();
+        if (s[i] !== '{') continue;
+        i++;
+        const body = pieces(true);
+        i++;
         if (!key.includes(':')) branches.set(key, body);
       }
       return { names, format, options: [], branches };
     }
     let depth = 0;
-    const start = this.i;
-    while (this.i < this.s.length && (this.s[this.i] !== '}' || depth > 0)) {
-      if (this.s[this.i] === '{') depth++;
-      else if (this.s[this.i] === '}') depth--;
-      this.i++;
+    const start = i;
+    while (i < s.length && (s[i] !== '}' || depth > 0)) {
+      if (s[i] === '{') depth++;
+      else if (s[i] === '}') depth--;
+      i++;
     }
-    const options = this.s.slice(start, this.i).trim().split(/\s+/).filter(Boolean);
-    this.i++;
+    const options = s.slice(start, i).trim().split(/\s+/).filter(Boolean);
+    i++;
     return { names, format, options };
-  }
+  };
+  return pieces(false);
 }
 
 const PARSE_CACHE_LIMIT = 200;
@@ -101,7 +98,7 @@ function parseMessage(source: string): Piece[] {
   let hit = parsed.get(source);
   if (!hit) {
     if (parsed.size >= PARSE_CACHE_LIMIT) parsed.clear();
-    hit = new MessageParser(source).pieces(false);
+    hit = parse(source);
     parsed.set(source, hit);
   }
   return hit;
@@ -111,9 +108,6 @@ interface Args {
   positional: unknown[];
   named: Map<string, unknown>;
 }
-
-const plain = (v: unknown): string =>
-  typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : '';
 
 /** Visible fraction digits of a decimal string, which decide plural forms ("1.0" is not "1"). */
 const fractionCount = (s: string): number => /\.(\d+)$/.exec(s)?.[1].length ?? 0;
