@@ -18,7 +18,9 @@ export default defineConfig({
         // Modules the entry shares with the lazy islands stay in one chunk beside the entry:
         // left alone, the bundler splits them into many small files that compress worse.
         advancedChunks: {
-          groups: [{ name: 'shared', test: /node_modules|src\/(api|cookies|context|cart-store|product-store)\b/ }],
+          groups: [
+            { name: 'shared', test: /node_modules|src\/(api|cookies|context|cart-store|product-store)\b/ },
+          ],
         },
       },
     },

@@ -89,6 +89,7 @@ export function Popover(props: PopoverProps) {
   const [position, setPosition] = useState<Position>({});
   const placementKey = `${placement.side} ${placement.align} ${placement.sideOffset} ${placement.alignOffset}`;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: placementKey stands for the placement object, which is rebuilt on every render
   useLayoutEffect(() => {
     if (presence === 'closed') return;
     const update = () => setPosition(computePosition(anchor, placement));
@@ -99,7 +100,6 @@ export function Popover(props: PopoverProps) {
       window.removeEventListener('resize', update);
       window.removeEventListener('scroll', update, { capture: true });
     };
-    // placementKey stands for the placement object, which is rebuilt on every render.
   }, [presence === 'closed', anchor, placementKey]);
 
   useEffect(() => {
