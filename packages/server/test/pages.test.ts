@@ -154,7 +154,7 @@ describe.each(dialects)('quick view on %s', (dialect) => {
       badgeText: 'sale',
       images: [{ assetUrl: '/assets/demo/tee.svg', altText: 'A tee' }],
     });
-    expect(body.item.price).toMatchObject({ onSale: true, varied: true, fromText: 'from $19.99' });
+    expect(body.item.price).toMatchObject({ onSale: false, varied: true, fromText: 'from $19.99' });
     expect(body.productForm).toMatchObject({
       itemId: 'tee',
       currency: 'USD',

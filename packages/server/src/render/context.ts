@@ -5,9 +5,7 @@ import {
   descriptionFallback,
   effectivePriceCents,
   formatMoney,
-  fromPrice,
   fromPriceText,
-  hasVariedPrices,
   type InstallmentContext,
   installmentDisplay,
   isOnSale,
@@ -16,6 +14,7 @@ import {
   ProductType,
   pillCartCountText,
   pillCartLabel,
+  priceDisplay,
   productBadge,
   QUANTITY_MAX,
   QUANTITY_MIN,
@@ -50,18 +49,16 @@ export function scriptJson(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
+/** The price block's texts, from commerce's decision of what it shows (from / sale / single). */
 function priceContext(p: CatalogProduct, currency: string, locale: string) {
-  const sellable = p.variants;
-  const first = sellable[0];
-  const onSale = isOnSale(p);
-  const varied = hasVariedPrices(p);
-  const from = fromPrice(p);
+  const money = (cents: number) => formatMoney(cents, currency, locale);
+  const shown = priceDisplay(p);
   return {
-    onSale,
-    varied,
-    text: first ? formatMoney(first.priceCents, currency, locale) : '',
-    saleText: first?.onSale ? formatMoney(first.salePriceCents, currency, locale) : '',
-    fromText: varied && from != null ? fromPriceText(formatMoney(from, currency, locale)) : '',
+    onSale: shown?.kind === 'sale',
+    varied: shown?.kind === 'from',
+    text: !shown ? '' : money(shown.kind === 'sale' ? shown.original : shown.amount),
+    saleText: shown?.kind === 'sale' ? money(shown.sale) : '',
+    fromText: shown?.kind === 'from' ? fromPriceText(money(shown.amount)) : '',
     salePriceLabel: DEFAULT_TEXTS.salePrice,
     originalPriceLabel: DEFAULT_TEXTS.originalPrice,
   };
