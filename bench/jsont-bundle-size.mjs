@@ -1,7 +1,8 @@
 /**
  * Browser bundle size of the JSON-T engine with every plugin (esbuild, minified, ESM, browser),
- * gzipped. Prints the total, each folder's minified share of it, and each plugin bundled alone;
- * exits 1 when the total is above the budget. Run: node bench/jsont-bundle-size.mjs
+ * gzipped. Prints the total, each folder's minified share of it and its gzipped cost, and each
+ * plugin bundled alone; exits 1 when the total is above the budget.
+ * Run: node bench/jsont-bundle-size.mjs
  */
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -21,11 +22,61 @@ async function bundle(options) {
     platform: 'browser',
     write: false,
     metafile: true,
+    sourcemap: 'external',
+    outdir: 'out',
     logLevel: 'error',
     ...options,
   });
-  const code = result.outputFiles[0].contents;
-  return { code, gzip: gzipSync(code, { level: 9 }).length, metafile: result.metafile };
+  const js = result.outputFiles.find((f) => f.path.endsWith('.js'));
+  const map = result.outputFiles.find((f) => f.path.endsWith('.map'));
+  const code = js.contents;
+  return { code, text: js.text, map: JSON.parse(map.text), gzip: gzip(code), metafile: result.metafile };
+}
+
+const gzip = (code) => gzipSync(code, { level: 9 }).length;
+
+const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+
+/** Decodes one source-map segment (base64 VLQ numbers). */
+function segment(s) {
+  const out = [];
+  let value = 0;
+  let shift = 0;
+  for (const ch of s) {
+    const digit = BASE64.indexOf(ch);
+    value += (digit & 31) << shift;
+    if (digit & 32) shift += 5;
+    else {
+      out.push(value & 1 ? -(value >> 1) : value >> 1);
+      value = 0;
+      shift = 0;
+    }
+  }
+  return out;
+}
+
+/** For each character of the output, the index of the source it came from (-1: none). */
+function sourceOfEachChar(text, map) {
+  const owner = [];
+  const mapLines = map.mappings.split(';');
+  let source = 0;
+  text.split('\n').forEach((line, i) => {
+    const own = new Array(line.length).fill(-1);
+    let column = 0;
+    const starts = [];
+    for (const seg of (mapLines[i] ?? '').split(',').filter(Boolean)) {
+      const v = segment(seg);
+      column += v[0];
+      if (v.length > 1) source += v[1];
+      starts.push([column, v.length > 1 ? source : -1]);
+    }
+    starts.forEach(([from, src], k) => {
+      const to = k + 1 < starts.length ? starts[k + 1][0] : line.length;
+      own.fill(src, from, to);
+    });
+    owner.push(...own, -1);
+  });
+  return owner;
 }
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
@@ -50,6 +101,30 @@ for (const out of Object.values(full.metafile.outputs)) {
 }
 console.log('\nminified share of the full bundle:');
 for (const [k, v] of [...shares].sort((a, b) => b[1] - a[1])) console.log(`  ${k.padEnd(28)} ${kb(v)}`);
+
+/*
+ * Gzipped cost of each folder: how much smaller the gzipped bundle is without the characters the
+ * source map attributes to it. Gzip shares repeated text, so these do not add up to the total;
+ * they say what removing a folder's unique content would save, which the minified share does not
+ * (a table rewritten more compactly shrinks minified but rarely gzipped).
+ */
+const owner = sourceOfEachChar(full.text, full.map);
+const folderOf = (source) => {
+  const m = /packages\/jsont\/src\/plugins\/([^/]+)\//.exec(source);
+  return m
+    ? `plugins/${m[1]}`
+    : source.includes('packages/jsont/src/')
+      ? 'engine core'
+      : source.replace(/\/[^/]*$/, '').replace(/^(\.\.\/)+/, '');
+};
+const folders = full.map.sources.map(folderOf);
+console.log('\ngzipped cost of each folder (bundle without it):');
+const costs = [...new Set(folders)].map((folder) => {
+  let rest = '';
+  for (let i = 0; i < full.text.length; i++) if (folders[owner[i]] !== folder) rest += full.text[i];
+  return [folder, full.gzip - gzip(rest)];
+});
+for (const [k, v] of costs.sort((a, b) => b[1] - a[1])) console.log(`  ${k.padEnd(28)} ${kb(v)}`);
 
 // Each plugin alone (with the helpers it imports), gzipped.
 console.log('\neach plugin bundled alone, gzipped:');

@@ -1,5 +1,6 @@
 import { getChild, getPath, isTruthy } from '../../values.js';
-import { escapeAttr, str as text } from '../core/text.js';
+import { str as text } from '../core/scalar.js';
+import { escapeAttr } from '../core/text.js';
 
 /** Small value helpers shared by the content, image and social plugins. */
 

@@ -2,12 +2,9 @@ import { DEFAULT_TRUNCATE_LENGTH, DEFAULT_TRUNCATE_SUFFIX } from '../../limits.j
 import { ArgumentsError, type Formatter } from '../../plugin.js';
 import { toOutput } from '../../values.js';
 import { mapValue } from './mapvalue.js';
+import { str } from './scalar.js';
 
 /** Text formatters: escaping, encoding and string shaping. */
-
-/** Text formatters read scalars only: arrays and objects are empty text, as in the reference. */
-export const str = (v: unknown): string =>
-  typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : '';
 
 /** A formatter that maps the printed text of its value. */
 const textFormatter = (fn: (s: string, args: readonly string[]) => string): Formatter =>
@@ -85,7 +82,11 @@ function smartypants(s: string): string {
     .replace(/"/g, '\u201d');
 }
 
+/** Text that is already a slug (most tags): slugify leaves it as it is. */
+const SLUG = /^[a-z0-9-]*$/;
+
 function slugify(s: string): string {
+  if (SLUG.test(s)) return s;
   return s
     .toLowerCase()
     .replace(/[^a-z0-9\s-]/g, '')

@@ -1,5 +1,5 @@
 import type { Formatter, RenderContext } from '../../plugin.js';
-import { str as plain } from '../core/text.js';
+import { str as plain } from '../core/scalar.js';
 import { datetimeOptions, datetimeValue } from '../date/datetime.js';
 import { intervalOptions, intervalValue } from '../date/interval.js';
 import { decimalValue } from './decimal.js';
