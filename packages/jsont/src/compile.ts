@@ -644,6 +644,8 @@ function compileCondition(n: Extract<Node, { kind: 'if' }>, opts: CompileOptions
 /** Above this many characters of generated source a block keeps its closures: V8 does not optimize very large functions. */
 const MAX_GENERATED_SOURCE = 60_000;
 
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+
 /** False once `new Function` was refused (a Content-Security-Policy). */
 let generating = true;
 
@@ -684,14 +686,52 @@ class Generator {
       : this.nodes(alt.body, f);
   }
 
-  /** Sets `v` to a variable's value after its formatters, as `valueGetter` does. */
+  /**
+   * Sets `v` to a variable's value after its formatters, as `valueGetter` does; formatters that
+   * work on a `vars` array take this node's (`w`), or a fresh one when the node is re-entered.
+   */
   private value(paths: readonly Path[], calls: readonly FormatterCall[], f: string): string {
-    const maps = calls.map((c) => (c.impl.notImplemented ? undefined : valueMapOf(c.impl)));
-    if (paths.length > 1 || maps.includes(undefined)) return `v=${this.ref(valueGetter(paths, calls))}(${f},rt);`;
+    if (paths.length > 1 || calls.some((c) => c.impl.notImplemented)) {
+      return `v=${this.ref(valueGetter(paths, calls))}(${f},rt);`;
+    }
     let chain = '';
-    for (let i = 0; i < calls.length; i++)
-      chain += `c=${this.ref(calls[i])};rt.frame=${f};rt.pos=c;v=${this.ref(maps[i])}(v,c.args,rt);`;
-    return `v=${this.ref(compilePath(paths[0]))}(${f});${chain && `try{${chain}}catch(e){F(e,c,rt);v=undefined}`}`;
+    let slot = '';
+    for (const c of calls) {
+      const map = valueMapOf(c.impl);
+      chain += `c=${this.ref(c)};rt.frame=${f};rt.pos=c;`;
+      if (map) chain += `v=${this.ref(map)}(v,c.args,rt);`;
+      else {
+        slot ||= this.ref(null);
+        chain += 'w[0].value=v;c.impl.apply(rt,c.args,w,c.parsed);v=w[0].value;';
+      }
+    }
+    const get = this.path(paths[0], f, false);
+    if (!chain) return get;
+    const run = `try{${chain}}catch(e){F(e,c,rt);v=undefined}`;
+    return slot ? `${get}w=${slot}||[{value:undefined}];${slot}=null;${run}w[0].value=undefined;${slot}=w;` : get + run;
+  }
+
+  /**
+   * Sets `v` to a path's value. Plain names and indexes are walked inline, so each step is a
+   * property load with a constant key (cheap where the data has a stable shape); `@` heads and
+   * names Object.prototype has go through the compiled resolver.
+   */
+  private path(path: Path, f: string, section: boolean): string {
+    const [head, ...rest] = path;
+    if (head[0] === '@' || !path.every((k) => indexOf(k) >= 0 || (IDENTIFIER.test(k) && !inheritedName(k)))) {
+      return `v=${this.ref((section ? compileSectionPath : compilePath)(path))}(${f});`;
+    }
+    const step = (k: string, x: string): string => {
+      const i = indexOf(k);
+      return i >= 0
+        ? `if(${x}!==null&&typeof ${x}==='object')v=Array.isArray(${x})?${x}[${i}]:typeof(n=${x}[${i}])==='function'?undefined:n;else v=undefined;`
+        : `if(${x}!==null&&typeof ${x}==='object'&&!Array.isArray(${x})){v=${x}.${k};if(typeof v==='function')v=undefined}else v=undefined;`;
+    };
+    let code = section
+      ? step(head, `${f}.node`)
+      : `v=undefined;for(let r=${f};r!==null;r=r.parent){n=r.node;${step(head, 'n')}if(v!==undefined||r.isolated)break}`;
+    for (const k of rest) code += step(k, 'v');
+    return code;
   }
 
   private node(n: Exclude<Node, { kind: 'text' | 'comment' }>, f: string): string {
@@ -704,14 +744,14 @@ class Generator {
         case 'section': {
           const frame = `const ${g}=N(v,${f},-1,false);`;
           return (
-            `v=${this.ref(compileSectionPath(n.path))}(${f});if(T(v)){rt.step(${this.ref(n)});${frame}${this.nodes(n.body, g)}}` +
+            `${this.path(n.path, f, true)}if(T(v)){rt.step(${this.ref(n)});${frame}${this.nodes(n.body, g)}}` +
             (n.alt ? `else{${frame}${this.chain(n.alt, g)}}` : '')
           );
         }
         case 'repeated': {
           const [a, i, l] = [`a${d}`, `i${d}`, `l${d}`];
           return (
-            `{const ${a}=${this.ref(compileSectionPath(n.path))}(${f});` +
+            `{${this.path(n.path, f, true)}const ${a}=v;` +
             `if(Array.isArray(${a})&&${a}.length>0){const ${l}=${a}.length-1,${g}=N(undefined,${f},0,false);` +
             `for(let ${i}=0;${i}<=${l};${i}++){rt.step(${this.ref(n)});${g}.node=${a}[${i}];${g}.index=${i};${g}.vars=${g}.macros=null;` +
             `${this.nodes(n.body, g)}${n.alternates ? `if(${i}<${l}){${this.nodes(n.alternates, g)}}` : ''}}}` +
@@ -737,7 +777,7 @@ function generate(nodes: readonly Node[], opts: CompileOptions): Op | null {
   const body = gen.nodes(nodes, 'f');
   if (body.length > MAX_GENERATED_SOURCE) return null;
   try {
-    const make = new Function('K', 'T', 'O', 'N', 'F', `return function(f,rt){let v,c;${body}}`);
+    const make = new Function('K', 'T', 'O', 'N', 'F', `return function(f,rt){let v,c,n,w;${body}}`);
     return make(gen.k, isTruthy, toOutput, newFrame, formatterFailed) as Op;
   } catch (e) {
     if (!(e instanceof EvalError)) throw e;
