@@ -1,8 +1,8 @@
 import {
   currencyFractionDigits,
   DEFAULT_TEXTS,
+  decimalFromMinor,
   formatDecimal,
-  formatMoney,
   fromPrice,
   fromPriceText,
   normalPrice,
@@ -14,6 +14,7 @@ import {
 import type { Formatter, RenderContext } from '../../plugin.js';
 import { isTruthy } from '../../values.js';
 import { escapeHtml } from '../core/text.js';
+import { numberFormat } from '../i18n/intl.js';
 import { isObject, localized, type ProductView, productOf, subscriptionProductOf } from './model.js';
 
 /**
@@ -23,7 +24,15 @@ import { isObject, localized, type ProductView, productOf, subscriptionProductOf
 export function formatPrice(ctx: RenderContext, minor: number, currency: string): string {
   if (isTruthy(ctx.resolve('featureFlags.useCLDRMoneyFormat'))) {
     try {
-      return escapeHtml(formatMoney(minor, currency, ctx.locale));
+      // As @storefront/commerce formatMoney, through the engine's shared Intl formatter cache.
+      const digits = currencyFractionDigits(currency);
+      const f = numberFormat(ctx.locale, {
+        style: 'currency',
+        currency,
+        minimumFractionDigits: digits,
+        maximumFractionDigits: digits,
+      });
+      return escapeHtml(f.format(decimalFromMinor(minor, currency) as unknown as number));
     } catch {
       // An unsupported locale falls through to the plain amount.
     }
