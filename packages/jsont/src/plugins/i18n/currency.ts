@@ -1,15 +1,15 @@
-/** Money facts from spec §9 ("Money and formatting"). */
+/**
+ * Money facts from spec §9 ("Money and formatting"): the constants (default currency, fraction
+ * digits, separators, integer places) live in @storefront/commerce; this adds the legacy symbols.
+ */
 
-/** Spec §9: "Default currency is USD." */
-export const DEFAULT_CURRENCY = 'USD';
-/** Spec §9: "Currency: 2 fraction digits, JPY 0". */
-export const CURRENCY_FRACTION_DIGITS = 2;
-export const ZERO_DIGIT_CURRENCIES: readonly string[] = ['JPY'];
-/** Spec §9: "default separators ',' and '.'". */
-export const GROUP_SEPARATOR = ',';
-export const DECIMAL_SEPARATOR = '.';
-/** Spec §9: "max 15 integer places". */
-export const MAX_INTEGER_PLACES = 15;
+export {
+  currencyFractionDigits as fractionDigits,
+  DEFAULT_CURRENCY,
+  DEFAULT_DECIMAL_SEPARATOR as DECIMAL_SEPARATOR,
+  DEFAULT_GROUP_SEPARATOR as GROUP_SEPARATOR,
+  MAX_INTEGER_PLACES,
+} from '@storefront/commerce';
 
 /**
  * The 27 supported currencies with the symbol the legacy `i18n-money-format` shows for each
@@ -44,9 +44,6 @@ export const CURRENCY_SYMBOLS: Readonly<Record<string, string>> = {
   JPY: '¥',
   ZAR: 'R',
 };
-
-export const fractionDigits = (code: string): number =>
-  ZERO_DIGIT_CURRENCIES.includes(code) ? 0 : CURRENCY_FRACTION_DIGITS;
 
 /** A currency code Intl accepts: the supported ones, or any other three-letter code. */
 export const currencyCode = (value: unknown): string | undefined =>

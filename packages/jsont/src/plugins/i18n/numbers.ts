@@ -1,8 +1,6 @@
+import { MAX_FORMAT_DIGITS as MAX_DIGITS, MIN_FORMAT_DIGITS as MIN_DIGITS } from '@storefront/commerce';
 import { numberSpaces, parseOptions } from './intl.js';
 
-/** Spec §9: "Formatting digits are clamped to 0 to 50." */
-export const MIN_DIGITS = 0;
-export const MAX_DIGITS = 50;
 /** Intl accepts 1 to 21 significant digits, and on Node 20 at most 20 fraction digits. */
 const MAX_SIGNIFICANT = 21;
 const INTL_MAX_FRACTION = 20;
