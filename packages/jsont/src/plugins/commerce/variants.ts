@@ -17,18 +17,17 @@ const ariaLabel = (s: string): string =>
 function optionBlock(option: VariantOption, title: string, selectText: string): string {
   const name = escapeAttr(option.name);
   const select = selectText.replace('{variantName}', option.name);
-  const choices = option.values
-    .map((v) => `<option value="${escapeAttr(v)}">${escapeHtml(v)}</option>`)
-    .join('');
-  const radios = option.values
-    .map((v) => {
-      const id = `variant-option-${name}-${escapeAttr(v)}`;
-      return (
-        `      <input type="radio" class="variant-radiobtn" value="${escapeAttr(v)}" name="variant-option-${name}" id="${id}"/>\n` +
-        `      <label class="sqs-button-element--secondary" role="button" tabindex="0" for="${id}">${escapeHtml(v)}</label>\n`
-      );
-    })
-    .join('');
+  let choices = '';
+  let radios = '';
+  for (const v of option.values) {
+    const value = escapeAttr(v);
+    const label = escapeHtml(v);
+    const id = `variant-option-${name}-${value}`;
+    choices += `<option value="${value}">${label}</option>`;
+    radios +=
+      `      <input type="radio" class="variant-radiobtn" value="${value}" name="variant-option-${name}" id="${id}"/>\n` +
+      `      <label class="sqs-button-element--secondary" role="button" tabindex="0" for="${id}">${label}</label>\n`;
+  }
   return (
     '    <div class="variant-option">\n' +
     `    <div class="variant-option-title">${escapeHtml(title)}: </div>\n` +
