@@ -388,11 +388,15 @@ function predicateTest(call: PredicateCall): Test {
     try {
       return impl.test(rt, args, parsed) === true;
     } catch (e) {
-      if (e instanceof RenderAbort) throw e;
-      rt.report('FORMATTER_FAILED', messages.predicateFailed(call.name, failure(e)), call);
-      return false;
+      return predicateFailed(e, call, rt);
     }
   };
+}
+
+function predicateFailed(e: unknown, call: PredicateCall, rt: Runtime): false {
+  if (e instanceof RenderAbort) throw e;
+  rt.report('FORMATTER_FAILED', messages.predicateFailed(call.name, failure(e)), call);
+  return false;
 }
 
 export interface CompileOptions {
@@ -675,15 +679,26 @@ class Generator {
     return text ? `${code}rt.emit(${JSON.stringify(text)});` : code;
   }
 
+  /** `test` sets `v` to whether `body` runs; else the `{.or}` chain does. */
   private branch(test: string, body: readonly Node[], alt: OrNode | null, f: string): string {
-    return `if(${test}(${f},rt)){${this.nodes(body, f)}}${alt ? `else{${this.chain(alt, f)}}` : ''}`;
+    return `${test}if(v){${this.nodes(body, f)}}${alt ? `else{${this.chain(alt, f)}}` : ''}`;
   }
 
   /** An `{.or}` chain as statements. */
   private chain(alt: OrNode, f: string): string {
-    return alt.predicate
-      ? this.branch(this.ref(predicateTest(alt.predicate)), alt.body, alt.alt, f)
-      : this.nodes(alt.body, f);
+    return alt.predicate ? this.branch(this.test(alt.predicate, f), alt.body, alt.alt, f) : this.nodes(alt.body, f);
+  }
+
+  /** A predicate call from its own call site, as `predicateTest` runs it. */
+  private test(call: PredicateCall, f: string): string {
+    if (!call.impl || call.impl.notImplemented) return `v=${this.ref(predicateTest(call))}(${f},rt);`;
+    return `c=${this.ref(call)};rt.frame=${f};rt.pos=c;try{v=c.impl.test(rt,c.args,c.parsed)===true}catch(e){v=P(e,c,rt)}`;
+  }
+
+  private condition(n: Extract<Node, { kind: 'if' }>, f: string): string {
+    if (n.predicate) return this.test(n.predicate, f);
+    if (n.expression === null && n.paths.length === 1) return `${this.path(n.paths[0], f, false)}v=T(v);`;
+    return `v=${this.ref(compileCondition(n, this.opts))}(${f},rt);`;
   }
 
   /**
@@ -759,9 +774,9 @@ class Generator {
           );
         }
         case 'predicate':
-          return this.branch(this.ref(predicateTest(n.predicate)), n.body, n.alt, f);
+          return this.branch(this.test(n.predicate, f), n.body, n.alt, f);
         case 'if':
-          return this.branch(this.ref(compileCondition(n, this.opts)), n.body, n.alt, f);
+          return this.branch(this.condition(n, f), n.body, n.alt, f);
         default:
           return `${this.ref(compileNode(n, this.opts))}(${f},rt);`;
       }
@@ -777,8 +792,8 @@ function generate(nodes: readonly Node[], opts: CompileOptions): Op | null {
   const body = gen.nodes(nodes, 'f');
   if (body.length > MAX_GENERATED_SOURCE) return null;
   try {
-    const make = new Function('K', 'T', 'O', 'N', 'F', `return function(f,rt){let v,c,n,w;${body}}`);
-    return make(gen.k, isTruthy, toOutput, newFrame, formatterFailed) as Op;
+    const make = new Function('K', 'T', 'O', 'N', 'F', 'P', `return function(f,rt){let v,c,n,w;${body}}`);
+    return make(gen.k, isTruthy, toOutput, newFrame, formatterFailed, predicateFailed) as Op;
   } catch (e) {
     if (!(e instanceof EvalError)) throw e;
     generating = false;
