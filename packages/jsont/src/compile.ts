@@ -401,6 +401,8 @@ function predicateFailed(e: unknown, call: PredicateCall, rt: Runtime): false {
 
 export interface CompileOptions {
   limits: Limits;
+  /** False: closures only (a template's first render, where generating code would cost more than it saves). */
+  generate?: boolean;
 }
 
 /**
@@ -409,7 +411,7 @@ export interface CompileOptions {
  * Content-Security-Policy without 'unsafe-eval' forbids generated code). Both behave the same.
  */
 export function compileNodes(nodes: readonly Node[], opts: CompileOptions): Op {
-  return generate(nodes, opts) ?? closures(nodes, opts);
+  return (opts.generate !== false && generate(nodes, opts)) || closures(nodes, opts);
 }
 
 function closures(nodes: readonly Node[], opts: CompileOptions): Op {

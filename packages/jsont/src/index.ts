@@ -91,9 +91,12 @@ function compileWith(registry: Registry, source: string, options: CompileOptions
     };
   }
   const opts = { limits };
-  // The closure program is built on the first render: many compiled templates (a theme's
-  // partials, cached pages) are never rendered, and parsing is all `errors` needs.
+  // The program is built on the first render: many compiled templates (a theme's partials,
+  // cached pages) are never rendered, and parsing is all `errors` needs. The first render runs
+  // closures; a template rendered again gets generated code, which costs more to build.
   let op: Op | null = null;
+  let renders = 0;
+  const firstRender = { limits, generate: false };
   // Partials compile on first use and stay cached with the template.
   let partialCache: LruCache<string, { op: Op; errors: JsontError[] }> | null = null;
   const host: Host = {
@@ -113,7 +116,7 @@ function compileWith(registry: Registry, source: string, options: CompileOptions
     ast,
     render(json: unknown, renderOptions: RenderOptions = NO_OPTIONS): RenderResult {
       try {
-        if (op === null) op = compileNodes(ast.body, opts);
+        if (op === null || renders === 1) op = compileNodes(ast.body, renders++ === 0 ? firstRender : opts);
         const program = op;
         const rt = new Runtime(
           host,
