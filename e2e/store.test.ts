@@ -87,6 +87,7 @@ describe('the demo store in Chromium', () => {
     await expect(page.locator('.cart-entry-title').textContent()).resolves.toBe('Linen Field Shirt');
     await expect(page.locator('.cart-entry-quantity-input').inputValue()).resolves.toBe('2');
     await expect(page.locator('.cart-subtotal-amount').textContent()).resolves.toBe('$156.00');
+    await page.goto(`${server.url}/shop`);
     await expect(page.locator('a.pill-cart').getAttribute('aria-label')).resolves.toBe(
       'Cart, 2 items, $156.00',
     );

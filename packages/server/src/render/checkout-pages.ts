@@ -12,17 +12,10 @@ import { subscriptionOfOrder } from '../modules/subscriptions/billing-service.js
 import { ensureCrumb } from '../platform/crumb.js';
 import { HttpError } from '../platform/errors.js';
 import { pageContext } from './context.js';
+import { PAGE_TYPE } from './page-types.js';
 import type { TemplateName } from './theme.js';
 
 /** Spec §2 page type numbers of the checkout and order pages. */
-export const CHECKOUT_PAGE_TYPE = {
-  CHECKOUT: 201,
-  ORDER_CONFIRMED: 202,
-  SUBSCRIPTION_CONFIRMED: 206,
-  ORDER_RECEIVED: 207,
-  ORDER_STATUS: 211,
-  NOT_FOUND: 100,
-} as const;
 
 export const ORDERS_API_URL = '/api/commerce/orders';
 export const QUOTE_API_URL = '/api/commerce/checkout/quote';
@@ -115,7 +108,7 @@ async function checkoutPage(
   };
   return {
     status: 200,
-    pageType: CHECKOUT_PAGE_TYPE.CHECKOUT,
+    pageType: PAGE_TYPE.CHECKOUT,
     template: 'checkout',
     title: 'Checkout',
     data: {
@@ -151,7 +144,7 @@ function orderContext(order: OrderView, locale: string) {
 function notFoundPage(): CheckoutPage {
   return {
     status: 404,
-    pageType: CHECKOUT_PAGE_TYPE.NOT_FOUND,
+    pageType: PAGE_TYPE.NOT_FOUND,
     template: 'notFound',
     title: 'Page not found',
     data: {},
@@ -162,20 +155,20 @@ function notFoundPage(): CheckoutPage {
 function confirmationPage(order: OrderView): Pick<CheckoutPage, 'pageType' | 'template' | 'title'> {
   if (order.status === 'pending') {
     return {
-      pageType: CHECKOUT_PAGE_TYPE.ORDER_RECEIVED,
+      pageType: PAGE_TYPE.ORDER_RECEIVED,
       template: 'orderReceived',
       title: 'Order received',
     };
   }
   if (order.source === 'subscription') {
     return {
-      pageType: CHECKOUT_PAGE_TYPE.SUBSCRIPTION_CONFIRMED,
+      pageType: PAGE_TYPE.SUBSCRIPTION_CONFIRMED,
       template: 'subscriptionConfirmed',
       title: 'Subscription confirmed',
     };
   }
   return {
-    pageType: CHECKOUT_PAGE_TYPE.ORDER_CONFIRMED,
+    pageType: PAGE_TYPE.ORDER_CONFIRMED,
     template: 'orderConfirmed',
     title: 'Order confirmed',
   };
@@ -197,7 +190,7 @@ export function checkoutPageRoutes(
     }
     return render(services, request, reply, {
       status: 200,
-      pageType: CHECKOUT_PAGE_TYPE.CHECKOUT,
+      pageType: PAGE_TYPE.CHECKOUT,
       template: 'checkout',
       title: 'Checkout',
       data: { checkout: { error: MESSAGES.checkoutSessionOrCookies, summary: null, islandProps: '' } },
@@ -251,15 +244,13 @@ export function checkoutPageRoutes(
       const page = confirmation
         ? confirmationPage(order)
         : {
-            pageType: CHECKOUT_PAGE_TYPE.ORDER_STATUS,
+            pageType: PAGE_TYPE.ORDER_STATUS,
             template: 'orderStatus' as const,
             title: `Order ${order.id}`,
           };
       // The subscription confirmed page (206) also shows the plan and the next billing date.
       const subscription =
-        page.pageType === CHECKOUT_PAGE_TYPE.SUBSCRIPTION_CONFIRMED
-          ? await subscriptionOfOrder(ctx, order.id)
-          : null;
+        page.pageType === PAGE_TYPE.SUBSCRIPTION_CONFIRMED ? await subscriptionOfOrder(ctx, order.id) : null;
       return render(services, request, reply, {
         ...page,
         status: 200,
@@ -279,7 +270,7 @@ export function checkoutPageRoutes(
     if (!download) return render(services, request, reply, notFoundPage());
     return render(services, request, reply, {
       status: 200,
-      pageType: CHECKOUT_PAGE_TYPE.ORDER_STATUS,
+      pageType: PAGE_TYPE.ORDER_STATUS,
       template: 'orderStatus',
       title: download.product_name,
       data: {

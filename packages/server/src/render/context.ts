@@ -32,14 +32,7 @@ import { DEFAULT_RESTOCK_SUCCESS_TEXT } from '../modules/restock/service.js';
 import type { Site } from '../modules/site/service.js';
 import { plainText, sanitizeHtml } from '../platform/html.js';
 import type { WebAssets } from './assets.js';
-
-/** Spec §2 page type numbers used by the pages served so far. */
-export const PAGE_TYPE = {
-  CONTENT_COLLECTION: 1,
-  CONTENT_ITEM: 50,
-  NOT_FOUND: 100,
-  CART: 200,
-} as const;
+import { showsPillCart } from './page-types.js';
 
 /** Serialises JSON for an inline `<script type="application/json">` without letting `</script>` out. */
 export function scriptJson(value: unknown): string {
@@ -308,7 +301,7 @@ export function pageContext(input: PageInput, extra: Record<string, unknown> = {
         pageType: input.pageType,
         cartUrl: '/cart',
       }),
-      pillCart: {
+      pillCart: showsPillCart(input.pageType) && {
         shown: showPillCart(cart.totalQuantity),
         countText: pillCartCountText(cart.totalQuantity),
         subtotalText,

@@ -11,7 +11,8 @@ import {
 } from '../modules/catalog/service.js';
 import { getInstallmentContext } from '../modules/context/service.js';
 import { ensureCrumb } from '../platform/crumb.js';
-import { cartPageContext, PAGE_TYPE, pageContext, productCardContext, productContext } from './context.js';
+import { cartPageContext, pageContext, productCardContext, productContext } from './context.js';
+import { PAGE_TYPE } from './page-types.js';
 import type { TemplateName } from './theme.js';
 
 /** The largest `cartError` message a redirect may carry back to a page. */
