@@ -1,5 +1,5 @@
 import { DEFAULT_TEXTS, productBadge, scarcityMessage } from '@storefront/commerce';
-import type { Formatter, RenderContext } from '../../plugin.js';
+import type { Formatter } from '../../plugin.js';
 import { isTruthy } from '../../values.js';
 import {
   arrayOr,
@@ -31,32 +31,34 @@ export const productStatusFormatter: Formatter = {
   },
 };
 
-function restockForm(ctx: RenderContext, item: unknown, view: unknown): string {
-  const merch = merchandising(ctx, item);
-  const messages = objectOr(merch.restockNotificationMessages);
-  const v = objectOr(view);
-  const mailingList = isTruthy(merch.mailingListSignUpEnabled)
-    ? `  <label class="product-restock-mailing-list"><input type="checkbox" name="isJoinMailingList"${isTruthy(merch.mailingListOptInByDefault) ? ' checked' : ''}>${html(messages.mailingListDescription)}</label>`
-    : '';
-  const captcha = isTruthy(ctx.resolve('website.captchaSettings.siteKey'))
-    ? '  <div class="captcha-container"></div>'
-    : '';
-  return (
-    `<div class="product-restock-notification" data-product-id="${attr(objectOr(item).id)}" data-variant-id="${attr(v.variantId)}"${isTruthy(v.hiddenByDefault) ? ' hidden' : ''}>\n` +
-    `  <span class="product-restock-cta">${html(messages.CTAText)}</span>\n` +
-    '  <form class="product-restock-form" action="#">\n' +
-    `    <input type="text" x-autocompletetype="email" spellcheck="false" name="email" placeholder="${attr(messages.placeholderText)}">\n` +
-    `    <input class="sqs-editable-button" type="submit" value="${attr(messages.buttonText)}">\n` +
-    `  </form>\n${mailingList}\n${captcha}\n</div>`
-  );
-}
-
-/** `product-restock-notification`: one waitlist form per configured variant view. */
+/**
+ * `product-restock-notification`: one waitlist form per configured variant view. The forms
+ * differ only in their variant, so the shared part is built once.
+ */
 export const productRestockNotificationFormatter: Formatter = {
   apply(ctx, _args, vars) {
     const item = vars[0].value;
-    const views = arrayOr(merchandising(ctx, item).restockNotificationViews);
-    vars[0].value = views.map((view) => restockForm(ctx, item, view)).join('\n\n');
+    const merch = merchandising(ctx, item);
+    const messages = objectOr(merch.restockNotificationMessages);
+    const mailingList = isTruthy(merch.mailingListSignUpEnabled)
+      ? `  <label class="product-restock-mailing-list"><input type="checkbox" name="isJoinMailingList"${isTruthy(merch.mailingListOptInByDefault) ? ' checked' : ''}>${html(messages.mailingListDescription)}</label>`
+      : '';
+    const captcha = isTruthy(ctx.resolve('website.captchaSettings.siteKey'))
+      ? '  <div class="captcha-container"></div>'
+      : '';
+    const head = `<div class="product-restock-notification" data-product-id="${attr(objectOr(item).id)}" data-variant-id="`;
+    const form =
+      `>\n  <span class="product-restock-cta">${html(messages.CTAText)}</span>\n` +
+      '  <form class="product-restock-form" action="#">\n' +
+      `    <input type="text" x-autocompletetype="email" spellcheck="false" name="email" placeholder="${attr(messages.placeholderText)}">\n` +
+      `    <input class="sqs-editable-button" type="submit" value="${attr(messages.buttonText)}">\n` +
+      `  </form>\n${mailingList}\n${captcha}\n</div>`;
+    vars[0].value = arrayOr(merch.restockNotificationViews)
+      .map((view) => {
+        const v = objectOr(view);
+        return `${head}${attr(v.variantId)}"${isTruthy(v.hiddenByDefault) ? ' hidden' : ''}${form}`;
+      })
+      .join('\n\n');
   },
 };
 
