@@ -688,7 +688,9 @@ class Generator {
 
   /** An `{.or}` chain as statements. */
   private chain(alt: OrNode, f: string): string {
-    return alt.predicate ? this.branch(this.test(alt.predicate, f), alt.body, alt.alt, f) : this.nodes(alt.body, f);
+    return alt.predicate
+      ? this.branch(this.test(alt.predicate, f), alt.body, alt.alt, f)
+      : this.nodes(alt.body, f);
   }
 
   /** A predicate call from its own call site, as `predicateTest` runs it. */
@@ -725,7 +727,9 @@ class Generator {
     const get = this.path(paths[0], f, false);
     if (!chain) return get;
     const run = `try{${chain}}catch(e){F(e,c,rt);v=undefined}`;
-    return slot ? `${get}w=${slot}||[{value:undefined}];${slot}=null;${run}w[0].value=undefined;${slot}=w;` : get + run;
+    return slot
+      ? `${get}w=${slot}||[{value:undefined}];${slot}=null;${run}w[0].value=undefined;${slot}=w;`
+      : get + run;
   }
 
   /**
@@ -733,20 +737,27 @@ class Generator {
    * property load with a constant key (cheap where the data has a stable shape); `@` heads and
    * names Object.prototype has go through the compiled resolver.
    */
+  private closurePath(path: Path, f: string, section: boolean): string {
+    return `v=${this.ref((section ? compileSectionPath : compilePath)(path))}(${f});`;
+  }
+
   private path(path: Path, f: string, section: boolean): string {
     const [head, ...rest] = path;
-    if (head[0] === '@' || !path.every((k) => indexOf(k) >= 0 || (IDENTIFIER.test(k) && !inheritedName(k)))) {
-      return `v=${this.ref((section ? compileSectionPath : compilePath)(path))}(${f});`;
-    }
+    const current = head === '@';
+    const plain = (k: string) => indexOf(k) >= 0 || (IDENTIFIER.test(k) && !inheritedName(k));
+    if (!current && (head[0] === '@' || !plain(head))) return this.closurePath(path, f, section);
+    if (!rest.every(plain)) return this.closurePath(path, f, section);
     const step = (k: string, x: string): string => {
       const i = indexOf(k);
       return i >= 0
         ? `if(${x}!==null&&typeof ${x}==='object')v=Array.isArray(${x})?${x}[${i}]:typeof(n=${x}[${i}])==='function'?undefined:n;else v=undefined;`
         : `if(${x}!==null&&typeof ${x}==='object'&&!Array.isArray(${x})){v=${x}.${k};if(typeof v==='function')v=undefined}else v=undefined;`;
     };
-    let code = section
-      ? step(head, `${f}.node`)
-      : `v=undefined;for(let r=${f};r!==null;r=r.parent){n=r.node;${step(head, 'n')}if(v!==undefined||r.isolated)break}`;
+    let code = current
+      ? `v=${f}.node;`
+      : section
+        ? step(head, `${f}.node`)
+        : `v=undefined;for(let r=${f};r!==null;r=r.parent){n=r.node;${step(head, 'n')}if(v!==undefined||r.isolated)break}`;
     for (const k of rest) code += step(k, 'v');
     return code;
   }

@@ -20,7 +20,10 @@ const cases: { template: string; json: unknown }[] = [
       '{a|nope}{xs|json|html}{c|truncate x}{.section missing}{.or}{.end}{.repeated section a}{.end}',
     json: { a: 'A & <b>', b: 2, c: 1, xs: ['<x>', 'y', 3] },
   },
-  { template: '{.repeated section xs}{.repeated section @}{@}{.end};{.end}', json: { xs: [[1, 2], [], [3]] } },
+  {
+    template: '{.repeated section xs}{.repeated section @}{@}{.end};{.end}',
+    json: { xs: [[1, 2], [], [3]] },
+  },
 ];
 
 const renderAll = () =>
@@ -43,7 +46,15 @@ describe('closure programs (no code generation)', () => {
       process.stdout.write(JSON.stringify({ refused, out }));`;
     const child = execFileSync(
       process.execPath,
-      ['--disallow-code-generation-from-strings', '--import', 'tsx', '--input-type=module', '-e', script, JSON.stringify(cases)],
+      [
+        '--disallow-code-generation-from-strings',
+        '--import',
+        'tsx',
+        '--input-type=module',
+        '-e',
+        script,
+        JSON.stringify(cases),
+      ],
       { encoding: 'utf8' },
     );
     const { refused, out } = JSON.parse(child);

@@ -8,12 +8,22 @@ describe('attrJson', () => {
   const slow = (v: unknown) => escapeAttr(JSON.stringify(v) ?? '');
 
   it('matches escapeAttr(JSON.stringify(v)) on any JSON value', () => {
-    fc.assert(fc.property(fc.jsonValue(), (v) => attrJson(v) === slow(v)), { seed: 7, numRuns: 2000 });
+    fc.assert(
+      fc.property(fc.jsonValue(), (v) => attrJson(v) === slow(v)),
+      { seed: 7, numRuns: 2000 },
+    );
   });
 
   it('falls back to JSON.stringify for values it treats specially', () => {
     const date = new Date(0);
-    const cases = [undefined, [undefined], { a: undefined, b: 1 }, { toJSON: () => 'x' }, [date], Object.create(null)];
+    const cases = [
+      undefined,
+      [undefined],
+      { a: undefined, b: 1 },
+      { toJSON: () => 'x' },
+      [date],
+      Object.create(null),
+    ];
     for (const v of cases) expect(attrJson(v)).toBe(slow(v));
   });
 

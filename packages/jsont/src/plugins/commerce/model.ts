@@ -24,6 +24,7 @@ export const objectOr = (value: unknown): Json => (isObject(value) ? value : {})
 export const arrayOr = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 
 /** Characters that make a JSON string differ from its quoted text, or need escaping in an attribute. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: JSON.stringify escapes control characters, so they are looked for.
 const JSON_ATTR_SPECIAL = /["\\&<>\u0000-\u001f\ud800-\udfff]/;
 
 /** Plain JSON data as escaped attribute text; undefined for anything JSON.stringify treats specially. */
