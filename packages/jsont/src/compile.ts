@@ -250,12 +250,6 @@ function walker(path: Path): (v: unknown) => unknown {
   const keys = path.slice();
   const idx = keys.map(indexOf);
   const inh = keys.map(inheritedName);
-  if (keys.length === 0) return (v) => v;
-  const [k0, k1] = keys;
-  const [i0, i1] = idx;
-  const [h0, h1] = inh;
-  if (keys.length === 1) return (v) => child(v, k0, i0, h0);
-  if (keys.length === 2) return (v) => child(child(v, k0, i0, h0), k1, i1, h1);
   const n = keys.length;
   return (v) => {
     let cur = v;

@@ -21,6 +21,7 @@ export const applyFormatter: Formatter = {
   },
   apply(ctx, _args, vars, parsed) {
     const p = parsed as { name: string; args: Record<string, string> | undefined; isolated: boolean };
-    vars[0].value = ctx.renderPartial(p.name, vars[0].value, { args: p.args, isolated: p.isolated });
+    // The validated arguments are the partial options as they are (no object per call).
+    vars[0].value = ctx.renderPartial(p.name, vars[0].value, p);
   },
 };
