@@ -78,7 +78,8 @@ export class Runtime implements RenderContext {
   readonly timeZone: string;
   readonly now: number;
   readonly options: Readonly<Record<string, unknown>>;
-  private readonly maxOutput: number;
+  /** Read by generated code, which appends to `out` itself (see `Generator.emit`). */
+  readonly maxOutput: number;
   private readonly maxSteps: number;
   private exprEnv: ExprEnv | null = null;
   private exprFrame: Frame;
@@ -667,12 +668,17 @@ class Generator {
     for (const n of nodes) {
       if (n.kind === 'text') text += n.text;
       else if (n.kind !== 'comment') {
-        if (text) code += `rt.emit(${JSON.stringify(text)});`;
+        if (text) code += this.emit(JSON.stringify(text));
         text = '';
         code += this.node(n, f);
       }
     }
-    return text ? `${code}rt.emit(${JSON.stringify(text)});` : code;
+    return text ? code + this.emit(JSON.stringify(text)) : code;
+  }
+
+  /** `rt.emit(text)` inline; past the output limit `emit('')` reports and stops as it does. */
+  private emit(text: string): string {
+    return `v=${text};rt.out+=v;if((rt.total+=v.length)>rt.maxOutput)rt.emit('');`;
   }
 
   /** `test` sets `v` to whether `body` runs; else the `{.or}` chain does. */
@@ -762,7 +768,7 @@ class Generator {
     try {
       switch (n.kind) {
         case 'variable':
-          return `${this.value(n.paths, n.formatters, f)}rt.emit(typeof v==='string'?v:O(v));`;
+          return this.value(n.paths, n.formatters, f) + this.emit(`typeof v==='string'?v:O(v)`);
         case 'section': {
           const frame = `const ${g}=N(v,${f},-1,false);`;
           return (

@@ -61,4 +61,14 @@ describe('closure programs (no code generation)', () => {
     expect(refused).toBe(true);
     expect(out).toEqual(JSON.parse(JSON.stringify(renderAll())));
   });
+
+  it('stop at the output and step limits where generated code stops', () => {
+    const json = { xs: Array.from({ length: 40 }, (_, i) => ({ t: `item ${i}` })) };
+    for (const limits of [{ maxOutputLength: 97 }, { maxSteps: 13 }]) {
+      const t = compile('<ul>{.repeated section xs}<li>{t|html}</li>{.end}</ul>', { limits });
+      const first = t.render(json);
+      expect(first.errors.map((e) => e.type)).toEqual(['RENDER_LIMIT']);
+      expect(t.render(json)).toEqual(first);
+    }
+  });
 });
