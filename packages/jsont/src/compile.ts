@@ -668,17 +668,22 @@ class Generator {
     for (const n of nodes) {
       if (n.kind === 'text') text += n.text;
       else if (n.kind !== 'comment') {
-        if (text) code += this.emit(JSON.stringify(text));
+        if (text) code += this.emit(JSON.stringify(text), text.length);
         text = '';
         code += this.node(n, f);
       }
     }
-    return text ? code + this.emit(JSON.stringify(text)) : code;
+    return text ? code + this.emit(JSON.stringify(text), text.length) : code;
   }
 
-  /** `rt.emit(text)` inline; past the output limit `emit('')` reports and stops as it does. */
-  private emit(text: string): string {
-    return `v=${text};rt.out+=v;if((rt.total+=v.length)>rt.maxOutput)rt.emit('');`;
+  /**
+   * `rt.emit(value)` inline (`length` known for literal text); past the output limit `emit('')`
+   * reports and stops as it does.
+   */
+  private emit(value: string, length?: number): string {
+    return length === undefined
+      ? `v=${value};rt.out+=v;if((rt.total+=v.length)>rt.maxOutput)rt.emit('');`
+      : `rt.out+=${value};if((rt.total+=${length})>rt.maxOutput)rt.emit('');`;
   }
 
   /** `test` sets `v` to whether `body` runs; else the `{.or}` chain does. */
