@@ -806,13 +806,15 @@ class Generator {
 
 function generate(nodes: readonly Node[], opts: CompileOptions): Op | null {
   if (!generating) return null;
-  const gen = new Generator(opts);
-  const body = gen.nodes(nodes, 'f');
-  if (body.length > MAX_GENERATED_SOURCE) return null;
   try {
+    const gen = new Generator(opts);
+    const body = gen.nodes(nodes, 'f');
+    if (body.length > MAX_GENERATED_SOURCE) return null;
     const make = new Function('K', 'T', 'O', 'N', 'F', 'P', `return function(f,rt){let v,c,n,w;${body}}`);
     return make(gen.k, isTruthy, toOutput, newFrame, formatterFailed, predicateFailed) as Op;
   } catch (e) {
+    // Blocks nested thousands deep overflow the stack while generating or parsing: closures then.
+    if (e instanceof RangeError) return null;
     if (!(e instanceof EvalError)) throw e;
     generating = false;
     return null;

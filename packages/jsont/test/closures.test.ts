@@ -62,6 +62,15 @@ describe('closure programs (no code generation)', () => {
     expect(out).toEqual(JSON.parse(JSON.stringify(renderAll())));
   });
 
+  it('serve blocks nested too deep to generate code for', () => {
+    const depth = 2500;
+    const t = compile(`${'{.section a}'.repeat(depth)}x${'{.end}'.repeat(depth)}`);
+    let json: unknown = 'leaf';
+    for (let i = 0; i < depth; i++) json = { a: json };
+    expect(t.render(json)).toEqual({ output: 'x', errors: [] });
+    expect(t.render(json)).toEqual({ output: 'x', errors: [] });
+  });
+
   it('stop at the output and step limits where generated code stops', () => {
     const json = { xs: Array.from({ length: 40 }, (_, i) => ({ t: `item ${i}` })) };
     for (const limits of [{ maxOutputLength: 97 }, { maxSteps: 13 }]) {
