@@ -125,11 +125,17 @@ describe.each(dialects)('pages on %s', (dialect) => {
     expect(res.body).toContain('Size: S');
     expect(res.body).toContain('$54.00');
     expect(res.body).not.toContain('class="pill-cart"');
-    const list = await t.app.inject({ method: 'GET', url: '/shop', cookies: { CART: cookiesOf(added).CART } });
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/shop',
+      cookies: { CART: cookiesOf(added).CART },
+    });
     expect(list.body).toContain('aria-label="Cart, 2 items, $54.00"');
     const empty = await t.app.inject({ method: 'GET', url: '/cart' });
     expect(empty.body).toContain('You have nothing in your shopping cart.');
-    expect((await t.app.inject({ method: 'GET', url: '/shop' })).body).toMatch(/class="pill-cart"[^>]* hidden/);
+    expect((await t.app.inject({ method: 'GET', url: '/shop' })).body).toMatch(
+      /class="pill-cart"[^>]* hidden/,
+    );
   });
 
   it('answers /healthz', async () => {
