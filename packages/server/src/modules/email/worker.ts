@@ -2,6 +2,7 @@ import type { AppConfig } from '../../config.js';
 import type { Database } from '../../db/index.js';
 import { type Clock, systemClock } from '../../platform/clock.js';
 import { newToken } from '../../platform/ids.js';
+import { startPollingJob } from '../../platform/jobs.js';
 import { claimDue, markFailedAttempt, markSent, type OutboxRow } from './repo.js';
 import type { OutboxPayload } from './service.js';
 import { isTemplateName, renderEmail } from './templates.js';
@@ -56,9 +57,6 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const log = options.log ?? silentLog;
   const from = options.from ?? DEFAULT_MAIL_FROM;
   const pollMs = options.pollMs ?? OUTBOX_POLL_MS;
-  let stopped = false;
-  let timer: NodeJS.Timeout | null = null;
-  let inFlight: Promise<number> | null = null;
 
   async function deliver(row: OutboxRow, token: string): Promise<boolean> {
     try {
@@ -98,34 +96,18 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     return sent;
   }
 
-  function runOnce(): Promise<number> {
-    const run = (inFlight ?? Promise.resolve(0)).then(pass, pass);
-    inFlight = run.finally(() => {
-      if (inFlight === run) inFlight = null;
-    });
-    return run;
-  }
-
-  function schedule(): void {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      runOnce().then(schedule, (err) => {
-        log.warn({ error: err instanceof Error ? err.message : String(err) }, 'outbox pass failed');
-        schedule();
-      });
-    }, pollMs);
-    // The worker never keeps the process alive by itself; the server does.
-    timer.unref();
-  }
-
-  if (options.autoStart !== false) schedule();
+  const job = startPollingJob({
+    pass,
+    pollMs,
+    failureMessage: 'outbox pass failed',
+    log,
+    autoStart: options.autoStart,
+  });
 
   return {
-    runOnce,
+    runOnce: job.runOnce,
     async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await inFlight?.catch(() => 0);
+      await job.stop();
       transport.close();
     },
   };

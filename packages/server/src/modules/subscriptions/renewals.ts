@@ -12,6 +12,7 @@ import type { DB } from '../../db/schema.js';
 import { type Clock, systemClock } from '../../platform/clock.js';
 import type { RequestContext } from '../../platform/context.js';
 import { newId, newToken } from '../../platform/ids.js';
+import { startPollingJob } from '../../platform/jobs.js';
 import { checkShippingAddress } from '../checkout/address.js';
 import type { ShippingAddressInput } from '../checkout/schema.js';
 import { enqueueEmail } from '../email/service.js';
@@ -119,9 +120,6 @@ function emailAddress(a: ShippingAddress) {
 export function startRenewalWorker(options: RenewalWorkerOptions): RenewalWorker {
   const { database, clock, provider } = options;
   const log = options.log ?? silentLog;
-  let stopped = false;
-  let timer: NodeJS.Timeout | null = null;
-  let inFlight: Promise<Map<string, RenewalOutcome>> | null = null;
 
   async function renewInTransaction(
     trx: Kysely<DB>,
@@ -384,34 +382,18 @@ export function startRenewalWorker(options: RenewalWorkerOptions): RenewalWorker
     return outcomes;
   }
 
-  function runOnce(): Promise<Map<string, RenewalOutcome>> {
-    const run = (inFlight ?? Promise.resolve(null)).then(pass, pass);
-    inFlight = run.finally(() => {
-      if (inFlight === run) inFlight = null;
-    });
-    return run;
-  }
-
-  function schedule(): void {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      runOnce().then(schedule, (err) => {
-        log.warn({ error: err instanceof Error ? err.message : String(err) }, 'renewal pass failed');
-        schedule();
-      });
-    }, options.pollMs ?? RENEWAL_POLL_MS);
-    // The worker never keeps the process alive by itself; the server does.
-    timer.unref();
-  }
-
-  if (options.autoStart !== false) schedule();
+  const job = startPollingJob({
+    pass,
+    pollMs: options.pollMs ?? RENEWAL_POLL_MS,
+    failureMessage: 'renewal pass failed',
+    log,
+    autoStart: options.autoStart,
+  });
 
   return {
-    runOnce,
+    runOnce: job.runOnce,
     async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await inFlight?.catch(() => null);
+      await job.stop();
     },
   };
 }
