@@ -1,7 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -12,69 +10,17 @@ import { importCatalog } from '../src/modules/catalog/import.js';
 import { card, checkoutCatalog, US_ADDRESS } from './checkout-support.js';
 import { CRUMB } from './support/app.js';
 import { TEST_DATABASE_URL } from './support/databases.js';
+import { killProcess, spawnServer } from './support/process.js';
 
 /**
  * Crash safety of checkout: a real server process takes a stream of orders, is killed with
  * SIGKILL mid-stream, and restarted on the same data. Every order it confirmed must be there
  * whole; stock must equal what it started with minus everything sold; nothing half-written.
  */
-const SERVER_BIN = new URL('../bin/storefront.ts', import.meta.url).pathname;
-const START_TIMEOUT_MS = 60_000;
 const INITIAL_STOCK = 1000;
 const WORKERS = 8;
 /** Orders confirmed before the kill; enough that the kill lands mid-stream with requests in flight. */
 const CONFIRMED_BEFORE_KILL = 40;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
-async function startServer(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
-  let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_BIN, 'start'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_REQUESTS: '0',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const collect = (d: Buffer) => {
-    output += d;
-  };
-  child.stdout!.on('data', collect);
-  child.stderr!.on('data', collect);
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) return { url, child };
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`server did not answer /healthz:\n${output}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-function kill(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  const exited = new Promise<void>((r) => child.once('exit', () => r()));
-  child.kill(signal);
-  return exited;
-}
 
 const headers = { 'content-type': 'application/json', 'x-csrf-token': CRUMB };
 
@@ -187,8 +133,8 @@ describe.each(setups)('checkout survives SIGKILL on %s', (_name, makeSetup) => {
           .execute();
       });
 
-      const first = await startServer(setup.env);
-      cleanups.push(() => kill(first.child, 'SIGKILL'));
+      const first = await spawnServer({ RATE_LIMIT_REQUESTS: '0', ...setup.env });
+      cleanups.push(() => killProcess(first.child, 'SIGKILL'));
       const confirmed = new Map<string, { orderId: string; quantity: number }>();
       const unanswered: Attempt[] = [];
       let killed = false;
@@ -217,11 +163,11 @@ describe.each(setups)('checkout survives SIGKILL on %s', (_name, makeSetup) => {
         }
       };
       await Promise.all(Array.from({ length: WORKERS }, worker));
-      await kill(first.child, 'SIGKILL');
+      await killProcess(first.child, 'SIGKILL');
       expect(confirmed.size).toBeGreaterThanOrEqual(CONFIRMED_BEFORE_KILL);
 
-      const second = await startServer(setup.env);
-      cleanups.push(() => kill(second.child, 'SIGTERM'));
+      const second = await spawnServer({ RATE_LIMIT_REQUESTS: '0', ...setup.env });
+      cleanups.push(() => killProcess(second.child, 'SIGTERM'));
 
       await withDatabase(setup.config, async ({ db }) => {
         const orders = await db.selectFrom('orders').selectAll().execute();
