@@ -10,6 +10,7 @@
 import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { compileCached, type JsontError, type RenderOptions } from '../src/index.js';
+import { parseJson } from '../src/json.js';
 
 const USAGE =
   'usage: jsont render TEMPLATE_FILE JSON_FILE [--partials FILE] [--locale L] [--now MS] [--time-zone TZ]\n' +
@@ -56,7 +57,7 @@ async function jsonl(): Promise<number> {
     if (line.trim() === '') continue;
     let result: { output: string; errors: JsontError[] };
     try {
-      const req: unknown = JSON.parse(line);
+      const req: unknown = parseJson(line);
       result = renderRequest(isRecord(req) ? req : {});
     } catch (e) {
       const message = `Invalid request: ${e instanceof Error ? e.message : String(e)}`;
@@ -90,7 +91,7 @@ function renderFiles(args: string[]): number {
   const [templateFile, jsonFile] = args;
   const req: Request = {
     template: readFileSync(templateFile, 'utf8'),
-    json: JSON.parse(readFileSync(jsonFile, 'utf8')),
+    json: parseJson(readFileSync(jsonFile, 'utf8')),
     partials: partialsFile ? JSON.parse(readFileSync(partialsFile, 'utf8')) : undefined,
     locale,
     now: now === undefined ? undefined : Number(now),

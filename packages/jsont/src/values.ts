@@ -8,13 +8,15 @@ export function isTruthy(v: unknown): boolean {
   if (Array.isArray(v)) return v.length > 0;
   if (typeof v === 'object') {
     for (const _ in v) return true;
-    return false;
+    // A number kept with its written form (parseJson) counts as its value.
+    return v instanceof Number && isTruthy(v.valueOf());
   }
   return true;
 }
 
 export function deepEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
+  if (a instanceof Number || b instanceof Number) return numberOf(a) === numberOf(b);
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   if (Array.isArray(a) !== Array.isArray(b)) return false;
   if (Array.isArray(a)) {
@@ -38,8 +40,13 @@ export function toOutput(v: unknown): string {
   if (v === null || v === undefined) return '';
   if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint') return String(v);
   if (Array.isArray(v)) return v.map(itemText).join(',');
-  return '';
+  // A number kept with its written form (parseJson) prints as written.
+  return v instanceof Number ? String(v) : '';
 }
+
+/** The number of a number or a number kept with its written form; NaN for anything else. */
+const numberOf = (v: unknown): number =>
+  typeof v === 'number' ? v : v instanceof Number ? v.valueOf() : Number.NaN;
 
 /** An object without a prototype has no String(): it prints nothing, as in the reference. */
 const itemText = (x: unknown): string =>
@@ -57,6 +64,7 @@ export function toNumber(v: unknown): number {
     const m = LEADING_NUMBER.exec(v);
     return m ? Number(m[1]) : Number.NaN;
   }
+  if (v instanceof Number) return v.valueOf();
   return v === true ? 1 : 0;
 }
 

@@ -19,12 +19,6 @@ export const EXPECTED_FAILURES: Record<string, string> = {
     'older CLDR interval spacing, as i18n/f-datetime-interval-1',
   'plugins/i18n/f-message-datetime-interval-fr-FR':
     'older CLDR interval spacing, as i18n/f-datetime-interval-1 (and English AM/PM in a French range)',
-  'plugins/i18n/f-message-plural-en-US':
-    'its JSON numbers 0.0, 1.0, 2.0, 17.0 keep their written form in the reference; JSON.parse makes them 0, 1, 2, 17 and the engine offers no decimal-preserving parse',
-  'plugins/i18n/f-message-plural-fr-FR':
-    'JSON 0.0/1.0/2.0/17.0 lose their written form in JSON.parse, as f-message-plural-en-US',
-  'plugins/i18n/f-message-plural-pl-PL':
-    'JSON 0.0/1.0/2.0/17.0 lose their written form in JSON.parse, as f-message-plural-en-US',
   'plugins/i18n/f-message-units-fr-FR':
     "older CLDR French narrow gigabyte '11,5 Go'; Node 20 ICU has '11,5Go'",
   'plugins/i18n/units/area-out-fr-FR':

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseJson } from '../src/json.js';
 
 /** The shared conformance fixtures, read in place (they are never copied into the repo). */
 export const FIXTURE_ROOT = fileURLToPath(new URL('../../../../shared/jsont-conformance/', import.meta.url));
@@ -43,7 +44,7 @@ function parseProperties(text: string): Record<string, unknown> {
 }
 
 const jsonOr = (text: string | undefined, fallback: unknown): unknown =>
-  text === undefined || text.trim() === '' ? fallback : JSON.parse(text);
+  text === undefined || text.trim() === '' ? fallback : parseJson(text);
 
 function walk(dir: string): string[] {
   const out: string[] = [];
@@ -58,7 +59,7 @@ function walk(dir: string): string[] {
 /** Unit conversion cases: `X-in.html` is a bare template over `_numbers.json`, `X-out-<locale>.html` its output. */
 function unitFixtures(dir: string, files: string[]): Fixture[] {
   const out: Fixture[] = [];
-  const numbers = JSON.parse(readFileSync(join(dir, '_numbers.json'), 'utf8'));
+  const numbers = parseJson(readFileSync(join(dir, '_numbers.json'), 'utf8'));
   for (const file of files) {
     const m = /^(.*)-out-([a-zA-Z]{2}-[a-zA-Z]{2})\.html$/.exec(file.slice(dir.length + 1));
     if (!m) continue;

@@ -3,4 +3,8 @@
  * Its own module so plugins that need only this do not pull in the text formatters table.
  */
 export const str = (v: unknown): string =>
-  typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : '';
+  typeof v === 'string'
+    ? v
+    : typeof v === 'number' || typeof v === 'boolean' || v instanceof Number
+      ? String(v)
+      : '';

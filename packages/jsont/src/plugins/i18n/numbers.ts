@@ -79,6 +79,8 @@ const NUMERIC = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 /** A number or numeric string as an exact decimal string, or undefined. */
 export function decimalText(value: unknown): string | undefined {
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : undefined;
+  // A number kept with its written form (parseJson): its text holds the exact digits.
+  if (value instanceof Number) return decimalText(String(value));
   if (typeof value === 'string') {
     const s = value.trim();
     return NUMERIC.test(s) ? s : undefined;
