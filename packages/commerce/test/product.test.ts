@@ -6,6 +6,7 @@ import {
   isOnSale,
   isSoldOut,
   ProductType,
+  type ProductTypeNumber,
   productBadge,
   showQuantityInput,
   totalStock,
@@ -38,6 +39,17 @@ describe('isSoldOut / isOnSale / productBadge', () => {
     ],
     ['digital never', product({ productType: ProductType.DIGITAL, variants: noStock }), false],
     ['gift card never', product({ productType: ProductType.GIFT_CARD, variants: noStock }), false],
+    ['paywall never', product({ productType: ProductType.PAYWALL, variants: noStock }), false],
+    [
+      'a type outside the spec, no stock (as the reference)',
+      product({ productType: -1 as ProductTypeNumber, variants: noStock }),
+      true,
+    ],
+    [
+      'a type outside the spec, in stock',
+      product({ productType: -1 as ProductTypeNumber, variants: [variant({ qtyInStock: 1 })] }),
+      false,
+    ],
   ])('isSoldOut: %s', (_label, p, expected) => {
     expect(isSoldOut(p)).toBe(expected);
   });

