@@ -33,11 +33,24 @@ export const EXPECTED_FAILURES: Record<string, string> = {
   'plugins/i18n/units/energy-out-fr-FR':
     'the expected lines are indented by one space that its -in template does not have',
   'plugins/i18n/units/length-out-en-US':
-    'uses units-metric?, which spec §8 names as not implemented; its output also has one blank line fewer after {.end} than the template yields',
+    'one blank line fewer after {.end} than its -in template yields (it uses units-metric?, which spec §8 names as not implemented, but en-US takes the other branch either way)',
   'plugins/i18n/units/length-out-fr-FR':
     'uses units-metric? (spec §8: not implemented), so the metric branch is not taken',
   'plugins/i18n/units/mass-out-en-US':
-    'uses units-metric? (spec §8: not implemented); one blank line fewer after {.end} than the template yields',
+    'one blank line fewer after {.end} than its -in template yields (en-US does not take the units-metric? branch)',
   'plugins/i18n/units/mass-out-fr-FR':
     'uses units-metric? (spec §8: not implemented), so the metric branch is not taken',
 };
+
+/**
+ * Known failures whose output matches line for line once each line is trimmed and blank lines are
+ * dropped: the expected file is out of step with its template's whitespace, nothing else. The
+ * runner checks that this stays true.
+ */
+export const WHITESPACE_ONLY_FAILURES: ReadonlySet<string> = new Set([
+  'plugins/i18n/units/area-out-fr-FR',
+  'plugins/i18n/units/energy-out-en-US',
+  'plugins/i18n/units/energy-out-fr-FR',
+  'plugins/i18n/units/length-out-en-US',
+  'plugins/i18n/units/mass-out-en-US',
+]);

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { compile } from '../src/index.js';
-import { EXPECTED_FAILURES } from './conformance-known.js';
+import { EXPECTED_FAILURES, WHITESPACE_ONLY_FAILURES } from './conformance-known.js';
 import { type Fixture, loadFixtures } from './fixtures.js';
 
 /**
@@ -20,20 +20,38 @@ function run(f: Fixture): string {
   return first.output;
 }
 
+/** Lines trimmed, blank lines dropped. */
+const linesOnly = (s: string) =>
+  s
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .join('\n');
+
 const tally: Record<string, { pass: number; total: number }> = {};
 const failing: string[] = [];
 
 afterAll(() => {
   const summary = Object.entries(tally)
-    .map(([group, t]) => `${group}: ${t.pass}/${t.total} passing`)
+    .map(([group, t]) => `${group}: ${t.pass}/${t.total} passing (${((100 * t.pass) / t.total).toFixed(1)}%)`)
     .join(', ');
   console.log(`conformance ${summary}`);
   if (process.env.CONFORMANCE_REPORT && failing.length) console.log(`failing:\n${failing.join('\n')}`);
 });
 
+/** Issue 3: at least 98% of the runnable fixtures (those with :OUTPUT) pass. */
+const REQUIRED_PASS_RATE = 0.98;
+
 describe('JSON-T conformance', () => {
+  it.skipIf(filter)('passes at least 98% of the fixtures with an :OUTPUT section', () => {
+    const runnable = fixtures.filter((f) => !f.name.includes('/units/'));
+    const known = runnable.filter((f) => EXPECTED_FAILURES[f.name]).length;
+    expect((runnable.length - known) / runnable.length).toBeGreaterThanOrEqual(REQUIRED_PASS_RATE);
+  });
+
   for (const f of fixtures) {
-    const group = f.name.split('/')[0];
+    // The issue's measure counts fixtures with an :OUTPUT section; unit pairs are -in/-out files.
+    const group = f.name.includes('/units/') ? 'unit pairs' : ':OUTPUT fixtures';
     const reason = EXPECTED_FAILURES[f.name];
     it(reason ? `${f.name} (known failure: ${reason})` : f.name, () => {
       let actual: string;
@@ -49,6 +67,7 @@ describe('JSON-T conformance', () => {
       else failing.push(f.name);
       if (reason) {
         expect(ok, `${f.name} now passes: remove it from conformance-known.ts`).toBe(false);
+        if (WHITESPACE_ONLY_FAILURES.has(f.name)) expect(linesOnly(actual)).toBe(linesOnly(f.output));
       } else {
         expect(actual).toBe(f.output.trim());
       }
