@@ -42,6 +42,19 @@ describe('jsont CLI', () => {
     expect(r).toMatchObject({ stdout: '&lt;x&gt; partial', status: 0 });
   });
 
+  it('keeps decimals as written in the JSON file and in --jsonl requests', () => {
+    const dir = files({
+      't.html': '{n} {m|message n}',
+      'd.json': '{"n": 1.0, "m": "{0 plural one{one} other{other}}"}',
+    });
+    expect(jsont(['render', join(dir, 't.html'), join(dir, 'd.json')])).toMatchObject({
+      stdout: '1.0 other',
+      status: 0,
+    });
+    const r = jsont(['render', '--jsonl'], '{"template": "{n}", "json": {"n": 2.50}}\n');
+    expect(JSON.parse(r.stdout)).toEqual({ output: '2.50', errors: [] });
+  });
+
   it('prints errors to stderr and exits 1', () => {
     const dir = files({ 't.html': 'x\n{a|nope}', 'd.json': '{}' });
     const r = jsont(['render', join(dir, 't.html'), join(dir, 'd.json')]);
