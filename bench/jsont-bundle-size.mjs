@@ -5,35 +5,7 @@
  * Run: node bench/jsont-bundle-size.mjs
  */
 import { readdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
-import { build } from 'esbuild';
-
-/** Issue budget: the engine with all plugins is at most 30 KB gzipped. */
-const BUDGET_BYTES = 30 * 1024;
-
-const src = fileURLToPath(new URL('../packages/jsont/src/', import.meta.url));
-
-async function bundle(options) {
-  const result = await build({
-    bundle: true,
-    minify: true,
-    format: 'esm',
-    platform: 'browser',
-    write: false,
-    metafile: true,
-    sourcemap: 'external',
-    outdir: 'out',
-    logLevel: 'error',
-    ...options,
-  });
-  const js = result.outputFiles.find((f) => f.path.endsWith('.js'));
-  const map = result.outputFiles.find((f) => f.path.endsWith('.map'));
-  const code = js.contents;
-  return { code, text: js.text, map: JSON.parse(map.text), gzip: gzip(code), metafile: result.metafile };
-}
-
-const gzip = (code) => gzipSync(code, { level: 9 }).length;
+import { BUDGET_BYTES, bundle, gzip, JSONT_SRC as src } from './jsont-bundle.mjs';
 
 const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 
@@ -81,7 +53,7 @@ function sourceOfEachChar(text, map) {
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 
-const full = await bundle({ entryPoints: [`${src}index.ts`] });
+const full = await bundle(`${src}index.ts`);
 console.log(
   `engine + all plugins: ${kb(full.code.length)} minified, ${kb(full.gzip)} gzipped (budget ${kb(BUDGET_BYTES)})`,
 );
@@ -130,7 +102,7 @@ for (const [k, v] of costs.sort((a, b) => b[1] - a[1])) console.log(`  ${k.padEn
 console.log('\neach plugin bundled alone, gzipped:');
 for (const name of readdirSync(`${src}plugins`, { withFileTypes: true })) {
   if (!name.isDirectory()) continue;
-  const alone = await bundle({ entryPoints: [`${src}plugins/${name.name}/index.ts`] });
+  const alone = await bundle(`${src}plugins/${name.name}/index.ts`);
   console.log(`  plugins/${name.name.padEnd(20)} ${kb(alone.gzip)}`);
 }
 
