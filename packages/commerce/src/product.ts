@@ -126,10 +126,11 @@ export interface VariantOption {
 export function variantOptions(product: CommerceProduct): VariantOption[] {
   const byName = new Map<string, string[]>();
   for (const v of product.variants) {
-    for (const [name, value] of Object.entries(v.attributes)) {
-      const values = byName.get(name) ?? [];
-      if (!values.includes(value)) values.push(value);
-      byName.set(name, values);
+    for (const name of Object.keys(v.attributes)) {
+      const value = v.attributes[name];
+      const values = byName.get(name);
+      if (values === undefined) byName.set(name, [value]);
+      else if (!values.includes(value)) values.push(value);
     }
   }
   const ordering = product.variantOptionOrdering ?? [];

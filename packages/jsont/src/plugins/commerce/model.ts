@@ -27,6 +27,10 @@ export const arrayOr = (value: unknown): unknown[] => (Array.isArray(value) ? va
 // biome-ignore lint/suspicious/noControlCharactersInRegex: JSON.stringify escapes control characters, so they are looked for.
 const JSON_ATTR_SPECIAL = /["\\&<>\u0000-\u001f\ud800-\udfff]/;
 
+/** Bound on the object keys kept with their escaped text: data reuses a few names everywhere. */
+const MAX_KEY_TEXTS = 1000;
+const keyTexts = new Map<string, string>();
+
 /** Plain JSON data as escaped attribute text; undefined for anything JSON.stringify treats specially. */
 function plainJson(v: unknown): string | undefined {
   if (typeof v === 'string')
@@ -47,9 +51,14 @@ function plainJson(v: unknown): string | undefined {
   out = '{';
   for (const k in v) {
     const item = plainJson((v as Json)[k]);
-    const key = plainJson(k);
     if (item === undefined) return undefined;
-    out += `${out.length > 1 ? ',' : ''}${key}:${item}`;
+    let key = keyTexts.get(k);
+    if (key === undefined) {
+      if (keyTexts.size >= MAX_KEY_TEXTS) keyTexts.clear();
+      key = `${plainJson(k)}:`;
+      keyTexts.set(k, key);
+    }
+    out += out.length > 1 ? `,${key}${item}` : key + item;
   }
   return `${out}}`;
 }
@@ -102,7 +111,8 @@ function minorOf(money: unknown, cents: unknown, currency: string): number {
 
 function attributesOf(value: unknown): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [name, v] of Object.entries(objectOr(value))) out[name] = text(v);
+  const o = objectOr(value);
+  for (const name of Object.keys(o)) out[name] = text(o[name]);
   return out;
 }
 

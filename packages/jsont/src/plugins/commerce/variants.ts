@@ -54,12 +54,11 @@ export function variantsSelect(ctx: RenderContext, item: unknown): string {
   const subscription = isTruthy(content.isSubscribable)
     ? ` data-is-subscribable="${attr(content.isSubscribable)}" data-subscription-plan="${attrJson(content.subscriptionPlan ?? null)}"`
     : '';
-  return (
+  let out =
     `<div class="product-variants" data-item-id="${attr(objectOr(item).id)}"` +
-    ` data-variants="${attrJson(arrayOr(content.variants))}"${subscription} data-animation-role="content">\n` +
-    options.map((o) => optionBlock(o, valueTitle ?? o.name, selectText)).join('') +
-    '  </div>'
-  );
+    ` data-variants="${attrJson(arrayOr(content.variants))}"${subscription} data-animation-role="content">\n`;
+  for (const o of options) out += optionBlock(o, valueTitle ?? o.name, selectText);
+  return `${out}  </div>`;
 }
 
 export const variantsSelectFormatter: Formatter = {

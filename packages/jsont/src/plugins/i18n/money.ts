@@ -9,7 +9,7 @@ import {
   MAX_INTEGER_PLACES,
   moneyOf,
 } from './currency.js';
-import { numberFormat, parseOptions } from './intl.js';
+import { numberFormat, numberSpaces, parseOptions } from './intl.js';
 import { decimalText, formatExact, numberOptions } from './numbers.js';
 
 export interface MoneyOptions {
@@ -88,20 +88,43 @@ export const moneyStringFormatter: Formatter = {
   },
 };
 
+/** Bound on the amounts remembered: pages repeat a few prices many times. */
+const MAX_AMOUNTS = 1000;
+
+/**
+ * The locale and currency `bookkeeper-money-format` used last, with its outputs by amount in
+ * cents: a page formats its prices in one of each. Another pair starts afresh.
+ */
+let last = { key: '', scale: 1, format: new Intl.NumberFormat(), amounts: new Map<number, string>() };
+
 /** `bookkeeper-money-format [CURRENCY]`: cents with the currency symbol, in the render locale. */
 export const bookkeeperMoneyFormatter: Formatter = {
-  apply(ctx, args, vars) {
-    const currency = centsCurrency(ctx, args);
-    const digits = fractionDigits(currency);
+  // The currency argument is read once, at compile time (null: none).
+  validate: (args) => currencyCode(args[0]) ?? null,
+  apply(ctx, args, vars, parsed) {
+    const currency =
+      (parsed === undefined ? currencyCode(args[0]) : (parsed as string | null)) ?? centsCurrency(ctx, []);
     const n = Number(vars[0].value);
+    const cents = Number.isFinite(n) ? n : 0;
     try {
-      const f = numberFormat(ctx.locale, {
-        style: 'currency',
-        currency,
-        minimumFractionDigits: digits,
-        maximumFractionDigits: digits,
-      });
-      vars[0].value = formatExact(f, String(Number.isFinite(n) ? n / 10 ** digits : 0));
+      const key = `${ctx.locale}|${currency}`;
+      if (last.key !== key) {
+        const digits = fractionDigits(currency);
+        const format = numberFormat(ctx.locale, {
+          style: 'currency',
+          currency,
+          minimumFractionDigits: digits,
+          maximumFractionDigits: digits,
+        });
+        last = { key, scale: 10 ** digits, format, amounts: new Map() };
+      }
+      let out = last.amounts.get(cents);
+      if (out === undefined) {
+        out = numberSpaces(last.format.format(String(cents / last.scale) as unknown as number));
+        if (last.amounts.size >= MAX_AMOUNTS) last.amounts.clear();
+        last.amounts.set(cents, out);
+      }
+      vars[0].value = out;
     } catch {
       vars[0].value = '';
     }

@@ -8,40 +8,42 @@ export const LARGEST_WIDTH_VARIANT = '2500w';
 const MAX_PARSED = 500;
 const parsed = new Map<string, readonly string[]>();
 
-/** The widths a srcset lists for a systemDataVariants string, parsed once per distinct string. */
-function srcsetWidths(variants: string): readonly string[] {
-  let widths = parsed.get(variants);
-  if (widths === undefined) {
+/**
+ * What follows the image URL in each srcset candidate ('?format=100w 100w', …) for a
+ * systemDataVariants string, worked out once per distinct string.
+ */
+function srcsetSuffixes(variants: string): readonly string[] {
+  let suffixes = parsed.get(variants);
+  if (suffixes === undefined) {
     const entries = variants.split(',');
     const found = entries.filter((entry) => /^\d+w$/.test(entry));
+    const list = found.map((w) => `?format=${w} ${w}`);
     // When the largest is missing but the original size is known, the original stands in for it.
-    const original =
+    if (
       found.length > 0 &&
       !found.includes(LARGEST_WIDTH_VARIANT) &&
-      entries.some((entry) => /^\d+x\d+$/.test(entry));
-    widths = original ? [...found, ''] : found;
+      entries.some((entry) => /^\d+x\d+$/.test(entry))
+    )
+      list.push(`?format=original ${LARGEST_WIDTH_VARIANT}`);
+    suffixes = list;
     if (parsed.size >= MAX_PARSED) parsed.clear();
-    parsed.set(variants, widths);
+    parsed.set(variants, suffixes);
   }
-  return widths;
+  return suffixes;
 }
 
 /** srcset from the image's systemDataVariants ('1500x983,100w,300w,…'): one candidate per width variant. */
 export const imageSrcsetFormatter: Formatter = {
   apply(_ctx, _args, vars) {
     const image = vars[0]!.value;
-    const widths = srcsetWidths(text(field(image, 'systemDataVariants')));
-    if (widths.length === 0) {
+    const suffixes = srcsetSuffixes(text(field(image, 'systemDataVariants')));
+    if (suffixes.length === 0) {
       vars[0]!.value = '';
       return;
     }
     const url = attr(field(image, 'assetUrl'));
-    let out = 'srcset="';
-    for (let i = 0; i < widths.length; i++) {
-      const w = widths[i];
-      if (i > 0) out += ',';
-      out += w === '' ? `${url}?format=original ${LARGEST_WIDTH_VARIANT}` : `${url}?format=${w} ${w}`;
-    }
+    let out = `srcset="${url}${suffixes[0]}`;
+    for (let i = 1; i < suffixes.length; i++) out += `,${url}${suffixes[i]}`;
     vars[0]!.value = `${out}"`;
   },
 };
