@@ -199,55 +199,35 @@ function find(name: string): Found | undefined {
   return undefined;
 }
 
-/** Units chosen from when no output unit is given: [metric, US customary]. */
-const BEST: Record<string, string[][]> = {
-  length: [
-    ['millimeter', 'centimeter', 'meter', 'kilometer'],
-    ['inch', 'foot', 'yard', 'mile'],
-  ],
-  area: [
-    ['square-centimeter', 'square-meter', 'hectare', 'square-kilometer'],
-    ['square-inch', 'square-foot', 'acre', 'square-mile'],
-  ],
-  volume: [
-    ['cubic-centimeter', 'cubic-meter', 'cubic-kilometer'],
-    ['cubic-inch', 'cubic-foot', 'cubic-yard', 'cubic-mile'],
-  ],
-  liquid: [
-    ['milliliter', 'deciliter', 'liter', 'hectoliter', 'megaliter'],
-    ['fluid-ounce', 'pint', 'gallon'],
-  ],
-  consumption: [['liter-per-100-kilometer'], ['mile-per-gallon']],
-  duration: [
-    [
-      'nanosecond',
-      'microsecond',
-      'millisecond',
-      'second',
-      'minute',
-      'hour',
-      'day',
-      'month',
-      'year',
-      'century',
-    ],
-  ],
-  'duration-large': [['day', 'month', 'year', 'century']],
-  'duration-small': [['nanosecond', 'microsecond', 'millisecond', 'second', 'minute', 'hour', 'day']],
-  digital: [['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte', 'petabyte']],
-  bits: [['bit', 'kilobit', 'megabit', 'gigabit', 'terabit']],
-  angle: [['arc-second', 'arc-minute', 'degree']],
-  frequency: [['hertz', 'kilohertz', 'megahertz', 'gigahertz']],
-  mass: [
-    ['milligram', 'gram', 'kilogram', 'metric-ton'],
-    ['ounce', 'pound', 'ton'],
-  ],
-  speed: [['kilometer-per-hour'], ['mile-per-hour']],
-  temperature: [['celsius'], ['fahrenheit']],
-  electric: [['milliampere', 'ampere']],
-  energy: [['joule', 'kilojoule']],
-  power: [['watt', 'kilowatt', 'megawatt', 'gigawatt']],
-};
+/**
+ * Units chosen from when no output unit is given, by category: `metric/US customary` lists (one
+ * list when both systems share it), written as one string to keep the browser bundle small.
+ */
+const BEST: Record<string, string[][]> = Object.fromEntries(
+  [
+    'length:millimeter centimeter meter kilometer/inch foot yard mile',
+    'area:square-centimeter square-meter hectare square-kilometer/square-inch square-foot acre square-mile',
+    'volume:cubic-centimeter cubic-meter cubic-kilometer/cubic-inch cubic-foot cubic-yard cubic-mile',
+    'liquid:milliliter deciliter liter hectoliter megaliter/fluid-ounce pint gallon',
+    'consumption:liter-per-100-kilometer/mile-per-gallon',
+    'duration:nanosecond microsecond millisecond second minute hour day month year century',
+    'duration-large:day month year century',
+    'duration-small:nanosecond microsecond millisecond second minute hour day',
+    'digital:byte kilobyte megabyte gigabyte terabyte petabyte',
+    'bits:bit kilobit megabit gigabit terabit',
+    'angle:arc-second arc-minute degree',
+    'frequency:hertz kilohertz megahertz gigahertz',
+    'mass:milligram gram kilogram metric-ton/ounce pound ton',
+    'speed:kilometer-per-hour/mile-per-hour',
+    'temperature:celsius/fahrenheit',
+    'electric:milliampere ampere',
+    'energy:joule kilojoule',
+    'power:watt kilowatt megawatt gigawatt',
+  ].map((line) => {
+    const [category, lists] = line.split(':');
+    return [category, lists.split('/').map((list) => list.split(' '))];
+  }),
+);
 const COMPACT_ALIASES: Record<string, string> = { bytes: 'digital' };
 /** Regions that measure in US customary units. */
 const US_REGIONS = ['US', 'LR', 'MM'];
