@@ -1,7 +1,7 @@
 import type { FormatterCall, Node, OrNode, Path, Pos, PredicateCall } from './ast.js';
 import { makeError, messages } from './errors.js';
 import { type ExprEnv, Expression } from './expr.js';
-import type { Limits } from './limits.js';
+import { DEFAULT_LIMITS, type Limits } from './limits.js';
 import { parsePath } from './parser.js';
 import type { JsontError, JsontErrorType, PartialOptions, RenderContext, Variable } from './plugin.js';
 import { valueMapOf } from './plugins/core/mapvalue.js';
@@ -600,12 +600,16 @@ function resolverForPath(path: readonly string[]): Resolver {
 /** Bound on the distinct path strings `ctx.resolve` keeps compiled. */
 const MAX_TEXT_PATHS = 10_000;
 const textPaths = new Map<string, Resolver | null>();
-/** `ctx.resolve` paths, compiled once per distinct string; null for an invalid path. */
+/**
+ * `ctx.resolve` paths, compiled once per distinct string (to generated code where allowed: each
+ * path then has property loads of its own, which stay fast where a shared walker's do not);
+ * null for an invalid path.
+ */
 function resolverForText(path: string): Resolver | null {
   let r = textPaths.get(path);
   if (r === undefined) {
     const p = parsePath(path);
-    r = p ? compilePath(p) : null;
+    r = p ? (generating && generatePath(p)) || compilePath(p) : null;
     if (textPaths.size >= MAX_TEXT_PATHS) textPaths.clear();
     textPaths.set(path, r);
   }
@@ -746,7 +750,7 @@ class Generator {
     return `v=${this.ref((section ? compileSectionPath : compilePath)(path))}(${f});`;
   }
 
-  private path(path: Path, f: string, section: boolean): string {
+  path(path: Path, f: string, section: boolean): string {
     const [head, ...rest] = path;
     const current = head === '@';
     const plain = (k: string) => indexOf(k) >= 0 || (IDENTIFIER.test(k) && !inheritedName(k));
@@ -804,19 +808,36 @@ class Generator {
   }
 }
 
+function generatePath(path: Path): Resolver | null {
+  const gen = new Generator({ limits: DEFAULT_LIMITS });
+  return compiled(
+    gen,
+    `return function(f){let v,n;${gen.path(path, 'f', false)}return v}`,
+  ) as Resolver | null;
+}
+
+/** Builds generated code, or null where `new Function` is refused (and from then on). */
+function compiled(gen: Generator, source: string): unknown {
+  try {
+    const make = new Function('K', 'T', 'O', 'N', 'F', 'P', source);
+    return make(gen.k, isTruthy, toOutput, newFrame, formatterFailed, predicateFailed);
+  } catch (e) {
+    if (!(e instanceof EvalError)) throw e;
+    generating = false;
+    return null;
+  }
+}
+
 function generate(nodes: readonly Node[], opts: CompileOptions): Op | null {
   if (!generating) return null;
   try {
     const gen = new Generator(opts);
     const body = gen.nodes(nodes, 'f');
     if (body.length > MAX_GENERATED_SOURCE) return null;
-    const make = new Function('K', 'T', 'O', 'N', 'F', 'P', `return function(f,rt){let v,c,n,w;${body}}`);
-    return make(gen.k, isTruthy, toOutput, newFrame, formatterFailed, predicateFailed) as Op;
+    return compiled(gen, `return function(f,rt){let v,c,n,w;${body}}`) as Op | null;
   } catch (e) {
     // Blocks nested thousands deep overflow the stack while generating or parsing: closures then.
     if (e instanceof RangeError) return null;
-    if (!(e instanceof EvalError)) throw e;
-    generating = false;
-    return null;
+    throw e;
   }
 }

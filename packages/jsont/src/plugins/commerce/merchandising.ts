@@ -53,12 +53,13 @@ export const productRestockNotificationFormatter: Formatter = {
       `    <input type="text" x-autocompletetype="email" spellcheck="false" name="email" placeholder="${attr(messages.placeholderText)}">\n` +
       `    <input class="sqs-editable-button" type="submit" value="${attr(messages.buttonText)}">\n` +
       `  </form>\n${mailingList}\n${captcha}\n</div>`;
-    vars[0].value = arrayOr(merch.restockNotificationViews)
-      .map((view) => {
-        const v = objectOr(view);
-        return `${head}${attr(v.variantId)}"${isTruthy(v.hiddenByDefault) ? ' hidden' : ''}${form}`;
-      })
-      .join('\n\n');
+    // Appended in a loop: joining an array would copy every form into one flat string.
+    let out = '';
+    for (const view of arrayOr(merch.restockNotificationViews)) {
+      const v = objectOr(view);
+      out += `${out && '\n\n'}${head}${attr(v.variantId)}"${isTruthy(v.hiddenByDefault) ? ' hidden' : ''}${form}`;
+    }
+    vars[0].value = out;
   },
 };
 
@@ -74,15 +75,15 @@ export const productScarcityFormatter: Formatter = {
       return;
     }
     const template = text(merch.scarcityText);
-    vars[0].value = arrayOr(merch.scarcityTemplateViews)
-      .map((raw) => {
-        const view = objectOr(raw);
-        const variant = isObject(view.attributes)
-          ? ` data-variant-attributes="${attrJson(view.attributes)}" hidden`
-          : '';
-        const message = html(scarcityMessage(template, text(view.qtyInStock)));
-        return `<div class="product-scarcity"${variant}>\n    ${message}\n  </div>`;
-      })
-      .join('\n\n  ');
+    let out = '';
+    for (const raw of arrayOr(merch.scarcityTemplateViews)) {
+      const view = objectOr(raw);
+      const variant = isObject(view.attributes)
+        ? ` data-variant-attributes="${attrJson(view.attributes)}" hidden`
+        : '';
+      const message = html(scarcityMessage(template, text(view.qtyInStock)));
+      out += `${out && '\n\n  '}<div class="product-scarcity"${variant}>\n    ${message}\n  </div>`;
+    }
+    vars[0].value = out;
   },
 };
