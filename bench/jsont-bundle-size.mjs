@@ -1,8 +1,9 @@
 /**
  * Browser bundle size of the JSON-T engine with every plugin (esbuild, minified, ESM, browser),
  * gzipped. Prints the total, each folder's minified share of it and its gzipped cost, and each
- * plugin bundled alone; exits 1 when the total is above the budget.
- * Run: node bench/jsont-bundle-size.mjs
+ * plugin bundled alone; exits 1 when the total is above the budget. `--files` adds each source
+ * file's gzipped cost in bytes.
+ * Run: node bench/jsont-bundle-size.mjs [--files]
  */
 import { readdirSync } from 'node:fs';
 import { BUDGET_BYTES, bundle, gzip, JSONT_SRC as src } from './jsont-bundle.mjs';
@@ -55,7 +56,7 @@ const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 
 const full = await bundle(`${src}index.ts`);
 console.log(
-  `engine + all plugins: ${kb(full.code.length)} minified, ${kb(full.gzip)} gzipped (budget ${kb(BUDGET_BYTES)})`,
+  `engine + all plugins: ${kb(full.code.length)} minified, ${kb(full.gzip)} gzipped = ${full.gzip} B (budget ${kb(BUDGET_BYTES)} = ${BUDGET_BYTES} B)`,
 );
 
 // Minified bytes each folder contributes to the full bundle.
@@ -89,14 +90,24 @@ const folderOf = (source) => {
       ? 'engine core'
       : source.replace(/\/[^/]*$/, '').replace(/^(\.\.\/)+/, '');
 };
-const folders = full.map.sources.map(folderOf);
+/** Gzipped cost of each group of sources: the gzipped bundle minus the bundle without the group's characters. */
+function gzipCosts(groupOf) {
+  const groups = full.map.sources.map(groupOf);
+  return [...new Set(groups)]
+    .map((group) => {
+      let rest = '';
+      for (let i = 0; i < full.text.length; i++) if (groups[owner[i]] !== group) rest += full.text[i];
+      return [group, full.gzip - gzip(rest)];
+    })
+    .sort((a, b) => b[1] - a[1]);
+}
 console.log('\ngzipped cost of each folder (bundle without it):');
-const costs = [...new Set(folders)].map((folder) => {
-  let rest = '';
-  for (let i = 0; i < full.text.length; i++) if (folders[owner[i]] !== folder) rest += full.text[i];
-  return [folder, full.gzip - gzip(rest)];
-});
-for (const [k, v] of costs.sort((a, b) => b[1] - a[1])) console.log(`  ${k.padEnd(28)} ${kb(v)}`);
+for (const [k, v] of gzipCosts(folderOf)) console.log(`  ${k.padEnd(28)} ${kb(v)}`);
+if (process.argv.includes('--files')) {
+  console.log('\ngzipped cost of each file (bundle without it), in bytes:');
+  const fileOf = (source) => source.replace(/^(\.\.\/)+/, '').replace(/^packages\//, '');
+  for (const [k, v] of gzipCosts(fileOf)) console.log(`  ${k.padEnd(44)} ${String(v).padStart(5)}`);
+}
 
 // Each plugin alone (with the helpers it imports), gzipped.
 console.log('\neach plugin bundled alone, gzipped:');
