@@ -20,8 +20,11 @@ import { escapeAttr, escapeHtml } from '../core/text.js';
 
 export { attr, isObject, type Json, text };
 
-export const objectOr = (value: unknown): Json => (isObject(value) ? value : {});
-export const arrayOr = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+/** What a missing object or list reads as: shared and frozen (nothing writes to them), so nothing is allocated. */
+const NO_OBJECT: Json = Object.freeze({});
+const NO_ARRAY: readonly unknown[] = Object.freeze([]);
+export const objectOr = (value: unknown): Json => (isObject(value) ? value : NO_OBJECT);
+export const arrayOr = (value: unknown): readonly unknown[] => (Array.isArray(value) ? value : NO_ARRAY);
 
 /** Characters that make a JSON string differ from its quoted text, or need escaping in an attribute. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: JSON.stringify escapes control characters, so they are looked for.

@@ -12,7 +12,7 @@ export const DEFAULT_VARIANT_SELECT_TEXT = 'Select {variantName}';
  * the value cannot leave its attribute.
  */
 const ariaLabel = (s: string): string =>
-  s.replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  /["<>]/.test(s) ? s.replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;') : s;
 
 function optionBlock(option: VariantOption, title: string, selectText: string): string {
   const name = escapeAttr(option.name);
