@@ -99,7 +99,7 @@ export const productQuickViewFormatter: Formatter = {
     const label = localized(ctx, 'productQuickViewText') ?? DEFAULT_TEXTS.quickView;
     vars[0].value =
       `<span class="sqs-product-quick-view-button" role="button" tabindex="0" data-id="${attr(objectOr(vars[0].value).id)}"` +
-      ` data-group="${attr(group)}">${html(label)}</span>`;
+      ` data-group="${group && attr(group)}">${html(label)}</span>`;
   },
 };
 

@@ -21,7 +21,8 @@ function optionBlock(option: VariantOption, title: string, selectText: string): 
   let radios = '';
   for (const v of option.values) {
     const value = escapeAttr(v);
-    const label = escapeHtml(v);
+    // Text with nothing to escape in an attribute has nothing to escape in HTML either.
+    const label = value === v ? v : escapeHtml(v);
     const id = `variant-option-${name}-${value}`;
     choices += `<option value="${value}">${label}</option>`;
     radios +=

@@ -95,7 +95,13 @@ const MAX_AMOUNTS = 1000;
  * The locale and currency `bookkeeper-money-format` used last, with its outputs by amount in
  * cents: a page formats its prices in one of each. Another pair starts afresh.
  */
-let last = { key: '', scale: 1, format: new Intl.NumberFormat(), amounts: new Map<number, string>() };
+let last = {
+  locale: '',
+  currency: '',
+  scale: 1,
+  format: new Intl.NumberFormat(),
+  amounts: new Map<number, string>(),
+};
 
 /** `bookkeeper-money-format [CURRENCY]`: cents with the currency symbol, in the render locale. */
 export const bookkeeperMoneyFormatter: Formatter = {
@@ -107,16 +113,16 @@ export const bookkeeperMoneyFormatter: Formatter = {
     const n = Number(vars[0].value);
     const cents = Number.isFinite(n) ? n : 0;
     try {
-      const key = `${ctx.locale}|${currency}`;
-      if (last.key !== key) {
+      const { locale } = ctx;
+      if (last.locale !== locale || last.currency !== currency) {
         const digits = fractionDigits(currency);
-        const format = numberFormat(ctx.locale, {
+        const format = numberFormat(locale, {
           style: 'currency',
           currency,
           minimumFractionDigits: digits,
           maximumFractionDigits: digits,
         });
-        last = { key, scale: 10 ** digits, format, amounts: new Map() };
+        last = { locale, currency, scale: 10 ** digits, format, amounts: new Map() };
       }
       let out = last.amounts.get(cents);
       if (out === undefined) {
