@@ -95,26 +95,27 @@ const MAX_AMOUNTS = 1000;
  * The locale and currency `bookkeeper-money-format` used last, with its outputs by amount in
  * cents: a page formats its prices in one of each. Another pair starts afresh.
  */
-let last = {
-  locale: '',
-  currency: '',
-  scale: 1,
-  format: new Intl.NumberFormat(),
-  amounts: new Map<number, string>(),
-};
+let last:
+  | {
+      locale: string;
+      currency: string;
+      scale: number;
+      format: Intl.NumberFormat;
+      amounts: Map<number, string>;
+    }
+  | undefined;
 
 /** `bookkeeper-money-format [CURRENCY]`: cents with the currency symbol, in the render locale. */
 export const bookkeeperMoneyFormatter: Formatter = {
   // The currency argument is read once, at compile time (null: none).
   validate: (args) => currencyCode(args[0]) ?? null,
   apply(ctx, args, vars, parsed) {
-    const currency =
-      (parsed === undefined ? currencyCode(args[0]) : (parsed as string | null)) ?? centsCurrency(ctx, []);
+    const currency = (parsed as string | null | undefined) ?? centsCurrency(ctx, args);
     const n = Number(vars[0].value);
     const cents = Number.isFinite(n) ? n : 0;
     try {
       const { locale } = ctx;
-      if (last.locale !== locale || last.currency !== currency) {
+      if (last?.locale !== locale || last.currency !== currency) {
         const digits = fractionDigits(currency);
         const format = numberFormat(locale, {
           style: 'currency',
