@@ -118,7 +118,7 @@ export const textFormatters: Record<string, Formatter> = {
   slugify: mapValue((value) => slugify(str(value))),
   smartypants: textFormatter(smartypants),
   'encode-space': textFormatter((s) => s.replace(/ /g, '&nbsp;')),
-  'url-encode': mapValue((value) => encodeURIComponent(str(value))),
+  'url-encode': textFormatter((s) => encodeURIComponent(s)),
   'encode-uri': textFormatter((s) => encodeURI(s)),
   'encode-uri-component': textFormatter((s) => encodeURIComponent(s)),
   'activate-twitter-links': textFormatter(activateTwitterLinks),

@@ -1,5 +1,5 @@
 import type { Formatter } from '../../plugin.js';
-import { attr, field, text } from '../content/util.js';
+import { attr, type Json, text } from '../content/util.js';
 
 /** Image width variants are 100w, 300w, 500w, 750w, 1000w, 1500w, 2500w: the largest one. */
 export const LARGEST_WIDTH_VARIANT = '2500w';
@@ -35,13 +35,15 @@ function srcsetSuffixes(variants: string): readonly string[] {
 /** srcset from the image's systemDataVariants ('1500x983,100w,300w,…'): one candidate per width variant. */
 export const imageSrcsetFormatter: Formatter = {
   apply(_ctx, _args, vars) {
-    const image = vars[0]!.value;
-    const suffixes = srcsetSuffixes(text(field(image, 'systemDataVariants')));
+    const value = vars[0]!.value;
+    // Read directly: neither name is one any prototype of JSON data has.
+    const image = (typeof value === 'object' && value !== null ? value : {}) as Json;
+    const suffixes = srcsetSuffixes(text(image.systemDataVariants));
     if (suffixes.length === 0) {
       vars[0]!.value = '';
       return;
     }
-    const url = attr(field(image, 'assetUrl'));
+    const url = attr(image.assetUrl);
     let out = 'srcset="';
     for (let i = 0; i < suffixes.length; i++) out += url + suffixes[i];
     vars[0]!.value = out;
