@@ -5,5 +5,5 @@ export const SCARCITY_QTY_PLACEHOLDER = '{qtyInStock}';
 
 /** 'Only {qtyInStock} left in stock' → 'Only 2 left in stock'. */
 export function scarcityMessage(template: string, qtyInStock: number | string): string {
-  return template.split(SCARCITY_QTY_PLACEHOLDER).join(String(qtyInStock));
+  return template.replaceAll(SCARCITY_QTY_PLACEHOLDER, () => String(qtyInStock));
 }
