@@ -13,11 +13,11 @@ const textFormatter = (fn: (s: string, args: readonly string[]) => string): Form
 const HTML_SPECIAL = /[&<>]/;
 const ATTR_SPECIAL = /[&<>"]/;
 
-/** One pass over the text; `quotes` also escapes '"'. */
-function escapeFrom(s: string, quotes: boolean): string {
+/** One pass over the text from the first special character; `quotes` also escapes '"'. */
+function escapeFrom(s: string, first: number, quotes: boolean): string {
   let out = '';
   let last = 0;
-  for (let i = 0; i < s.length; i++) {
+  for (let i = first; i < s.length; i++) {
     let r: string;
     switch (s.charCodeAt(i)) {
       case 38:
@@ -51,12 +51,15 @@ function escapeLong(s: string, quotes: boolean): string {
   return out;
 }
 
-// `test` rather than `search`: it skips saving and restoring the expression's lastIndex.
-export const escapeHtml = (s: string): string =>
-  !HTML_SPECIAL.test(s) ? s : s.length > LONG_TEXT ? escapeLong(s, false) : escapeFrom(s, false);
+export const escapeHtml = (s: string): string => {
+  const i = s.search(HTML_SPECIAL);
+  return i < 0 ? s : s.length > LONG_TEXT ? escapeLong(s, false) : escapeFrom(s, i, false);
+};
 
-export const escapeAttr = (s: string): string =>
-  !ATTR_SPECIAL.test(s) ? s : s.length > LONG_TEXT ? escapeLong(s, true) : escapeFrom(s, true);
+export const escapeAttr = (s: string): string => {
+  const i = s.search(ATTR_SPECIAL);
+  return i < 0 ? s : s.length > LONG_TEXT ? escapeLong(s, true) : escapeFrom(s, i, true);
+};
 
 /** JSON for embedding in HTML: no closing tag (so no '</script') can end the surrounding script. */
 export const safeJson = (s: string): string => s.replaceAll('</', '<\\/');
