@@ -18,25 +18,12 @@ function escapeFrom(s: string, first: number, quotes: boolean): string {
   let out = '';
   let last = 0;
   for (let i = first; i < s.length; i++) {
-    let r: string;
-    switch (s.charCodeAt(i)) {
-      case 38:
-        r = '&amp;';
-        break;
-      case 60:
-        r = '&lt;';
-        break;
-      case 62:
-        r = '&gt;';
-        break;
-      case 34:
-        if (!quotes) continue;
-        r = '&quot;';
-        break;
-      default:
-        continue;
-    }
-    out += s.slice(last, i) + r;
+    const c = s.charCodeAt(i);
+    // '&' 38, '<' 60, '>' 62, '"' 34: anything above '>' needs nothing.
+    if (c > 62 || (c !== 38 && c !== 60 && c !== 62 && (c !== 34 || !quotes))) continue;
+    // Two appends rather than one of a joined pair: no intermediate string.
+    out += s.slice(last, i);
+    out += c === 38 ? '&amp;' : c === 60 ? '&lt;' : c === 62 ? '&gt;' : '&quot;';
     last = i + 1;
   }
   return out + s.slice(last);
