@@ -142,38 +142,43 @@ class Parser {
     return { line: this.line, column: this.column };
   }
 
+  /** Literal text gathered since the last instruction, and where it starts. */
+  private text = '';
+  private textPos: Pos | null = null;
+  private readonly tokens: Token[] = [];
+
+  // Methods rather than closures made per lex: short templates compile in a few microseconds.
+  private addText(str: string, at: number): void {
+    if (this.textPos === null) this.textPos = this.pos(at);
+    this.text += str;
+  }
+
+  private flush(): void {
+    if (this.text !== '' && this.textPos) this.tokens.push(textToken(this.text, this.textPos));
+    this.text = '';
+    this.textPos = null;
+  }
+
   lex(): Token[] {
     const s = this.src;
-    const tokens: Token[] = [];
-    let text = '';
-    let textPos: Pos | null = null;
-    const flush = () => {
-      if (text !== '' && textPos)
-        tokens.push({ t: 'node', node: { kind: 'text', text, line: textPos.line, column: textPos.column } });
-      text = '';
-      textPos = null;
-    };
-    const addText = (str: string, at: number) => {
-      if (textPos === null) textPos = this.pos(at);
-      text += str;
-    };
+    const tokens = this.tokens;
     let i = 0;
     while (i < s.length) {
       const open = s.indexOf('{', i);
       if (open < 0) {
-        addText(s.slice(i), i);
+        this.addText(s.slice(i), i);
         break;
       }
-      if (open > i) addText(s.slice(i, open), i);
+      if (open > i) this.addText(s.slice(i, open), i);
       // Comments: `{## … ##}` spans lines; `{# … }` ends at the first brace.
       if (s[open + 1] === '#') {
         const multi = s[open + 2] === '#';
         const close = multi ? s.indexOf('##}', open + 3) : s.indexOf('}', open + 2);
         if (close < 0) {
-          addText(s.slice(open), open);
+          this.addText(s.slice(open), open);
           break;
         }
-        flush();
+        this.flush();
         const pos = this.pos(open);
         const end = multi ? close + 3 : close + 1;
         tokens.push({
@@ -185,7 +190,7 @@ class Parser {
       }
       const close = s.indexOf('}', open + 1);
       if (close < 0 || hasNewline(s, open + 1, close)) {
-        addText('{', open);
+        this.addText('{', open);
         i = open + 1;
         continue;
       }
@@ -193,12 +198,12 @@ class Parser {
       const pos = this.pos(open);
       const tok = inner[0] === '.' ? this.instruction(inner.slice(1), pos) : this.variable(inner, pos);
       if (tok) {
-        flush();
+        this.flush();
         tokens.push(tok);
-      } else addText(s.slice(open, close + 1), open);
+      } else this.addText(s.slice(open, close + 1), open);
       i = close + 1;
     }
-    flush();
+    this.flush();
     return tokens;
   }
 
