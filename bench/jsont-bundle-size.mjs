@@ -6,7 +6,7 @@
  * Run: node bench/jsont-bundle-size.mjs [--files]
  */
 import { readdirSync } from 'node:fs';
-import { BUDGET_BYTES, bundle, gzip, JSONT_SRC as src } from './jsont-bundle.mjs';
+import { BUDGET_BYTES, bundle, gzip, JSONT_PACKAGE, JSONT_SRC as src } from './jsont-bundle.mjs';
 
 const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 
@@ -54,7 +54,7 @@ function sourceOfEachChar(text, map) {
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 
-const full = await bundle(`${src}index.ts`);
+const full = await bundle(JSONT_PACKAGE);
 console.log(
   `engine + all plugins: ${kb(full.code.length)} minified, ${kb(full.gzip)} gzipped = ${full.gzip} B (budget ${kb(BUDGET_BYTES)} = ${BUDGET_BYTES} B)`,
 );

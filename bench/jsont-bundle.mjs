@@ -10,20 +10,34 @@ import { build } from 'esbuild';
 export const BUDGET_BYTES = 30 * 1024;
 
 /**
- * Not met yet (36,000 B on 2026-11-22), so until it is the size may not grow past that figure,
+ * Not met yet (34,626 B on 2026-11-22), so until it is the size may not grow past that figure,
  * with room for the ±30 B that esbuild's renaming moves it by.
  */
-export const CEILING_BYTES = 36_100;
+export const CEILING_BYTES = 34_700;
 
 /** The engine's source folder; its index.ts is the entry with every plugin. */
 export const JSONT_SRC = fileURLToPath(new URL('../packages/jsont/src/', import.meta.url));
 
 export const gzip = (code) => gzipSync(code, { level: 9 }).length;
 
-/** Bundles one entry for the browser (esbuild, minified, ESM) and weighs it gzipped. */
+/**
+ * The engine as a browser app imports it: esbuild resolves the package with the browser
+ * condition of its package.json "exports" (src/browser.ts: every plugin, no generated-code tier).
+ */
+export const JSONT_PACKAGE = '@storefront/jsont';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/**
+ * Bundles one entry for the browser (esbuild, minified, ESM) and weighs it gzipped. The entry is
+ * a file path, or a package name bundled as `export * from '<name>'`.
+ */
 export async function bundle(entry) {
+  const input = entry.startsWith('/')
+    ? { entryPoints: [entry] }
+    : { stdin: { contents: `export * from '${entry}';`, resolveDir: ROOT, sourcefile: 'entry.js' } };
   const result = await build({
-    entryPoints: [entry],
+    ...input,
     bundle: true,
     minify: true,
     format: 'esm',

@@ -1,17 +1,16 @@
 import type { FormatterCall, Node, OrNode, Path, Pos, PredicateCall } from './ast.js';
 import { makeError, messages } from './errors.js';
 import { type ExprEnv, Expression } from './expr.js';
-import { DEFAULT_LIMITS, type Limits } from './limits.js';
+import type { Limits } from './limits.js';
 import { parsePath } from './parser.js';
 import type { JsontError, JsontErrorType, PartialOptions, RenderContext, Variable } from './plugin.js';
-import { valueMapOf } from './plugins/core/mapvalue.js';
 import { isTruthy, toOutput } from './values.js';
 
 /**
- * Templates compile to one generated function per block (see `compileNodes`), or to trees of
- * closures where generated code is refused: every decision that depends only on the template
- * (path segments, formatter implementations and their validated arguments, which branch of a
- * block runs what) is made here once, so rendering runs straight-line code that allocates one
+ * Templates compile to one generated function per block where the generated-code tier is
+ * installed (codegen.ts, see `compileNodes`), else to trees of closures: every decision that
+ * depends only on the template (path segments, formatter implementations and their validated
+ * arguments, which branch of a block runs what) is made here once, so rendering runs straight-line code that allocates one
  * scope frame per section or loop (not per iteration) and nothing per variable.
  */
 
@@ -30,7 +29,7 @@ export interface Frame {
 }
 
 export type Op = (f: Frame, rt: Runtime) => void;
-type Resolver = (f: Frame) => unknown;
+export type Resolver = (f: Frame) => unknown;
 
 /** Thrown to stop a render that hit a limit; never escapes `render`. */
 export class RenderAbort extends Error {}
@@ -43,7 +42,7 @@ export interface Host {
 
 const NOWHERE: Pos = { line: 0, column: 0 };
 
-function newFrame(node: unknown, parent: Frame | null, index: number, isolated: boolean): Frame {
+export function newFrame(node: unknown, parent: Frame | null, index: number, isolated: boolean): Frame {
   return { node, parent, vars: null, macros: null, index, isolated };
 }
 
@@ -225,7 +224,7 @@ export class Runtime implements RenderContext {
 }
 
 /** Array index a path segment names, or -1 when it is not a canonical non-negative integer. */
-function indexOf(key: string): number {
+export function indexOf(key: string): number {
   const i = Number(key);
   return Number.isSafeInteger(i) && i >= 0 && String(i) === key ? i : -1;
 }
@@ -244,7 +243,7 @@ function child(node: unknown, key: string, index: number, inherited: boolean): u
 }
 
 const INHERITED = new Set(Object.getOwnPropertyNames(Object.prototype));
-const inheritedName = (key: string): boolean => INHERITED.has(key);
+export const inheritedName = (key: string): boolean => INHERITED.has(key);
 
 /** Follows a fixed list of segments from a value. */
 function walker(path: Path): (v: unknown) => unknown {
@@ -263,7 +262,7 @@ function walker(path: Path): (v: unknown) => unknown {
  * `.section` and `.repeated section` names resolve in the current node only (no fallback to
  * enclosing scopes), as the reference implementation does; `@…` heads behave as everywhere.
  */
-function compileSectionPath(path: Path): Resolver {
+export function compileSectionPath(path: Path): Resolver {
   if (path[0][0] === '@') return compilePath(path);
   const walk = walker(path);
   return (f) => walk(f.node);
@@ -310,7 +309,7 @@ type Getter = (f: Frame, rt: Runtime) => unknown;
  * work on is kept with the compiled node and reused; a re-entrant call (a formatter rendering
  * a partial that reaches the same node) takes a fresh one.
  */
-function valueGetter(paths: readonly Path[], calls: readonly FormatterCall[]): Getter {
+export function valueGetter(paths: readonly Path[], calls: readonly FormatterCall[]): Getter {
   const resolvers = paths.map(compilePath);
   const r0 = resolvers[0];
   if (calls.length === 0) return r0;
@@ -360,7 +359,7 @@ function chainRunner(calls: readonly FormatterCall[]): (vars: Variable[], f: Fra
   };
 }
 
-function formatterFailed(e: unknown, c: FormatterCall, rt: Runtime): typeof FAILED {
+export function formatterFailed(e: unknown, c: FormatterCall, rt: Runtime): typeof FAILED {
   if (e instanceof RenderAbort) throw e;
   rt.report('FORMATTER_FAILED', messages.formatterFailed(c.name, failure(e)), c);
   return FAILED;
@@ -368,7 +367,7 @@ function formatterFailed(e: unknown, c: FormatterCall, rt: Runtime): typeof FAIL
 
 type Test = (f: Frame, rt: Runtime) => boolean;
 
-function predicateTest(call: PredicateCall): Test {
+export function predicateTest(call: PredicateCall): Test {
   const { impl, args, parsed } = call;
   if (!impl) return () => false;
   if (impl.notImplemented) {
@@ -388,7 +387,7 @@ function predicateTest(call: PredicateCall): Test {
   };
 }
 
-function predicateFailed(e: unknown, call: PredicateCall, rt: Runtime): false {
+export function predicateFailed(e: unknown, call: PredicateCall, rt: Runtime): false {
   if (e instanceof RenderAbort) throw e;
   rt.report('FORMATTER_FAILED', messages.predicateFailed(call.name, failure(e)), call);
   return false;
@@ -406,7 +405,19 @@ export interface CompileOptions {
  * Content-Security-Policy without 'unsafe-eval' forbids generated code). Both behave the same.
  */
 export function compileNodes(nodes: readonly Node[], opts: CompileOptions): Op {
-  return (opts.generate !== false && generate(nodes, opts)) || closures(nodes, opts);
+  return (opts.generate !== false && tier?.generate(nodes, opts)) || closures(nodes, opts);
+}
+
+/** Builds generated code for blocks and paths; null where `new Function` is refused. */
+export interface CodeTier {
+  generate(nodes: readonly Node[], opts: CompileOptions): Op | null;
+  generatePath(path: Path): Resolver | null;
+}
+
+/** The generated-code tier (codegen.ts), when an entry installed it; closures only without it. */
+let tier: CodeTier | null = null;
+export function installCodeTier(t: CodeTier): void {
+  tier = t;
 }
 
 function closures(nodes: readonly Node[], opts: CompileOptions): Op {
@@ -475,7 +486,7 @@ function expression(source: string, opts: CompileOptions): Expression {
   });
 }
 
-function compileNode(n: Exclude<Node, { kind: 'text' | 'comment' }>, opts: CompileOptions): Op {
+export function compileNode(n: Exclude<Node, { kind: 'text' | 'comment' }>, opts: CompileOptions): Op {
   switch (n.kind) {
     case 'variable':
       return emitValue(valueGetter(n.paths, n.formatters), '');
@@ -609,14 +620,14 @@ function resolverForText(path: string): Resolver | null {
   let r = textPaths.get(path);
   if (r === undefined) {
     const p = parsePath(path);
-    r = p ? (generating && generatePath(p)) || compilePath(p) : null;
+    r = p ? tier?.generatePath(p) || compilePath(p) : null;
     if (textPaths.size >= MAX_TEXT_PATHS) textPaths.clear();
     textPaths.set(path, r);
   }
   return r;
 }
 
-function compileCondition(n: Extract<Node, { kind: 'if' }>, opts: CompileOptions): Test {
+export function compileCondition(n: Extract<Node, { kind: 'if' }>, opts: CompileOptions): Test {
   if (n.predicate) return predicateTest(n.predicate);
   if (n.expression !== null) {
     const expr = expression(n.expression, opts);
@@ -644,200 +655,4 @@ function compileCondition(n: Extract<Node, { kind: 'if' }>, opts: CompileOptions
     }
     return result;
   };
-}
-
-/** Above this many characters of generated source a block keeps its closures: V8 does not optimize very large functions. */
-const MAX_GENERATED_SOURCE = 60_000;
-
-const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
-
-/** False once `new Function` was refused (a Content-Security-Policy). */
-let generating = true;
-
-/** Generated code refers to compiled pieces (resolvers, formatter maps, nodes) by index in `K`. */
-class Generator {
-  readonly k: unknown[] = [];
-  private depth = 0;
-
-  constructor(private readonly opts: CompileOptions) {}
-
-  private ref(x: unknown): string {
-    return `K[${this.k.push(x) - 1}]`;
-  }
-
-  /** Statements running `nodes` in frame variable `f`, text runs merged as `closures` does. */
-  nodes(nodes: readonly Node[], f: string): string {
-    let code = '';
-    let text = '';
-    for (const n of nodes) {
-      if (n.kind === 'text') text += n.text;
-      else if (n.kind !== 'comment') {
-        if (text) code += this.emit(JSON.stringify(text), text.length);
-        text = '';
-        code += this.node(n, f);
-      }
-    }
-    return text ? code + this.emit(JSON.stringify(text), text.length) : code;
-  }
-
-  /**
-   * `rt.emit(value)` inline (`length` known for literal text); past the output limit `emit('')`
-   * reports and stops as it does.
-   */
-  private emit(value: string, length?: number): string {
-    return length === undefined
-      ? `v=${value};rt.out+=v;if((rt.total+=v.length)>rt.maxOutput)rt.emit('');`
-      : `rt.out+=${value};if((rt.total+=${length})>rt.maxOutput)rt.emit('');`;
-  }
-
-  /** `test` sets `v` to whether `body` runs; else the `{.or}` chain does. */
-  private branch(test: string, body: readonly Node[], alt: OrNode | null, f: string): string {
-    return `${test}if(v){${this.nodes(body, f)}}${alt ? `else{${this.chain(alt, f)}}` : ''}`;
-  }
-
-  /** An `{.or}` chain as statements. */
-  private chain(alt: OrNode, f: string): string {
-    return alt.predicate
-      ? this.branch(this.test(alt.predicate, f), alt.body, alt.alt, f)
-      : this.nodes(alt.body, f);
-  }
-
-  /** A predicate call from its own call site, as `predicateTest` runs it. */
-  private test(call: PredicateCall, f: string): string {
-    if (!call.impl || call.impl.notImplemented) return `v=${this.ref(predicateTest(call))}(${f},rt);`;
-    return `c=${this.ref(call)};rt.frame=${f};rt.pos=c;try{v=c.impl.test(rt,c.args,c.parsed)===true}catch(e){v=P(e,c,rt)}`;
-  }
-
-  private condition(n: Extract<Node, { kind: 'if' }>, f: string): string {
-    if (n.predicate) return this.test(n.predicate, f);
-    if (n.expression === null && n.paths.length === 1) return `${this.path(n.paths[0], f, false)}v=T(v);`;
-    return `v=${this.ref(compileCondition(n, this.opts))}(${f},rt);`;
-  }
-
-  /**
-   * Sets `v` to a variable's value after its formatters, as `valueGetter` does; formatters that
-   * work on a `vars` array take this node's (`w`), or a fresh one when the node is re-entered.
-   */
-  private value(paths: readonly Path[], calls: readonly FormatterCall[], f: string): string {
-    if (paths.length > 1 || calls.some((c) => c.impl.notImplemented)) {
-      return `v=${this.ref(valueGetter(paths, calls))}(${f},rt);`;
-    }
-    let chain = '';
-    let slot = '';
-    for (const c of calls) {
-      const map = valueMapOf(c.impl);
-      chain += `c=${this.ref(c)};rt.frame=${f};rt.pos=c;`;
-      if (map) chain += `v=${this.ref(map)}(v,c.args,rt);`;
-      else {
-        slot ||= this.ref(null);
-        chain += 'w[0].value=v;c.impl.apply(rt,c.args,w,c.parsed);v=w[0].value;';
-      }
-    }
-    const get = this.path(paths[0], f, false);
-    if (!chain) return get;
-    const run = `try{${chain}}catch(e){F(e,c,rt);v=undefined}`;
-    return slot
-      ? `${get}w=${slot}||[{value:undefined}];${slot}=null;${run}w[0].value=undefined;${slot}=w;`
-      : get + run;
-  }
-
-  /**
-   * Sets `v` to a path's value. Plain names and indexes are walked inline, so each step is a
-   * property load with a constant key (cheap where the data has a stable shape); `@` heads and
-   * names Object.prototype has go through the compiled resolver.
-   */
-  private closurePath(path: Path, f: string, section: boolean): string {
-    return `v=${this.ref((section ? compileSectionPath : compilePath)(path))}(${f});`;
-  }
-
-  path(path: Path, f: string, section: boolean): string {
-    const [head, ...rest] = path;
-    const current = head === '@';
-    const plain = (k: string) => indexOf(k) >= 0 || (IDENTIFIER.test(k) && !inheritedName(k));
-    if (!current && (head[0] === '@' || !plain(head))) return this.closurePath(path, f, section);
-    if (!rest.every(plain)) return this.closurePath(path, f, section);
-    const step = (k: string, x: string): string => {
-      const i = indexOf(k);
-      return i >= 0
-        ? `if(${x}!==null&&typeof ${x}==='object')v=Array.isArray(${x})?${x}[${i}]:typeof(n=${x}[${i}])==='function'?undefined:n;else v=undefined;`
-        : `if(${x}!==null&&typeof ${x}==='object'&&!Array.isArray(${x})){v=${x}.${k};if(typeof v==='function')v=undefined}else v=undefined;`;
-    };
-    let code = current
-      ? `v=${f}.node;`
-      : section
-        ? step(head, `${f}.node`)
-        : `v=undefined;for(let r=${f};r!==null;r=r.parent){n=r.node;${step(head, 'n')}if(v!==undefined||r.isolated)break}`;
-    for (const k of rest) code += step(k, 'v');
-    return code;
-  }
-
-  private node(n: Exclude<Node, { kind: 'text' | 'comment' }>, f: string): string {
-    const d = ++this.depth;
-    const g = `f${d}`;
-    try {
-      switch (n.kind) {
-        case 'variable':
-          return this.value(n.paths, n.formatters, f) + this.emit(`typeof v==='string'?v:O(v)`);
-        case 'section': {
-          const frame = `const ${g}=N(v,${f},-1,false);`;
-          return (
-            `${this.path(n.path, f, true)}if(T(v)){rt.step(${this.ref(n)});${frame}${this.nodes(n.body, g)}}` +
-            (n.alt ? `else{${frame}${this.chain(n.alt, g)}}` : '')
-          );
-        }
-        case 'repeated': {
-          const [a, i, l] = [`a${d}`, `i${d}`, `l${d}`];
-          return (
-            `{${this.path(n.path, f, true)}const ${a}=v;` +
-            `if(Array.isArray(${a})&&${a}.length>0){const ${l}=${a}.length-1,${g}=N(undefined,${f},0,false);` +
-            `for(let ${i}=0;${i}<=${l};${i}++){rt.step(${this.ref(n)});${g}.node=${a}[${i}];${g}.index=${i};${g}.vars=${g}.macros=null;` +
-            `${this.nodes(n.body, g)}${n.alternates ? `if(${i}<${l}){${this.nodes(n.alternates, g)}}` : ''}}}` +
-            `${n.alt ? `else{${this.chain(n.alt, f)}}` : ''}}`
-          );
-        }
-        case 'predicate':
-          return this.branch(this.test(n.predicate, f), n.body, n.alt, f);
-        case 'if':
-          return this.branch(this.condition(n, f), n.body, n.alt, f);
-        default:
-          return `${this.ref(compileNode(n, this.opts))}(${f},rt);`;
-      }
-    } finally {
-      this.depth--;
-    }
-  }
-}
-
-function generatePath(path: Path): Resolver | null {
-  const gen = new Generator({ limits: DEFAULT_LIMITS });
-  return compiled(
-    gen,
-    `return function(f){let v,n;${gen.path(path, 'f', false)}return v}`,
-  ) as Resolver | null;
-}
-
-/** Builds generated code, or null where `new Function` is refused (and from then on). */
-function compiled(gen: Generator, source: string): unknown {
-  try {
-    const make = new Function('K', 'T', 'O', 'N', 'F', 'P', source);
-    return make(gen.k, isTruthy, toOutput, newFrame, formatterFailed, predicateFailed);
-  } catch (e) {
-    if (!(e instanceof EvalError)) throw e;
-    generating = false;
-    return null;
-  }
-}
-
-function generate(nodes: readonly Node[], opts: CompileOptions): Op | null {
-  if (!generating) return null;
-  try {
-    const gen = new Generator(opts);
-    const body = gen.nodes(nodes, 'f');
-    if (body.length > MAX_GENERATED_SOURCE) return null;
-    return compiled(gen, `return function(f,rt){let v,c,n,w;${body}}`) as Op | null;
-  } catch (e) {
-    // Blocks nested thousands deep overflow the stack while generating or parsing: closures then.
-    if (e instanceof RangeError) return null;
-    throw e;
-  }
 }

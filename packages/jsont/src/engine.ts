@@ -1,0 +1,235 @@
+import type { Root } from './ast.js';
+import { compileNodes, type Host, type Op, RenderAbort, type RenderEnv, Runtime } from './compile.js';
+import { makeError, messages } from './errors.js';
+import {
+  DEFAULT_CACHE_SIZE,
+  DEFAULT_LIMITS,
+  DEFAULT_LOCALE,
+  DEFAULT_TIME_ZONE,
+  type Limits,
+} from './limits.js';
+import { LruCache } from './lru.js';
+import { parse } from './parser.js';
+import type { JsontError, Plugin } from './plugin.js';
+import { defaultPlugins } from './plugins/index.js';
+import { buildRegistry, type Registry } from './registry.js';
+import { getChild } from './values.js';
+
+export type { Node, Root } from './ast.js';
+export { DEFAULT_LIMITS, type Limits } from './limits.js';
+export { LruCache } from './lru.js';
+export * from './plugin.js';
+export { defaultPlugins } from './plugins/index.js';
+export { deepEqual, getPath, isTruthy, toOutput } from './values.js';
+
+export interface CompileOptions {
+  /** Plugins to register; defaults to every built-in plugin. */
+  plugins?: readonly Plugin[];
+  /** Partials by name, available to `{@|apply name}` and `{.include name}`. */
+  partials?: Record<string, string>;
+  limits?: Partial<Limits>;
+}
+
+export interface RenderOptions {
+  /** Partials by name; these win over the ones given to `compile`. */
+  partials?: Record<string, string>;
+  /** Files for `{.inject @var file}`: a string is parsed as JSON when it can be. */
+  injects?: Record<string, unknown>;
+  locale?: string;
+  now?: number;
+  timeZone?: string;
+  /** Anything else is passed to plugins as `ctx.options`. */
+  [key: string]: unknown;
+}
+
+export interface RenderResult {
+  output: string;
+  /** Errors raised while rendering (syntax errors are in `Template.errors`). */
+  errors: JsontError[];
+}
+
+export interface Template {
+  /** Syntax errors found while compiling; the template still renders what it could parse. */
+  readonly errors: JsontError[];
+  readonly ast: Root;
+  render(json: unknown, options?: RenderOptions): RenderResult;
+}
+
+/** Render options the engine consumes; the rest (and `injects`) reach plugins as `ctx.options`. */
+const ENGINE_OPTIONS = new Set(['partials', 'locale', 'now', 'timeZone']);
+
+function internal(e: unknown): JsontError {
+  const why = e instanceof Error ? e.message : String(e);
+  return makeError('INTERNAL', messages.internal(why), { line: 0, column: 0 });
+}
+
+/** Limits objects merged once per distinct override object (engines reuse theirs). */
+const mergedLimits = new WeakMap<Partial<Limits>, Limits>();
+function limitsWith(overrides: Partial<Limits>): Limits {
+  let l = mergedLimits.get(overrides);
+  if (!l) {
+    l = { ...DEFAULT_LIMITS, ...overrides };
+    mergedLimits.set(overrides, l);
+  }
+  return l;
+}
+
+function compileWith(registry: Registry, source: string, options: CompileOptions): Template {
+  const limits: Limits = options.limits ? limitsWith(options.limits) : DEFAULT_LIMITS;
+  const compilePartials = options.partials ?? {};
+  let ast: Root;
+  let errors: JsontError[];
+  try {
+    const parsed = parse(String(source), registry);
+    ast = parsed.root;
+    errors = parsed.errors;
+  } catch (e) {
+    return {
+      errors: [internal(e)],
+      ast: { kind: 'root', body: [] },
+      render: () => ({ output: '', errors: [] }),
+    };
+  }
+  const opts = { limits };
+  // The program is built on the first render: many compiled templates (a theme's partials,
+  // cached pages) are never rendered, and parsing is all `errors` needs. The first render runs
+  // closures; a template rendered again gets generated code, which costs more to build.
+  let op: Op | null = null;
+  let renders = 0;
+  const firstRender = { limits, generate: false };
+  // Partials compile on first use and stay cached with the template.
+  let partialCache: LruCache<string, { op: Op; errors: JsontError[] }> | null = null;
+  const host: Host = {
+    compilePartial(src: string) {
+      if (partialCache === null) partialCache = new LruCache(DEFAULT_CACHE_SIZE);
+      let hit = partialCache.get(src);
+      if (!hit) {
+        const p = parse(src, registry);
+        hit = { op: compileNodes(p.root.body, opts), errors: p.errors };
+        partialCache.set(src, hit);
+      }
+      return hit;
+    },
+  };
+  return {
+    errors,
+    ast,
+    render(json: unknown, renderOptions: RenderOptions = NO_OPTIONS): RenderResult {
+      try {
+        if (op === null || renders === 1) op = compileNodes(ast.body, renders++ === 0 ? firstRender : opts);
+        const program = op;
+        const rt = new Runtime(
+          host,
+          limits,
+          renderOptions.partials ? { ...compilePartials, ...renderOptions.partials } : compilePartials,
+          renderOptions.injects ?? NO_OPTIONS,
+          json,
+          renderEnv(json, renderOptions),
+        );
+        try {
+          program(rt.rootFrame, rt);
+        } catch (e) {
+          if (!(e instanceof RenderAbort)) rt.errors.push(internal(e));
+        }
+        return { output: rt.out, errors: rt.errors };
+      } catch (e) {
+        return { output: '', errors: [internal(e)] };
+      }
+    },
+  };
+}
+
+const NO_OPTIONS: Readonly<Record<string, never>> = Object.freeze({});
+
+function renderEnv(json: unknown, o: RenderOptions): RenderEnv {
+  let timeZone = o.timeZone;
+  if (typeof timeZone !== 'string') {
+    const website = getChild(getChild(json, 'website'), 'timeZone');
+    timeZone = typeof website === 'string' && website ? website : DEFAULT_TIME_ZONE;
+  }
+  let options: Record<string, unknown> = NO_OPTIONS;
+  for (const k in o) {
+    if (!Object.hasOwn(o, k) || ENGINE_OPTIONS.has(k) || (k === 'injects' && !o.injects)) continue;
+    if (options === NO_OPTIONS) options = {};
+    options[k] = o[k];
+  }
+  return {
+    locale: typeof o.locale === 'string' ? o.locale : DEFAULT_LOCALE,
+    timeZone,
+    now: typeof o.now === 'number' ? o.now : Date.now(),
+    options,
+  };
+}
+
+export interface EngineOptions {
+  plugins?: readonly Plugin[];
+  /** Capacity of the compiled-template cache; spec §9 default 100. */
+  cacheSize?: number;
+  limits?: Partial<Limits>;
+}
+
+/** A registry of plugins plus a least-recently-used cache of compiled templates. */
+export class Engine {
+  private readonly registry: Registry;
+  private readonly cache: LruCache<string, Template>;
+  private readonly limits: Partial<Limits>;
+
+  constructor(options: EngineOptions = {}) {
+    this.registry = buildRegistry(options.plugins ?? defaultPlugins);
+    this.cache = new LruCache(options.cacheSize ?? DEFAULT_CACHE_SIZE);
+    this.limits = options.limits ?? {};
+  }
+
+  /** Compiles without caching. */
+  compile(source: string, options: Omit<CompileOptions, 'plugins'> = {}): Template {
+    const limits = options.limits ? { ...this.limits, ...options.limits } : this.limits;
+    return compileWith(this.registry, source, { partials: options.partials, limits });
+  }
+
+  /** Compiles through the LRU cache, keyed by source, partials and limits. */
+  compileCached(source: string, options: Omit<CompileOptions, 'plugins'> = {}): Template {
+    const key = JSON.stringify([source, options.partials ?? null, options.limits ?? null]);
+    let t = this.cache.get(key);
+    if (!t) {
+      t = this.compile(source, options);
+      this.cache.set(key, t);
+    }
+    return t;
+  }
+
+  get cacheSize(): number {
+    return this.cache.size;
+  }
+}
+
+export function createEngine(options: EngineOptions = {}): Engine {
+  return new Engine(options);
+}
+
+let defaultEngine: Engine | null = null;
+function getDefaultEngine(): Engine {
+  if (!defaultEngine) defaultEngine = new Engine();
+  return defaultEngine;
+}
+
+/** Compiles a template. Never throws: problems are reported in `errors`. */
+export function compile(source: string, options: CompileOptions = {}): Template {
+  if (options.plugins) return compileWith(buildRegistry(options.plugins), source, options);
+  return getDefaultEngine().compile(source, options);
+}
+
+/** Like `compile`, through the default engine's LRU cache (100 entries). */
+export function compileCached(source: string, options: Omit<CompileOptions, 'plugins'> = {}): Template {
+  return getDefaultEngine().compileCached(source, options);
+}
+
+/** Compiles and renders in one call; errors from both steps are returned together. */
+export function render(
+  source: string,
+  json: unknown,
+  options: RenderOptions & CompileOptions = {},
+): RenderResult {
+  const t = compileCached(source, { partials: options.partials, limits: options.limits });
+  const r = t.render(json, options);
+  return { output: r.output, errors: [...t.errors, ...r.errors] };
+}
