@@ -24,6 +24,7 @@ import { type Clock, systemClock } from './platform/clock.js';
 import type { RequestContext } from './platform/context.js';
 import { HttpError } from './platform/errors.js';
 import { createRateLimiter, type RateLimiter, type RateLimitOptions } from './platform/rate-limit.js';
+import { RedisRateLimitStore } from './platform/redis-rate-limit.js';
 import { loadWebAssets, WEB_DIST_DIR } from './render/assets.js';
 import { checkoutPageRoutes } from './render/checkout-pages.js';
 import { quickViewRoutes } from './render/quick-view.js';
@@ -69,13 +70,21 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const clock = options.clock ?? systemClock;
   const theme = loadTheme(await loadWebAssets());
   let cached: { site: Site; at: number } | null = null;
+  const limits: RateLimitOptions = options.rateLimit ?? config.rateLimit;
+  const redisStore =
+    !limits.store && limits.redisUrl
+      ? new RedisRateLimitStore(limits.redisUrl, {
+          onUnavailable: (err) =>
+            app.log.warn({ err }, 'Redis is not answering: rate limits are not enforced'),
+        })
+      : null;
 
   const services: AppServices = {
     config,
     database,
     clock,
     theme,
-    rateLimit: createRateLimiter(options.rateLimit ?? config.rateLimit, clock),
+    rateLimit: createRateLimiter(redisStore ? { ...limits, store: redisStore } : limits, clock),
     async context() {
       const now = Date.now();
       if (!cached || now - cached.at > SITE_CACHE_MS) {
@@ -159,6 +168,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   app.addHook('onClose', async () => {
     if (!options.database) await database.close();
+    await redisStore?.close();
   });
   return app;
 }

@@ -16,6 +16,11 @@ const envSchema = z.object({
   /** Mutating commerce calls allowed per IP and route group in each window; 0 turns the limit off. */
   RATE_LIMIT_REQUESTS: z.coerce.number().int().min(0).optional(),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(100).optional(),
+  /** Shared rate-limit counts for several instances, e.g. redis://127.0.0.1:6379; unset: in process. */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .optional(),
   /** Outgoing mail server, e.g. smtp://user:pass@127.0.0.1:2525; unset: mail is written to DATA_DIR/outbox-mail. */
   SMTP_URL: z
     .string()
@@ -38,7 +43,7 @@ export interface AppConfig {
   database: DatabaseConfig;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** Overrides of the rate limiter's defaults (src/platform/rate-limit.ts). */
-  rateLimit: { requests?: number; windowMs?: number };
+  rateLimit: { requests?: number; windowMs?: number; redisUrl?: string };
   /** Secure cookies only when served over HTTPS in production. */
   secureCookies: boolean;
   smtpUrl?: string;
@@ -63,7 +68,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir,
     database: databaseFromUrl(e.DATABASE_URL, dataDir),
     logLevel: e.LOG_LEVEL,
-    rateLimit: { requests: e.RATE_LIMIT_REQUESTS, windowMs: e.RATE_LIMIT_WINDOW_MS },
+    rateLimit: { requests: e.RATE_LIMIT_REQUESTS, windowMs: e.RATE_LIMIT_WINDOW_MS, redisUrl: e.REDIS_URL },
     secureCookies: e.NODE_ENV === 'production',
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

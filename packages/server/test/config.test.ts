@@ -35,4 +35,13 @@ describe('config', () => {
     });
     expect(() => loadConfig({ RATE_LIMIT_REQUESTS: '-1' })).toThrow(/RATE_LIMIT_REQUESTS/);
   });
+
+  it('shares rate limits through Redis when REDIS_URL is set', () => {
+    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' }).rateLimit.redisUrl).toBe(
+      'redis://127.0.0.1:6379',
+    );
+    expect(() => loadConfig({ REDIS_URL: '127.0.0.1:6379' })).toThrow(
+      /REDIS_URL: must be a redis:\/\/ or rediss:\/\/ URL/,
+    );
+  });
 });

@@ -58,6 +58,8 @@ export interface RateLimitOptions {
   requests?: number;
   windowMs?: number;
   store?: RateLimitStore;
+  /** Without a `store`: count in Redis at this URL (shared by instances) instead of in process. */
+  redisUrl?: string;
 }
 
 /** Throws 429 'Please try again in a few seconds.' once the caller is over the limit. */
