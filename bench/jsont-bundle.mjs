@@ -38,6 +38,8 @@ export async function bundle(entry) {
     : { stdin: { contents: `export * from '${entry}';`, resolveDir: ROOT, sourcefile: 'entry.js' } };
   const result = await build({
     ...input,
+    // Paths in the metafile and source map are relative to the repository, wherever this runs from.
+    absWorkingDir: ROOT,
     bundle: true,
     minify: true,
     format: 'esm',

@@ -420,6 +420,9 @@ export function installCodeTier(t: CodeTier): void {
   tier = t;
 }
 
+/** Whether a second render can get a better program than the first one's closures. */
+export const hasCodeTier = (): boolean => tier !== null;
+
 function closures(nodes: readonly Node[], opts: CompileOptions): Op {
   const ops: Op[] = [];
   let text = '';

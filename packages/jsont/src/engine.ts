@@ -1,5 +1,13 @@
 import type { Root } from './ast.js';
-import { compileNodes, type Host, type Op, RenderAbort, type RenderEnv, Runtime } from './compile.js';
+import {
+  compileNodes,
+  type Host,
+  hasCodeTier,
+  type Op,
+  RenderAbort,
+  type RenderEnv,
+  Runtime,
+} from './compile.js';
 import { makeError, messages } from './errors.js';
 import {
   DEFAULT_CACHE_SIZE,
@@ -116,7 +124,8 @@ function compileWith(registry: Registry, source: string, options: CompileOptions
     ast,
     render(json: unknown, renderOptions: RenderOptions = NO_OPTIONS): RenderResult {
       try {
-        if (op === null || renders === 1) op = compileNodes(ast.body, renders++ === 0 ? firstRender : opts);
+        if (op === null || (renders === 1 && hasCodeTier()))
+          op = compileNodes(ast.body, renders++ === 0 ? firstRender : opts);
         const program = op;
         const rt = new Runtime(
           host,
