@@ -26,6 +26,11 @@ const envSchema = z.object({
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
+  /** Where shoppers reach the store, e.g. https://shop.example.com: emails link to orders, downloads and the shop. */
+  PUBLIC_URL: z
+    .string()
+    .regex(/^https?:\/\/[^/\s]+(\/\S*)?$/, 'must be an http:// or https:// URL')
+    .optional(),
   /** Sender of transactional mail, e.g. "Juniper & Oak <orders@example.com>". */
   MAIL_FROM: z.string().min(3).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -48,6 +53,8 @@ export interface AppConfig {
   secureCookies: boolean;
   smtpUrl?: string;
   mailFrom?: string;
+  /** PUBLIC_URL without a trailing slash; unset, emails carry no links. */
+  publicUrl?: string;
 }
 
 export class ConfigError extends Error {}
@@ -72,6 +79,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     secureCookies: e.NODE_ENV === 'production',
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
   };
 }
 

@@ -45,11 +45,12 @@ export async function createCheckoutApp(
   checkout: CheckoutOptions = {},
   catalog: unknown = checkoutCatalog(),
   rateLimitRequests = 0,
+  env: Record<string, string> = {},
 ): Promise<CheckoutTestApp> {
   const database = await createTestDatabase(dialect);
   const result = await importCatalog(database, catalog);
   if (!result.ok) throw new Error(JSON.stringify(result.errors));
-  const app = await buildApp(loadConfig({ DATA_DIR: '/nonexistent', LOG_LEVEL: 'silent' }), {
+  const app = await buildApp(loadConfig({ DATA_DIR: '/nonexistent', LOG_LEVEL: 'silent', ...env }), {
     database,
     logger: false,
     rateLimit: { requests: rateLimitRequests },

@@ -36,6 +36,16 @@ describe('config', () => {
     expect(() => loadConfig({ RATE_LIMIT_REQUESTS: '-1' })).toThrow(/RATE_LIMIT_REQUESTS/);
   });
 
+  it('takes the public address for email links without its trailing slash', () => {
+    expect(loadConfig({}).publicUrl).toBeUndefined();
+    expect(loadConfig({ PUBLIC_URL: 'https://shop.example.com/' }).publicUrl).toBe(
+      'https://shop.example.com',
+    );
+    expect(() => loadConfig({ PUBLIC_URL: 'shop.example.com' })).toThrow(
+      /PUBLIC_URL: must be an http:\/\/ or https:\/\/ URL/,
+    );
+  });
+
   it('shares rate limits through Redis when REDIS_URL is set', () => {
     expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' }).rateLimit.redisUrl).toBe(
       'redis://127.0.0.1:6379',

@@ -27,6 +27,7 @@ export function checkoutRoutes(
     provider: options.paymentProvider ?? createTestPaymentProvider(),
     listeners: options.onOrderPlaced ?? [],
     warn: (err: unknown, message: string) => app.log.warn({ err }, message),
+    publicUrl: services.config.publicUrl,
   };
 
   app.post('/api/commerce/checkout/quote', async (request) => {

@@ -21,7 +21,7 @@ import {
 } from '../gift-cards/service.js';
 import { reserveStock } from '../inventory/service.js';
 import { insertDownloads, insertOrder, insertOrderItems, type OrderRow } from '../orders/repo.js';
-import { buildOrderView, getOrder } from '../orders/service.js';
+import { buildOrderView, downloadUrl, getOrder, orderStatusUrl } from '../orders/service.js';
 import { decimalMoney, type OrderView, type ShippingAddress } from '../orders/view.js';
 import { checkCard } from '../payments/card.js';
 import {
@@ -71,6 +71,8 @@ export interface CheckoutDeps {
   listeners: readonly OrderPlacedListener[];
   /** Where a failing listener or compensation is reported; they never fail the order. */
   warn(err: unknown, message: string): void;
+  /** The store's public address (PUBLIC_URL): emails link to the order, downloads and the shop. */
+  publicUrl?: string;
 }
 
 /** An expected checkout failure whose body carries more than the message (itemName, code). */
@@ -428,6 +430,8 @@ export async function placeOrder(
 
       // Queued in this transaction: the mails exist exactly when the order does.
       const siteTitle = ctx.site.website.siteTitle;
+      const { publicUrl } = deps;
+      const link = publicUrl ? (path: string) => `${publicUrl}${path}` : null;
       if (email.ok) {
         await enqueueEmail(tctx, trx, {
           to: email.email,
@@ -439,12 +443,16 @@ export async function placeOrder(
             customerName: priced.address
               ? `${priced.address.firstName} ${priced.address.lastName}`
               : undefined,
-            items: resolved.lines.map((l) => ({
-              productName: l.productName,
-              sku: l.sku,
-              quantity: l.quantity,
-              unitPriceCents: l.unitPriceCents,
-            })),
+            items: resolved.lines.map((l) => {
+              const download = downloads.find((d) => d.item_id === l.itemId);
+              return {
+                productName: l.productName,
+                sku: l.sku,
+                quantity: l.quantity,
+                unitPriceCents: l.unitPriceCents,
+                ...(link && download ? { downloadUrl: link(downloadUrl(download.token)) } : {}),
+              };
+            }),
             subtotalCents: t.subtotalCents,
             discountCents: t.discountCents,
             shippingCents: t.shippingCostCents,
@@ -453,6 +461,7 @@ export async function placeOrder(
             grandTotalCents: t.grandTotalCents,
             shippingAddress: t.requiresShipping && priced.address ? emailAddress(priced.address) : null,
             giftCards: issued.map((g) => ({ code: g.code, amountCents: g.amountCents })),
+            ...(link ? { orderUrl: link(orderStatusUrl(orderId, orderRow.access_token)) } : {}),
           },
         });
       }
@@ -461,7 +470,13 @@ export async function placeOrder(
         await enqueueEmail(tctx, trx, {
           to: g.to,
           template: 'gift-card-delivery',
-          data: { siteTitle, code: g.code, amountCents: g.amountCents, currency: resolved.currency },
+          data: {
+            siteTitle,
+            code: g.code,
+            amountCents: g.amountCents,
+            currency: resolved.currency,
+            ...(link ? { shopUrl: link('/') } : {}),
+          },
         });
       }
       let paymentToken: string | null = null;
