@@ -93,7 +93,9 @@ const MAX_AMOUNTS = 1000;
 
 /**
  * The locale and currency `bookkeeper-money-format` used last, with its outputs by amount in
- * cents: a page formats its prices in one of each. Another pair starts afresh.
+ * cents: a page formats its prices in one of each. Another pair starts afresh. Keyed by the
+ * number, this skips the text conversion and formatter lookup of `formatExact`'s memo (measured:
+ * 50 money calls 2.4× the reference with it, 1.8× through `formatExact`).
  */
 let last:
   | {
