@@ -3,8 +3,8 @@ import type { JsontErrorType } from './plugin.js';
 import { deepEqual, isTruthy } from './values.js';
 
 /**
- * The `{.eval}` / `{.if}` expression language: infix expressions converted once to reverse
- * Polish notation (shunting-yard), then reduced on a stack at render time. Expressions are
+ * The `{.eval}` / `{.if}` expression language. Parsing turns each expression into steps in
+ * reverse Polish order (shunting-yard); evaluation runs the steps on a stack. Expressions are
  * separated by ';' or a top-level ','; the value of the last one is the result.
  */
 
@@ -23,109 +23,61 @@ export interface ExprLimits {
   maxStringLength: number;
 }
 
-interface Operator {
-  desc: string;
-  prec: number;
-  right: boolean;
-  arity: 1 | 2;
+export interface ExprResult {
+  /** False when the last expression left nothing to print (empty, or an assignment). */
+  has: boolean;
+  value: unknown;
+  error: ExprError | null;
 }
 
-type Tok =
-  | { k: 'val'; v: unknown }
-  | { k: 'ref'; path: string[]; name: string }
-  | { k: 'op'; op: Operator }
-  | { k: 'fn'; name: string; argc: number }
-  | { k: 'lp' }
-  | { k: 'rp' }
-  | { k: 'comma' }
-  | { k: 'semi' };
+/** One step of an expression: takes its operands from the stack and pushes its result. */
+type Step = (stack: unknown[], env: ExprEnv, limits: ExprLimits) => void;
 
-const op = (desc: string, prec: number, arity: 1 | 2 = 2, right = false): Operator => ({
-  desc,
-  prec,
-  right,
-  arity,
-});
+/** An operator's function of its operands (both the same for a prefix operator); undefined when they are invalid for it. */
+type Apply = (a: unknown, b: unknown, limits: ExprLimits) => unknown;
 
-/** Precedence follows JavaScript: higher binds tighter. */
-const OPS = {
-  lnot: op('logical not', 14, 1, true),
-  bnot: op('bitwise not', 14, 1, true),
-  neg: op('minus', 14, 1, true),
-  pos: op('plus', 14, 1, true),
-  pow: op('exponent', 13, 2, true),
-  mul: op('multiply', 12),
-  div: op('divide', 12),
-  mod: op('modulus', 12),
-  add: op('add', 11),
-  sub: op('subtract', 11),
-  shl: op('shift left', 10),
-  shr: op('shift right', 10),
-  lt: op('less than', 9),
-  lte: op('less than or equal', 9),
-  gt: op('greater than', 9),
-  gte: op('greater than or equal', 9),
-  eq: op('equal', 8),
-  neq: op('not equal', 8),
-  seq: op('strict equal', 8),
-  sneq: op('strict not equal', 8),
-  band: op('bitwise and', 7),
-  bxor: op('bitwise xor', 6),
-  bor: op('bitwise or', 5),
-  land: op('logical and', 4),
-  lor: op('logical or', 3),
-  asn: op('assign', 1, 2, true),
-};
+interface Operator {
+  /** Precedence as in JavaScript: higher binds tighter. */
+  prec: number;
+  right?: boolean;
+  step: Step;
+}
 
-/** Longest symbols first so '===' wins over '=='. */
-const SYMBOLS: [string, Operator][] = [
-  ['===', OPS.seq],
-  ['!==', OPS.sneq],
-  ['**', OPS.pow],
-  ['<<', OPS.shl],
-  ['>>', OPS.shr],
-  ['<=', OPS.lte],
-  ['>=', OPS.gte],
-  ['==', OPS.eq],
-  ['!=', OPS.neq],
-  ['&&', OPS.land],
-  ['||', OPS.lor],
-  ['*', OPS.mul],
-  ['/', OPS.div],
-  ['%', OPS.mod],
-  ['+', OPS.add],
-  ['-', OPS.sub],
-  ['<', OPS.lt],
-  ['>', OPS.gt],
-  ['&', OPS.band],
-  ['^', OPS.bxor],
-  ['|', OPS.bor],
-  ['!', OPS.lnot],
-  ['~', OPS.bnot],
-  ['=', OPS.asn],
-];
+/** An open parenthesis: precedence 0 keeps it below every operator; a call's names its function. */
+interface Paren {
+  prec: 0;
+  fn?: string;
+  commas: number;
+}
 
-const CONSTANTS: Record<string, unknown> = {
-  true: true,
-  false: false,
-  null: null,
-  NaN: Number.NaN,
-  Infinity: Number.POSITIVE_INFINITY,
-};
+class ExprFailure extends Error {
+  constructor(
+    readonly type: JsontErrorType,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** What an assignment leaves on the stack: not a value, so nothing prints and operators refuse it. */
+const ASSIGNED = Symbol('assigned');
+
+/** A variable on the stack, read when an operator or function takes it; an assignment takes its name. */
+class Ref {
+  constructor(readonly path: string[]) {}
+}
+
+const read = (x: unknown, env: ExprEnv): unknown => (x instanceof Ref ? (env.get(x.path) ?? null) : x);
 
 export function toNumber(v: unknown): number {
-  if (typeof v === 'number') return v;
-  if (typeof v === 'boolean') return v ? 1 : 0;
-  if (v === null || v === undefined) return 0;
   if (typeof v === 'string') {
     const s = v.trim();
-    if (/^[-+]?0x[0-9a-f]+$/i.test(s)) {
-      const n = Number.parseInt(s.replace(/^[-+]/, ''), 16);
-      return s[0] === '-' ? -n : n;
-    }
-    return s === '' ? Number.NaN : Number(s);
+    // Number() reads '0x1f' but not a signed '-0x1f'.
+    if (/^[-+]0x/i.test(s)) return (s[0] === '-' ? -1 : 1) * Number(s.slice(1));
+    return s ? Number(s) : Number.NaN;
   }
-  return Number.NaN;
+  if (v === null || v === undefined) return 0;
+  return typeof v === 'number' || typeof v === 'boolean' ? Number(v) : Number.NaN;
 }
 
 export function toStr(v: unknown): string {
@@ -135,6 +87,207 @@ export function toStr(v: unknown): string {
   return String(v);
 }
 
+/** Objects and an assignment's result, which arithmetic and comparison refuse. */
+const opaque = (v: unknown) => v === ASSIGNED || (typeof v === 'object' && v !== null);
+
+const primitives =
+  (f: Apply): Apply =>
+  (a, b, limits) =>
+    opaque(a) || opaque(b) ? undefined : f(a, b, limits);
+
+const numbers = (f: (x: number, y: number) => unknown) => primitives((a, b) => f(toNumber(a), toNumber(b)));
+
+/** Strings compare as text, anything else as a number. */
+const ordered = (f: (x: number, y: number) => boolean) =>
+  primitives((a, b) =>
+    f(typeof a === 'string' ? (a as never) : toNumber(a), typeof b === 'string' ? (b as never) : toNumber(b)),
+  );
+
+/** Logic and equality take objects but not an assignment's result. */
+const settled =
+  (f: Apply): Apply =>
+  (a, b, limits) =>
+    a === ASSIGNED || b === ASSIGNED ? undefined : f(a, b, limits);
+
+// Loose equality is the language's '==' ("1" == 1, true == 1); objects compare deeply.
+const looseEqual = (a: unknown, b: unknown) =>
+  // biome-ignore lint/suspicious/noDoubleEquals: deliberate loose equality
+  (typeof a === 'object' && a !== null) || (typeof b === 'object' && b !== null) ? deepEqual(a, b) : a == b;
+
+/** Prefix operators take one operand and bind tightest. */
+const PREFIX = 14;
+
+const invalid = (name: string) =>
+  new ExprFailure('EXPRESSION_ARGS_INVALID', `Invalid arguments to operator ${name}`);
+
+function operator(name: string, prec: number, apply: Apply, right = false): Operator {
+  const arity = prec === PREFIX ? 1 : 2;
+  return {
+    prec,
+    right,
+    step: (stack, env, limits) => {
+      if (stack.length < arity) throw invalid(name);
+      const b = stack.pop();
+      const a = arity > 1 ? read(stack.pop(), env) : read(b, env);
+      const v = apply(a, arity > 1 ? read(b, env) : a, limits);
+      if (v === undefined) throw invalid(name);
+      stack.push(v);
+    },
+  };
+}
+
+/** Binary operators and the prefix ones that have no binary meaning, by symbol. */
+const OPERATORS: Record<string, Operator> = {
+  '!': operator('logical not', PREFIX, (a) => !isTruthy(a)),
+  '~': operator(
+    'bitwise not',
+    PREFIX,
+    numbers((x) => ~x),
+  ),
+  '**': operator(
+    'exponent',
+    13,
+    numbers((x, y) => x ** y),
+    true,
+  ),
+  '*': operator(
+    'multiply',
+    12,
+    numbers((x, y) => x * y),
+  ),
+  '/': operator(
+    'divide',
+    12,
+    numbers((x, y) => x / y),
+  ),
+  '%': operator(
+    'modulus',
+    12,
+    numbers((x, y) => x % y),
+  ),
+  '+': operator(
+    'add',
+    11,
+    primitives((a, b, limits) => {
+      if (typeof a !== 'string' && typeof b !== 'string') return toNumber(a) + toNumber(b);
+      const s = toStr(a) + toStr(b);
+      if (s.length > limits.maxStringLength) {
+        throw new ExprFailure(
+          'EXPRESSION_CONCAT_LIMIT',
+          `String concatenation exceeds the maximum length of ${limits.maxStringLength}`,
+        );
+      }
+      return s;
+    }),
+  ),
+  '-': operator(
+    'subtract',
+    11,
+    numbers((x, y) => x - y),
+  ),
+  '<<': operator(
+    'shift left',
+    10,
+    numbers((x, y) => x << y),
+  ),
+  '>>': operator(
+    'shift right',
+    10,
+    numbers((x, y) => x >> y),
+  ),
+  '<': operator(
+    'less than',
+    9,
+    ordered((x, y) => x < y),
+  ),
+  '<=': operator(
+    'less than or equal',
+    9,
+    ordered((x, y) => x <= y),
+  ),
+  '>': operator(
+    'greater than',
+    9,
+    ordered((x, y) => x > y),
+  ),
+  '>=': operator(
+    'greater than or equal',
+    9,
+    ordered((x, y) => x >= y),
+  ),
+  '==': operator('equal', 8, settled(looseEqual)),
+  '!=': operator(
+    'not equal',
+    8,
+    settled((a, b) => !looseEqual(a, b)),
+  ),
+  '===': operator('strict equal', 8, settled(deepEqual)),
+  '!==': operator(
+    'strict not equal',
+    8,
+    settled((a, b) => !deepEqual(a, b)),
+  ),
+  '&': operator(
+    'bitwise and',
+    7,
+    numbers((x, y) => x & y),
+  ),
+  '^': operator(
+    'bitwise xor',
+    6,
+    numbers((x, y) => x ^ y),
+  ),
+  '|': operator(
+    'bitwise or',
+    5,
+    numbers((x, y) => x | y),
+  ),
+  '&&': operator(
+    'logical and',
+    4,
+    settled((a, b) => isTruthy(a) && isTruthy(b)),
+  ),
+  '||': operator(
+    'logical or',
+    3,
+    settled((a, b) => isTruthy(a) || isTruthy(b)),
+  ),
+  '=': {
+    prec: 1,
+    right: true,
+    step: (stack, env) => {
+      const value = stack.pop();
+      const target = stack.pop();
+      if (!(target instanceof Ref) || target.path[0][0] !== '@') throw invalid('assign');
+      env.set(target.path.join('.'), read(value, env));
+      stack.push(ASSIGNED);
+    },
+  },
+};
+
+/** '-' and '+' where no operand precedes them. */
+const SIGNS: Record<string, Operator> = {
+  '-': operator(
+    'minus',
+    PREFIX,
+    numbers((x) => -x),
+  ),
+  '+': operator(
+    'plus',
+    PREFIX,
+    numbers((x) => x),
+  ),
+};
+
+const CONSTANTS: Record<string, unknown> = {
+  true: true,
+  false: false,
+  null: null,
+  NaN: Number.NaN,
+  Infinity: Number.POSITIVE_INFINITY,
+};
+
+/** Each returns undefined (pushes nothing) when called without arguments. */
 const FUNCTIONS: Record<string, (args: unknown[]) => unknown> = {
   max: (a) => (a.length ? Math.max(...a.map(toNumber)) : undefined),
   min: (a) => (a.length ? Math.min(...a.map(toNumber)) : undefined),
@@ -144,452 +297,173 @@ const FUNCTIONS: Record<string, (args: unknown[]) => unknown> = {
   bool: (a) => (a.length ? isTruthy(a[0]) : undefined),
 };
 
-class ParseFailure extends Error {
-  constructor(
-    readonly type: JsontErrorType,
-    message: string,
-  ) {
-    super(message);
-  }
+const call =
+  (name: string, argc: number): Step =>
+  (stack, env) => {
+    if (stack.length < argc)
+      throw new ExprFailure('EXPRESSION_REDUCE', `Invalid arguments to function ${name}`);
+    const v = FUNCTIONS[name](stack.splice(stack.length - argc).map((x) => read(x, env)));
+    if (v !== undefined) stack.push(v);
+  };
+
+/**
+ * One token per match (sticky): blanks; a number; a name, with the '(' of a call after it; an
+ * operator, longest first; punctuation; a string (its text, and its closing quote unless missing).
+ */
+const TOKEN =
+  /[ \t\n\r\xa0]+|(0[xX][\da-fA-F]*|(?=\.?\d)\d*\.?\d*(?:[eE][-+]?\d+)?)|([a-zA-Z_$@][\w$@.]*)( *\()?|(===|!==|\*\*|<<|>>|[<>=!]=|&&|\|\||[-*/%+<>&^|!~=])|([(),;])|(["'])((?:\\[\s\S]?|(?!\6)[^\\])*)(\6)?/y;
+
+const ESCAPE = /\\(?:x([\da-fA-F]{2})?|[uU]([\da-fA-F]{4})?|([\s\S]?))/g;
+const CONTROL: Record<string, string> = { n: '\n', t: '\t', r: '\r', f: '\f', b: '\b' };
+
+function decodeEscapes(text: string): string {
+  return text.replace(ESCAPE, (seq, hex2, hex4, c) => {
+    if (c !== undefined) return CONTROL[c] ?? c;
+    if (hex2 || hex4) return String.fromCharCode(Number.parseInt(hex2 || hex4, 16));
+    throw new ExprFailure(
+      'EXPRESSION_ESCAPE',
+      seq === '\\x' ? 'Invalid 2-char hex escape found' : 'Invalid unicode escape found',
+    );
+  });
 }
 
-const IDENT_START = /[a-zA-Z_$@]/;
-const IDENT_CHAR = /[a-zA-Z0-9_$@.]/;
-const HEX = /^[0-9a-fA-F]+$/;
-
-function tokenize(src: string, limits: ExprLimits): Tok[] {
-  const out: Tok[] = [];
-  const push = (t: Tok) => {
-    out.push(t);
-    if (out.length > limits.maxTokens) {
-      throw new ParseFailure(
-        'EXPRESSION_TOKEN_LIMIT',
+function parse(src: string, limits: ExprLimits): Step[][] {
+  const program: Step[][] = [];
+  let steps: Step[] = [];
+  const waiting: (Operator | Paren)[] = [];
+  let tokens = 0;
+  /** The previous token: 'x' for an operand, else its text. */
+  let last = '';
+  /** A misplaced ')', ',' or ';' is reported once the whole text has been read. */
+  let misplaced = '';
+  const fail = (why: string, type: JsontErrorType = 'EXPRESSION_PARSE') => new ExprFailure(type, why);
+  const count = () => {
+    if (++tokens > limits.maxTokens)
+      throw fail(
         `Expression exceeds the maximum number of allowed tokens: ${limits.maxTokens}`,
+        'EXPRESSION_TOKEN_LIMIT',
       );
-    }
   };
-  let i = 0;
-  const n = src.length;
-  while (i < n) {
-    const c = src[i];
-    if (c === ' ' || c === '\t' || c === '\n' || c === '\r' || c === '\u00a0') {
-      i++;
-      continue;
-    }
-    if (c === '(') {
-      push({ k: 'lp' });
-      i++;
-      continue;
-    }
-    if (c === ')') {
-      push({ k: 'rp' });
-      i++;
-      continue;
-    }
-    if (c === ',') {
-      push({ k: 'comma' });
-      i++;
-      continue;
-    }
-    if (c === ';') {
-      push({ k: 'semi' });
-      i++;
-      continue;
-    }
-    if (c === '"' || c === "'") {
-      const [s, next] = readString(src, i);
-      push({ k: 'val', v: s });
-      i = next;
-      continue;
-    }
-    if ((c >= '0' && c <= '9') || (c === '.' && /[0-9]/.test(src[i + 1] ?? ''))) {
-      const [v, next] = readNumber(src, i);
-      push({ k: 'val', v });
-      i = next;
-      continue;
-    }
-    if (IDENT_START.test(c)) {
-      let j = i + 1;
-      while (j < n && IDENT_CHAR.test(src[j])) j++;
-      const word = src.slice(i, j);
-      i = j;
-      let k = i;
-      while (k < n && src[k] === ' ') k++;
-      if (src[k] === '(' && !word.startsWith('@')) {
-        if (!FUNCTIONS[word]) throw new ParseFailure('EXPRESSION_PARSE', `Invalid function ${word}`);
-        push({ k: 'fn', name: word, argc: 0 });
+  const operand = (v: unknown) => {
+    count();
+    steps.push((stack) => {
+      stack.push(v);
+    });
+    last = 'x';
+  };
+  const open = (fn?: string) => {
+    count();
+    waiting.push({ prec: 0, fn, commas: 0 });
+    last = '(';
+  };
+  /** Moves waiting operators that bind tighter than `prec` to the steps; returns the innermost open parenthesis. */
+  const release = (prec: number) => {
+    while ((waiting.at(-1)?.prec ?? 0) > prec) steps.push((waiting.pop() as Operator).step);
+    return waiting.at(-1) as Paren | undefined;
+  };
+  const end = () => {
+    if (steps.length) program.push(steps);
+    steps = [];
+  };
+  TOKEN.lastIndex = 0;
+  for (let at = 0; at < src.length; at = TOKEN.lastIndex) {
+    const m = TOKEN.exec(src);
+    if (!m) throw fail(`Unexpected character '${src[at]}'`);
+    const [, number, word, paren, symbol, punct, quote, text, closed] = m;
+    if (number) {
+      const v = Number(number);
+      // Every decimal the pattern reads is a number; only '0x' without digits is not.
+      if (Number.isNaN(v)) throw fail('Invalid hex number sequence');
+      operand(v);
+    } else if (word) {
+      if (paren && word[0] !== '@') {
+        if (!FUNCTIONS[word]) throw fail(`Invalid function ${word}`);
+        count();
+        open(word);
         continue;
       }
-      if (Object.hasOwn(CONSTANTS, word)) {
-        push({ k: 'val', v: CONSTANTS[word] });
-        continue;
+      if (Object.hasOwn(CONSTANTS, word)) operand(CONSTANTS[word]);
+      else {
+        const path = word.split('.');
+        if (path.includes('')) throw fail(`Invalid variable reference ${word}`);
+        operand(new Ref(path));
       }
-      if (word.endsWith('.') || word.includes('..')) {
-        throw new ParseFailure('EXPRESSION_PARSE', `Invalid variable reference ${word}`);
-      }
-      push({ k: 'ref', path: word.split('.'), name: word });
-      continue;
-    }
-    const sym = SYMBOLS.find(([s]) => src.startsWith(s, i));
-    if (!sym) throw new ParseFailure('EXPRESSION_PARSE', `Unexpected character '${c}'`);
-    let operator = sym[1];
-    const prev = out[out.length - 1];
-    const unaryPosition =
-      !prev || prev.k === 'op' || prev.k === 'lp' || prev.k === 'comma' || prev.k === 'semi';
-    if (operator === OPS.sub && unaryPosition) operator = OPS.neg;
-    else if (operator === OPS.add && unaryPosition) operator = OPS.pos;
-    push({ k: 'op', op: operator });
-    i += sym[0].length;
-  }
-  return out;
-}
-
-function readString(src: string, start: number): [string, number] {
-  const quote = src[start];
-  let i = start + 1;
-  let s = '';
-  while (i < src.length) {
-    const c = src[i];
-    if (c === quote) return [s, i + 1];
-    if (c !== '\\') {
-      s += c;
-      i++;
-      continue;
-    }
-    const e = src[i + 1];
-    if (e === undefined) break;
-    i += 2;
-    switch (e) {
-      case 'n':
-        s += '\n';
-        break;
-      case 't':
-        s += '\t';
-        break;
-      case 'r':
-        s += '\r';
-        break;
-      case 'f':
-        s += '\f';
-        break;
-      case 'b':
-        s += '\b';
-        break;
-      case 'x': {
-        const h = src.slice(i, i + 2);
-        if (h.length !== 2 || !HEX.test(h))
-          throw new ParseFailure('EXPRESSION_ESCAPE', 'Invalid 2-char hex escape found');
-        s += String.fromCharCode(Number.parseInt(h, 16));
-        i += 2;
-        break;
-      }
-      case 'u':
-      case 'U': {
-        const h = src.slice(i, i + 4);
-        if (h.length !== 4 || !HEX.test(h))
-          throw new ParseFailure('EXPRESSION_ESCAPE', 'Invalid unicode escape found');
-        s += String.fromCharCode(Number.parseInt(h, 16));
-        i += 4;
-        break;
-      }
-      default:
-        s += e;
-    }
-  }
-  throw new ParseFailure('EXPRESSION_UNTERMINATED_STRING', 'Unterminated string');
-}
-
-function readNumber(src: string, start: number): [number, number] {
-  if (src[start] === '0' && (src[start + 1] === 'x' || src[start + 1] === 'X')) {
-    let j = start + 2;
-    while (j < src.length && /[0-9a-fA-F]/.test(src[j])) j++;
-    if (j === start + 2) throw new ParseFailure('EXPRESSION_PARSE', 'Invalid hex number sequence');
-    return [Number.parseInt(src.slice(start + 2, j), 16), j];
-  }
-  const m = /^[0-9]*\.?[0-9]*(?:[eE][-+]?[0-9]+)?/.exec(src.slice(start));
-  const text = m ? m[0] : '';
-  const v = Number(text.endsWith('.') ? text.slice(0, -1) : text);
-  if (text === '' || Number.isNaN(v))
-    throw new ParseFailure('EXPRESSION_PARSE', 'Invalid decimal number sequence');
-  return [v, start + text.length];
-}
-
-type Rpn = Exclude<Tok, { k: 'lp' } | { k: 'rp' } | { k: 'comma' } | { k: 'semi' }>;
-
-/** Shunting-yard: splits on top-level separators and orders each expression for a stack machine. */
-function toRpn(tokens: Tok[]): Rpn[][] {
-  const exprs: Rpn[][] = [];
-  let out: Rpn[] = [];
-  const ops: Tok[] = [];
-  // Argument counts for open function calls: [count, seenTokenSinceLastComma].
-  const calls: { fn: Extract<Tok, { k: 'fn' }>; argc: number; pending: boolean }[] = [];
-  const parenIsCall: boolean[] = [];
-  const flushExpr = () => {
-    while (ops.length) {
-      const t = ops.pop() as Tok;
-      if (t.k === 'lp') throw new ParseFailure('EXPRESSION_PARSE', 'Mismatched parenthesis');
-      out.push(t as Rpn);
-    }
-    if (out.length) exprs.push(out);
-    out = [];
-  };
-  const markArg = () => {
-    const call = calls[calls.length - 1];
-    if (call && parenIsCall[parenIsCall.length - 1]) call.pending = true;
-  };
-  for (let idx = 0; idx < tokens.length; idx++) {
-    const t = tokens[idx];
-    switch (t.k) {
-      case 'val':
-      case 'ref':
-        markArg();
-        out.push(t);
-        break;
-      case 'fn':
-        markArg();
-        ops.push(t);
-        if (tokens[idx + 1]?.k !== 'lp')
-          throw new ParseFailure('EXPRESSION_PARSE', `Invalid function ${t.name}`);
-        break;
-      case 'op': {
-        markArg();
-        if (t.op.arity === 2) {
-          while (ops.length) {
-            const top = ops[ops.length - 1];
-            if (top.k !== 'op') break;
-            if (top.op.prec > t.op.prec || (top.op.prec === t.op.prec && !t.op.right))
-              out.push(ops.pop() as Rpn);
-            else break;
-          }
+      if (paren) open();
+    } else if (symbol) {
+      count();
+      const op = (last !== 'x' && last !== ')' && SIGNS[symbol]) || OPERATORS[symbol];
+      if (op.prec < PREFIX) release(op.right ? op.prec : op.prec - 1);
+      waiting.push(op);
+      last = symbol;
+    } else if (quote) {
+      const s = decodeEscapes(text);
+      if (!closed) throw fail('Unterminated string', 'EXPRESSION_UNTERMINATED_STRING');
+      operand(s);
+    } else if (punct === '(') open();
+    else if (punct) {
+      count();
+      const inner = release(0);
+      if (punct === ')') {
+        if (!inner) misplaced ||= 'Mismatched parenthesis';
+        else {
+          waiting.pop();
+          if (inner.fn) steps.push(call(inner.fn, inner.commas + (last === ',' || last === '(' ? 0 : 1)));
         }
-        ops.push(t);
-        break;
-      }
-      case 'lp': {
-        const isCall = ops[ops.length - 1]?.k === 'fn';
-        if (!isCall) markArg();
-        parenIsCall.push(isCall);
-        if (isCall)
-          calls.push({ fn: ops[ops.length - 1] as Extract<Tok, { k: 'fn' }>, argc: 0, pending: false });
-        ops.push(t);
-        break;
-      }
-      case 'rp': {
-        while (ops.length && ops[ops.length - 1].k !== 'lp') out.push(ops.pop() as Rpn);
-        if (!ops.length) throw new ParseFailure('EXPRESSION_PARSE', 'Mismatched parenthesis');
-        ops.pop();
-        if (parenIsCall.pop()) {
-          const call = calls.pop() as (typeof calls)[number];
-          call.fn.argc = call.argc + (call.pending ? 1 : 0);
-          out.push(ops.pop() as Rpn);
-        }
-        break;
-      }
-      case 'comma': {
-        if (parenIsCall[parenIsCall.length - 1]) {
-          while (ops.length && ops[ops.length - 1].k !== 'lp') out.push(ops.pop() as Rpn);
-          const call = calls[calls.length - 1];
-          call.argc++;
-          call.pending = false;
-        } else if (parenIsCall.length === 0) flushExpr();
-        else throw new ParseFailure('EXPRESSION_PARSE', 'Unexpected comma');
-        break;
-      }
-      case 'semi':
-        if (parenIsCall.length) throw new ParseFailure('EXPRESSION_PARSE', 'Unexpected semicolon');
-        flushExpr();
-        break;
+      } else if (!inner) end();
+      else if (punct === ',' && inner.fn) inner.commas++;
+      else misplaced ||= punct === ',' ? 'Unexpected comma' : 'Unexpected semicolon';
+      last = punct;
     }
   }
-  flushExpr();
-  return exprs;
+  if (release(0)) misplaced ||= 'Mismatched parenthesis';
+  if (misplaced) throw fail(misplaced);
+  end();
+  return program;
 }
 
-class ReduceFailure extends Error {
-  constructor(
-    readonly type: JsontErrorType,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-const ASSIGNED = Symbol('assigned');
-
-export interface ExprResult {
-  /** False when the last expression left nothing to print (empty, or an assignment). */
-  has: boolean;
-  value: unknown;
-  error: ExprError | null;
+/** The error of a failed parse or evaluation; limit errors are reported without the expression. */
+function report(
+  e: unknown,
+  type: JsontErrorType,
+  source: string,
+  wrap: (expr: string, why: string) => string,
+) {
+  if (e instanceof ExprFailure) type = e.type;
+  const why = e instanceof Error ? e.message : String(e);
+  return { type, message: type.endsWith('LIMIT') ? why : wrap(source, why) };
 }
 
 export class Expression {
-  private readonly exprs: Rpn[][];
-  readonly parseError: ExprError | null;
+  private readonly program: Step[][] = [];
+  readonly parseError: ExprError | null = null;
 
   constructor(
     readonly source: string,
     private readonly limits: ExprLimits,
   ) {
-    let exprs: Rpn[][] = [];
-    let parseError: ExprError | null = null;
     try {
-      exprs = toRpn(tokenize(source, limits));
+      this.program = parse(source, limits);
     } catch (e) {
-      const type = e instanceof ParseFailure ? e.type : 'EXPRESSION_PARSE';
-      const why = e instanceof Error ? e.message : String(e);
-      parseError = {
-        type,
-        message: type === 'EXPRESSION_TOKEN_LIMIT' ? why : messages.exprParse(source, why),
-      };
+      this.parseError = report(e, 'EXPRESSION_PARSE', source, messages.exprParse);
     }
-    this.exprs = exprs;
-    this.parseError = parseError;
   }
 
   evaluate(env: ExprEnv): ExprResult {
-    if (this.parseError) return { has: false, value: undefined, error: this.parseError };
+    let error = this.parseError;
     let last: unknown = ASSIGNED;
-    try {
-      for (const rpn of this.exprs) last = this.reduce(rpn, env);
-    } catch (e) {
-      const type = e instanceof ReduceFailure ? e.type : 'EXPRESSION_REDUCE';
-      const why = e instanceof Error ? e.message : String(e);
-      const message = type === 'EXPRESSION_CONCAT_LIMIT' ? why : messages.exprReduce(this.source, why);
-      return { has: false, value: undefined, error: { type, message } };
-    }
-    return last === ASSIGNED
-      ? { has: false, value: undefined, error: null }
-      : { has: true, value: last, error: null };
-  }
-
-  private reduce(rpn: Rpn[], env: ExprEnv): unknown {
-    const stack: (unknown | Extract<Tok, { k: 'ref' }>)[] = [];
-    const refs = new Set<unknown>();
-    const deref = (x: unknown): unknown => {
-      if (refs.has(x)) {
-        const v = env.get((x as Extract<Tok, { k: 'ref' }>).path);
-        return v === undefined ? null : v;
-      }
-      return x;
-    };
-    for (const t of rpn) {
-      if (t.k === 'val') stack.push(t.v);
-      else if (t.k === 'ref') {
-        // Each reference is a distinct object so it can be told apart from values on the stack.
-        const r = { ...t };
-        refs.add(r);
-        stack.push(r);
-      } else if (t.k === 'fn') {
-        if (stack.length < t.argc)
-          throw new ReduceFailure('EXPRESSION_REDUCE', `Invalid arguments to function ${t.name}`);
-        const args = stack.splice(stack.length - t.argc, t.argc).map(deref);
-        const v = FUNCTIONS[t.name](args);
-        if (v !== undefined) stack.push(v);
-      } else {
-        const o = t.op;
-        const invalid = () =>
-          new ReduceFailure('EXPRESSION_ARGS_INVALID', `Invalid arguments to operator ${o.desc}`);
-        if (stack.length < o.arity) throw invalid();
-        if (o.arity === 1) {
-          stack.push(this.unary(o, deref(stack.pop()), invalid));
-          continue;
+    if (!error) {
+      try {
+        for (const steps of this.program) {
+          const stack: unknown[] = [];
+          for (const step of steps) step(stack, env, this.limits);
+          last = stack.length ? read(stack[stack.length - 1], env) : ASSIGNED;
         }
-        const rawB = stack.pop();
-        const rawA = stack.pop();
-        if (o === OPS.asn) {
-          if (!refs.has(rawA) || !(rawA as { name: string }).name.startsWith('@')) throw invalid();
-          env.set((rawA as { name: string }).name, deref(rawB));
-          stack.push(ASSIGNED);
-          continue;
-        }
-        stack.push(this.binary(o, deref(rawA), deref(rawB), invalid));
+      } catch (e) {
+        error = report(e, 'EXPRESSION_REDUCE', this.source, messages.exprReduce);
+        last = ASSIGNED;
       }
     }
-    if (!stack.length) return ASSIGNED;
-    return deref(stack[stack.length - 1]);
+    const has = last !== ASSIGNED;
+    return { has, value: has ? last : undefined, error };
   }
-
-  private unary(o: Operator, a: unknown, invalid: () => Error): unknown {
-    if (o === OPS.lnot) return !isTruthy(a);
-    if (isObject(a) || a === ASSIGNED) throw invalid();
-    if (o === OPS.bnot) return ~toNumber(a);
-    if (o === OPS.neg) return -toNumber(a);
-    return toNumber(a);
-  }
-
-  private binary(o: Operator, a: unknown, b: unknown, invalid: () => Error): unknown {
-    if (a === ASSIGNED || b === ASSIGNED) throw invalid();
-    switch (o) {
-      case OPS.land:
-        return isTruthy(a) && isTruthy(b);
-      case OPS.lor:
-        return isTruthy(a) || isTruthy(b);
-      // Loose equality is the language's '==' ("1" == 1, true == 1).
-      case OPS.eq:
-        // biome-ignore lint/suspicious/noDoubleEquals: deliberate loose equality
-        return isObject(a) || isObject(b) ? deepEqual(a, b) : a == b;
-      case OPS.neq:
-        // biome-ignore lint/suspicious/noDoubleEquals: deliberate loose inequality
-        return isObject(a) || isObject(b) ? !deepEqual(a, b) : a != b;
-      case OPS.seq:
-        return isObject(a) || isObject(b) ? deepEqual(a, b) : a === b;
-      case OPS.sneq:
-        return isObject(a) || isObject(b) ? !deepEqual(a, b) : a !== b;
-    }
-    if (isObject(a) || isObject(b)) throw invalid();
-    if (o === OPS.add) {
-      if (typeof a === 'string' || typeof b === 'string') {
-        const s = toStr(a) + toStr(b);
-        if (s.length > this.limits.maxStringLength) {
-          throw new ReduceFailure(
-            'EXPRESSION_CONCAT_LIMIT',
-            `String concatenation exceeds the maximum length of ${this.limits.maxStringLength}`,
-          );
-        }
-        return s;
-      }
-      return toNumber(a) + toNumber(b);
-    }
-    const prim = (x: unknown) => (typeof x === 'string' ? x : toNumber(x));
-    switch (o) {
-      case OPS.lt:
-        return prim(a) < prim(b);
-      case OPS.lte:
-        return prim(a) <= prim(b);
-      case OPS.gt:
-        return prim(a) > prim(b);
-      case OPS.gte:
-        return prim(a) >= prim(b);
-    }
-    const x = toNumber(a);
-    const y = toNumber(b);
-    switch (o) {
-      case OPS.sub:
-        return x - y;
-      case OPS.mul:
-        return x * y;
-      case OPS.div:
-        return x / y;
-      case OPS.mod:
-        return x % y;
-      case OPS.pow:
-        return x ** y;
-      case OPS.shl:
-        return x << y;
-      case OPS.shr:
-        return x >> y;
-      case OPS.band:
-        return x & y;
-      case OPS.bor:
-        return x | y;
-      case OPS.bxor:
-        return x ^ y;
-    }
-    throw invalid();
-  }
-}
-
-function isObject(v: unknown): boolean {
-  return typeof v === 'object' && v !== null;
 }
