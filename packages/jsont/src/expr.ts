@@ -39,7 +39,6 @@ type Apply = (a: unknown, b: unknown, limits: ExprLimits) => unknown;
 interface Operator {
   /** Precedence as in JavaScript: higher binds tighter. */
   prec: number;
-  right?: boolean;
   step: Step;
 }
 
@@ -50,34 +49,29 @@ interface Paren {
   commas: number;
 }
 
-class ExprFailure extends Error {
-  constructor(
-    readonly type: JsontErrorType,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+/** A failure of ours: an Error with its error type; without one it is the phase's (parse or reduce). */
+const failure = (why: string, type?: JsontErrorType) => Object.assign(new Error(why), { type });
 
 /** What an assignment leaves on the stack: not a value, so nothing prints and operators refuse it. */
 const ASSIGNED = Symbol('assigned');
 
-/** A variable on the stack, read when an operator or function takes it; an assignment takes its name. */
-class Ref {
-  constructor(readonly path: string[]) {}
-}
+/**
+ * A variable on the stack, read when an operator or function takes it; an assignment takes its
+ * name. It is its path, as its own kind of array so that the stack can tell it from values.
+ */
+class Ref extends Array<string> {}
 
-const read = (x: unknown, env: ExprEnv): unknown => (x instanceof Ref ? (env.get(x.path) ?? null) : x);
+const read = (x: unknown, env: ExprEnv): unknown => (x instanceof Ref ? (env.get(x) ?? null) : x);
 
 export function toNumber(v: unknown): number {
   if (typeof v === 'string') {
     const s = v.trim();
     // Number() reads '0x1f' but not a signed '-0x1f'.
     if (/^[-+]0x/i.test(s)) return (s[0] === '-' ? -1 : 1) * Number(s.slice(1));
-    return s ? Number(s) : Number.NaN;
+    return s ? Number(s) : NaN;
   }
   if (v === null || v === undefined) return 0;
-  return typeof v === 'number' || typeof v === 'boolean' ? Number(v) : Number.NaN;
+  return typeof v === 'number' || typeof v === 'boolean' ? Number(v) : NaN;
 }
 
 export function toStr(v: unknown): string {
@@ -89,6 +83,9 @@ export function toStr(v: unknown): string {
 
 /** Objects and an assignment's result, which arithmetic and comparison refuse. */
 const opaque = (v: unknown) => v === ASSIGNED || (typeof v === 'object' && v !== null);
+
+// An operator's function is made by one of these from its arithmetic, by which operands it takes.
+const anything = (f: Apply): Apply => f;
 
 const primitives =
   (f: Apply): Apply =>
@@ -109,22 +106,21 @@ const settled =
   (a, b, limits) =>
     a === ASSIGNED || b === ASSIGNED ? undefined : f(a, b, limits);
 
-// Loose equality is the language's '==' ("1" == 1, true == 1); objects compare deeply.
+/** The language's '==' is loose ("1" == 1, true == 1); objects compare deeply. Only `settled` calls it. */
 const looseEqual = (a: unknown, b: unknown) =>
   // biome-ignore lint/suspicious/noDoubleEquals: deliberate loose equality
-  (typeof a === 'object' && a !== null) || (typeof b === 'object' && b !== null) ? deepEqual(a, b) : a == b;
+  opaque(a) || opaque(b) ? deepEqual(a, b) : a == b;
 
 /** Prefix operators take one operand and bind tightest. */
 const PREFIX = 14;
 
-const invalid = (name: string) =>
-  new ExprFailure('EXPRESSION_ARGS_INVALID', `Invalid arguments to operator ${name}`);
+const invalid = (name: string) => failure(`Invalid arguments to operator ${name}`, 'EXPRESSION_ARGS_INVALID');
 
-function operator(name: string, prec: number, apply: Apply, right = false): Operator {
+function operator<F>(name: string, prec: number, wrap: (f: F) => Apply, f: F): Operator {
   const arity = prec === PREFIX ? 1 : 2;
+  const apply = wrap(f);
   return {
     prec,
-    right,
     step: (stack, env, limits) => {
       if (stack.length < arity) throw invalid(name);
       const b = stack.pop();
@@ -138,128 +134,46 @@ function operator(name: string, prec: number, apply: Apply, right = false): Oper
 
 /** Binary operators and the prefix ones that have no binary meaning, by symbol. */
 const OPERATORS: Record<string, Operator> = {
-  '!': operator('logical not', PREFIX, (a) => !isTruthy(a)),
-  '~': operator(
-    'bitwise not',
-    PREFIX,
-    numbers((x) => ~x),
-  ),
-  '**': operator(
-    'exponent',
-    13,
-    numbers((x, y) => x ** y),
-    true,
-  ),
-  '*': operator(
-    'multiply',
-    12,
-    numbers((x, y) => x * y),
-  ),
-  '/': operator(
-    'divide',
-    12,
-    numbers((x, y) => x / y),
-  ),
-  '%': operator(
-    'modulus',
-    12,
-    numbers((x, y) => x % y),
-  ),
-  '+': operator(
-    'add',
-    11,
-    primitives((a, b, limits) => {
-      if (typeof a !== 'string' && typeof b !== 'string') return toNumber(a) + toNumber(b);
-      const s = toStr(a) + toStr(b);
-      if (s.length > limits.maxStringLength) {
-        throw new ExprFailure(
-          'EXPRESSION_CONCAT_LIMIT',
-          `String concatenation exceeds the maximum length of ${limits.maxStringLength}`,
-        );
-      }
-      return s;
-    }),
-  ),
-  '-': operator(
-    'subtract',
-    11,
-    numbers((x, y) => x - y),
-  ),
-  '<<': operator(
-    'shift left',
-    10,
-    numbers((x, y) => x << y),
-  ),
-  '>>': operator(
-    'shift right',
-    10,
-    numbers((x, y) => x >> y),
-  ),
-  '<': operator(
-    'less than',
-    9,
-    ordered((x, y) => x < y),
-  ),
-  '<=': operator(
-    'less than or equal',
-    9,
-    ordered((x, y) => x <= y),
-  ),
-  '>': operator(
-    'greater than',
-    9,
-    ordered((x, y) => x > y),
-  ),
-  '>=': operator(
-    'greater than or equal',
-    9,
-    ordered((x, y) => x >= y),
-  ),
-  '==': operator('equal', 8, settled(looseEqual)),
-  '!=': operator(
-    'not equal',
-    8,
-    settled((a, b) => !looseEqual(a, b)),
-  ),
-  '===': operator('strict equal', 8, settled(deepEqual)),
-  '!==': operator(
-    'strict not equal',
-    8,
-    settled((a, b) => !deepEqual(a, b)),
-  ),
-  '&': operator(
-    'bitwise and',
-    7,
-    numbers((x, y) => x & y),
-  ),
-  '^': operator(
-    'bitwise xor',
-    6,
-    numbers((x, y) => x ^ y),
-  ),
-  '|': operator(
-    'bitwise or',
-    5,
-    numbers((x, y) => x | y),
-  ),
-  '&&': operator(
-    'logical and',
-    4,
-    settled((a, b) => isTruthy(a) && isTruthy(b)),
-  ),
-  '||': operator(
-    'logical or',
-    3,
-    settled((a, b) => isTruthy(a) || isTruthy(b)),
-  ),
+  '!': operator('logical not', PREFIX, anything, (a) => !isTruthy(a)),
+  '~': operator('bitwise not', PREFIX, numbers, (x) => ~x),
+  '**': operator('exponent', 13, numbers, (x, y) => x ** y),
+  '*': operator('multiply', 12, numbers, (x, y) => x * y),
+  '/': operator('divide', 12, numbers, (x, y) => x / y),
+  '%': operator('modulus', 12, numbers, (x, y) => x % y),
+  '+': operator('add', 11, primitives, (a, b, limits) => {
+    if (typeof a !== 'string' && typeof b !== 'string') return toNumber(a) + toNumber(b);
+    const s = toStr(a) + toStr(b);
+    if (s.length > limits.maxStringLength) {
+      throw failure(
+        `String concatenation exceeds the maximum length of ${limits.maxStringLength}`,
+        'EXPRESSION_CONCAT_LIMIT',
+      );
+    }
+    return s;
+  }),
+  '-': operator('subtract', 11, numbers, (x, y) => x - y),
+  '<<': operator('shift left', 10, numbers, (x, y) => x << y),
+  '>>': operator('shift right', 10, numbers, (x, y) => x >> y),
+  '<': operator('less than', 9, ordered, (x, y) => x < y),
+  '<=': operator('less than or equal', 9, ordered, (x, y) => x <= y),
+  '>': operator('greater than', 9, ordered, (x, y) => x > y),
+  '>=': operator('greater than or equal', 9, ordered, (x, y) => x >= y),
+  '==': operator('equal', 8, settled, looseEqual),
+  '!=': operator('not equal', 8, settled, (a, b) => !looseEqual(a, b)),
+  '===': operator('strict equal', 8, settled, deepEqual),
+  '!==': operator('strict not equal', 8, settled, (a, b) => !deepEqual(a, b)),
+  '&': operator('bitwise and', 7, numbers, (x, y) => x & y),
+  '^': operator('bitwise xor', 6, numbers, (x, y) => x ^ y),
+  '|': operator('bitwise or', 5, numbers, (x, y) => x | y),
+  '&&': operator('logical and', 4, settled, (a, b) => isTruthy(a) && isTruthy(b)),
+  '||': operator('logical or', 3, settled, (a, b) => isTruthy(a) || isTruthy(b)),
   '=': {
     prec: 1,
-    right: true,
     step: (stack, env) => {
       const value = stack.pop();
       const target = stack.pop();
-      if (!(target instanceof Ref) || target.path[0][0] !== '@') throw invalid('assign');
-      env.set(target.path.join('.'), read(value, env));
+      if (!(target instanceof Ref) || target[0][0] !== '@') throw invalid('assign');
+      env.set(target.join('.'), read(value, env));
       stack.push(ASSIGNED);
     },
   },
@@ -267,24 +181,16 @@ const OPERATORS: Record<string, Operator> = {
 
 /** '-' and '+' where no operand precedes them. */
 const SIGNS: Record<string, Operator> = {
-  '-': operator(
-    'minus',
-    PREFIX,
-    numbers((x) => -x),
-  ),
-  '+': operator(
-    'plus',
-    PREFIX,
-    numbers((x) => x),
-  ),
+  '-': operator('minus', PREFIX, numbers, (x) => -x),
+  '+': operator('plus', PREFIX, numbers, (x) => x),
 };
 
 const CONSTANTS: Record<string, unknown> = {
   true: true,
   false: false,
   null: null,
-  NaN: Number.NaN,
-  Infinity: Number.POSITIVE_INFINITY,
+  NaN: NaN,
+  Infinity: Infinity,
 };
 
 /** Each returns undefined (pushes nothing) when called without arguments. */
@@ -300,8 +206,7 @@ const FUNCTIONS: Record<string, (args: unknown[]) => unknown> = {
 const call =
   (name: string, argc: number): Step =>
   (stack, env) => {
-    if (stack.length < argc)
-      throw new ExprFailure('EXPRESSION_REDUCE', `Invalid arguments to function ${name}`);
+    if (stack.length < argc) throw failure(`Invalid arguments to function ${name}`, 'EXPRESSION_REDUCE');
     const v = FUNCTIONS[name](stack.splice(stack.length - argc).map((x) => read(x, env)));
     if (v !== undefined) stack.push(v);
   };
@@ -320,9 +225,9 @@ function decodeEscapes(text: string): string {
   return text.replace(ESCAPE, (seq, hex2, hex4, c) => {
     if (c !== undefined) return CONTROL[c] ?? c;
     if (hex2 || hex4) return String.fromCharCode(Number.parseInt(hex2 || hex4, 16));
-    throw new ExprFailure(
-      'EXPRESSION_ESCAPE',
+    throw failure(
       seq === '\\x' ? 'Invalid 2-char hex escape found' : 'Invalid unicode escape found',
+      'EXPRESSION_ESCAPE',
     );
   });
 }
@@ -336,26 +241,11 @@ function parse(src: string, limits: ExprLimits): Step[][] {
   let last = '';
   /** A misplaced ')', ',' or ';' is reported once the whole text has been read. */
   let misplaced = '';
-  const fail = (why: string, type: JsontErrorType = 'EXPRESSION_PARSE') => new ExprFailure(type, why);
-  const count = () => {
-    if (++tokens > limits.maxTokens)
-      throw fail(
-        `Expression exceeds the maximum number of allowed tokens: ${limits.maxTokens}`,
-        'EXPRESSION_TOKEN_LIMIT',
-      );
-  };
-  const operand = (v: unknown) => {
-    count();
+  const operand = (v: unknown) =>
     steps.push((stack) => {
       stack.push(v);
     });
-    last = 'x';
-  };
-  const open = (fn?: string) => {
-    count();
-    waiting.push({ prec: 0, fn, commas: 0 });
-    last = '(';
-  };
+  const open = (fn?: string) => waiting.push({ prec: 0, fn, commas: 0 });
   /** Moves waiting operators that bind tighter than `prec` to the steps; returns the innermost open parenthesis. */
   const release = (prec: number) => {
     while ((waiting.at(-1)?.prec ?? 0) > prec) steps.push((waiting.pop() as Operator).step);
@@ -368,40 +258,37 @@ function parse(src: string, limits: ExprLimits): Step[][] {
   TOKEN.lastIndex = 0;
   for (let at = 0; at < src.length; at = TOKEN.lastIndex) {
     const m = TOKEN.exec(src);
-    if (!m) throw fail(`Unexpected character '${src[at]}'`);
+    if (!m) throw failure(`Unexpected character '${src[at]}'`);
     const [, number, word, paren, symbol, punct, quote, text, closed] = m;
     if (number) {
       const v = Number(number);
       // Every decimal the pattern reads is a number; only '0x' without digits is not.
-      if (Number.isNaN(v)) throw fail('Invalid hex number sequence');
+      if (Number.isNaN(v)) throw failure('Invalid hex number sequence');
       operand(v);
     } else if (word) {
       if (paren && word[0] !== '@') {
-        if (!FUNCTIONS[word]) throw fail(`Invalid function ${word}`);
-        count();
+        if (!FUNCTIONS[word]) throw failure(`Invalid function ${word}`);
         open(word);
-        continue;
+      } else {
+        if (Object.hasOwn(CONSTANTS, word)) operand(CONSTANTS[word]);
+        else {
+          const ref = new Ref(...word.split('.'));
+          if (ref.includes('')) throw failure(`Invalid variable reference ${word}`);
+          operand(ref);
+        }
+        if (paren) open();
       }
-      if (Object.hasOwn(CONSTANTS, word)) operand(CONSTANTS[word]);
-      else {
-        const path = word.split('.');
-        if (path.includes('')) throw fail(`Invalid variable reference ${word}`);
-        operand(new Ref(path));
-      }
-      if (paren) open();
     } else if (symbol) {
-      count();
       const op = (last !== 'x' && last !== ')' && SIGNS[symbol]) || OPERATORS[symbol];
-      if (op.prec < PREFIX) release(op.right ? op.prec : op.prec - 1);
+      // '**' and '=' group right to left: one of equal precedence before them waits.
+      if (op.prec < PREFIX) release(symbol === '**' || symbol === '=' ? op.prec : op.prec - 1);
       waiting.push(op);
-      last = symbol;
     } else if (quote) {
       const s = decodeEscapes(text);
-      if (!closed) throw fail('Unterminated string', 'EXPRESSION_UNTERMINATED_STRING');
+      if (!closed) throw failure('Unterminated string', 'EXPRESSION_UNTERMINATED_STRING');
       operand(s);
     } else if (punct === '(') open();
     else if (punct) {
-      count();
       const inner = release(0);
       if (punct === ')') {
         if (!inner) misplaced ||= 'Mismatched parenthesis';
@@ -412,11 +299,18 @@ function parse(src: string, limits: ExprLimits): Step[][] {
       } else if (!inner) end();
       else if (punct === ',' && inner.fn) inner.commas++;
       else misplaced ||= punct === ',' ? 'Unexpected comma' : 'Unexpected semicolon';
-      last = punct;
-    }
+    } else continue; // blanks
+    // A name with its '(' is two tokens.
+    tokens += paren ? 2 : 1;
+    if (tokens > limits.maxTokens)
+      throw failure(
+        `Expression exceeds the maximum number of allowed tokens: ${limits.maxTokens}`,
+        'EXPRESSION_TOKEN_LIMIT',
+      );
+    last = paren ? '(' : symbol || punct || 'x';
   }
   if (release(0)) misplaced ||= 'Mismatched parenthesis';
-  if (misplaced) throw fail(misplaced);
+  if (misplaced) throw failure(misplaced);
   end();
   return program;
 }
@@ -428,7 +322,7 @@ function report(
   source: string,
   wrap: (expr: string, why: string) => string,
 ) {
-  if (e instanceof ExprFailure) type = e.type;
+  type = (e as { type?: JsontErrorType } | null)?.type ?? type;
   const why = e instanceof Error ? e.message : String(e);
   return { type, message: type.endsWith('LIMIT') ? why : wrap(source, why) };
 }
@@ -456,7 +350,7 @@ export class Expression {
         for (const steps of this.program) {
           const stack: unknown[] = [];
           for (const step of steps) step(stack, env, this.limits);
-          last = stack.length ? read(stack[stack.length - 1], env) : ASSIGNED;
+          last = stack.length ? read(stack.pop(), env) : ASSIGNED;
         }
       } catch (e) {
         error = report(e, 'EXPRESSION_REDUCE', this.source, messages.exprReduce);
