@@ -33,21 +33,28 @@ export interface ExprResult {
 /** One step of an expression: takes its operands from the stack and pushes its result. */
 type Step = (stack: unknown[], env: ExprEnv, limits: ExprLimits) => void;
 
+/** An expression in evaluation order: steps, and operands (values and references, never functions) to push. */
+type Program = unknown[];
+
 /** An operator's function of its operands (both the same for a prefix operator); undefined when they are invalid for it. */
 type Apply = (a: unknown, b: unknown, limits: ExprLimits) => unknown;
 
 interface Operator {
   /** Precedence as in JavaScript: higher binds tighter. */
   prec: number;
+  /**
+   * Waiting operators with a higher precedence go first when it arrives: its own for those that
+   * group right to left ('**', '=' and prefix operators), one less for the others.
+   */
+  yields: number;
   step: Step;
 }
 
-/** An open parenthesis: precedence 0 keeps it below every operator; a call's names its function. */
-interface Paren {
-  prec: 0;
-  fn?: string;
-  commas: number;
-}
+/**
+ * An open parenthesis: it has no precedence, which `release` takes as 0, below every operator. A
+ * call's names its function and counts the commas seen so far.
+ */
+type Paren = { prec?: never } & ({ fn: string; commas: number } | { fn?: never });
 
 /** A failure of ours: an Error with its error type; without one it is the phase's (parse or reduce). */
 const failure = (why: string, type?: JsontErrorType) => Object.assign(new Error(why), { type });
@@ -55,13 +62,12 @@ const failure = (why: string, type?: JsontErrorType) => Object.assign(new Error(
 /** What an assignment leaves on the stack: not a value, so nothing prints and operators refuse it. */
 const ASSIGNED = Symbol('assigned');
 
-/**
- * A variable on the stack, read when an operator or function takes it; an assignment takes its
- * name. It is its path, as its own kind of array so that the stack can tell it from values.
- */
-class Ref extends Array<string> {}
+/** A variable on the stack, read when an operator or function takes it; an assignment takes its name. */
+class Ref {
+  constructor(readonly path: string[]) {}
+}
 
-const read = (x: unknown, env: ExprEnv): unknown => (x instanceof Ref ? (env.get(x) ?? null) : x);
+const read = (x: unknown, env: ExprEnv): unknown => (x instanceof Ref ? (env.get(x.path) ?? null) : x);
 
 export function toNumber(v: unknown): number {
   if (typeof v === 'string') {
@@ -75,10 +81,8 @@ export function toNumber(v: unknown): number {
 }
 
 export function toStr(v: unknown): string {
-  if (typeof v === 'string') return v;
-  if (v === null || v === undefined) return 'null';
-  if (typeof v === 'object') return JSON.stringify(v);
-  return String(v);
+  // Objects and null print as JSON, a missing value as null.
+  return typeof v === 'object' ? JSON.stringify(v) : String(v ?? null);
 }
 
 /** Objects and an assignment's result, which arithmetic and comparison refuse. */
@@ -94,11 +98,11 @@ const primitives =
 
 const numbers = (f: (x: number, y: number) => unknown) => primitives((a, b) => f(toNumber(a), toNumber(b)));
 
-/** Strings compare as text, anything else as a number. */
-const ordered = (f: (x: number, y: number) => boolean) =>
-  primitives((a, b) =>
-    f(typeof a === 'string' ? (a as never) : toNumber(a), typeof b === 'string' ? (b as never) : toNumber(b)),
-  );
+/**
+ * Text compares with text as text, anything else as numbers: JavaScript's own comparison of
+ * primitives, which reads booleans and null as toNumber does.
+ */
+const ordered = (f: (x: number, y: number) => boolean) => primitives(f as Apply);
 
 /** Logic and equality take objects but not an assignment's result. */
 const settled =
@@ -121,11 +125,11 @@ function operator<F>(name: string, prec: number, wrap: (f: F) => Apply, f: F): O
   const apply = wrap(f);
   return {
     prec,
+    yields: prec < 13 ? prec - 1 : prec,
     step: (stack, env, limits) => {
       if (stack.length < arity) throw invalid(name);
-      const b = stack.pop();
-      const a = arity > 1 ? read(stack.pop(), env) : read(b, env);
-      const v = apply(a, arity > 1 ? read(b, env) : a, limits);
+      const b = read(stack.pop(), env);
+      const v = apply(arity > 1 ? read(stack.pop(), env) : b, b, limits);
       if (v === undefined) throw invalid(name);
       stack.push(v);
     },
@@ -169,11 +173,12 @@ const OPERATORS: Record<string, Operator> = {
   '||': operator('logical or', 3, settled, (a, b) => isTruthy(a) || isTruthy(b)),
   '=': {
     prec: 1,
+    yields: 1,
     step: (stack, env) => {
       const value = stack.pop();
       const target = stack.pop();
-      if (!(target instanceof Ref) || target[0][0] !== '@') throw invalid('assign');
-      env.set(target.join('.'), read(value, env));
+      if (!(target instanceof Ref) || target.path[0][0] !== '@') throw invalid('assign');
+      env.set(target.path.join('.'), read(value, env));
       stack.push(ASSIGNED);
     },
   },
@@ -206,17 +211,17 @@ const FUNCTIONS: Record<string, (args: unknown[]) => unknown> = {
 const call =
   (name: string, argc: number): Step =>
   (stack, env) => {
-    if (stack.length < argc) throw failure(`Invalid arguments to function ${name}`, 'EXPRESSION_REDUCE');
+    if (stack.length < argc) throw failure(`Invalid arguments to function ${name}`);
     const v = FUNCTIONS[name](stack.splice(stack.length - argc).map((x) => read(x, env)));
     if (v !== undefined) stack.push(v);
   };
 
 /**
- * One token per match (sticky): blanks; a number; a name, with the '(' of a call after it; an
+ * One token per match (sticky, letters in any case): blanks; a number; a name, with the '(' of a call after it; an
  * operator, longest first; punctuation; a string (its text, and its closing quote unless missing).
  */
 const TOKEN =
-  /[ \t\n\r\xa0]+|(0[xX][\da-fA-F]*|(?=\.?\d)\d*\.?\d*(?:[eE][-+]?\d+)?)|([a-zA-Z_$@][\w$@.]*)( *\()?|(===|!==|\*\*|<<|>>|[<>=!]=|&&|\|\||[-*/%+<>&^|!~=])|([(),;])|(["'])((?:\\[\s\S]?|(?!\6)[^\\])*)(\6)?/y;
+  /[ \t\n\r\xa0]+|(0x[\da-f]*|(?=\.?\d)\d*\.?\d*(?:e[-+]?\d+)?)|([a-z_$@][\w$@.]*)( *\()?|(===|!==|\*\*|<<|>>|[<>=!]=|&&|\|\||[-*/%+<>&^|!~=])|([(),;])|(["'])((?:\\[\s\S]?|(?!\6)[^\\])*)(\6)?/iy;
 
 const ESCAPE = /\\(?:x([\da-fA-F]{2})?|[uU]([\da-fA-F]{4})?|([\s\S]?))/g;
 const CONTROL: Record<string, string> = { n: '\n', t: '\t', r: '\r', f: '\f', b: '\b' };
@@ -232,29 +237,21 @@ function decodeEscapes(text: string): string {
   });
 }
 
-function parse(src: string, limits: ExprLimits): Step[][] {
-  const program: Step[][] = [];
-  let steps: Step[] = [];
+/** Moves waiting operators that bind tighter than `prec` to `program`; returns the innermost open parenthesis. */
+function release(waiting: (Operator | Paren)[], program: Program, prec: number): Paren | undefined {
+  while ((waiting.at(-1)?.prec ?? 0) > prec) program.push((waiting.pop() as Operator).step);
+  return waiting.at(-1) as Paren | undefined;
+}
+
+function parse(src: string, limits: ExprLimits): Program[] {
+  const programs: Program[] = [];
+  let program: Program = [];
   const waiting: (Operator | Paren)[] = [];
   let tokens = 0;
   /** The previous token: 'x' for an operand, else its text. */
   let last = '';
   /** A misplaced ')', ',' or ';' is reported once the whole text has been read. */
   let misplaced = '';
-  const operand = (v: unknown) =>
-    steps.push((stack) => {
-      stack.push(v);
-    });
-  const open = (fn?: string) => waiting.push({ prec: 0, fn, commas: 0 });
-  /** Moves waiting operators that bind tighter than `prec` to the steps; returns the innermost open parenthesis. */
-  const release = (prec: number) => {
-    while ((waiting.at(-1)?.prec ?? 0) > prec) steps.push((waiting.pop() as Operator).step);
-    return waiting.at(-1) as Paren | undefined;
-  };
-  const end = () => {
-    if (steps.length) program.push(steps);
-    steps = [];
-  };
   TOKEN.lastIndex = 0;
   for (let at = 0; at < src.length; at = TOKEN.lastIndex) {
     const m = TOKEN.exec(src);
@@ -264,40 +261,41 @@ function parse(src: string, limits: ExprLimits): Step[][] {
       const v = Number(number);
       // Every decimal the pattern reads is a number; only '0x' without digits is not.
       if (Number.isNaN(v)) throw failure('Invalid hex number sequence');
-      operand(v);
+      program.push(v);
     } else if (word) {
       if (paren && word[0] !== '@') {
         if (!FUNCTIONS[word]) throw failure(`Invalid function ${word}`);
-        open(word);
+        waiting.push({ fn: word, commas: 0 });
       } else {
-        if (Object.hasOwn(CONSTANTS, word)) operand(CONSTANTS[word]);
+        if (Object.hasOwn(CONSTANTS, word)) program.push(CONSTANTS[word]);
         else {
-          const ref = new Ref(...word.split('.'));
-          if (ref.includes('')) throw failure(`Invalid variable reference ${word}`);
-          operand(ref);
+          const path = word.split('.');
+          if (path.includes('')) throw failure(`Invalid variable reference ${word}`);
+          program.push(new Ref(path));
         }
-        if (paren) open();
+        if (paren) waiting.push({});
       }
     } else if (symbol) {
       const op = (last !== 'x' && last !== ')' && SIGNS[symbol]) || OPERATORS[symbol];
-      // '**' and '=' group right to left: one of equal precedence before them waits.
-      if (op.prec < PREFIX) release(symbol === '**' || symbol === '=' ? op.prec : op.prec - 1);
+      release(waiting, program, op.yields);
       waiting.push(op);
     } else if (quote) {
       const s = decodeEscapes(text);
       if (!closed) throw failure('Unterminated string', 'EXPRESSION_UNTERMINATED_STRING');
-      operand(s);
-    } else if (punct === '(') open();
+      program.push(s);
+    } else if (punct === '(') waiting.push({});
     else if (punct) {
-      const inner = release(0);
+      const inner = release(waiting, program, 0);
       if (punct === ')') {
         if (!inner) misplaced ||= 'Mismatched parenthesis';
         else {
           waiting.pop();
-          if (inner.fn) steps.push(call(inner.fn, inner.commas + (last === ',' || last === '(' ? 0 : 1)));
+          if (inner.fn) program.push(call(inner.fn, inner.commas + (last === ',' || last === '(' ? 0 : 1)));
         }
-      } else if (!inner) end();
-      else if (punct === ',' && inner.fn) inner.commas++;
+      } else if (!inner) {
+        if (program.length) programs.push(program);
+        program = [];
+      } else if (punct === ',' && inner.fn) inner.commas++;
       else misplaced ||= punct === ',' ? 'Unexpected comma' : 'Unexpected semicolon';
     } else continue; // blanks
     // A name with its '(' is two tokens.
@@ -309,10 +307,10 @@ function parse(src: string, limits: ExprLimits): Step[][] {
       );
     last = paren ? '(' : symbol || punct || 'x';
   }
-  if (release(0)) misplaced ||= 'Mismatched parenthesis';
+  if (release(waiting, program, 0)) misplaced ||= 'Mismatched parenthesis';
   if (misplaced) throw failure(misplaced);
-  end();
-  return program;
+  if (program.length) programs.push(program);
+  return programs;
 }
 
 /** The error of a failed parse or evaluation; limit errors are reported without the expression. */
@@ -328,7 +326,7 @@ function report(
 }
 
 export class Expression {
-  private readonly program: Step[][] = [];
+  private readonly programs: Program[] = [];
   readonly parseError: ExprError | null = null;
 
   constructor(
@@ -336,7 +334,7 @@ export class Expression {
     private readonly limits: ExprLimits,
   ) {
     try {
-      this.program = parse(source, limits);
+      this.programs = parse(source, limits);
     } catch (e) {
       this.parseError = report(e, 'EXPRESSION_PARSE', source, messages.exprParse);
     }
@@ -345,17 +343,19 @@ export class Expression {
   evaluate(env: ExprEnv): ExprResult {
     let error = this.parseError;
     let last: unknown = ASSIGNED;
-    if (!error) {
-      try {
-        for (const steps of this.program) {
-          const stack: unknown[] = [];
-          for (const step of steps) step(stack, env, this.limits);
-          last = stack.length ? read(stack.pop(), env) : ASSIGNED;
+    try {
+      // Without a parse there is nothing to run, and the parse error stands.
+      for (const program of this.programs) {
+        const stack: unknown[] = [];
+        for (const item of program) {
+          if (typeof item === 'function') item(stack, env, this.limits);
+          else stack.push(item);
         }
-      } catch (e) {
-        error = report(e, 'EXPRESSION_REDUCE', this.source, messages.exprReduce);
-        last = ASSIGNED;
+        last = stack.length ? read(stack.pop(), env) : ASSIGNED;
       }
+    } catch (e) {
+      error = report(e, 'EXPRESSION_REDUCE', this.source, messages.exprReduce);
+      last = ASSIGNED;
     }
     const has = last !== ASSIGNED;
     return { has, value: has ? last : undefined, error };
