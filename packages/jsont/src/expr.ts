@@ -33,10 +33,13 @@ export interface ExprResult {
 /** One step of an expression: takes its operands from the stack and pushes its result. */
 type Step = (stack: unknown[], env: ExprEnv, limits: ExprLimits) => void;
 
-/** An expression in evaluation order: steps, and operands (values and references, never functions) to push. */
+/** An expression in evaluation order: steps, and operands to push (values, references; no functions). */
 type Program = unknown[];
 
-/** An operator's function of its operands (both the same for a prefix operator); undefined when they are invalid for it. */
+/**
+ * An operator's function of its operands (both the same for a prefix operator); undefined when they
+ * are invalid for it.
+ */
 type Apply = (a: unknown, b: unknown, limits: ExprLimits) => unknown;
 
 interface Operator {
@@ -198,7 +201,10 @@ const CONSTANTS: Record<string, unknown> = {
   Infinity: Infinity,
 };
 
-/** Each returns undefined (pushes nothing) when called without arguments. */
+/**
+ * Each returns undefined (pushes nothing) when called without arguments. Names are looked up as
+ * plain properties, as they always were, so inherited ones (toString) resolve too.
+ */
 const FUNCTIONS: Record<string, (args: unknown[]) => unknown> = {
   max: (a) => (a.length ? Math.max(...a.map(toNumber)) : undefined),
   min: (a) => (a.length ? Math.min(...a.map(toNumber)) : undefined),
@@ -217,8 +223,9 @@ const call =
   };
 
 /**
- * One token per match (sticky, letters in any case): blanks; a number; a name, with the '(' of a call after it; an
- * operator, longest first; punctuation; a string (its text, and its closing quote unless missing).
+ * One token per match (sticky, letters in any case): blanks; a number; a name, with the '(' of a
+ * call after it; an operator, longest first; punctuation; a string (its text, and its closing quote
+ * unless missing).
  */
 const TOKEN =
   /[ \t\n\r\xa0]+|(0x[\da-f]*|(?=\.?\d)\d*\.?\d*(?:e[-+]?\d+)?)|([a-z_$@][\w$@.]*)( *\()?|(===|!==|\*\*|<<|>>|[<>=!]=|&&|\|\||[-*/%+<>&^|!~=])|([(),;])|(["'])((?:\\[\s\S]?|(?!\6)[^\\])*)(\6)?/iy;
@@ -237,7 +244,7 @@ function decodeEscapes(text: string): string {
   });
 }
 
-/** Moves waiting operators that bind tighter than `prec` to `program`; returns the innermost open parenthesis. */
+/** Moves waiting operators that bind tighter than `prec` to `program`; returns the innermost open '('. */
 function release(waiting: (Operator | Paren)[], program: Program, prec: number): Paren | undefined {
   while ((waiting.at(-1)?.prec ?? 0) > prec) program.push((waiting.pop() as Operator).step);
   return waiting.at(-1) as Paren | undefined;
