@@ -1,5 +1,5 @@
 import type { FormatterCall, Node, OrNode, Path, Pos, PredicateCall } from './ast.js';
-import { makeError, messages } from './errors.js';
+import { makeError, messageOf, messages } from './errors.js';
 import { type ExprEnv, Expression } from './expr.js';
 import type { Limits } from './limits.js';
 import { parsePath } from './parser.js';
@@ -298,10 +298,6 @@ export function compilePath(path: Path): Resolver {
   return hasRest ? (f) => tail(find(f)) : find;
 }
 
-function failure(e: unknown): string {
-  return e instanceof Error ? e.message : String(e);
-}
-
 type Getter = (f: Frame, rt: Runtime) => unknown;
 
 /**
@@ -328,7 +324,7 @@ export function valueGetter(paths: readonly Path[], calls: readonly FormatterCal
     for (let i = 1; i < n; i++) vars[i].value = resolvers[i](f);
     let v = chain(vars, f, rt);
     if (missing !== null && v !== FAILED) {
-      rt.report('NOT_IMPLEMENTED', messages.formatterNotImplemented(missing.name), missing);
+      rt.report('NOT_IMPLEMENTED', messages.notImplemented('Formatter', missing.name), missing);
       v = undefined;
     }
     for (let i = 0; i < n; i++) vars[i].value = undefined;
@@ -361,7 +357,7 @@ function chainRunner(calls: readonly FormatterCall[]): (vars: Variable[], f: Fra
 
 export function formatterFailed(e: unknown, c: FormatterCall, rt: Runtime): typeof FAILED {
   if (e instanceof RenderAbort) throw e;
-  rt.report('FORMATTER_FAILED', messages.formatterFailed(c.name, failure(e)), c);
+  rt.report('FORMATTER_FAILED', messages.failed('Formatter', c.name, messageOf(e)), c);
   return FAILED;
 }
 
@@ -372,7 +368,7 @@ export function predicateTest(call: PredicateCall): Test {
   if (!impl) return () => false;
   if (impl.notImplemented) {
     return (_f, rt) => {
-      rt.report('NOT_IMPLEMENTED', messages.predicateNotImplemented(call.name), call);
+      rt.report('NOT_IMPLEMENTED', messages.notImplemented('Predicate', call.name), call);
       return false;
     };
   }
@@ -389,7 +385,7 @@ export function predicateTest(call: PredicateCall): Test {
 
 export function predicateFailed(e: unknown, call: PredicateCall, rt: Runtime): false {
   if (e instanceof RenderAbort) throw e;
-  rt.report('FORMATTER_FAILED', messages.predicateFailed(call.name, failure(e)), call);
+  rt.report('FORMATTER_FAILED', messages.failed('Predicate', call.name, messageOf(e)), call);
   return false;
 }
 

@@ -8,7 +8,7 @@ import {
   type RenderEnv,
   Runtime,
 } from './compile.js';
-import { makeError, messages } from './errors.js';
+import { makeError, messageOf, messages } from './errors.js';
 import {
   DEFAULT_CACHE_SIZE,
   DEFAULT_LIMITS,
@@ -67,8 +67,7 @@ export interface Template {
 const ENGINE_OPTIONS = new Set(['partials', 'locale', 'now', 'timeZone']);
 
 function internal(e: unknown): JsontError {
-  const why = e instanceof Error ? e.message : String(e);
-  return makeError('INTERNAL', messages.internal(why), { line: 0, column: 0 });
+  return makeError('INTERNAL', messages.internal(messageOf(e)), { line: 0, column: 0 });
 }
 
 /** Limits objects merged once per distinct override object (engines reuse theirs). */

@@ -1,4 +1,4 @@
-import { messages } from './errors.js';
+import { messageOf, messages } from './errors.js';
 import type { JsontErrorType } from './plugin.js';
 import { deepEqual, isTruthy } from './values.js';
 
@@ -328,7 +328,7 @@ function report(
   wrap: (expr: string, why: string) => string,
 ) {
   type = (e as { type?: JsontErrorType } | null)?.type ?? type;
-  const why = e instanceof Error ? e.message : String(e);
+  const why = messageOf(e);
   return { type, message: type.endsWith('LIMIT') ? why : wrap(source, why) };
 }
 

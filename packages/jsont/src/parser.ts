@@ -1,4 +1,5 @@
 import type {
+  BlockNode,
   FormatterCall,
   IfNode,
   MacroNode,
@@ -10,54 +11,41 @@ import type {
   RepeatedNode,
   Root,
 } from './ast.js';
-import { makeError, messages } from './errors.js';
-import { ArgumentsError, type JsontError } from './plugin.js';
-import { findFormatter, findPredicate, type Registry } from './registry.js';
+import { makeError, messageOf, messages } from './errors.js';
+import {
+  ArgumentsError,
+  type Formatter,
+  type JsontError,
+  type JsontErrorType,
+  type Predicate,
+} from './plugin.js';
+import { find, type Registry } from './registry.js';
 
-/** A lexed instruction before blocks are assembled. */
-type Token =
-  | { t: 'node'; node: Node }
-  | { t: 'open'; node: Exclude<Node, OrNode> & { body: Node[] } }
-  | { t: 'or'; node: OrNode }
-  | { t: 'alternates'; pos: Pos }
-  | { t: 'end'; pos: Pos };
+/** Parts of letters, digits, '_', '$', '@' and '-' joined by dots; the head does not start with '_' or '-'. */
+const PATH = /^[a-zA-Z\d$@][\w$@-]*(?:\.[\w$@-]+)*$/;
+const NAME = /^[\w$@.-]+$/;
+const VARIABLE = /^@[\w$@-]+$/;
+const FORMATTER_NAME = /^[a-zA-Z][\w-]*/;
+const PREDICATE_NAME = /^[a-zA-Z][\w-]*\?/;
 
-const NAME = /^[a-zA-Z0-9_$@.-]+$/;
-const FORMATTER_NAME = /^[a-zA-Z][a-zA-Z0-9_-]*/;
-const PREDICATE_NAME = /^[a-zA-Z][a-zA-Z0-9_-]*\?/;
+/** Instructions that stand for a character. */
+const CHARACTERS = new Map([
+  ['meta-left', '{'],
+  ['meta-right', '}'],
+  ['space', ' '],
+  ['tab', '\t'],
+  ['newline', '\n'],
+]);
 
-/** Characters of a path part: letters, digits, '_', '$', '@', '-'. */
-function isPathChar(c: number): boolean {
-  return (
-    (c >= 97 && c <= 122) ||
-    (c >= 65 && c <= 90) ||
-    (c >= 48 && c <= 57) ||
-    c === 95 ||
-    c === 36 ||
-    c === 64 ||
-    c === 45
-  );
-}
+/** How error messages name an instruction or the block part it is in. */
+const NAMES: Record<string, string> = { or: 'OR_PREDICATE', alternates: 'ALTERNATES_WITH' };
+const nameOf = (kind: string): string => NAMES[kind] ?? kind.toUpperCase();
 
 export function parsePath(raw: string): Path | null {
-  if (raw === '@') return ['@'];
-  const n = raw.length;
-  const c0 = raw.charCodeAt(0);
-  // The head cannot start with '_' or '-'.
-  if (n === 0 || !isPathChar(c0) || c0 === 95 || c0 === 45) return null;
-  let dots = false;
-  let prevDot = false;
-  for (let i = 0; i < n; i++) {
-    const c = raw.charCodeAt(i);
-    if (c === 46) {
-      if (prevDot) return null;
-      dots = prevDot = true;
-    } else if (isPathChar(c)) prevDot = false;
-    else return null;
-  }
-  if (prevDot) return null;
-  return dots ? raw.split('.') : [raw];
+  return PATH.test(raw) ? (raw.includes('.') ? raw.split('.') : [raw]) : null;
 }
+
+const words = (s: string): string[] => s.split(' ').filter((w) => w !== '');
 
 /** Splits a quote-aware argument list; a quoted argument keeps its quotes so the predicate sees a literal. */
 function splitPredicateArgs(rest: string): string[] {
@@ -86,14 +74,16 @@ function splitFormatterArgs(rest: string): string[] {
   return delim === ' ' ? parts.filter((p) => p !== '') : parts;
 }
 
-/** An instruction cannot span lines; only its own characters are scanned. */
-function hasNewline(s: string, from: number, to: number): boolean {
-  for (let k = from; k < to; k++) if (s.charCodeAt(k) === 10) return true;
-  return false;
-}
-
-function textToken(text: string, pos: Pos): Token {
-  return { t: 'node', node: { kind: 'text', text, line: pos.line, column: pos.column } };
+/** A block being read. */
+interface Block {
+  /** The instruction that opened it. */
+  node: BlockNode | MacroNode;
+  /** The last link of its `{.or}` chain; null in a macro, which has none. */
+  tail: BlockNode | null;
+  /** The part being read: the block's kind, 'or' or 'alternates'. */
+  part: string;
+  /** Where the part's nodes go. */
+  body: Node[];
 }
 
 export interface ParseResult {
@@ -101,123 +91,138 @@ export interface ParseResult {
   errors: JsontError[];
 }
 
-class Parser {
+/** Reads a template in one pass, building the tree as instructions come. */
+class Parser implements Pos {
   readonly errors: JsontError[] = [];
-  private line = 1;
-  private column = 1;
-  private consumed = 0;
+  readonly root: Root = { kind: 'root', body: [] };
+  /** Where the text or instruction being read starts. */
+  line = 0;
+  column = 1;
+  private lineStart = 0;
+  /** Offset of the first newline at or after `lineStart` (the source length when there is none). */
+  private nextNewline = -1;
+  private readonly blocks: Block[] = [];
+  /** Where nodes go: the body of the block part being read. */
+  private body = this.root.body;
 
   constructor(
     private readonly src: string,
     private readonly reg: Registry,
   ) {}
 
-  /** Advances the line/column counters to offset `to`. */
-  /** Offset of the first newline at or after `consumed` (the source length when there is none). */
-  private nextNewline = -1;
-
-  private nextNewlineFrom(from: number): number {
-    const nl = this.src.indexOf('\n', from);
-    return nl < 0 ? this.src.length : nl;
-  }
-
-  private advance(to: number): void {
-    let nl = this.nextNewline < this.consumed ? this.nextNewlineFrom(this.consumed) : this.nextNewline;
-    if (nl >= to) this.column += to - this.consumed;
-    else {
-      let last = nl;
-      while (nl < to) {
-        this.line++;
-        last = nl;
-        nl = this.nextNewlineFrom(nl + 1);
-      }
-      this.column = to - last;
+  /** Moves `line` and `column` to `offset`; offsets only grow. */
+  private seek(offset: number): void {
+    while (this.nextNewline < offset) {
+      this.line++;
+      this.lineStart = this.nextNewline + 1;
+      const nl = this.src.indexOf('\n', this.lineStart);
+      this.nextNewline = nl < 0 ? this.src.length : nl;
     }
-    this.nextNewline = nl;
-    this.consumed = to;
+    this.column = offset - this.lineStart + 1;
   }
 
-  private pos(offset: number): Pos {
-    this.advance(offset);
-    return { line: this.line, column: this.column };
+  private error(type: JsontErrorType, message: string, at: Pos = this): void {
+    this.errors.push(makeError(type, message, at));
   }
 
-  /** Literal text gathered since the last instruction, and where it starts. */
-  private text = '';
-  private textPos: Pos | null = null;
-  private readonly tokens: Token[] = [];
-
-  // Methods rather than closures made per lex: short templates compile in a few microseconds.
-  private addText(str: string, at: number): void {
-    if (this.textPos === null) this.textPos = this.pos(at);
-    this.text += str;
+  private text(text: string, offset: number): void {
+    this.seek(offset);
+    this.add({ kind: 'text', text, line: this.line, column: this.column });
   }
 
-  private flush(): void {
-    if (this.text !== '' && this.textPos) this.tokens.push(textToken(this.text, this.textPos));
-    this.text = '';
-    this.textPos = null;
-  }
-
-  lex(): Token[] {
+  read(): void {
     const s = this.src;
-    const tokens = this.tokens;
-    let i = 0;
-    while (i < s.length) {
+    for (let i = 0; i < s.length; ) {
       const open = s.indexOf('{', i);
       if (open < 0) {
-        this.addText(s.slice(i), i);
+        this.text(s.slice(i), i);
         break;
       }
-      if (open > i) this.addText(s.slice(i, open), i);
+      if (open > i) this.text(s.slice(i, open), i);
+      this.seek(open);
       // Comments: `{## … ##}` spans lines; `{# … }` ends at the first brace.
       if (s[open + 1] === '#') {
         const multi = s[open + 2] === '#';
         const close = multi ? s.indexOf('##}', open + 3) : s.indexOf('}', open + 2);
         if (close < 0) {
-          this.addText(s.slice(open), open);
+          this.text(s.slice(open), open);
           break;
         }
-        this.flush();
-        const pos = this.pos(open);
-        const end = multi ? close + 3 : close + 1;
-        tokens.push({
-          t: 'node',
-          node: { kind: 'comment', text: s.slice(open, end), line: pos.line, column: pos.column },
-        });
-        i = end;
+        i = close + (multi ? 3 : 1);
+        this.add({ kind: 'comment', text: s.slice(open, i), line: this.line, column: this.column });
         continue;
       }
       const close = s.indexOf('}', open + 1);
-      if (close < 0 || hasNewline(s, open + 1, close)) {
-        this.addText('{', open);
+      // An instruction ends on its own line: a `{` without a `}` there is text.
+      if (close < 0 || this.nextNewline < close) {
+        this.text('{', open);
         i = open + 1;
         continue;
       }
       const inner = s.slice(open + 1, close);
-      const pos = this.pos(open);
-      const tok = inner[0] === '.' ? this.instruction(inner.slice(1), pos) : this.variable(inner, pos);
-      if (tok) {
-        this.flush();
-        tokens.push(tok);
-      } else this.addText(s.slice(open, close + 1), open);
+      if (inner[0] === '.' ? !this.instruction(inner.slice(1)) : !this.addVariable(inner)) {
+        this.text(`{${inner}}`, open);
+      }
       i = close + 1;
     }
-    this.flush();
-    return tokens;
+    // Unclosed blocks are reported at their opening instruction and kept as if closed.
+    for (const b of this.blocks) this.error('UNCLOSED_BLOCK', messages.unclosed(nameOf(b.node.kind)), b.node);
   }
 
-  /** Parses `a, b|fmt args|fmt2`; null when it is not a variable reference (then it is literal text). */
-  private variableParts(inner: string, pos: Pos): { paths: Path[]; formatters: FormatterCall[] } | null {
-    if (!inner.includes('|') && !inner.includes(',')) {
-      const p = parsePath(inner);
-      return p ? { paths: [p], formatters: [] } : null;
-    }
+  /** Puts a node in the block part being read; true, as `instruction` returns for an instruction. */
+  private add(node: Node): true {
+    this.body.push(node);
+    return true;
+  }
+
+  /** Puts a block's node in place and reads its body next. */
+  private open(node: BlockNode | MacroNode): true {
+    this.add(node);
+    this.body = node.body;
+    this.blocks.push({ node, tail: node.kind === 'macro' ? null : node, part: node.kind, body: node.body });
+    return true;
+  }
+
+  private end(): true {
+    if (!this.blocks.pop()) this.error('NOT_ALLOWED_AT_ROOT', messages.notAllowedAtRoot('END'));
+    this.body = this.blocks.at(-1)?.body ?? this.root.body;
+    return true;
+  }
+
+  /**
+   * Starts the next part of the block being read, where it allows one: an `{.or}` branch, or the
+   * `{.alternates with}` separator of a repeated section.
+   */
+  private next(part: OrNode | 'alternates'): true {
+    const top = this.blocks.at(-1);
+    const kind = part === 'alternates' ? part : 'or';
+    if (!top) this.error('NOT_ALLOWED_AT_ROOT', messages.notAllowedAtRoot(nameOf(kind)));
+    else if (part !== 'alternates' && top.tail) {
+      if (top.part === 'or' && (top.tail as OrNode).predicate === null) {
+        this.error('SYNTAX', messages.deadCode(nameOf(kind)));
+      }
+      top.tail.alt = part;
+      top.tail = part;
+      this.body = top.body = part.body;
+      top.part = kind;
+    } else if (part === 'alternates' && top.part === 'repeated') {
+      this.body = top.body = (top.node as RepeatedNode).alternates = [];
+      top.part = kind;
+    } else this.error('NOT_ALLOWED_HERE', messages.notAllowedInBlock(nameOf(kind), nameOf(top.part)));
+    return true;
+  }
+
+  private addVariable(inner: string): boolean {
+    const node = this.variable(inner);
+    return node !== null && this.add(node);
+  }
+
+  /** `a, b|fmt args|fmt2`; null when it is not a variable reference (then it is text). */
+  private variable(inner: string): Extract<Node, { kind: 'variable' }> | null {
     const segs = inner.split('|');
     const head = segs[0];
-    const rawPaths = head.includes(',') ? head.split(',').map((p) => p.trim()) : [head];
     const paths: Path[] = [];
-    for (const raw of rawPaths) {
+    for (const raw of head.includes(',') ? head.split(',').map((p) => p.trim()) : [head]) {
       const p = parsePath(raw);
       if (!p) return null;
       paths.push(p);
@@ -225,341 +230,175 @@ class Parser {
     const formatters: FormatterCall[] = [];
     for (let k = 1; k < segs.length; k++) {
       const seg = segs[k];
-      const m = FORMATTER_NAME.exec(seg);
-      if (!m) return null;
-      const name = m[0];
-      const impl = findFormatter(this.reg, name);
-      if (!impl) {
-        this.errors.push(makeError('UNKNOWN_FORMATTER', messages.unknownFormatter(name), pos));
-        return null;
-      }
-      const args = splitFormatterArgs(seg.slice(name.length));
-      let parsed: unknown;
-      try {
-        parsed = impl.validate ? impl.validate(args) : undefined;
-      } catch (e) {
-        const why = e instanceof Error ? e.message : String(e);
-        const type = e instanceof ArgumentsError ? 'FORMATTER_ARGS_INVALID' : 'FORMATTER_FAILED';
-        this.errors.push(makeError(type, messages.formatterArgs(name, why), pos));
-        return null;
-      }
-      formatters.push({ name, args, impl, parsed, line: pos.line, column: pos.column });
+      const name = FORMATTER_NAME.exec(seg)?.[0];
+      if (!name) return null;
+      const call = this.call(
+        'Formatter',
+        this.reg.formatters,
+        name,
+        splitFormatterArgs(seg.slice(name.length)),
+      );
+      // An unknown formatter or invalid arguments leave the whole reference as text.
+      if (!call.impl) return null;
+      formatters.push(call as FormatterCall);
     }
-    return { paths, formatters };
+    return { kind: 'variable', paths, formatters, line: this.line, column: this.column };
   }
 
-  private variable(inner: string, pos: Pos): Token | null {
-    const parts = this.variableParts(inner, pos);
-    if (!parts) return null;
-    const node: Node = {
-      kind: 'variable',
-      paths: parts.paths,
-      formatters: parts.formatters,
-      line: pos.line,
-      column: pos.column,
+  /** A predicate call at the start of `text` (`name? args`); null when there is none. */
+  private predicate(text: string): PredicateCall | null {
+    const name = PREDICATE_NAME.exec(text)?.[0];
+    return name
+      ? this.call('Predicate', this.reg.predicates, name, splitPredicateArgs(text.slice(name.length)))
+      : null;
+  }
+
+  /**
+   * A formatter or predicate call, its arguments validated once. Its `impl` is undefined when the
+   * name is unknown or the arguments are invalid (both reported).
+   */
+  private call<T extends Formatter | Predicate>(
+    what: 'Formatter' | 'Predicate',
+    table: Map<string, T>,
+    name: string,
+    args: string[],
+  ) {
+    const call = {
+      name,
+      args,
+      impl: find(table, name),
+      parsed: undefined as unknown,
+      line: this.line,
+      column: this.column,
     };
-    return { t: 'node', node };
+    const upper = what === 'Formatter' ? 'FORMATTER' : 'PREDICATE';
+    if (!call.impl) this.error(`UNKNOWN_${upper}`, messages.unknown(what, name));
+    else {
+      try {
+        call.parsed = call.impl.validate?.(args);
+      } catch (e) {
+        // Only a formatter tells a failing `validate` from arguments it rejects.
+        this.error(
+          upper === 'PREDICATE' || e instanceof ArgumentsError ? `${upper}_ARGS_INVALID` : 'FORMATTER_FAILED',
+          messages.invalidArgs(what, name, messageOf(e)),
+        );
+        call.impl = undefined;
+      }
+    }
+    return call;
   }
 
-  private predicateCall(text: string, pos: Pos): PredicateCall | null {
-    const m = PREDICATE_NAME.exec(text);
-    if (!m) return null;
-    const name = m[0];
-    const args = splitPredicateArgs(text.slice(name.length));
-    const impl = findPredicate(this.reg, name);
-    if (!impl) {
-      this.errors.push(makeError('UNKNOWN_PREDICATE', messages.unknownPredicate(name), pos));
-      return { name, args, impl: undefined, parsed: undefined, line: pos.line, column: pos.column };
-    }
-    let parsed: unknown;
-    try {
-      parsed = impl.validate ? impl.validate(args) : undefined;
-    } catch (e) {
-      const why = e instanceof Error ? e.message : String(e);
-      this.errors.push(makeError('PREDICATE_ARGS_INVALID', messages.predicateArgs(name, why), pos));
-      return { name, args, impl: undefined, parsed: undefined, line: pos.line, column: pos.column };
-    }
-    return { name, args, impl, parsed, line: pos.line, column: pos.column };
-  }
-
-  /** `inner` is the instruction without its leading dot; null means literal text. */
-  private instruction(inner: string, pos: Pos): Token | null {
+  /** `inner` is the instruction without its leading dot; false means it is text. */
+  private instruction(inner: string): boolean {
+    const { line, column } = this;
+    const char = CHARACTERS.get(inner);
+    if (char !== undefined) return this.add({ kind: 'text', text: char, line, column });
     const sp = inner.indexOf(' ');
     const word = sp < 0 ? inner : inner.slice(0, sp);
     const rest = sp < 0 ? '' : inner.slice(sp + 1);
     switch (word) {
       case 'end':
-        return rest === '' ? { t: 'end', pos } : null;
-      case 'meta-left':
-        return rest === '' ? textToken('{', pos) : null;
-      case 'meta-right':
-        return rest === '' ? textToken('}', pos) : null;
-      case 'space':
-        return rest === '' ? textToken(' ', pos) : null;
-      case 'tab':
-        return rest === '' ? textToken('\t', pos) : null;
-      case 'newline':
-        return rest === '' ? textToken('\n', pos) : null;
+        return rest === '' && this.end();
+      case 'alternates':
+        return rest === 'with' && this.next('alternates');
       case 'section': {
         const path = parsePath(rest);
-        return path
-          ? {
-              t: 'open',
-              node: { kind: 'section', path, body: [], alt: null, line: pos.line, column: pos.column },
-            }
-          : null;
+        return path !== null && this.open({ kind: 'section', path, body: [], alt: null, line, column });
       }
       case 'repeated': {
-        if (!rest.startsWith('section ')) return null;
-        const path = parsePath(rest.slice(8));
-        if (!path) return null;
-        const node: RepeatedNode = {
-          kind: 'repeated',
-          path,
-          body: [],
-          alternates: null,
-          alt: null,
-          line: pos.line,
-          column: pos.column,
-        };
-        return { t: 'open', node };
+        const path = rest.startsWith('section ') && parsePath(rest.slice(8));
+        return (
+          !!path && this.open({ kind: 'repeated', path, body: [], alternates: null, alt: null, line, column })
+        );
       }
-      case 'alternates':
-        return rest === 'with' ? { t: 'alternates', pos } : null;
       case 'or': {
-        if (rest === '')
-          return {
-            t: 'or',
-            node: { kind: 'or', predicate: null, body: [], alt: null, line: pos.line, column: pos.column },
-          };
-        const predicate = this.predicateCall(rest, pos);
-        return predicate
-          ? {
-              t: 'or',
-              node: { kind: 'or', predicate, body: [], alt: null, line: pos.line, column: pos.column },
-            }
-          : null;
+        const predicate = rest === '' ? null : this.predicate(rest);
+        return (
+          (rest === '' || predicate !== null) &&
+          this.next({ kind: 'or', predicate, body: [], alt: null, line, column })
+        );
       }
-      case 'if':
-        return this.ifInstruction(rest, pos);
+      case 'if': {
+        const condition = this.condition(rest);
+        return (
+          condition !== null && this.open({ kind: 'if', ...condition, body: [], alt: null, line, column })
+        );
+      }
       case 'var':
       case 'bindvar': {
-        const m = /^(@[a-zA-Z0-9_$@-]+) (.+)$/.exec(rest);
-        if (!m) return null;
-        const parts = this.variableParts(m[2], pos);
-        return parts
-          ? { t: 'node', node: { kind: 'var', name: m[1], ...parts, line: pos.line, column: pos.column } }
-          : null;
+        const m = /^(@[\w$@-]+) (.+)$/.exec(rest);
+        const value = m && this.variable(m[2]);
+        return (
+          !!value &&
+          this.add({
+            kind: 'var',
+            name: m![1],
+            paths: value.paths,
+            formatters: value.formatters,
+            line,
+            column,
+          })
+        );
       }
       case 'ctx':
       case 'ctxvar': {
-        const words = rest.split(' ').filter((w) => w !== '');
-        const name = words[0];
-        if (!name || !/^@[a-zA-Z0-9_$@-]+$/.test(name)) return null;
+        const [name, ...pairs] = words(rest);
+        if (!name || !VARIABLE.test(name)) return false;
         const entries: [string, Path][] = [];
-        for (const w of words.slice(1)) {
+        for (const w of pairs) {
           const eq = w.indexOf('=');
-          if (eq <= 0) return null;
-          const path = parsePath(w.slice(eq + 1));
-          if (!path) return null;
+          const path = eq > 0 && parsePath(w.slice(eq + 1));
+          if (!path) return false;
           entries.push([w.slice(0, eq), path]);
         }
-        return { t: 'node', node: { kind: 'ctx', name, entries, line: pos.line, column: pos.column } };
+        return this.add({ kind: 'ctx', name, entries, line, column });
       }
-      case 'macro': {
-        if (!NAME.test(rest)) return null;
-        const node: MacroNode = { kind: 'macro', name: rest, body: [], line: pos.line, column: pos.column };
-        return { t: 'open', node };
-      }
+      case 'macro':
+        return NAME.test(rest) && this.open({ kind: 'macro', name: rest, body: [], line, column });
       case 'eval':
-        return { t: 'node', node: { kind: 'eval', source: rest, line: pos.line, column: pos.column } };
+        return this.add({ kind: 'eval', source: rest, line, column });
       case 'include': {
-        const words = rest.split(' ').filter((w) => w !== '');
-        if (words.length === 0 || !NAME.test(words[0])) return null;
-        return {
-          t: 'node',
-          node: { kind: 'include', name: words[0], args: words.slice(1), line: pos.line, column: pos.column },
-        };
+        const [name, ...args] = words(rest);
+        return !!name && NAME.test(name) && this.add({ kind: 'include', name, args, line, column });
       }
       case 'inject': {
-        const words = rest.split(' ').filter((w) => w !== '');
-        if (words.length < 2 || !/^@[a-zA-Z0-9_$@-]+$/.test(words[0])) return null;
-        const node: Node = {
-          kind: 'inject',
-          name: words[0],
-          file: words[1],
-          args: words.slice(2),
-          line: pos.line,
-          column: pos.column,
-        };
-        return { t: 'node', node };
+        const [name, file, ...args] = words(rest);
+        return !!file && VARIABLE.test(name) && this.add({ kind: 'inject', name, file, args, line, column });
       }
       default: {
-        if (!PREDICATE_NAME.test(inner)) return null;
-        const predicate = this.predicateCall(inner, pos);
-        if (!predicate) return null;
-        return {
-          t: 'open',
-          node: { kind: 'predicate', predicate, body: [], alt: null, line: pos.line, column: pos.column },
-        };
+        const predicate = this.predicate(inner);
+        return (
+          predicate !== null && this.open({ kind: 'predicate', predicate, body: [], alt: null, line, column })
+        );
       }
     }
   }
 
-  private ifInstruction(rest: string, pos: Pos): Token | null {
-    const open = (
-      paths: Path[],
-      operators: ('||' | '&&')[],
-      predicate: PredicateCall | null,
-      expression: string | null,
-    ): Token => {
-      const node: IfNode = {
-        kind: 'if',
-        paths,
-        operators,
-        predicate,
-        expression,
-        body: [],
-        alt: null,
-        line: pos.line,
-        column: pos.column,
+  /** An `{.if}` condition: a predicate, paths joined by '||' and '&&', or an expression. */
+  private condition(rest: string): Pick<IfNode, 'paths' | 'operators' | 'predicate' | 'expression'> | null {
+    const predicate = this.predicate(rest);
+    if (predicate) return { paths: [], operators: [], predicate, expression: null };
+    const parts = rest.split(/\s+/).filter((w) => w !== '');
+    const paths = parts.filter((_, k) => k % 2 === 0).map(parsePath);
+    const operators = parts.filter((_, k) => k % 2 === 1);
+    if (parts.length % 2 === 1 && !paths.includes(null) && operators.every((o) => o === '||' || o === '&&')) {
+      return {
+        paths: paths as Path[],
+        operators: operators as IfNode['operators'],
+        predicate: null,
+        expression: null,
       };
-      return { t: 'open', node };
-    };
-    if (PREDICATE_NAME.test(rest)) {
-      const predicate = this.predicateCall(rest, pos);
-      return predicate ? open([], [], predicate, null) : null;
     }
-    const words = /\s/.test(rest) ? rest.split(/\s+/).filter((w) => w !== '') : [rest];
-    const simple = this.simpleIf(words);
-    if (simple) return open(simple.paths, simple.operators, null, null);
-    // Anything with operator characters is an expression condition.
-    if (/[<>=!()+\-*/%&|^~"']/.test(rest)) return open([], [], null, rest);
-    return null;
+    // Anything else with operator characters is an expression condition.
+    return /[<>=!()+\-*/%&|^~"']/.test(rest)
+      ? { paths: [], operators: [], predicate: null, expression: rest }
+      : null;
   }
-
-  private simpleIf(words: string[]): { paths: Path[]; operators: ('||' | '&&')[] } | null {
-    if (words.length % 2 === 0) return null;
-    const paths: Path[] = [];
-    const operators: ('||' | '&&')[] = [];
-    for (let k = 0; k < words.length; k++) {
-      const w = words[k];
-      if (k % 2 === 1) {
-        if (w !== '||' && w !== '&&') return null;
-        operators.push(w);
-      } else {
-        const p = parsePath(w);
-        if (!p) return null;
-        paths.push(p);
-      }
-    }
-    return { paths, operators };
-  }
-}
-
-const BLOCK_NAMES: Record<string, string> = {
-  section: 'SECTION',
-  repeated: 'REPEATED',
-  predicate: 'PREDICATE',
-  if: 'IF',
-  or: 'OR_PREDICATE',
-  alternates: 'ALTERNATES_WITH',
-  macro: 'MACRO',
-};
-
-interface Frame {
-  /** The instruction that opened the block (section, repeated, if, predicate, macro). */
-  owner: Node & { body: Node[] };
-  /** The chain link an `{.or}` attaches to. */
-  tail: { alt: OrNode | null } | null;
-  target: Node[];
-  state: string;
-  pos: Pos;
-}
-
-/** Assembles lexed tokens into a tree, reporting misplaced and unclosed blocks. */
-function assemble(tokens: Token[], errors: JsontError[]): Root {
-  const root: Root = { kind: 'root', body: [] };
-  const stack: Frame[] = [];
-  let target = root.body;
-  for (const tok of tokens) {
-    const top = stack[stack.length - 1];
-    switch (tok.t) {
-      case 'node':
-        target.push(tok.node);
-        break;
-      case 'open': {
-        target.push(tok.node);
-        const node = tok.node;
-        const tail = node.kind === 'macro' ? null : (node as { alt: OrNode | null });
-        stack.push({ owner: node, tail, target: node.body, state: node.kind, pos: node });
-        target = node.body;
-        break;
-      }
-      case 'or': {
-        if (!top) {
-          errors.push(makeError('NOT_ALLOWED_AT_ROOT', messages.notAllowedAtRoot('OR_PREDICATE'), tok.node));
-          break;
-        }
-        if (!top.tail) {
-          const msg = messages.notAllowedInBlock('OR_PREDICATE', BLOCK_NAMES[top.state]);
-          errors.push(makeError('NOT_ALLOWED_HERE', msg, tok.node));
-          break;
-        }
-        if (top.state === 'or' && (top.tail as OrNode).predicate === null) {
-          errors.push(makeError('SYNTAX', messages.deadCode('OR_PREDICATE'), tok.node));
-        }
-        top.tail.alt = tok.node;
-        top.tail = tok.node;
-        top.target = tok.node.body;
-        top.state = 'or';
-        target = tok.node.body;
-        break;
-      }
-      case 'alternates': {
-        if (!top) {
-          errors.push(
-            makeError('NOT_ALLOWED_AT_ROOT', messages.notAllowedAtRoot('ALTERNATES_WITH'), tok.pos),
-          );
-          break;
-        }
-        if (top.state !== 'repeated') {
-          const msg = messages.notAllowedInBlock('ALTERNATES_WITH', BLOCK_NAMES[top.state]);
-          errors.push(makeError('NOT_ALLOWED_HERE', msg, tok.pos));
-          break;
-        }
-        const rep = top.owner as RepeatedNode;
-        rep.alternates = [];
-        top.target = rep.alternates;
-        top.state = 'alternates';
-        target = rep.alternates;
-        break;
-      }
-      case 'end': {
-        if (!top) {
-          errors.push(makeError('NOT_ALLOWED_AT_ROOT', messages.notAllowedAtRoot('END'), tok.pos));
-          break;
-        }
-        stack.pop();
-        const parent = stack[stack.length - 1];
-        target = parent ? parent.target : root.body;
-        break;
-      }
-    }
-  }
-  // Unclosed blocks are reported at their opening instruction and kept as if closed.
-  for (let k = stack.length - 1; k >= 0; k--) {
-    const f = stack[k];
-    errors.push(makeError('UNCLOSED_BLOCK', messages.unclosed(BLOCK_NAMES[f.owner.kind]), f.pos));
-  }
-  return root;
 }
 
 export function parse(source: string, reg: Registry): ParseResult {
   const p = new Parser(source, reg);
-  const tokens = p.lex();
-  const errors = p.errors;
-  const root = assemble(tokens, errors);
-  errors.sort((a, b) => a.line - b.line || a.column - b.column);
-  return { root, errors };
+  p.read();
+  p.errors.sort((a, b) => a.line - b.line || a.column - b.column);
+  return { root: p.root, errors: p.errors };
 }

@@ -17,10 +17,6 @@ export function buildRegistry(plugins: readonly Plugin[]): Registry {
 }
 
 /** Exact name first; templates also spell names in other cases ('AbsUrl'), so fall back to lower case. */
-export function findFormatter(reg: Registry, name: string): Formatter | undefined {
-  return reg.formatters.get(name) ?? reg.formatters.get(name.toLowerCase());
-}
-
-export function findPredicate(reg: Registry, name: string): Predicate | undefined {
-  return reg.predicates.get(name) ?? reg.predicates.get(name.toLowerCase());
+export function find<T>(table: Map<string, T>, name: string): T | undefined {
+  return table.get(name) ?? table.get(name.toLowerCase());
 }
