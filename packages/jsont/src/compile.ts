@@ -1,10 +1,11 @@
 import type { FormatterCall, Node, OrNode, Path, Pos, PredicateCall } from './ast.js';
+import type { RenderOptions } from './engine.js';
 import { makeError, messageOf, messages } from './errors.js';
 import { type ExprEnv, Expression } from './expr.js';
-import type { Limits } from './limits.js';
+import { DEFAULT_LOCALE, DEFAULT_TIME_ZONE, type Limits } from './limits.js';
 import { parsePath } from './parser.js';
 import type { JsontError, JsontErrorType, PartialOptions, RenderContext, Variable } from './plugin.js';
-import { isTruthy, toOutput } from './values.js';
+import { getPath, isTruthy, toOutput } from './values.js';
 
 /**
  * Templates compile to one generated function per block where the generated-code tier is
@@ -34,10 +35,16 @@ export type Resolver = (f: Frame) => unknown;
 /** Thrown to stop a render that hit a limit; never escapes `render`. */
 export class RenderAbort extends Error {}
 
+/** A compiled partial; errors mean it failed to parse. */
+export interface Compiled {
+  op: Op;
+  errors: JsontError[];
+}
+
 /** What a compiled program needs from its surroundings at render time. */
 export interface Host {
-  /** Compiles a partial (cached); errors mean it failed to parse. */
-  compilePartial(source: string): { op: Op; errors: JsontError[] };
+  /** Compiles a partial's source (cached with the template). */
+  compilePartial(source: string): Compiled;
 }
 
 const NOWHERE: Pos = { line: 0, column: 0 };
@@ -51,56 +58,56 @@ function setVar(f: Frame, name: string, value: unknown): void {
   f.vars.set(name, value);
 }
 
-export interface RenderEnv {
-  locale: string;
-  timeZone: string;
-  now: number;
-  options: Readonly<Record<string, unknown>>;
-}
+/** Render options the engine consumes; the rest (and `injects`) reach plugins as `ctx.options`. */
+const ENGINE_OPTIONS = new Set(['partials', 'locale', 'now', 'timeZone']);
 
 /**
  * Per-render state, created once per `render` call. It is also the `ctx` every formatter and
- * predicate receives: `frame` and `pos` are set to the caller's before each call.
+ * predicate receives, and the environment of expressions: `frame` and `pos` are set to the
+ * caller's before each call.
  */
-export class Runtime implements RenderContext {
+export class Runtime implements RenderContext, ExprEnv {
   out = '';
   /** Characters emitted so far, across nested partial buffers. */
   total = 0;
   steps = 0;
   depth = 0;
   readonly errors: JsontError[] = [];
+  readonly rootFrame: Frame;
   frame: Frame;
   pos: Pos = NOWHERE;
-  readonly rootFrame: Frame;
-  readonly root: unknown;
+  readonly partials: Readonly<Record<string, string>>;
+  readonly injects: Readonly<Record<string, unknown>>;
   readonly locale: string;
   readonly timeZone: string;
   readonly now: number;
   readonly options: Readonly<Record<string, unknown>>;
   /** Read by generated code, which appends to `out` itself (see `Generator.emit`). */
   readonly maxOutput: number;
-  private readonly maxSteps: number;
-  private exprEnv: ExprEnv | null = null;
-  private exprFrame: Frame;
 
   constructor(
-    readonly host: Host,
+    private readonly host: Host,
     readonly limits: Limits,
-    readonly partials: Readonly<Record<string, string>>,
-    readonly injects: Readonly<Record<string, unknown>>,
-    json: unknown,
-    env: RenderEnv,
+    partials: Readonly<Record<string, string>>,
+    readonly root: unknown,
+    o: RenderOptions,
   ) {
-    this.rootFrame = newFrame(json, null, -1, false);
-    this.frame = this.rootFrame;
-    this.exprFrame = this.rootFrame;
-    this.root = json;
-    this.locale = env.locale;
-    this.timeZone = env.timeZone;
-    this.now = env.now;
-    this.options = env.options;
+    this.rootFrame = this.frame = newFrame(root, null, -1, false);
+    this.partials = o.partials ? { ...partials, ...o.partials } : partials;
+    this.injects = o.injects ?? {};
+    const website = getPath(root, ['website', 'timeZone']);
+    this.timeZone =
+      typeof o.timeZone === 'string'
+        ? o.timeZone
+        : typeof website === 'string' && website
+          ? website
+          : DEFAULT_TIME_ZONE;
+    this.options = Object.fromEntries(
+      Object.entries(o).filter(([k, v]) => !ENGINE_OPTIONS.has(k) && (k !== 'injects' || v)),
+    );
+    this.locale = typeof o.locale === 'string' ? o.locale : DEFAULT_LOCALE;
+    this.now = typeof o.now === 'number' ? o.now : Date.now();
     this.maxOutput = limits.maxOutputLength;
-    this.maxSteps = limits.maxSteps;
   }
 
   get node(): unknown {
@@ -108,12 +115,21 @@ export class Runtime implements RenderContext {
   }
 
   resolve(path: string): unknown {
-    const r = resolverForText(path);
-    return r ? r(this.frame) : undefined;
+    return resolverForText(path)(this.frame);
+  }
+
+  lookup(path: readonly string[]): unknown {
+    return resolverForPath(path)(this.frame);
+  }
+
+  assign(name: string, value: unknown): void {
+    setVar(this.frame, name, value);
   }
 
   renderPartial(name: string, node: unknown, options?: PartialOptions): string | undefined {
-    return this.applyPartial(name, node, this.frame, this.pos, options);
+    const frame = newFrame(node, this.frame, -1, options?.isolated === true);
+    if (options?.args) setVar(frame, '@args', options.args);
+    return this.partial(name, this.pos, frame);
   }
 
   renderSource(source: string, node: unknown): string {
@@ -140,51 +156,50 @@ export class Runtime implements RenderContext {
   }
 
   step(pos: Pos): void {
-    if (++this.steps > this.maxSteps) {
-      this.report('RENDER_LIMIT', messages.stepLimit(this.maxSteps), pos);
+    if (++this.steps > this.limits.maxSteps) {
+      this.report('RENDER_LIMIT', messages.stepLimit(this.limits.maxSteps), pos);
       throw new RenderAbort();
     }
   }
 
   /** Runs `op` in `frame` with a fresh output buffer and returns what it wrote. */
   run(op: Op, frame: Frame): string {
-    const saved = this.out;
-    const savedFrame = this.frame;
-    const savedPos = this.pos;
+    const { out, frame: caller, pos } = this;
     this.out = '';
     try {
       op(frame, this);
       return this.out;
     } finally {
-      this.out = saved;
-      this.frame = savedFrame;
-      this.pos = savedPos;
+      this.out = out;
+      this.frame = caller;
+      this.pos = pos;
     }
   }
 
-  /** A macro in scope, else a partial by name; reports a missing one. */
-  findTemplate(name: string, f: Frame, pos: Pos): Op | undefined {
-    for (let fr: Frame | null = f; fr !== null; fr = fr.parent) {
-      const m = fr.macros?.get(name);
-      if (m) return m;
+  /**
+   * Runs the macro `name` in scope of `frame`, else the partial `name`, in `frame` one partial
+   * level deeper and returns its output; undefined (reported) when there is none, when it does
+   * not parse, or past the depth limit.
+   */
+  partial(name: string, pos: Pos, frame: Frame): string | undefined {
+    let op: Op | undefined;
+    for (let fr: Frame | null = frame; fr !== null && !op; fr = fr.parent) op = fr.macros?.get(name);
+    if (!op) {
+      const source = Object.hasOwn(this.partials, name) ? this.partials[name] : undefined;
+      if (typeof source !== 'string') {
+        this.report('PARTIAL_MISSING', messages.partialMissing(name), pos);
+        return undefined;
+      }
+      const compiled = this.host.compilePartial(source);
+      if (compiled.errors.length) {
+        this.report('PARTIAL_PARSE', messages.partialParse(name, compiled.errors[0].message), pos);
+        return undefined;
+      }
+      op = compiled.op;
     }
-    const source = Object.hasOwn(this.partials, name) ? this.partials[name] : undefined;
-    if (typeof source !== 'string') {
-      this.report('PARTIAL_MISSING', messages.partialMissing(name), pos);
-      return undefined;
-    }
-    const { op, errors } = this.host.compilePartial(source);
-    if (errors.length) {
-      this.report('PARTIAL_PARSE', messages.partialParse(name, errors[0].message), pos);
-      return undefined;
-    }
-    return op;
-  }
-
-  /** Runs `op` one partial level deeper and returns its output; undefined past the depth limit. */
-  nested(name: string, pos: Pos, op: Op, frame: Frame): string | undefined {
-    if (this.depth >= this.limits.maxPartialDepth) {
-      this.report('PARTIAL_RECURSION', messages.partialRecursion(name, this.limits.maxPartialDepth), pos);
+    const max = this.limits.maxPartialDepth;
+    if (this.depth >= max) {
+      this.report('PARTIAL_RECURSION', messages.partialRecursion(name, max), pos);
       return undefined;
     }
     this.step(pos);
@@ -194,32 +209,6 @@ export class Runtime implements RenderContext {
     } finally {
       this.depth--;
     }
-  }
-
-  applyPartial(
-    name: string,
-    node: unknown,
-    f: Frame,
-    pos: Pos,
-    options?: PartialOptions,
-  ): string | undefined {
-    const op = this.findTemplate(name, f, pos);
-    if (!op) return undefined;
-    const frame = newFrame(node, f, -1, options?.isolated === true);
-    if (options?.args) setVar(frame, '@args', options.args);
-    return this.nested(name, pos, op, frame);
-  }
-
-  /** The expression environment, bound to `f`; one object per render, rebound per evaluation. */
-  exprIn(f: Frame): ExprEnv {
-    this.exprFrame = f;
-    if (this.exprEnv === null) {
-      this.exprEnv = {
-        get: (path) => resolverForPath(path)(this.exprFrame),
-        set: (name, value) => setVar(this.exprFrame, name, value),
-      };
-    }
-    return this.exprEnv;
   }
 }
 
@@ -262,20 +251,18 @@ function walker(path: Path): (v: unknown) => unknown {
  * `.section` and `.repeated section` names resolve in the current node only (no fallback to
  * enclosing scopes), as the reference implementation does; `@…` heads behave as everywhere.
  */
-export function compileSectionPath(path: Path): Resolver {
-  if (path[0][0] === '@') return compilePath(path);
-  const walk = walker(path);
-  return (f) => walk(f.node);
-}
+export const compileSectionPath = (path: Path): Resolver =>
+  compilePath(path[0][0] === '@' ? path : ['@', ...path]);
 
 export function compilePath(path: Path): Resolver {
   const head = path[0];
-  const rest = path.slice(1);
-  const hasRest = rest.length > 0;
-  const tail = walker(rest);
+  const hasRest = path.length > 1;
+  const tail = walker(path.slice(1));
   if (head === '@') return hasRest ? (f) => tail(f.node) : (f) => f.node;
-  if (head === '@index') return (f) => tail(f.index >= 0 ? f.index + 1 : undefined);
-  if (head === '@index0') return (f) => tail(f.index >= 0 ? f.index : undefined);
+  if (head === '@index' || head === '@index0') {
+    const base = head === '@index' ? 1 : 0;
+    return (f) => tail(f.index >= 0 ? f.index + base : undefined);
+  }
   if (head[0] === '@') {
     return (f) => {
       for (let fr: Frame | null = f; fr !== null; fr = fr.parent) {
@@ -301,64 +288,43 @@ export function compilePath(path: Path): Resolver {
 type Getter = (f: Frame, rt: Runtime) => unknown;
 
 /**
- * The value of a variable reference after its formatter chain. The `vars` array formatters
- * work on is kept with the compiled node and reused; a re-entrant call (a formatter rendering
- * a partial that reaches the same node) takes a fresh one.
+ * The value of a variable reference after its formatter chain, which stops at a formatter that
+ * fails or is not implemented (both reported; the value is then undefined). The `vars` array
+ * formatters work on is kept with the compiled node and reused; a re-entrant call (a formatter
+ * rendering a partial that reaches the same node) takes a fresh one.
  */
 export function valueGetter(paths: readonly Path[], calls: readonly FormatterCall[]): Getter {
   const resolvers = paths.map(compilePath);
-  const r0 = resolvers[0];
-  if (calls.length === 0) return r0;
-  const stop = calls.findIndex((c) => c.impl.notImplemented === true);
-  const run = stop < 0 ? calls : calls.slice(0, stop);
-  const missing = stop < 0 ? null : calls[stop];
-  const n = resolvers.length;
+  if (calls.length === 0) return resolvers[0];
   const fresh = (): Variable[] => resolvers.map(() => ({ value: undefined }));
   let free: Variable[] | null = fresh();
-  const chain = chainRunner(run);
   return (f, rt) => {
-    let vars = free;
+    const vars = free ?? fresh();
     free = null;
-    if (vars === null) vars = fresh();
-    vars[0].value = r0(f);
-    for (let i = 1; i < n; i++) vars[i].value = resolvers[i](f);
-    let v = chain(vars, f, rt);
-    if (missing !== null && v !== FAILED) {
-      rt.report('NOT_IMPLEMENTED', messages.notImplemented('Formatter', missing.name), missing);
-      v = undefined;
-    }
-    for (let i = 0; i < n; i++) vars[i].value = undefined;
-    free = vars;
-    return v === FAILED ? undefined : v;
-  };
-}
-
-/** Marks a chain that stopped on a failing formatter (already reported). */
-const FAILED = Symbol('failed');
-
-function chainRunner(calls: readonly FormatterCall[]): (vars: Variable[], f: Frame, rt: Runtime) => unknown {
-  const n = calls.length;
-  if (n === 0) return (vars) => vars[0].value;
-  return (vars, f, rt) => {
+    for (let i = 0; i < vars.length; i++) vars[i].value = resolvers[i](f);
+    let v: unknown;
     let i = 0;
     try {
-      for (; i < n; i++) {
+      for (; i < calls.length && !calls[i].impl.notImplemented; i++) {
         const c = calls[i];
         rt.frame = f;
         rt.pos = c;
         c.impl.apply(rt, c.args, vars, c.parsed);
       }
+      if (i === calls.length) v = vars[0].value;
+      else rt.report('NOT_IMPLEMENTED', messages.notImplemented('Formatter', calls[i].name), calls[i]);
     } catch (e) {
-      return formatterFailed(e, calls[i], rt);
+      formatterFailed(e, calls[i], rt);
     }
-    return vars[0].value;
+    for (const x of vars) x.value = undefined;
+    free = vars;
+    return v;
   };
 }
 
-export function formatterFailed(e: unknown, c: FormatterCall, rt: Runtime): typeof FAILED {
+export function formatterFailed(e: unknown, c: FormatterCall, rt: Runtime): void {
   if (e instanceof RenderAbort) throw e;
   rt.report('FORMATTER_FAILED', messages.failed('Formatter', c.name, messageOf(e)), c);
-  return FAILED;
 }
 
 type Test = (f: Frame, rt: Runtime) => boolean;
@@ -478,13 +444,6 @@ function compileAlt(alt: OrNode | null, opts: CompileOptions): Op | null {
   return branch(predicateTest(alt.predicate), body, compileAlt(alt.alt, opts));
 }
 
-function expression(source: string, opts: CompileOptions): Expression {
-  return new Expression(source, {
-    maxTokens: opts.limits.exprMaxTokens,
-    maxStringLength: opts.limits.exprMaxStringLength,
-  });
-}
-
 export function compileNode(n: Exclude<Node, { kind: 'text' | 'comment' }>, opts: CompileOptions): Op {
   switch (n.kind) {
     case 'variable':
@@ -560,9 +519,10 @@ export function compileNode(n: Exclude<Node, { kind: 'text' | 'comment' }>, opts
       };
     }
     case 'eval': {
-      const expr = expression(n.source, opts);
+      const expr = new Expression(n.source, opts.limits);
       return (f, rt) => {
-        const r = expr.evaluate(rt.exprIn(f));
+        rt.frame = f;
+        const r = expr.evaluate(rt);
         if (r.error) rt.report(r.error.type, r.error.message, n);
         else if (r.has) rt.emit(toOutput(r.value));
       };
@@ -571,10 +531,8 @@ export function compileNode(n: Exclude<Node, { kind: 'text' | 'comment' }>, opts
       const output = n.args.includes('output');
       const name = n.name;
       return (f, rt) => {
-        const op = rt.findTemplate(name, f, n);
-        if (!op) return;
         // An include runs in the current scope so the variables it sets stay visible.
-        const text = rt.nested(name, n, op, f);
+        const text = rt.partial(name, n, f);
         if (output && text !== undefined) rt.emit(text);
       };
     }
@@ -609,17 +567,17 @@ function resolverForPath(path: readonly string[]): Resolver {
 
 /** Bound on the distinct path strings `ctx.resolve` keeps compiled. */
 const MAX_TEXT_PATHS = 10_000;
-const textPaths = new Map<string, Resolver | null>();
+const textPaths = new Map<string, Resolver>();
 /**
  * `ctx.resolve` paths, compiled once per distinct string (to generated code where allowed: each
- * path then has property loads of its own, which stay fast where a shared walker's do not);
- * null for an invalid path.
+ * path then has property loads of its own, which stay fast where a shared walker's do not); an
+ * invalid path resolves to nothing.
  */
-function resolverForText(path: string): Resolver | null {
+function resolverForText(path: string): Resolver {
   let r = textPaths.get(path);
-  if (r === undefined) {
+  if (!r) {
     const p = parsePath(path);
-    r = p ? tier?.generatePath(p) || compilePath(p) : null;
+    r = p ? tier?.generatePath(p) || compilePath(p) : () => undefined;
     if (textPaths.size >= MAX_TEXT_PATHS) textPaths.clear();
     textPaths.set(path, r);
   }
@@ -629,9 +587,10 @@ function resolverForText(path: string): Resolver | null {
 export function compileCondition(n: Extract<Node, { kind: 'if' }>, opts: CompileOptions): Test {
   if (n.predicate) return predicateTest(n.predicate);
   if (n.expression !== null) {
-    const expr = expression(n.expression, opts);
+    const expr = new Expression(n.expression, opts.limits);
     return (f, rt) => {
-      const r = expr.evaluate(rt.exprIn(f));
+      rt.frame = f;
+      const r = expr.evaluate(rt);
       if (r.error) {
         rt.report(r.error.type, r.error.message, n);
         return false;

@@ -1,27 +1,20 @@
 import type { Root } from './ast.js';
 import {
+  type Compiled,
   compileNodes,
   type Host,
   hasCodeTier,
   type Op,
   RenderAbort,
-  type RenderEnv,
   Runtime,
 } from './compile.js';
 import { makeError, messageOf, messages } from './errors.js';
-import {
-  DEFAULT_CACHE_SIZE,
-  DEFAULT_LIMITS,
-  DEFAULT_LOCALE,
-  DEFAULT_TIME_ZONE,
-  type Limits,
-} from './limits.js';
+import { DEFAULT_CACHE_SIZE, DEFAULT_LIMITS, type Limits } from './limits.js';
 import { LruCache } from './lru.js';
 import { parse } from './parser.js';
 import type { JsontError, Plugin } from './plugin.js';
 import { defaultPlugins } from './plugins/index.js';
 import { buildRegistry, type Registry } from './registry.js';
-import { getChild } from './values.js';
 
 export type { Node, Root } from './ast.js';
 export { DEFAULT_LIMITS, type Limits } from './limits.js';
@@ -63,111 +56,8 @@ export interface Template {
   render(json: unknown, options?: RenderOptions): RenderResult;
 }
 
-/** Render options the engine consumes; the rest (and `injects`) reach plugins as `ctx.options`. */
-const ENGINE_OPTIONS = new Set(['partials', 'locale', 'now', 'timeZone']);
-
-function internal(e: unknown): JsontError {
-  return makeError('INTERNAL', messages.internal(messageOf(e)), { line: 0, column: 0 });
-}
-
-/** Limits objects merged once per distinct override object (engines reuse theirs). */
-const mergedLimits = new WeakMap<Partial<Limits>, Limits>();
-function limitsWith(overrides: Partial<Limits>): Limits {
-  let l = mergedLimits.get(overrides);
-  if (!l) {
-    l = { ...DEFAULT_LIMITS, ...overrides };
-    mergedLimits.set(overrides, l);
-  }
-  return l;
-}
-
-function compileWith(registry: Registry, source: string, options: CompileOptions): Template {
-  const limits: Limits = options.limits ? limitsWith(options.limits) : DEFAULT_LIMITS;
-  const compilePartials = options.partials ?? {};
-  let ast: Root;
-  let errors: JsontError[];
-  try {
-    const parsed = parse(String(source), registry);
-    ast = parsed.root;
-    errors = parsed.errors;
-  } catch (e) {
-    return {
-      errors: [internal(e)],
-      ast: { kind: 'root', body: [] },
-      render: () => ({ output: '', errors: [] }),
-    };
-  }
-  const opts = { limits };
-  // The program is built on the first render: many compiled templates (a theme's partials,
-  // cached pages) are never rendered, and parsing is all `errors` needs. The first render runs
-  // closures; a template rendered again gets generated code, which costs more to build.
-  let op: Op | null = null;
-  let renders = 0;
-  const firstRender = { limits, generate: false };
-  // Partials compile on first use and stay cached with the template.
-  let partialCache: LruCache<string, { op: Op; errors: JsontError[] }> | null = null;
-  const host: Host = {
-    compilePartial(src: string) {
-      if (partialCache === null) partialCache = new LruCache(DEFAULT_CACHE_SIZE);
-      let hit = partialCache.get(src);
-      if (!hit) {
-        const p = parse(src, registry);
-        hit = { op: compileNodes(p.root.body, opts), errors: p.errors };
-        partialCache.set(src, hit);
-      }
-      return hit;
-    },
-  };
-  return {
-    errors,
-    ast,
-    render(json: unknown, renderOptions: RenderOptions = NO_OPTIONS): RenderResult {
-      try {
-        if (op === null || (renders === 1 && hasCodeTier()))
-          op = compileNodes(ast.body, renders++ === 0 ? firstRender : opts);
-        const program = op;
-        const rt = new Runtime(
-          host,
-          limits,
-          renderOptions.partials ? { ...compilePartials, ...renderOptions.partials } : compilePartials,
-          renderOptions.injects ?? NO_OPTIONS,
-          json,
-          renderEnv(json, renderOptions),
-        );
-        try {
-          program(rt.rootFrame, rt);
-        } catch (e) {
-          if (!(e instanceof RenderAbort)) rt.errors.push(internal(e));
-        }
-        return { output: rt.out, errors: rt.errors };
-      } catch (e) {
-        return { output: '', errors: [internal(e)] };
-      }
-    },
-  };
-}
-
-const NO_OPTIONS: Readonly<Record<string, never>> = Object.freeze({});
-
-function renderEnv(json: unknown, o: RenderOptions): RenderEnv {
-  let timeZone = o.timeZone;
-  if (typeof timeZone !== 'string') {
-    const website = getChild(getChild(json, 'website'), 'timeZone');
-    timeZone = typeof website === 'string' && website ? website : DEFAULT_TIME_ZONE;
-  }
-  let options: Record<string, unknown> = NO_OPTIONS;
-  for (const k in o) {
-    if (!Object.hasOwn(o, k) || ENGINE_OPTIONS.has(k) || (k === 'injects' && !o.injects)) continue;
-    if (options === NO_OPTIONS) options = {};
-    options[k] = o[k];
-  }
-  return {
-    locale: typeof o.locale === 'string' ? o.locale : DEFAULT_LOCALE,
-    timeZone,
-    now: typeof o.now === 'number' ? o.now : Date.now(),
-    options,
-  };
-}
+const internal = (e: unknown): JsontError =>
+  makeError('INTERNAL', messages.internal(messageOf(e)), { line: 0, column: 0 });
 
 export interface EngineOptions {
   plugins?: readonly Plugin[];
@@ -180,18 +70,69 @@ export interface EngineOptions {
 export class Engine {
   private readonly registry: Registry;
   private readonly cache: LruCache<string, Template>;
-  private readonly limits: Partial<Limits>;
+  private readonly limits: Limits;
 
   constructor(options: EngineOptions = {}) {
     this.registry = buildRegistry(options.plugins ?? defaultPlugins);
     this.cache = new LruCache(options.cacheSize ?? DEFAULT_CACHE_SIZE);
-    this.limits = options.limits ?? {};
+    this.limits = { ...DEFAULT_LIMITS, ...options.limits };
   }
 
   /** Compiles without caching. */
   compile(source: string, options: Omit<CompileOptions, 'plugins'> = {}): Template {
+    const registry = this.registry;
     const limits = options.limits ? { ...this.limits, ...options.limits } : this.limits;
-    return compileWith(this.registry, source, { partials: options.partials, limits });
+    const partials = options.partials ?? {};
+    let ast: Root;
+    let errors: JsontError[];
+    try {
+      ({ root: ast, errors } = parse(String(source), registry));
+    } catch (e) {
+      return {
+        errors: [internal(e)],
+        ast: { kind: 'root', body: [] },
+        render: () => ({ output: '', errors: [] }),
+      };
+    }
+    const opts = { limits };
+    // The program is built on the first render: many compiled templates (a theme's partials,
+    // cached pages) are never rendered, and parsing is all `errors` needs. The first render runs
+    // closures; a template rendered again gets generated code, which costs more to build.
+    let op: Op | null = null;
+    let renders = 0;
+    // Partials compile on first use and stay cached with the template.
+    let compiledPartials: LruCache<string, Compiled> | null = null;
+    const host: Host = {
+      compilePartial(src) {
+        compiledPartials ??= new LruCache(DEFAULT_CACHE_SIZE);
+        let hit = compiledPartials.get(src);
+        if (!hit) {
+          const p = parse(src, registry);
+          hit = { op: compileNodes(p.root.body, opts), errors: p.errors };
+          compiledPartials.set(src, hit);
+        }
+        return hit;
+      },
+    };
+    return {
+      errors,
+      ast,
+      render(json: unknown, renderOptions: RenderOptions = {}): RenderResult {
+        try {
+          if (op === null || (renders === 1 && hasCodeTier()))
+            op = compileNodes(ast.body, renders++ === 0 ? { limits, generate: false } : opts);
+          const rt = new Runtime(host, limits, partials, json, renderOptions);
+          try {
+            op(rt.rootFrame, rt);
+          } catch (e) {
+            if (!(e instanceof RenderAbort)) rt.errors.push(internal(e));
+          }
+          return { output: rt.out, errors: rt.errors };
+        } catch (e) {
+          return { output: '', errors: [internal(e)] };
+        }
+      },
+    };
   }
 
   /** Compiles through the LRU cache, keyed by source, partials and limits. */
@@ -214,21 +155,16 @@ export function createEngine(options: EngineOptions = {}): Engine {
   return new Engine(options);
 }
 
-let defaultEngine: Engine | null = null;
-function getDefaultEngine(): Engine {
-  if (!defaultEngine) defaultEngine = new Engine();
-  return defaultEngine;
-}
+const defaultEngine = new Engine();
 
 /** Compiles a template. Never throws: problems are reported in `errors`. */
 export function compile(source: string, options: CompileOptions = {}): Template {
-  if (options.plugins) return compileWith(buildRegistry(options.plugins), source, options);
-  return getDefaultEngine().compile(source, options);
+  return (options.plugins ? new Engine(options) : defaultEngine).compile(source, options);
 }
 
 /** Like `compile`, through the default engine's LRU cache (100 entries). */
 export function compileCached(source: string, options: Omit<CompileOptions, 'plugins'> = {}): Template {
-  return getDefaultEngine().compileCached(source, options);
+  return defaultEngine.compileCached(source, options);
 }
 
 /** Compiles and renders in one call; errors from both steps are returned together. */

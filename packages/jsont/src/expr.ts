@@ -1,4 +1,5 @@
 import { messageOf, messages } from './errors.js';
+import type { Limits } from './limits.js';
 import type { JsontErrorType } from './plugin.js';
 import { deepEqual, isTruthy } from './values.js';
 
@@ -13,15 +14,13 @@ export interface ExprError {
   message: string;
 }
 
+/** Where references are read and assignments go. */
 export interface ExprEnv {
-  get(path: readonly string[]): unknown;
-  set(name: string, value: unknown): void;
+  lookup(path: readonly string[]): unknown;
+  assign(name: string, value: unknown): void;
 }
 
-export interface ExprLimits {
-  maxTokens: number;
-  maxStringLength: number;
-}
+export type ExprLimits = Pick<Limits, 'exprMaxTokens' | 'exprMaxStringLength'>;
 
 export interface ExprResult {
   /** False when the last expression left nothing to print (empty, or an assignment). */
@@ -70,7 +69,7 @@ class Ref {
   constructor(readonly path: string[]) {}
 }
 
-const read = (x: unknown, env: ExprEnv): unknown => (x instanceof Ref ? (env.get(x.path) ?? null) : x);
+const read = (x: unknown, env: ExprEnv): unknown => (x instanceof Ref ? (env.lookup(x.path) ?? null) : x);
 
 export function toNumber(v: unknown): number {
   if (typeof v === 'string') {
@@ -150,9 +149,9 @@ const OPERATORS: Record<string, Operator> = {
   '+': operator('add', 11, primitives, (a, b, limits) => {
     if (typeof a !== 'string' && typeof b !== 'string') return toNumber(a) + toNumber(b);
     const s = toStr(a) + toStr(b);
-    if (s.length > limits.maxStringLength) {
+    if (s.length > limits.exprMaxStringLength) {
       throw failure(
-        `String concatenation exceeds the maximum length of ${limits.maxStringLength}`,
+        `String concatenation exceeds the maximum length of ${limits.exprMaxStringLength}`,
         'EXPRESSION_CONCAT_LIMIT',
       );
     }
@@ -181,7 +180,7 @@ const OPERATORS: Record<string, Operator> = {
       const value = stack.pop();
       const target = stack.pop();
       if (!(target instanceof Ref) || target.path[0][0] !== '@') throw invalid('assign');
-      env.set(target.path.join('.'), read(value, env));
+      env.assign(target.path.join('.'), read(value, env));
       stack.push(ASSIGNED);
     },
   },
@@ -307,9 +306,9 @@ function parse(src: string, limits: ExprLimits): Program[] {
     } else continue; // blanks
     // A name with its '(' is two tokens.
     tokens += paren ? 2 : 1;
-    if (tokens > limits.maxTokens)
+    if (tokens > limits.exprMaxTokens)
       throw failure(
-        `Expression exceeds the maximum number of allowed tokens: ${limits.maxTokens}`,
+        `Expression exceeds the maximum number of allowed tokens: ${limits.exprMaxTokens}`,
         'EXPRESSION_TOKEN_LIMIT',
       );
     last = paren ? '(' : symbol || punct || 'x';
