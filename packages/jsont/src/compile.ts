@@ -54,7 +54,7 @@ export function newFrame(node: unknown, parent: Frame | null, index: number, iso
 }
 
 function setVar(f: Frame, name: string, value: unknown): void {
-  if (f.vars === null) f.vars = new Map();
+  f.vars ??= new Map();
   f.vars.set(name, value);
 }
 
@@ -498,14 +498,13 @@ export function compileNode(n: Exclude<Node, { kind: 'text' | 'comment' }>, opts
       return (f, rt) => setVar(f, name, value(f, rt));
     }
     case 'ctx': {
-      const keys = n.entries.map(([k]) => k);
-      const resolvers = n.entries.map(([, p]) => compilePath(p));
+      const entries = n.entries.map(([key, path]) => [key, compilePath(path)] as const);
       const name = n.name;
       return (f) => {
         const obj: Record<string, unknown> = {};
-        for (let i = 0; i < keys.length; i++) {
-          const v = resolvers[i](f);
-          if (v !== undefined) obj[keys[i]] = v;
+        for (const [key, resolve] of entries) {
+          const v = resolve(f);
+          if (v !== undefined) obj[key] = v;
         }
         setVar(f, name, obj);
       };
@@ -514,7 +513,7 @@ export function compileNode(n: Exclude<Node, { kind: 'text' | 'comment' }>, opts
       const body = compileNodes(n.body, opts);
       const name = n.name;
       return (f) => {
-        if (f.macros === null) f.macros = new Map();
+        f.macros ??= new Map();
         f.macros.set(name, body);
       };
     }
@@ -522,9 +521,9 @@ export function compileNode(n: Exclude<Node, { kind: 'text' | 'comment' }>, opts
       const expr = new Expression(n.source, opts.limits);
       return (f, rt) => {
         rt.frame = f;
-        const r = expr.evaluate(rt);
-        if (r.error) rt.report(r.error.type, r.error.message, n);
-        else if (r.has) rt.emit(toOutput(r.value));
+        rt.pos = n;
+        // Nothing to print is undefined, which prints as ''.
+        rt.emit(toOutput(expr.evaluate(rt)));
       };
     }
     case 'include': {
@@ -590,12 +589,8 @@ export function compileCondition(n: Extract<Node, { kind: 'if' }>, opts: Compile
     const expr = new Expression(n.expression, opts.limits);
     return (f, rt) => {
       rt.frame = f;
-      const r = expr.evaluate(rt);
-      if (r.error) {
-        rt.report(r.error.type, r.error.message, n);
-        return false;
-      }
-      return r.has && isTruthy(r.value);
+      rt.pos = n;
+      return isTruthy(expr.evaluate(rt));
     };
   }
   const resolvers = n.paths.map(compilePath);

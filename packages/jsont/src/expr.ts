@@ -9,25 +9,14 @@ import { deepEqual, isTruthy } from './values.js';
  * separated by ';' or a top-level ','; the value of the last one is the result.
  */
 
-export interface ExprError {
-  type: JsontErrorType;
-  message: string;
-}
-
-/** Where references are read and assignments go. */
+/** What an expression reads and assigns its variables in, and reports its errors to. */
 export interface ExprEnv {
   lookup(path: readonly string[]): unknown;
   assign(name: string, value: unknown): void;
+  error(type: JsontErrorType, message: string): void;
 }
 
 export type ExprLimits = Pick<Limits, 'exprMaxTokens' | 'exprMaxStringLength'>;
-
-export interface ExprResult {
-  /** False when the last expression left nothing to print (empty, or an assignment). */
-  has: boolean;
-  value: unknown;
-  error: ExprError | null;
-}
 
 /** One step of an expression: takes its operands from the stack and pushes its result. */
 type Step = (stack: unknown[], env: ExprEnv, limits: ExprLimits) => void;
@@ -319,21 +308,10 @@ function parse(src: string, limits: ExprLimits): Program[] {
   return programs;
 }
 
-/** The error of a failed parse or evaluation; limit errors are reported without the expression. */
-function report(
-  e: unknown,
-  type: JsontErrorType,
-  source: string,
-  wrap: (expr: string, why: string) => string,
-) {
-  type = (e as { type?: JsontErrorType } | null)?.type ?? type;
-  const why = messageOf(e);
-  return { type, message: type.endsWith('LIMIT') ? why : wrap(source, why) };
-}
-
 export class Expression {
-  private readonly programs: Program[] = [];
-  readonly parseError: ExprError | null = null;
+  private readonly programs: Program[] | null = null;
+  /** What parsing threw; it is reported at every evaluation. */
+  private readonly parseFailure: unknown;
 
   constructor(
     readonly source: string,
@@ -342,15 +320,18 @@ export class Expression {
     try {
       this.programs = parse(source, limits);
     } catch (e) {
-      this.parseError = report(e, 'EXPRESSION_PARSE', source, messages.exprParse);
+      this.parseFailure = e;
     }
   }
 
-  evaluate(env: ExprEnv): ExprResult {
-    let error = this.parseError;
+  /**
+   * The value of the last expression; undefined when it leaves nothing to print (empty, an
+   * assignment, or a failure, which is reported). No expression has undefined as its value.
+   */
+  evaluate(env: ExprEnv): unknown {
+    if (!this.programs) return this.fail(env, this.parseFailure, 'EXPRESSION_PARSE', messages.exprParse);
     let last: unknown = ASSIGNED;
     try {
-      // Without a parse there is nothing to run, and the parse error stands.
       for (const program of this.programs) {
         const stack: unknown[] = [];
         for (const item of program) {
@@ -360,10 +341,16 @@ export class Expression {
         last = stack.length ? read(stack.pop(), env) : ASSIGNED;
       }
     } catch (e) {
-      error = report(e, 'EXPRESSION_REDUCE', this.source, messages.exprReduce);
-      last = ASSIGNED;
+      return this.fail(env, e, 'EXPRESSION_REDUCE', messages.exprReduce);
     }
-    const has = last !== ASSIGNED;
-    return { has, value: has ? last : undefined, error };
+    return last === ASSIGNED ? undefined : last;
+  }
+
+  /** Reports a failed parse or evaluation; limit errors are reported without the expression. */
+  private fail(env: ExprEnv, e: unknown, phase: JsontErrorType, wrap: (expr: string, why: string) => string) {
+    const type = (e as { type?: JsontErrorType } | null)?.type ?? phase;
+    const why = messageOf(e);
+    env.error(type, type.endsWith('LIMIT') ? why : wrap(this.source, why));
+    return undefined;
   }
 }
