@@ -116,13 +116,10 @@ export interface InjectNode extends Pos {
   args: string[];
 }
 
-export interface CommentNode extends Pos {
-  kind: 'comment';
-  text: string;
-}
+/** Blocks that can have an `{.or}` chain. */
+export type BlockNode = SectionNode | RepeatedNode | PredicateNode | IfNode;
 
-export type BlockNode = SectionNode | RepeatedNode | PredicateNode | IfNode | OrNode;
-
+/** What a body holds; `{.or}` branches hang off their block's `alt`. */
 export type Node =
   | TextNode
   | VariableNode
@@ -130,14 +127,12 @@ export type Node =
   | RepeatedNode
   | PredicateNode
   | IfNode
-  | OrNode
   | VarNode
   | CtxNode
   | MacroNode
   | EvalNode
   | IncludeNode
-  | InjectNode
-  | CommentNode;
+  | InjectNode;
 
 export interface Root {
   kind: 'root';

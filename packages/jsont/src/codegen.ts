@@ -53,7 +53,7 @@ class Generator {
     let text = '';
     for (const n of nodes) {
       if (n.kind === 'text') text += n.text;
-      else if (n.kind !== 'comment') {
+      else {
         if (text) code += this.emit(JSON.stringify(text), text.length);
         text = '';
         code += this.node(n, f);
@@ -153,7 +153,7 @@ class Generator {
     return code;
   }
 
-  private node(n: Exclude<Node, { kind: 'text' | 'comment' }>, f: string): string {
+  private node(n: Exclude<Node, { kind: 'text' }>, f: string): string {
     const d = ++this.depth;
     const g = `f${d}`;
     try {
@@ -161,7 +161,7 @@ class Generator {
         case 'variable':
           return this.value(n.paths, n.formatters, f) + this.emit(`typeof v==='string'?v:O(v)`);
         case 'section': {
-          const frame = `const ${g}=N(v,${f},-1,false);`;
+          const frame = `const ${g}=N(v,${f});`;
           return (
             `${this.path(n.path, f, true)}if(T(v)){rt.step(${this.ref(n)});${frame}${this.nodes(n.body, g)}}` +
             (n.alt ? `else{${frame}${this.chain(n.alt, g)}}` : '')
@@ -171,7 +171,7 @@ class Generator {
           const [a, i, l] = [`a${d}`, `i${d}`, `l${d}`];
           return (
             `{${this.path(n.path, f, true)}const ${a}=v;` +
-            `if(Array.isArray(${a})&&${a}.length>0){const ${l}=${a}.length-1,${g}=N(undefined,${f},0,false);` +
+            `if(Array.isArray(${a})&&${a}.length>0){const ${l}=${a}.length-1,${g}=N(undefined,${f});` +
             `for(let ${i}=0;${i}<=${l};${i}++){rt.step(${this.ref(n)});${g}.node=${a}[${i}];${g}.index=${i};${g}.vars=${g}.macros=null;` +
             `${this.nodes(n.body, g)}${n.alternates ? `if(${i}<${l}){${this.nodes(n.alternates, g)}}` : ''}}}` +
             `${n.alt ? `else{${this.chain(n.alt, f)}}` : ''}}`

@@ -49,8 +49,8 @@ export interface Host {
 
 const NOWHERE: Pos = { line: 0, column: 0 };
 
-export function newFrame(node: unknown, parent: Frame | null, index: number, isolated: boolean): Frame {
-  return { node, parent, vars: null, macros: null, index, isolated };
+export function newFrame(node: unknown, parent: Frame | null, isolated = false): Frame {
+  return { node, parent, vars: null, macros: null, index: -1, isolated };
 }
 
 function setVar(f: Frame, name: string, value: unknown): void {
@@ -92,7 +92,7 @@ export class Runtime implements RenderContext, ExprEnv {
     readonly root: unknown,
     o: RenderOptions,
   ) {
-    this.rootFrame = this.frame = newFrame(root, null, -1, false);
+    this.rootFrame = this.frame = newFrame(root, null);
     this.partials = o.partials ? { ...partials, ...o.partials } : partials;
     this.injects = o.injects ?? {};
     const website = getPath(root, ['website', 'timeZone']);
@@ -127,7 +127,7 @@ export class Runtime implements RenderContext, ExprEnv {
   }
 
   renderPartial(name: string, node: unknown, options?: PartialOptions): string | undefined {
-    const frame = newFrame(node, this.frame, -1, options?.isolated === true);
+    const frame = newFrame(node, this.frame, options?.isolated === true);
     if (options?.args) setVar(frame, '@args', options.args);
     return this.partial(name, this.pos, frame);
   }
@@ -135,7 +135,7 @@ export class Runtime implements RenderContext, ExprEnv {
   renderSource(source: string, node: unknown): string {
     const { op, errors } = this.host.compilePartial(source);
     for (const e of errors) this.errors.push(e);
-    return this.run(op, newFrame(node, this.frame, -1, false));
+    return this.run(op, newFrame(node, this.frame));
   }
 
   error(type: JsontErrorType, message: string): void {
@@ -389,7 +389,6 @@ function closures(nodes: readonly Node[], opts: CompileOptions): Op {
   const ops: Op[] = [];
   let text = '';
   for (const n of nodes) {
-    if (n.kind === 'comment') continue;
     if (n.kind === 'text') {
       text += n.text;
       continue;
@@ -444,10 +443,8 @@ function compileAlt(alt: OrNode | null, opts: CompileOptions): Op | null {
   return branch(predicateTest(alt.predicate), body, compileAlt(alt.alt, opts));
 }
 
-export function compileNode(n: Exclude<Node, { kind: 'text' | 'comment' }>, opts: CompileOptions): Op {
+export function compileNode(n: Exclude<Node, { kind: 'text' | 'variable' }>, opts: CompileOptions): Op {
   switch (n.kind) {
-    case 'variable':
-      return emitValue(valueGetter(n.paths, n.formatters), '');
     case 'section': {
       const get = compileSectionPath(n.path);
       const body = closures(n.body, opts);
@@ -456,9 +453,9 @@ export function compileNode(n: Exclude<Node, { kind: 'text' | 'comment' }>, opts
         const v = get(f);
         if (isTruthy(v)) {
           rt.step(n);
-          body(newFrame(v, f, -1, false), rt);
+          body(newFrame(v, f), rt);
           // The `{.or}` branch of a section has a scope of its own, as in the reference.
-        } else if (alt !== null) alt(newFrame(v, f, -1, false), rt);
+        } else if (alt !== null) alt(newFrame(v, f), rt);
       };
     }
     case 'repeated': {
@@ -471,7 +468,7 @@ export function compileNode(n: Exclude<Node, { kind: 'text' | 'comment' }>, opts
         if (Array.isArray(v) && v.length > 0) {
           const last = v.length - 1;
           // One frame serves every item: nothing keeps a frame once its iteration ends.
-          const frame = newFrame(undefined, f, 0, false);
+          const frame = newFrame(undefined, f);
           for (let i = 0; i <= last; i++) {
             rt.step(n);
             frame.node = v[i];
@@ -489,9 +486,6 @@ export function compileNode(n: Exclude<Node, { kind: 'text' | 'comment' }>, opts
       return branch(predicateTest(n.predicate), closures(n.body, opts), compileAlt(n.alt, opts));
     case 'if':
       return branch(compileCondition(n, opts), closures(n.body, opts), compileAlt(n.alt, opts));
-    case 'or':
-      // The parser attaches every `{.or}` to its block, so a stray one never reaches here.
-      return closures(n.body, opts);
     case 'var': {
       const value = valueGetter(n.paths, n.formatters);
       const name = n.name;

@@ -83,16 +83,13 @@ export class Engine {
     const registry = this.registry;
     const limits = options.limits ? { ...this.limits, ...options.limits } : this.limits;
     const partials = options.partials ?? {};
-    let ast: Root;
+    let ast: Root = { kind: 'root', body: [] };
     let errors: JsontError[];
     try {
       ({ root: ast, errors } = parse(String(source), registry));
     } catch (e) {
-      return {
-        errors: [internal(e)],
-        ast: { kind: 'root', body: [] },
-        render: () => ({ output: '', errors: [] }),
-      };
+      // Only a bug gets here: the template then renders nothing.
+      errors = [internal(e)];
     }
     const opts = { limits };
     // The program is built on the first render: many compiled templates (a theme's partials,

@@ -79,7 +79,7 @@ interface Block {
   /** The instruction that opened it. */
   node: BlockNode | MacroNode;
   /** The last link of its `{.or}` chain; null in a macro, which has none. */
-  tail: BlockNode | null;
+  tail: BlockNode | OrNode | null;
   /** The part being read: the block's kind, 'or' or 'alternates'. */
   part: string;
   /** Where the part's nodes go. */
@@ -140,7 +140,7 @@ class Parser implements Pos {
       }
       if (open > i) this.text(s.slice(i, open), i);
       this.seek(open);
-      // Comments: `{## … ##}` spans lines; `{# … }` ends at the first brace.
+      // Comments, which leave no node: `{## … ##}` spans lines; `{# … }` ends at the first brace.
       if (s[open + 1] === '#') {
         const multi = s[open + 2] === '#';
         const close = multi ? s.indexOf('##}', open + 3) : s.indexOf('}', open + 2);
@@ -149,7 +149,6 @@ class Parser implements Pos {
           break;
         }
         i = close + (multi ? 3 : 1);
-        this.add({ kind: 'comment', text: s.slice(open, i), line: this.line, column: this.column });
         continue;
       }
       const close = s.indexOf('}', open + 1);
