@@ -73,11 +73,9 @@ export class Runtime implements RenderContext, ExprEnv {
   steps = 0;
   depth = 0;
   readonly errors: JsontError[] = [];
-  readonly rootFrame: Frame;
   frame: Frame;
   pos: Pos = NOWHERE;
   readonly partials: Readonly<Record<string, string>>;
-  readonly injects: Readonly<Record<string, unknown>>;
   readonly locale: string;
   readonly timeZone: string;
   readonly now: number;
@@ -92,9 +90,8 @@ export class Runtime implements RenderContext, ExprEnv {
     readonly root: unknown,
     o: RenderOptions,
   ) {
-    this.rootFrame = this.frame = newFrame(root, null);
+    this.frame = newFrame(root, null);
     this.partials = o.partials ? { ...partials, ...o.partials } : partials;
-    this.injects = o.injects ?? {};
     const website = getPath(root, ['website', 'timeZone']);
     this.timeZone =
       typeof o.timeZone === 'string'
@@ -532,7 +529,9 @@ export function compileNode(n: Exclude<Node, { kind: 'text' | 'variable' }>, opt
     case 'inject': {
       const { name, file } = n;
       return (f, rt) => {
-        const raw = Object.hasOwn(rt.injects, file) ? rt.injects[file] : undefined;
+        // The `injects` render option, as plugins also see it.
+        const injects = rt.options.injects as Record<string, unknown> | undefined;
+        const raw = injects && Object.hasOwn(injects, file) ? injects[file] : undefined;
         setVar(f, name, typeof raw === 'string' ? parseJsonOr(raw) : raw);
       };
     }

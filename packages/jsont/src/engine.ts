@@ -120,7 +120,7 @@ export class Engine {
             op = compileNodes(ast.body, renders++ === 0 ? { limits, generate: false } : opts);
           const rt = new Runtime(host, limits, partials, json, renderOptions);
           try {
-            op(rt.rootFrame, rt);
+            op(rt.frame, rt);
           } catch (e) {
             if (!(e instanceof RenderAbort)) rt.errors.push(internal(e));
           }

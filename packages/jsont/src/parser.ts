@@ -159,7 +159,7 @@ class Parser implements Pos {
         continue;
       }
       const inner = s.slice(open + 1, close);
-      if (inner[0] === '.' ? !this.instruction(inner.slice(1)) : !this.addVariable(inner)) {
+      if (inner[0] === '.' ? !this.instruction(inner.slice(1)) : !this.add(this.variable(inner))) {
         this.text(`{${inner}}`, open);
       }
       i = close + 1;
@@ -168,14 +168,14 @@ class Parser implements Pos {
     for (const b of this.blocks) this.error('UNCLOSED_BLOCK', messages.unclosed(nameOf(b.node.kind)), b.node);
   }
 
-  /** Puts a node in the block part being read; true, as `instruction` returns for an instruction. */
-  private add(node: Node): true {
-    this.body.push(node);
-    return true;
+  /** Puts a node in the block part being read; false for none (then the instruction is text). */
+  private add(node: Node | null): boolean {
+    if (node) this.body.push(node);
+    return node !== null;
   }
 
   /** Puts a block's node in place and reads its body next. */
-  private open(node: BlockNode | MacroNode): true {
+  private open(node: BlockNode | MacroNode): boolean {
     this.add(node);
     this.body = node.body;
     this.blocks.push({ node, tail: node.kind === 'macro' ? null : node, part: node.kind, body: node.body });
@@ -209,11 +209,6 @@ class Parser implements Pos {
       top.part = kind;
     } else this.error('NOT_ALLOWED_HERE', messages.notAllowedInBlock(nameOf(kind), nameOf(top.part)));
     return true;
-  }
-
-  private addVariable(inner: string): boolean {
-    const node = this.variable(inner);
-    return node !== null && this.add(node);
   }
 
   /** `a, b|fmt args|fmt2`; null when it is not a variable reference (then it is text). */
