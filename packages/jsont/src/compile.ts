@@ -1,6 +1,6 @@
 import type { FormatterCall, Node, OrNode, Path, Pos, PredicateCall } from './ast.js';
 import type { RenderOptions } from './engine.js';
-import { makeError, messageOf, messages } from './errors.js';
+import { makeError, messageOf } from './errors.js';
 import { type ExprEnv, Expression } from './expr.js';
 import { DEFAULT_LOCALE, DEFAULT_TIME_ZONE, type Limits } from './limits.js';
 import { parsePath } from './parser.js';
@@ -147,14 +147,18 @@ export class Runtime implements RenderContext, ExprEnv {
     this.out += s;
     this.total += s.length;
     if (this.total > this.maxOutput) {
-      this.report('RENDER_LIMIT', messages.outputLimit(this.maxOutput), NOWHERE);
+      this.report(
+        'RENDER_LIMIT',
+        `Render output exceeded the maximum of ${this.maxOutput} characters`,
+        NOWHERE,
+      );
       throw new RenderAbort();
     }
   }
 
   step(pos: Pos): void {
     if (++this.steps > this.limits.maxSteps) {
-      this.report('RENDER_LIMIT', messages.stepLimit(this.limits.maxSteps), pos);
+      this.report('RENDER_LIMIT', `Render exceeded the maximum of ${this.limits.maxSteps} steps`, pos);
       throw new RenderAbort();
     }
   }
@@ -184,19 +188,23 @@ export class Runtime implements RenderContext, ExprEnv {
     if (!op) {
       const source = Object.hasOwn(this.partials, name) ? this.partials[name] : undefined;
       if (typeof source !== 'string') {
-        this.report('PARTIAL_MISSING', messages.partialMissing(name), pos);
+        this.report('PARTIAL_MISSING', `Attempt to apply partial '${name}' which could not be found.`, pos);
         return undefined;
       }
       const compiled = this.host.compilePartial(source);
       if (compiled.errors.length) {
-        this.report('PARTIAL_PARSE', messages.partialParse(name, compiled.errors[0].message), pos);
+        this.report('PARTIAL_PARSE', `Failed to parse partial '${name}': ${compiled.errors[0].message}`, pos);
         return undefined;
       }
       op = compiled.op;
     }
     const max = this.limits.maxPartialDepth;
     if (this.depth >= max) {
-      this.report('PARTIAL_RECURSION', messages.partialRecursion(name, max), pos);
+      this.report(
+        'PARTIAL_RECURSION',
+        `Recursion into partial '${name}' exceeded the maximum depth of ${max}`,
+        pos,
+      );
       return undefined;
     }
     this.step(pos);
@@ -309,7 +317,7 @@ export function valueGetter(paths: readonly Path[], calls: readonly FormatterCal
         c.impl.apply(rt, c.args, vars, c.parsed);
       }
       if (i === calls.length) v = vars[0].value;
-      else rt.report('NOT_IMPLEMENTED', messages.notImplemented('Formatter', calls[i].name), calls[i]);
+      else rt.report('NOT_IMPLEMENTED', `Formatter '${calls[i].name}' is not yet implemented`, calls[i]);
     } catch (e) {
       formatterFailed(e, calls[i], rt);
     }
@@ -321,7 +329,7 @@ export function valueGetter(paths: readonly Path[], calls: readonly FormatterCal
 
 export function formatterFailed(e: unknown, c: FormatterCall, rt: Runtime): void {
   if (e instanceof RenderAbort) throw e;
-  rt.report('FORMATTER_FAILED', messages.failed('Formatter', c.name, messageOf(e)), c);
+  rt.report('FORMATTER_FAILED', `Formatter '${c.name}' failed: ${messageOf(e)}`, c);
 }
 
 type Test = (f: Frame, rt: Runtime) => boolean;
@@ -331,7 +339,7 @@ export function predicateTest(call: PredicateCall): Test {
   if (!impl) return () => false;
   if (impl.notImplemented) {
     return (_f, rt) => {
-      rt.report('NOT_IMPLEMENTED', messages.notImplemented('Predicate', call.name), call);
+      rt.report('NOT_IMPLEMENTED', `Predicate '${call.name}' is not yet implemented`, call);
       return false;
     };
   }
@@ -348,7 +356,7 @@ export function predicateTest(call: PredicateCall): Test {
 
 export function predicateFailed(e: unknown, call: PredicateCall, rt: Runtime): false {
   if (e instanceof RenderAbort) throw e;
-  rt.report('FORMATTER_FAILED', messages.failed('Predicate', call.name, messageOf(e)), call);
+  rt.report('FORMATTER_FAILED', `Predicate '${call.name}' failed: ${messageOf(e)}`, call);
   return false;
 }
 

@@ -8,7 +8,7 @@ import {
   RenderAbort,
   Runtime,
 } from './compile.js';
-import { makeError, messageOf, messages } from './errors.js';
+import { makeError, messageOf } from './errors.js';
 import { DEFAULT_CACHE_SIZE, DEFAULT_LIMITS, type Limits } from './limits.js';
 import { LruCache } from './lru.js';
 import { parse } from './parser.js';
@@ -57,7 +57,7 @@ export interface Template {
 }
 
 const internal = (e: unknown): JsontError =>
-  makeError('INTERNAL', messages.internal(messageOf(e)), { line: 0, column: 0 });
+  makeError('INTERNAL', `Unexpected error: ${messageOf(e)}`, { line: 0, column: 0 });
 
 export interface EngineOptions {
   plugins?: readonly Plugin[];

@@ -1,4 +1,4 @@
-import { messageOf, messages } from './errors.js';
+import { messageOf } from './errors.js';
 import type { Limits } from './limits.js';
 import type { JsontErrorType } from './plugin.js';
 import { deepEqual, isTruthy } from './values.js';
@@ -329,7 +329,7 @@ export class Expression {
    * assignment, or a failure, which is reported). No expression has undefined as its value.
    */
   evaluate(env: ExprEnv): unknown {
-    if (!this.programs) return this.fail(env, this.parseFailure, 'EXPRESSION_PARSE', messages.exprParse);
+    if (!this.programs) return this.fail(env, this.parseFailure, 'EXPRESSION_PARSE', 'parsing');
     let last: unknown = ASSIGNED;
     try {
       for (const program of this.programs) {
@@ -341,16 +341,16 @@ export class Expression {
         last = stack.length ? read(stack.pop(), env) : ASSIGNED;
       }
     } catch (e) {
-      return this.fail(env, e, 'EXPRESSION_REDUCE', messages.exprReduce);
+      return this.fail(env, e, 'EXPRESSION_REDUCE', 'reducing');
     }
     return last === ASSIGNED ? undefined : last;
   }
 
   /** Reports a failed parse or evaluation; limit errors are reported without the expression. */
-  private fail(env: ExprEnv, e: unknown, phase: JsontErrorType, wrap: (expr: string, why: string) => string) {
+  private fail(env: ExprEnv, e: unknown, phase: JsontErrorType, doing: string) {
     const type = (e as { type?: JsontErrorType } | null)?.type ?? phase;
     const why = messageOf(e);
-    env.error(type, type.endsWith('LIMIT') ? why : wrap(this.source, why));
+    env.error(type, type.endsWith('LIMIT') ? why : `Error ${doing} expression: ${this.source}: ${why}`);
     return undefined;
   }
 }

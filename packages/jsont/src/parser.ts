@@ -11,7 +11,7 @@ import type {
   RepeatedNode,
   Root,
 } from './ast.js';
-import { makeError, messageOf, messages } from './errors.js';
+import { makeError, messageOf } from './errors.js';
 import {
   ArgumentsError,
   type Formatter,
@@ -165,7 +165,8 @@ class Parser implements Pos {
       i = close + 1;
     }
     // Unclosed blocks are reported at their opening instruction and kept as if closed.
-    for (const b of this.blocks) this.error('UNCLOSED_BLOCK', messages.unclosed(nameOf(b.node.kind)), b.node);
+    for (const b of this.blocks)
+      this.error('UNCLOSED_BLOCK', `Reached EOF in the middle of ${nameOf(b.node.kind)}`, b.node);
   }
 
   /** Puts a node in the block part being read; false for none (then the instruction is text). */
@@ -183,7 +184,7 @@ class Parser implements Pos {
   }
 
   private end(): true {
-    if (!this.blocks.pop()) this.error('NOT_ALLOWED_AT_ROOT', messages.notAllowedAtRoot('END'));
+    if (!this.blocks.pop()) this.error('NOT_ALLOWED_AT_ROOT', 'Instruction END not allowed at root');
     this.body = this.blocks.at(-1)?.body ?? this.root.body;
     return true;
   }
@@ -195,10 +196,10 @@ class Parser implements Pos {
   private next(part: OrNode | 'alternates'): true {
     const top = this.blocks.at(-1);
     const kind = part === 'alternates' ? part : 'or';
-    if (!top) this.error('NOT_ALLOWED_AT_ROOT', messages.notAllowedAtRoot(nameOf(kind)));
+    if (!top) this.error('NOT_ALLOWED_AT_ROOT', `Instruction ${nameOf(kind)} not allowed at root`);
     else if (part !== 'alternates' && top.tail) {
       if (top.part === 'or' && (top.tail as OrNode).predicate === null) {
-        this.error('SYNTAX', messages.deadCode(nameOf(kind)));
+        this.error('SYNTAX', `This ${nameOf(kind)} block will never execute.`);
       }
       top.tail.alt = part;
       top.tail = part;
@@ -207,7 +208,11 @@ class Parser implements Pos {
     } else if (part === 'alternates' && top.part === 'repeated') {
       this.body = top.body = (top.node as RepeatedNode).alternates = [];
       top.part = kind;
-    } else this.error('NOT_ALLOWED_HERE', messages.notAllowedInBlock(nameOf(kind), nameOf(top.part)));
+    } else
+      this.error(
+        'NOT_ALLOWED_HERE',
+        `${nameOf(kind)} instruction is not allowed inside ${nameOf(top.part)} block.`,
+      );
     return true;
   }
 
@@ -266,7 +271,7 @@ class Parser implements Pos {
       column: this.column,
     };
     const upper = what === 'Formatter' ? 'FORMATTER' : 'PREDICATE';
-    if (!call.impl) this.error(`UNKNOWN_${upper}`, messages.unknown(what, name));
+    if (!call.impl) this.error(`UNKNOWN_${upper}`, `${what} '${name}' is unknown`);
     else {
       try {
         call.parsed = call.impl.validate?.(args);
@@ -274,7 +279,7 @@ class Parser implements Pos {
         // Only a formatter tells a failing `validate` from arguments it rejects.
         this.error(
           upper === 'PREDICATE' || e instanceof ArgumentsError ? `${upper}_ARGS_INVALID` : 'FORMATTER_FAILED',
-          messages.invalidArgs(what, name, messageOf(e)),
+          `Invalid arguments for ${what.toLowerCase()} '${name}': ${messageOf(e)}`,
         );
         call.impl = undefined;
       }
