@@ -29,13 +29,13 @@ const FORMATTER_NAME = /^[a-zA-Z][\w-]*/;
 const PREDICATE_NAME = /^[a-zA-Z][\w-]*\?/;
 
 /** Instructions that stand for a character. */
-const CHARACTERS = new Map([
-  ['meta-left', '{'],
-  ['meta-right', '}'],
-  ['space', ' '],
-  ['tab', '\t'],
-  ['newline', '\n'],
-]);
+const CHARACTERS: Record<string, string> = {
+  'meta-left': '{',
+  'meta-right': '}',
+  space: ' ',
+  tab: '\t',
+  newline: '\n',
+};
 
 /** How error messages name an instruction or the block part it is in. */
 const NAMES: Record<string, string> = { or: 'OR_PREDICATE', alternates: 'ALTERNATES_WITH' };
@@ -290,8 +290,8 @@ class Parser implements Pos {
   /** `inner` is the instruction without its leading dot; false means it is text. */
   private instruction(inner: string): boolean {
     const { line, column } = this;
-    const char = CHARACTERS.get(inner);
-    if (char !== undefined) return this.add({ kind: 'text', text: char, line, column });
+    if (Object.hasOwn(CHARACTERS, inner))
+      return this.add({ kind: 'text', text: CHARACTERS[inner], line, column });
     const sp = inner.indexOf(' ');
     const word = sp < 0 ? inner : inner.slice(0, sp);
     const rest = sp < 0 ? '' : inner.slice(sp + 1);
@@ -377,16 +377,12 @@ class Parser implements Pos {
   private condition(rest: string): Pick<IfNode, 'paths' | 'operators' | 'predicate' | 'expression'> | null {
     const predicate = this.predicate(rest);
     if (predicate) return { paths: [], operators: [], predicate, expression: null };
-    const parts = rest.split(/\s+/).filter((w) => w !== '');
+    // Paths joined by '||' and '&&': the split keeps the operators, at odd indexes.
+    const parts = rest.trim().split(/\s+(\|\||&&)\s+/);
     const paths = parts.filter((_, k) => k % 2 === 0).map(parsePath);
-    const operators = parts.filter((_, k) => k % 2 === 1);
-    if (parts.length % 2 === 1 && !paths.includes(null) && operators.every((o) => o === '||' || o === '&&')) {
-      return {
-        paths: paths as Path[],
-        operators: operators as IfNode['operators'],
-        predicate: null,
-        expression: null,
-      };
+    if (!paths.includes(null)) {
+      const operators = parts.filter((_, k) => k % 2 === 1) as IfNode['operators'];
+      return { paths: paths as Path[], operators, predicate: null, expression: null };
     }
     // Anything else with operator characters is an expression condition.
     return /[<>=!()+\-*/%&|^~"']/.test(rest)
