@@ -2,16 +2,15 @@ import type { FormatterCall, Node, OrNode, Path, PredicateCall } from './ast.js'
 import {
   type CodeTier,
   type CompileOptions,
+  callFailed,
   compileCondition,
   compileNode,
   compilePath,
   compileSectionPath,
-  formatterFailed,
   indexOf,
   inheritedName,
   newFrame,
   type Op,
-  predicateFailed,
   predicateTest,
   type Resolver,
   valueGetter,
@@ -87,7 +86,7 @@ class Generator {
   /** A predicate call from its own call site, as `predicateTest` runs it. */
   private test(call: PredicateCall, f: string): string {
     if (!call.impl || call.impl.notImplemented) return `v=${this.ref(predicateTest(call))}(${f},rt);`;
-    return `c=${this.ref(call)};rt.frame=${f};rt.pos=c;try{v=c.impl.test(rt,c.args,c.parsed)===true}catch(e){v=P(e,c,rt)}`;
+    return `c=${this.ref(call)};rt.frame=${f};rt.pos=c;try{v=c.impl.test(rt,c.args,c.parsed)===true}catch(e){v=F(e,c,rt,'Predicate')}`;
   }
 
   private condition(n: Extract<Node, { kind: 'if' }>, f: string): string {
@@ -117,7 +116,7 @@ class Generator {
     }
     const get = this.path(paths[0], f, false);
     if (!chain) return get;
-    const run = `try{${chain}}catch(e){F(e,c,rt);v=undefined}`;
+    const run = `try{${chain}}catch(e){F(e,c,rt,'Formatter');v=undefined}`;
     return slot
       ? `${get}w=${slot}||[{value:undefined}];${slot}=null;${run}w[0].value=undefined;${slot}=w;`
       : get + run;
@@ -201,8 +200,8 @@ function generatePath(path: Path): Resolver | null {
 /** Builds generated code, or null where `new Function` is refused (and from then on). */
 function compiled(gen: Generator, source: string): unknown {
   try {
-    const make = new Function('K', 'T', 'O', 'N', 'F', 'P', source);
-    return make(gen.k, isTruthy, toOutput, newFrame, formatterFailed, predicateFailed);
+    const make = new Function('K', 'T', 'O', 'N', 'F', source);
+    return make(gen.k, isTruthy, toOutput, newFrame, callFailed);
   } catch (e) {
     if (!(e instanceof EvalError)) throw e;
     generating = false;

@@ -319,7 +319,7 @@ export function valueGetter(paths: readonly Path[], calls: readonly FormatterCal
       if (i === calls.length) v = vars[0].value;
       else rt.report('NOT_IMPLEMENTED', `Formatter '${calls[i].name}' is not yet implemented`, calls[i]);
     } catch (e) {
-      formatterFailed(e, calls[i], rt);
+      callFailed(e, calls[i], rt, 'Formatter');
     }
     for (const x of vars) x.value = undefined;
     free = vars;
@@ -327,9 +327,16 @@ export function valueGetter(paths: readonly Path[], calls: readonly FormatterCal
   };
 }
 
-export function formatterFailed(e: unknown, c: FormatterCall, rt: Runtime): void {
+/** Reports a formatter or predicate that threw (a render stopped at a limit stays stopped); false, as a failed test. */
+export function callFailed(
+  e: unknown,
+  c: FormatterCall | PredicateCall,
+  rt: Runtime,
+  what: 'Formatter' | 'Predicate',
+): false {
   if (e instanceof RenderAbort) throw e;
-  rt.report('FORMATTER_FAILED', `Formatter '${c.name}' failed: ${messageOf(e)}`, c);
+  rt.report('FORMATTER_FAILED', `${what} '${c.name}' failed: ${messageOf(e)}`, c);
+  return false;
 }
 
 type Test = (f: Frame, rt: Runtime) => boolean;
@@ -349,15 +356,9 @@ export function predicateTest(call: PredicateCall): Test {
     try {
       return impl.test(rt, args, parsed) === true;
     } catch (e) {
-      return predicateFailed(e, call, rt);
+      return callFailed(e, call, rt, 'Predicate');
     }
   };
-}
-
-export function predicateFailed(e: unknown, call: PredicateCall, rt: Runtime): false {
-  if (e instanceof RenderAbort) throw e;
-  rt.report('FORMATTER_FAILED', `Predicate '${call.name}' failed: ${messageOf(e)}`, call);
-  return false;
 }
 
 export interface CompileOptions {
@@ -596,10 +597,6 @@ export function compileCondition(n: Extract<Node, { kind: 'if' }>, opts: Compile
   }
   const resolvers = n.paths.map(compilePath);
   const ops = n.operators;
-  if (resolvers.length === 1) {
-    const r = resolvers[0];
-    return (f) => isTruthy(r(f));
-  }
   // Operators apply left to right, without precedence between '||' and '&&'.
   return (f) => {
     let result = isTruthy(resolvers[0](f));
