@@ -10,6 +10,7 @@ import type {
   PredicateCall,
   RepeatedNode,
   Root,
+  VariableNode,
 } from './ast.js';
 import { makeError, messageOf } from './errors.js';
 import {
@@ -110,7 +111,7 @@ class Parser implements Pos {
     private readonly reg: Registry,
   ) {}
 
-  /** Moves `line` and `column` to `offset`; offsets only grow. */
+  /** Moves `line` and `column` to `offset`, which never goes back. */
   private seek(offset: number): void {
     while (this.nextNewline < offset) {
       this.line++;
@@ -176,7 +177,7 @@ class Parser implements Pos {
   }
 
   /** Puts a block's node in place and reads its body next. */
-  private open(node: BlockNode | MacroNode): boolean {
+  private open(node: BlockNode | MacroNode): true {
     this.add(node);
     this.body = node.body;
     this.blocks.push({ node, tail: node.kind === 'macro' ? null : node, part: node.kind, body: node.body });
@@ -198,7 +199,7 @@ class Parser implements Pos {
     const kind = part === 'alternates' ? part : 'or';
     if (!top) this.error('NOT_ALLOWED_AT_ROOT', `Instruction ${nameOf(kind)} not allowed at root`);
     else if (part !== 'alternates' && top.tail) {
-      if (top.part === 'or' && (top.tail as OrNode).predicate === null) {
+      if (top.tail.kind === 'or' && top.tail.predicate === null) {
         this.error('SYNTAX', `This ${nameOf(kind)} block will never execute.`);
       }
       top.tail.alt = part;
@@ -217,7 +218,7 @@ class Parser implements Pos {
   }
 
   /** `a, b|fmt args|fmt2`; null when it is not a variable reference (then it is text). */
-  private variable(inner: string): Extract<Node, { kind: 'variable' }> | null {
+  private variable(inner: string): VariableNode | null {
     const segs = inner.split('|');
     const head = segs[0];
     const paths: Path[] = [];
@@ -326,12 +327,13 @@ class Parser implements Pos {
       case 'var':
       case 'bindvar': {
         const m = /^(@[\w$@-]+) (.+)$/.exec(rest);
-        const value = m && this.variable(m[2]);
+        if (!m) return false;
+        const value = this.variable(m[2]);
         return (
           !!value &&
           this.add({
             kind: 'var',
-            name: m![1],
+            name: m[1],
             paths: value.paths,
             formatters: value.formatters,
             line,
