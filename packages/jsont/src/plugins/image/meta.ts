@@ -1,6 +1,7 @@
 import type { Formatter, RenderContext } from '../../plugin.js';
 import { BLOCK_TYPE_IMAGE } from '../content/enums.js';
 import { attr, field, isObject, type Json, stripTags, text } from '../content/util.js';
+import { mapValue } from '../core/mapvalue.js';
 
 /** mediaFocalPoint x,y (default 0.5,0.5). */
 export const DEFAULT_FOCAL_POINT = 0.5;
@@ -42,35 +43,29 @@ export function imageMeta(ctx: RenderContext, image: Json): string {
 
 /** A formatter printing the meta attributes of the image `pick` finds in the value, or nothing. */
 function metaOf(pick: (value: unknown, args: readonly string[]) => unknown): Formatter {
-  return {
-    apply(ctx, args, vars) {
-      const image = pick(vars[0]!.value, args);
-      vars[0]!.value = isObject(image) ? imageMeta(ctx, image) : '';
-    },
-  };
+  return mapValue((value, args, ctx) => {
+    const image = pick(value, args);
+    return isObject(image) ? imageMeta(ctx, image) : '';
+  });
 }
 
-export const imageMetaFormatter = metaOf((value) => value);
-export const coverImageMetaFormatter = metaOf((value) => field(value, 'coverImage'));
-/** The n-th (default first) child of a collection's items. */
-export const childImageMetaFormatter = metaOf((value, args) => {
-  const items = field(value, 'items');
-  return Array.isArray(items) ? items[Number(args[0] ?? 0)] : undefined;
-});
-
-/** A lazy-loading image tag with a noscript fallback; the argument is the class (default thumb-image). */
-export const imageFormatter: Formatter = {
-  apply(ctx, args, vars) {
-    const image = vars[0]!.value;
-    if (!isObject(image)) {
-      vars[0]!.value = '';
-      return;
-    }
+export const metaFormatters: Record<string, Formatter> = {
+  'image-meta': metaOf((value) => value),
+  'cover-image-meta': metaOf((value) => field(value, 'coverImage')),
+  /** The n-th (default first) child of a collection's items. */
+  'child-image-meta': metaOf((value, args) => {
+    const items = field(value, 'items');
+    return Array.isArray(items) ? items[Number(args[0] ?? 0)] : undefined;
+  }),
+  /** A lazy-loading image tag with a noscript fallback; the argument is the class (default thumb-image). */
+  image: mapValue((image, args, ctx) => {
+    if (!isObject(image)) return '';
     const componentKey = text(image.componentKey);
-    vars[0]!.value =
+    return (
       `<noscript><img src="${attr(image.assetUrl)}" alt="${attr(altText(ctx, image))}" /></noscript>` +
       `<img class="${attr(args[0] ?? 'thumb-image')}" ` +
       (componentKey ? `data-component-key="${attr(componentKey)}" ` : '') +
-      `${imageMeta(ctx, image)} data-load="false" data-image-id="${attr(image.id)}" data-type="image" />`;
-  },
+      `${imageMeta(ctx, image)} data-load="false" data-image-id="${attr(image.id)}" data-type="image" />`
+    );
+  }),
 };

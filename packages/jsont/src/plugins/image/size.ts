@@ -3,21 +3,12 @@ import { text } from '../content/util.js';
 
 export const INVALID_SIZE_MESSAGE = "Invalid source parameter. Pass in 'originalSize'.";
 
-/**
- * Thumbnail sizing picks 1500w above 1000, 1000w above 750, 750w above 500, 500w above 300,
- * 300w above 100, else 100w.
- */
-export const THUMBNAIL_STEPS: readonly (readonly [above: number, variant: string])[] = [
-  [1000, '1500w'],
-  [750, '1000w'],
-  [500, '750w'],
-  [300, '500w'],
-  [100, '300w'],
-];
-export const SMALLEST_THUMBNAIL = '100w';
+/** Image width variants below the largest thumbnail, 1500w. */
+const THUMBNAIL_WIDTHS = [100, 300, 500, 750, 1000];
 
+/** The smallest thumbnail at least `width` wide (100w for anything not a number). */
 export function thumbnailFor(width: number): string {
-  return THUMBNAIL_STEPS.find(([above]) => width > above)?.[1] ?? SMALLEST_THUMBNAIL;
+  return `${THUMBNAIL_WIDTHS.find((w) => !(width > w)) ?? 1500}w`;
 }
 
 /** A 'WxH' string with positive sides as numbers, or undefined. */

@@ -1,5 +1,5 @@
-import type { Formatter } from '../../plugin.js';
 import { attr, type Json, text } from '../content/util.js';
+import { mapValue } from '../core/mapvalue.js';
 
 /** Image width variants are 100w, 300w, 500w, 750w, 1000w, 1500w, 2500w: the largest one. */
 export const LARGEST_WIDTH_VARIANT = '2500w';
@@ -33,19 +33,13 @@ function srcsetSuffixes(variants: string): readonly string[] {
 }
 
 /** srcset from the image's systemDataVariants ('1500x983,100w,300w,…'): one candidate per width variant. */
-export const imageSrcsetFormatter: Formatter = {
-  apply(_ctx, _args, vars) {
-    const value = vars[0]!.value;
-    // Read directly: neither name is one any prototype of JSON data has.
-    const image = (typeof value === 'object' && value !== null ? value : {}) as Json;
-    const suffixes = srcsetSuffixes(text(image.systemDataVariants));
-    if (suffixes.length === 0) {
-      vars[0]!.value = '';
-      return;
-    }
-    const url = attr(image.assetUrl);
-    let out = 'srcset="';
-    for (let i = 0; i < suffixes.length; i++) out += url + suffixes[i];
-    vars[0]!.value = out;
-  },
-};
+export const imageSrcsetFormatter = mapValue((value) => {
+  // Read directly: neither name is one any prototype of JSON data has.
+  const image = (typeof value === 'object' && value !== null ? value : {}) as Json;
+  const suffixes = srcsetSuffixes(text(image.systemDataVariants));
+  if (suffixes.length === 0) return '';
+  const url = attr(image.assetUrl);
+  let out = 'srcset="';
+  for (let i = 0; i < suffixes.length; i++) out += url + suffixes[i];
+  return out;
+});
