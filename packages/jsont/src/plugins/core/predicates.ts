@@ -4,24 +4,22 @@ import { deepEqual, isTruthy } from '../../values.js';
 /** Generic predicates: comparisons, parity, counts and flags. */
 
 const NUMBER = /^-?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?$/;
+/** A quoted string or `true`/`false`/`null`: JSON literals (a quoted string JSON rejects is its inside). */
+const LITERAL = /^(?:".*"|true|false|null)$/s;
 
 /**
  * A predicate argument: a quoted string or a number is a literal, `true`/`false`/`null` too;
  * anything else is a path resolved against the current scope.
  */
-export function argValue(ctx: RenderContext, arg: string): unknown {
-  if (arg.length >= 2 && arg[0] === '"' && arg[arg.length - 1] === '"') {
+function argValue(ctx: RenderContext, arg: string): unknown {
+  if (LITERAL.test(arg)) {
     try {
       return JSON.parse(arg);
     } catch {
       return arg.slice(1, -1);
     }
   }
-  if (NUMBER.test(arg)) return Number(arg);
-  if (arg === 'true') return true;
-  if (arg === 'false') return false;
-  if (arg === 'null') return null;
-  return ctx.resolve(arg);
+  return NUMBER.test(arg) ? Number(arg) : ctx.resolve(arg);
 }
 
 /** Equality where a missing value counts as null. */
@@ -52,17 +50,21 @@ function compare(a: unknown, b: unknown): number {
   return x < y ? -1 : x == y ? 0 : 1;
 }
 
-const comparison = (test: (c: number) => boolean): Predicate => ({
+/** A predicate on the two operands; false without arguments. */
+const binary = (test: (a: unknown, b: unknown) => boolean): Predicate => ({
   test(ctx, args) {
     if (args.length === 0) return false;
     const [a, b] = operands(ctx, args);
-    return test(compare(a, b));
+    return test(a, b);
   },
 });
 
-/** The subject of a unary predicate: the first argument if given, else the current node. */
-const subject = (ctx: RenderContext, args: readonly string[]): unknown =>
-  args.length ? argValue(ctx, args[0]) : ctx.node;
+const comparison = (test: (c: number) => boolean): Predicate => binary((a, b) => test(compare(a, b)));
+
+/** A predicate on its subject: the first argument if given, else the current node. */
+const unary = (test: (v: unknown) => boolean): Predicate => ({
+  test: (ctx, args) => test(args.length ? argValue(ctx, args[0]) : ctx.node),
+});
 
 const integer = (v: unknown): number | null => {
   const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
@@ -70,36 +72,20 @@ const integer = (v: unknown): number | null => {
 };
 
 export const corePredicates: Record<string, Predicate> = {
-  'equal?': {
-    test(ctx, args) {
-      if (args.length === 0) return false;
-      const [a, b] = operands(ctx, args);
-      return same(a, b);
-    },
-  },
-  'notEqual?': {
-    test(ctx, args) {
-      if (args.length === 0) return false;
-      const [a, b] = operands(ctx, args);
-      return !same(a, b);
-    },
-  },
+  'equal?': binary(same),
+  'notEqual?': binary((a, b) => !same(a, b)),
   'greaterThan?': comparison((c) => c > 0),
   'greaterThanOrEqual?': comparison((c) => c >= 0),
   'lessThan?': comparison((c) => c < 0),
   'lessThanOrEqual?': comparison((c) => c <= 0),
-  'even?': {
-    test(ctx, args) {
-      const n = integer(subject(ctx, args));
-      return n !== null && n % 2 === 0;
-    },
-  },
-  'odd?': {
-    test(ctx, args) {
-      const n = integer(subject(ctx, args));
-      return n !== null && Math.abs(n % 2) === 1;
-    },
-  },
+  'even?': unary((v) => {
+    const n = integer(v);
+    return n !== null && n % 2 === 0;
+  }),
+  'odd?': unary((v) => {
+    const n = integer(v);
+    return n !== null && Math.abs(n % 2) === 1;
+  }),
   /** Spec §5: "The nth predicate needs integer operands and a non-zero divisor." */
   'nth?': {
     test(ctx, args) {
@@ -110,27 +96,10 @@ export const corePredicates: Record<string, Predicate> = {
       return value % divisor === 0;
     },
   },
-  'plural?': {
-    test(ctx, args) {
-      const n = Number(subject(ctx, args));
-      return n > 1;
-    },
-  },
-  'singular?': {
-    test(ctx, args) {
-      return Number(subject(ctx, args)) === 1;
-    },
-  },
-  'debug?': {
-    test(ctx) {
-      return isTruthy(ctx.resolve('debug'));
-    },
-  },
-  'has-multiple?': {
-    test(ctx, args) {
-      const v = subject(ctx, args);
-      if (Array.isArray(v)) return v.length > 1;
-      return v !== null && typeof v === 'object' && Object.keys(v).length > 1;
-    },
-  },
+  'plural?': unary((v) => Number(v) > 1),
+  'singular?': unary((v) => Number(v) === 1),
+  'debug?': { test: (ctx) => isTruthy(ctx.resolve('debug')) },
+  'has-multiple?': unary((v) =>
+    Array.isArray(v) ? v.length > 1 : v !== null && typeof v === 'object' && Object.keys(v).length > 1,
+  ),
 };

@@ -105,9 +105,9 @@ export const textFormatters: Record<string, Formatter> = {
   slugify: mapValue((value) => slugify(str(value))),
   smartypants: textFormatter(smartypants),
   'encode-space': textFormatter((s) => s.replace(/ /g, '&nbsp;')),
-  'url-encode': textFormatter((s) => encodeURIComponent(s)),
-  'encode-uri': textFormatter((s) => encodeURI(s)),
-  'encode-uri-component': textFormatter((s) => encodeURIComponent(s)),
+  'url-encode': textFormatter(encodeURIComponent),
+  'encode-uri': textFormatter(encodeURI),
+  'encode-uri-component': textFormatter(encodeURIComponent),
   'activate-twitter-links': textFormatter(activateTwitterLinks),
   output: mapValue((_value, args) => args.join(' ')),
   json: mapValue((value) => jsonOf(value)),
@@ -126,10 +126,5 @@ export const textFormatters: Record<string, Formatter> = {
       vars[0].value = truncate(str(vars[0].value), max, suffix);
     },
   },
-  absurl: {
-    apply(ctx, _args, vars) {
-      const base = toOutput(ctx.resolve('base-url'));
-      vars[0].value = `${base}/${str(vars[0].value)}`;
-    },
-  },
+  absurl: mapValue((value, _args, ctx) => `${toOutput(ctx.resolve('base-url'))}/${str(value)}`),
 };
