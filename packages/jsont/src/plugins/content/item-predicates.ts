@@ -7,7 +7,8 @@ function equals(key: string, expected: unknown): Predicate {
   return { test: (ctx) => field(ctx.node, key) === expected };
 }
 
-function hasMainImage(node: unknown): boolean {
+/** An item has a main image when it names one, or is itself one (systemDataId). */
+export function hasMainImage(node: unknown): boolean {
   return truthy(field(node, 'mainImageId')) || truthy(field(node, 'systemDataId'));
 }
 

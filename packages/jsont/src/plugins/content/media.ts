@@ -1,6 +1,7 @@
 import type { Formatter } from '../../plugin.js';
 import { mapValue } from '../core/mapvalue.js';
 import { COLOR_POSITIONS, focalPoint } from '../image/meta.js';
+import { hasMainImage } from './item-predicates.js';
 import { attr, field, isObject, truthy } from './util.js';
 
 export const mediaFormatters: Record<string, Formatter> = {
@@ -20,7 +21,7 @@ export const mediaFormatters: Record<string, Formatter> = {
     if (!isObject(video)) return '';
     let overlay = '';
     if (truthy(video.overlay)) {
-      const hasThumb = truthy(video.mainImageId) || truthy(video.systemDataId);
+      const hasThumb = hasMainImage(video);
       let thumb = '';
       if (hasThumb) {
         const colors = args.includes('color-data')

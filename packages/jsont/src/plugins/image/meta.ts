@@ -3,31 +3,28 @@ import { BLOCK_TYPE_IMAGE } from '../content/enums.js';
 import { attr, field, isObject, type Json, stripTags, text } from '../content/util.js';
 import { mapValue } from '../core/mapvalue.js';
 
-/** mediaFocalPoint x,y (default 0.5,0.5). */
-export const DEFAULT_FOCAL_POINT = 0.5;
-/** Description fallback is truncated to 250 characters. */
-export const ALT_DESCRIPTION_MAX = 250;
-
 /** colorData holds topLeft, topRight, bottomLeft, bottomRight and center averages, in attribute order. */
 export const COLOR_POSITIONS = ['topLeft', 'topRight', 'bottomLeft', 'bottomRight', 'center'] as const;
 
+/** mediaFocalPoint x,y (default 0.5,0.5). */
 export function focalPoint(image: Json): string {
-  const coordinate = (axis: 'x' | 'y') => {
-    const value = field(image, `mediaFocalPoint.${axis}`);
-    return typeof value === 'number' ? value : DEFAULT_FOCAL_POINT;
-  };
-  return `${coordinate('x')},${coordinate('y')}`;
+  return ['x', 'y']
+    .map((axis) => {
+      const value = field(image, `mediaFocalPoint.${axis}`);
+      return typeof value === 'number' ? value : 0.5;
+    })
+    .join();
 }
 
 /**
  * Alt text: an image block's own altText (even when empty), else the title, else the body
- * without markup (cut to the description length), else the file name.
+ * without markup (cut to the description length, 250 characters), else the file name.
  */
 export function altText(ctx: RenderContext, image: Json): string {
   if (ctx.resolve('blockType') === BLOCK_TYPE_IMAGE) return text(image.altText);
   const title = text(image.title);
   if (title) return title;
-  const body = stripTags(text(image.body)).slice(0, ALT_DESCRIPTION_MAX);
+  const body = stripTags(text(image.body)).slice(0, 250);
   return body || text(image.filename);
 }
 
