@@ -37,15 +37,11 @@ function operands(ctx: RenderContext, args: readonly string[]): [unknown, unknow
  * incomparable pair counts as greater.
  */
 function compare(a: unknown, b: unknown): number {
-  if (a === null || a === undefined || typeof a === 'object') return -1;
-  if (b === null || b === undefined || typeof b === 'object') return 1;
+  if (a == null || typeof a === 'object') return -1;
+  if (b == null || typeof b === 'object') return 1;
   // Text on the left compares as text: '10' is less than 9, 'a' greater than 1.
-  if (typeof a === 'string') {
-    const t = String(b);
-    return a < t ? -1 : a === t ? 0 : 1;
-  }
   const x = a as number;
-  const y = b as number;
+  const y = (typeof a === 'string' ? String(b) : b) as number;
   // biome-ignore lint/suspicious/noDoubleEquals: templates compare numbers and numeric text alike.
   return x < y ? -1 : x == y ? 0 : 1;
 }

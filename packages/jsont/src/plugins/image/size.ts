@@ -1,8 +1,6 @@
 import { ArgumentsError, type Formatter } from '../../plugin.js';
 import { text } from '../content/util.js';
 
-export const INVALID_SIZE_MESSAGE = "Invalid source parameter. Pass in 'originalSize'.";
-
 /** Image width variants below the largest thumbnail, 1500w. */
 const THUMBNAIL_WIDTHS = [100, 300, 500, 750, 1000];
 
@@ -29,7 +27,9 @@ function sizeFormatter(
     },
     apply(_ctx, args, vars) {
       const size = parseSize(vars[0]!.value);
-      vars[0]!.value = size ? compute(size[0], size[1], Number(args[0])) : INVALID_SIZE_MESSAGE;
+      vars[0]!.value = size
+        ? compute(size[0], size[1], Number(args[0]))
+        : "Invalid source parameter. Pass in 'originalSize'.";
     },
   };
 }
