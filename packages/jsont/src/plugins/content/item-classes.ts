@@ -2,20 +2,6 @@ import { mapValue } from '../core/mapvalue.js';
 import { RECORD_TYPES } from './enums.js';
 import { field, isObject, slug, text, truthy } from './util.js';
 
-function variants(item: unknown): unknown[] {
-  const list = field(item, 'structuredContent.variants');
-  return Array.isArray(list) ? list : [];
-}
-
-/** Sold out when no variant is unlimited or has stock left. */
-function soldOut(item: unknown): boolean {
-  const list = variants(item);
-  return (
-    list.length > 0 &&
-    list.every((v) => !truthy(field(v, 'unlimited')) && Number(field(v, 'qtyInStock') ?? 0) <= 0)
-  );
-}
-
 /** The CSS classes describing a content item in a list (blog post, product, event…). */
 export const itemClassesFormatter = mapValue((item, _args, ctx) => {
   if (!isObject(item)) return '';
@@ -35,9 +21,15 @@ export const itemClassesFormatter = mapValue((item, _args, ctx) => {
   const index = ctx.resolve('@index');
   if (typeof index === 'number') classes.push(`article-index-${index}`);
   if (truthy(item.starred)) classes.push('featured');
-  if (item.recordType === RECORD_TYPES['store-item']) {
-    if (variants(item).some((v) => truthy(field(v, 'onSale')))) classes.push('on-sale');
-    if (soldOut(item)) classes.push('sold-out');
+  const variants = field(item, 'structuredContent.variants');
+  if (item.recordType === RECORD_TYPES['store-item'] && Array.isArray(variants)) {
+    if (variants.some((v) => truthy(field(v, 'onSale')))) classes.push('on-sale');
+    // Sold out when no variant is unlimited or has stock left.
+    if (
+      variants.length > 0 &&
+      variants.every((v) => !truthy(field(v, 'unlimited')) && Number(field(v, 'qtyInStock') ?? 0) <= 0)
+    )
+      classes.push('sold-out');
   }
   return classes.join(' ');
 });

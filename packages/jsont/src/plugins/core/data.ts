@@ -82,14 +82,14 @@ export const dataFormatters: Record<string, Formatter> = {
   },
   round: mapValue((value) => Math.round(toNumber(value))),
   pluralize: mapValue((value, args) => {
-    const singular = args.length > 1 ? args[0] : '';
-    const plural = args.length > 1 ? args[1] : args.length === 1 ? args[0] : 's';
+    // One argument is the plural suffix; two are the singular and plural ones.
+    const [singular, plural] = args.length > 1 ? args : ['', args[0] ?? 's'];
     return toNumber(value) === 1 ? singular : plural;
   }),
   format: mapValue((value, args, ctx) => {
     const values = args.map((a) => ctx.resolve(a));
     return toOutput(value).replace(/\{(\d+)\}/g, (_m, d: string) => {
-      const i = Number.parseInt(d, 10);
+      const i = Number(d);
       return i < values.length ? toOutput(values[i]) : '';
     });
   }),

@@ -3,18 +3,6 @@ import { field, isObject, text } from '../content/util.js';
 import { mapValue } from '../core/mapvalue.js';
 import { COLOR_POSITIONS } from './meta.js';
 
-/** Colour accepts 3 or 6 hex digits with optional #, otherwise yields nothing. */
-const HEX_COLOR = /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i;
-
-/** The colour as one 24-bit number, or undefined when it is not 3 or 6 hex digits. */
-function parseHexColor(value: unknown): number | undefined {
-  const digits = HEX_COLOR.exec(text(value).trim())?.[1];
-  // Three digits stand for six: 'abc' is 'aabbcc'.
-  return digits === undefined
-    ? undefined
-    : Number.parseInt(digits.length === 3 ? digits.replace(/./g, '$&$&') : digits, 16);
-}
-
 /** HSL values print with at most two decimals. */
 const round = (value: number): number => Math.round(value * 100) / 100;
 
@@ -22,10 +10,13 @@ const round = (value: number): number => Math.round(value * 100) / 100;
 const outside = (value: number, max = 1): boolean => value < 0 || value > max;
 
 export const colorFormatters: Record<string, Formatter> = {
-  /** The light/dark split is at half of the largest colour, 0xffffff. */
+  /** 3 or 6 hex digits with optional #, else nothing; the light/dark split is at half of 0xffffff. */
   'color-weight': mapValue((value) => {
-    const color = parseHexColor(value);
-    return color === undefined ? '' : color > 0xffffff / 2 ? 'light' : 'dark';
+    const digits = /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(text(value).trim())?.[1];
+    if (digits === undefined) return '';
+    // Three digits stand for six: 'abc' is 'aabbcc'.
+    const color = Number.parseInt(digits.replace(/^(.)(.)(.)$/, '$1$1$2$2$3$3'), 16);
+    return color > 0xffffff / 2 ? 'light' : 'dark';
   }),
   /**
    * The image's colour averages: with no arguments every position as data-color-* attributes;
@@ -36,9 +27,10 @@ export const colorFormatters: Record<string, Formatter> = {
     if (!isObject(colorData)) return '';
     const [position, property] = args;
     if (position === undefined) {
-      return COLOR_POSITIONS.filter((p) => colorData[`${p}Average`] != null)
-        .map((p) => `data-color-${p}="#${text(colorData[`${p}Average`])}"`)
-        .join(' ');
+      return COLOR_POSITIONS.flatMap((p) => {
+        const color = colorData[`${p}Average`];
+        return color == null ? [] : `data-color-${p}="#${text(color)}"`;
+      }).join(' ');
     }
     const color = field(colorData, `${position}Average`);
     if (color == null) return `"${position}" not found.`;
