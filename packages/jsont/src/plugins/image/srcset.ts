@@ -1,4 +1,4 @@
-import { attr, type Json, text } from '../content/util.js';
+import { attr, isObject, type Json, text } from '../content/util.js';
 import { mapValue } from '../core/mapvalue.js';
 
 /** Image width variants are 100w, 300w, 500w, 750w, 1000w, 1500w, 2500w: the largest one. */
@@ -35,7 +35,7 @@ function srcsetSuffixes(variants: string): readonly string[] {
 /** srcset from the image's systemDataVariants ('1500x983,100w,300w,…'): one candidate per width variant. */
 export const imageSrcsetFormatter = mapValue((value) => {
   // Read directly: neither name is one any prototype of JSON data has.
-  const image = (typeof value === 'object' && value !== null ? value : {}) as Json;
+  const image: Json = isObject(value) ? value : {};
   const suffixes = srcsetSuffixes(text(image.systemDataVariants));
   if (suffixes.length === 0) return '';
   const url = attr(image.assetUrl);
