@@ -1,4 +1,4 @@
-import { ArgumentsError, type Formatter, type RenderContext } from '../../plugin.js';
+import { ArgumentsError, type Formatter } from '../../plugin.js';
 import { getChild, getPath, toNumber, toOutput } from '../../values.js';
 import { mapValue } from './mapvalue.js';
 
@@ -22,30 +22,19 @@ function follow(node: unknown, keys: readonly unknown[], textIndexes: boolean): 
 
 const splitDots = (s: string): string[] => s.split('.');
 
-/** A `get` argument resolves with the value itself as the innermost scope, then as usual. */
-function argument(ctx: RenderContext, value: unknown, path: string): unknown {
-  if (path[0] !== '@') {
-    const parts = splitDots(path);
-    if (getChild(value, parts[0]) !== undefined) return getPath(value, parts);
-  }
-  return ctx.resolve(path);
-}
-
-function count(v: unknown): number {
-  if (Array.isArray(v) || typeof v === 'string') return v.length;
-  return v !== null && typeof v === 'object' ? Object.keys(v).length : 0;
-}
-
 export const dataFormatters: Record<string, Formatter> = {
-  get: mapValue((value, args, ctx) =>
-    args.length
-      ? follow(
-          value,
-          args.map((a) => argument(ctx, value, a)),
-          false,
-        )
-      : value,
-  ),
+  /** Each argument resolves with the value itself as the innermost scope, then as usual. */
+  get: mapValue((value, args, ctx) => {
+    if (!args.length) return value;
+    const keys = args.map((path) => {
+      if (path[0] !== '@') {
+        const parts = splitDots(path);
+        if (getChild(value, parts[0]) !== undefined) return getPath(value, parts);
+      }
+      return ctx.resolve(path);
+    });
+    return follow(value, keys, false);
+  }),
   prop: mapValue((value, args) => follow(value, args.flatMap(splitDots), true)),
   lookup: mapValue((value, args, ctx) => {
     const key = args.length ? ctx.resolve(args[0]) : undefined;
@@ -63,7 +52,10 @@ export const dataFormatters: Record<string, Formatter> = {
     }
     return out;
   }),
-  count: mapValue(count),
+  count: mapValue((v) => {
+    if (Array.isArray(v) || typeof v === 'string') return v.length;
+    return v !== null && typeof v === 'object' ? Object.keys(v).length : 0;
+  }),
   iter: mapValue((_value, _args, ctx) => ctx.resolve('@index')),
   cycle: mapValue((value, args) => {
     const n = toNumber(value);

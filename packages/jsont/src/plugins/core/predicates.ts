@@ -25,12 +25,6 @@ function argValue(ctx: RenderContext, arg: string): unknown {
 /** Equality where a missing value counts as null. */
 const same = (a: unknown, b: unknown): boolean => deepEqual(a ?? null, b ?? null);
 
-/** The two operands: with one argument the current node is compared to it. */
-function operands(ctx: RenderContext, args: readonly string[]): [unknown, unknown] {
-  if (args.length === 1) return [ctx.node, argValue(ctx, args[0])];
-  return [argValue(ctx, args[0]), argValue(ctx, args[1])];
-}
-
 /**
  * Orders two operands: a missing, null or structured left side sorts first, a structured right
  * side last; text on the left compares as text; otherwise JavaScript comparison, where an
@@ -46,12 +40,15 @@ function compare(a: unknown, b: unknown): number {
   return x < y ? -1 : x == y ? 0 : 1;
 }
 
-/** A predicate on the two operands; false without arguments. */
+/**
+ * A predicate on two operands, false without arguments; with one argument the current node is
+ * compared to it.
+ */
 const binary = (test: (a: unknown, b: unknown) => boolean): Predicate => ({
   test(ctx, args) {
     if (args.length === 0) return false;
-    const [a, b] = operands(ctx, args);
-    return test(a, b);
+    if (args.length === 1) return test(ctx.node, argValue(ctx, args[0]));
+    return test(argValue(ctx, args[0]), argValue(ctx, args[1]));
   },
 });
 

@@ -49,12 +49,8 @@ export const escapeAttr = (s: string): string => {
 };
 
 /** JSON for embedding in HTML: no closing tag (so no '</script') can end the surrounding script. */
-export const safeJson = (s: string): string => s.replaceAll('</', '<\\/');
-
-const jsonOf = (v: unknown, indent?: number): string | undefined => {
-  const s = JSON.stringify(v, null, indent);
-  return s === undefined ? undefined : safeJson(s);
-};
+const jsonOf = (v: unknown, indent?: number): string | undefined =>
+  JSON.stringify(v, null, indent)?.replaceAll('</', '<\\/');
 
 /** Text that is already a slug (most tags): slugify leaves it as it is. */
 const SLUG = /^[a-z0-9-]*$/;

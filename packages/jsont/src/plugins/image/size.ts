@@ -9,12 +9,6 @@ export function thumbnailFor(width: number): string {
   return `${THUMBNAIL_WIDTHS.find((w) => !(width > w)) ?? 1500}w`;
 }
 
-/** A 'WxH' string with positive sides as numbers, or undefined. */
-function parseSize(value: unknown): [width: number, height: number] | undefined {
-  const match = /^([1-9]\d*)x([1-9]\d*)$/.exec(text(value));
-  return match ? [Number(match[1]), Number(match[2])] : undefined;
-}
-
 /** A size helper: `compute` gets the parsed WxH and the numeric argument (when it takes one). */
 function sizeFormatter(
   compute: (width: number, height: number, n: number) => number | string,
@@ -26,9 +20,10 @@ function sizeFormatter(
         throw new ArgumentsError('Expected a positive size argument');
     },
     apply(_ctx, args, vars) {
-      const size = parseSize(vars[0]!.value);
+      // A 'WxH' string with positive sides.
+      const size = /^([1-9]\d*)x([1-9]\d*)$/.exec(text(vars[0]!.value));
       vars[0]!.value = size
-        ? compute(size[0], size[1], Number(args[0]))
+        ? compute(Number(size[1]), Number(size[2]), Number(args[0]))
         : "Invalid source parameter. Pass in 'originalSize'.";
     },
   };

@@ -21,18 +21,14 @@ function socialButton(tag: 'div' | 'span', style: string): Formatter {
   });
 }
 
-/** The account's user name, else the last segment of its profile URL. */
-function userName(account: unknown): string {
-  const name = text(field(account, 'userName'));
-  if (name) return name;
-  return text(field(account, 'profileUrl')).split('/').filter(Boolean).pop() ?? '';
-}
-
 export const socialFormatters: Record<string, Formatter> = {
   'social-button': socialButton('div', 'button-style'),
   'social-button-inline': socialButton('span', 'inline-style'),
+  /** Follows the account's user name, else the last segment of its profile URL. */
   'twitter-follow-button': mapValue((account) => {
-    const name = userName(account);
+    const name =
+      text(field(account, 'userName')) ||
+      (text(field(account, 'profileUrl')).split('/').filter(Boolean).pop() ?? '');
     return name
       ? "<script>Y.use('squarespace-follow-buttons', function(Y) { Y.on('domready', function() " +
           '{ Y.Squarespace.FollowButtonUtils.renderAll(); }); });</script>' +
