@@ -13,21 +13,20 @@ export function hasMainImage(node: unknown): boolean {
 }
 
 export const itemPredicates: Record<string, Predicate> = {
-  /** `text?`, `image?`, … one per record type. */
-  ...Object.fromEntries(
-    Object.entries(RECORD_TYPES).map(([name, code]) => [`${name}?`, equals('recordType', code)]),
-  ),
-  /** `promotedMAP?`, `promotedVIDEO?`, … one per promoted block type. */
-  ...Object.fromEntries(
-    PROMOTED_BLOCK_TYPES.map((type) => [`promoted${type.toUpperCase()}?`, equals('promotedBlockType', type)]),
-  ),
-  /** `background-source-upload?`, … one per background source. */
-  ...Object.fromEntries(
-    Object.entries(BACKGROUND_SOURCES).map(([name, code]) => [
+  ...Object.fromEntries([
+    /** `text?`, `image?`, … one per record type. */
+    ...Object.entries(RECORD_TYPES).map(([name, code]) => [`${name}?`, equals('recordType', code)]),
+    /** `promotedMAP?`, `promotedVIDEO?`, … one per promoted block type. */
+    ...PROMOTED_BLOCK_TYPES.map((type) => [
+      `promoted${type.toUpperCase()}?`,
+      equals('promotedBlockType', type),
+    ]),
+    /** `background-source-upload?`, … one per background source. */
+    ...Object.entries(BACKGROUND_SOURCES).map(([name, code]) => [
       `background-source-${name}?`,
       equals('backgroundSource', code),
     ]),
-  ),
+  ]),
   'main-image?': { test: (ctx) => hasMainImage(ctx.node) },
   'child-images?': {
     test(ctx) {

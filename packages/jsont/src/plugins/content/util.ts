@@ -16,7 +16,7 @@ export function field(value: unknown, path: string): unknown {
 }
 
 /** JSON-T truthiness (the engine's own rule). */
-export const truthy = isTruthy;
+export { isTruthy as truthy };
 
 /** Text form of a scalar; anything else (missing, objects) is empty. */
 export { text };
