@@ -59,9 +59,10 @@ const unary = (test: (v: unknown) => boolean): Predicate => ({
   test: (ctx, args) => test(args.length ? argValue(ctx, args[0]) : ctx.node),
 });
 
-const integer = (v: unknown): number | null => {
+/** The value as an integer (numeric text included), else NaN, which no remainder test passes. */
+const integer = (v: unknown): number => {
   const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
-  return typeof n === 'number' && Number.isInteger(n) ? n : null;
+  return typeof n === 'number' && Number.isInteger(n) ? n : Number.NaN;
 };
 
 export const corePredicates: Record<string, Predicate> = {
@@ -71,22 +72,14 @@ export const corePredicates: Record<string, Predicate> = {
   'greaterThanOrEqual?': comparison((c) => c >= 0),
   'lessThan?': comparison((c) => c < 0),
   'lessThanOrEqual?': comparison((c) => c <= 0),
-  'even?': unary((v) => {
-    const n = integer(v);
-    return n !== null && n % 2 === 0;
-  }),
-  'odd?': unary((v) => {
-    const n = integer(v);
-    return n !== null && Math.abs(n % 2) === 1;
-  }),
-  /** Spec §5: "The nth predicate needs integer operands and a non-zero divisor." */
+  'even?': unary((v) => integer(v) % 2 === 0),
+  'odd?': unary((v) => Math.abs(integer(v) % 2) === 1),
+  /** Spec §5: "The nth predicate needs integer operands and a non-zero divisor." Else the remainder is NaN. */
   'nth?': {
     test(ctx, args) {
       if (args.length === 0) return false;
       const value = integer(args.length > 1 ? argValue(ctx, args[0]) : ctx.node);
-      const divisor = integer(argValue(ctx, args[args.length - 1]));
-      if (value === null || divisor === null || divisor === 0) return false;
-      return value % divisor === 0;
+      return value % integer(argValue(ctx, args[args.length - 1])) === 0;
     },
   },
   'plural?': unary((v) => Number(v) > 1),
