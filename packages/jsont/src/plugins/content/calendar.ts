@@ -1,7 +1,5 @@
-import type { Formatter } from '../../plugin.js';
+import { mapValue } from '../core/mapvalue.js';
 import { field, text } from './util.js';
-
-const GOOGLE_CALENDAR_EVENT_URL = 'http://www.google.com/calendar/event?action=TEMPLATE';
 
 /** Compact UTC form, e.g. 20131115T123030Z. */
 function compactUtc(ms: unknown): string {
@@ -10,17 +8,13 @@ function compactUtc(ms: unknown): string {
 }
 
 /** Calendar link: text=title, dates=start/end in compact UTC, optional location address lines and country. */
-export const googleCalendarUrlFormatter: Formatter = {
-  apply(_ctx, _args, vars) {
-    const event = vars[0]!.value;
-    let url =
-      `${GOOGLE_CALENDAR_EVENT_URL}&text=${encodeURIComponent(text(field(event, 'title')))}` +
-      `&dates=${compactUtc(field(event, 'startDate'))}/${compactUtc(field(event, 'endDate'))}`;
-    const location = ['addressLine1', 'addressLine2', 'addressCountry']
-      .map((key) => text(field(event, `location.${key}`)))
-      .filter(Boolean)
-      .join(', ');
-    if (location) url += `&location=${encodeURIComponent(location)}`;
-    vars[0]!.value = url;
-  },
-};
+export const googleCalendarUrlFormatter = mapValue((event) => {
+  const url =
+    `http://www.google.com/calendar/event?action=TEMPLATE&text=${encodeURIComponent(text(field(event, 'title')))}` +
+    `&dates=${compactUtc(field(event, 'startDate'))}/${compactUtc(field(event, 'endDate'))}`;
+  const location = ['addressLine1', 'addressLine2', 'addressCountry']
+    .map((key) => text(field(event, `location.${key}`)))
+    .filter(Boolean)
+    .join(', ');
+  return location ? `${url}&location=${encodeURIComponent(location)}` : url;
+});

@@ -29,32 +29,36 @@ export const RECORD_TYPES = {
 /** Collection types: 1 to 25; the ones templates test for. */
 export const COLLECTION_TYPE = { templatePage: 7, page: 10 } as const;
 
-/** Folder behaviour: index 1, redirect 2, none 3, variation 4. */
-export const FOLDER_BEHAVIOR = { index: 1, redirect: 2, none: 3, variation: 4 } as const;
+/** Folder behaviour: index 1, redirect 2, none 3, variation 4; the ones templates test for. */
+export const FOLDER_BEHAVIOR = { index: 1, redirect: 2 } as const;
 
 /** Background sources: upload, instagram, video, none (numbered 1 to 4 in the JSON). */
 export const BACKGROUND_SOURCES = { upload: 1, instagram: 2, video: 3, none: 4 } as const;
 
-/** Slice types: heading 1 to twitter 19. */
+/** Slice types: heading 1, then body 3 to twitter 19 in this order. */
 export const SLICE_TYPES: Readonly<Record<string, number>> = {
   heading: 1,
-  body: 3,
-  image: 4,
-  gallery: 5,
-  video: 6,
-  'social-icons': 7,
-  buttons: 8,
-  navigation: 9,
-  'custom-form': 10,
-  newsletter: 11,
-  album: 12,
-  map: 13,
-  logo: 14,
-  action: 15,
-  form: 16,
-  lock: 17,
-  password: 18,
-  twitter: 19,
+  ...Object.fromEntries(
+    [
+      'body',
+      'image',
+      'gallery',
+      'video',
+      'social-icons',
+      'buttons',
+      'navigation',
+      'custom-form',
+      'newsletter',
+      'album',
+      'map',
+      'logo',
+      'action',
+      'form',
+      'lock',
+      'password',
+      'twitter',
+    ].map((name, i) => [name, i + 3]),
+  ),
 };
 
 /** Promoted block types: map, embed, image, code, quote, twitter, link, video, foursquare, instagram, form. */

@@ -25,12 +25,16 @@ export const GALLERY_SWITCHES = [
   'thumbnails',
 ] as const;
 
-function option(ctx: { node: unknown }, name: string): unknown {
-  return field(ctx.node, `options.${name}`);
+/** A predicate on the gallery's `options`. */
+function onOptions(test: (options: unknown) => boolean): Predicate {
+  return { test: (ctx) => test(field(ctx.node, 'options')) };
 }
 
 function choice(prefix: string, optionName: string, values: readonly string[]): [string, Predicate][] {
-  return values.map((value) => [`${prefix}-${value}?`, { test: (ctx) => option(ctx, optionName) === value }]);
+  return values.map((value) => [
+    `${prefix}-${value}?`,
+    onOptions((options) => field(options, optionName) === value),
+  ]);
 }
 
 /** `gallery-design-grid?`, `gallery-meta-position-top?`, `gallery-autoplay?`, `gallery-meta?`, … */
@@ -40,7 +44,10 @@ export const galleryPredicates: Record<string, Predicate> = Object.fromEntries([
   ...choice('gallery-active-alignment', 'active-alignment', GALLERY_ALIGNMENTS),
   ...GALLERY_SWITCHES.map((name): [string, Predicate] => [
     `gallery-${name}?`,
-    { test: (ctx) => truthy(option(ctx, name)) },
+    onOptions((options) => truthy(field(options, name))),
   ]),
-  ['gallery-meta?', { test: (ctx) => truthy(option(ctx, 'controls')) || truthy(option(ctx, 'indicators')) }],
+  [
+    'gallery-meta?',
+    onOptions((options) => truthy(field(options, 'controls')) || truthy(field(options, 'indicators'))),
+  ],
 ]);

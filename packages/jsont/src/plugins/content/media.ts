@@ -1,32 +1,27 @@
 import type { Formatter } from '../../plugin.js';
+import { mapValue } from '../core/mapvalue.js';
 import { COLOR_POSITIONS, focalPoint } from '../image/meta.js';
+import { hasMainImage } from './item-predicates.js';
 import { attr, field, isObject, truthy } from './util.js';
 
-export const audioPlayerFormatter: Formatter = {
-  apply(_ctx, _args, vars) {
-    const item = vars[0]!.value;
+export const mediaFormatters: Record<string, Formatter> = {
+  'audio-player': mapValue((item) => {
     const id = attr(field(item, 'id'));
-    vars[0]!.value =
+    return (
       "<script>Y.use('squarespace-audio-player-frontend');</script>\n" +
       `<div class="squarespace-audio-player" data-audio-asset-url="${attr(field(item, 'structuredContent.audioAssetUrl'))}"` +
-      ` data-item-id="${id}" id="audio-player-${id}"></div>`;
-  },
-};
-
-/**
- * The oEmbed video wrapper. Arguments: `load-false` defers loading, `color-data` adds the
- * thumbnail's colour averages. Without a main image the overlay is marked no-thumb.
- */
-export const videoFormatter: Formatter = {
-  apply(_ctx, args, vars) {
-    const video = vars[0]!.value;
-    if (!isObject(video)) {
-      vars[0]!.value = '';
-      return;
-    }
+      ` data-item-id="${id}" id="audio-player-${id}"></div>`
+    );
+  }),
+  /**
+   * The oEmbed video wrapper. Arguments: `load-false` defers loading, `color-data` adds the
+   * thumbnail's colour averages. Without a main image the overlay is marked no-thumb.
+   */
+  video: mapValue((video, args) => {
+    if (!isObject(video)) return '';
     let overlay = '';
     if (truthy(video.overlay)) {
-      const hasThumb = truthy(video.mainImageId) || truthy(video.systemDataId);
+      const hasThumb = hasMainImage(video);
       let thumb = '';
       if (hasThumb) {
         const colors = args.includes('color-data')
@@ -43,9 +38,10 @@ export const videoFormatter: Formatter = {
         `<div class="sqs-video-overlay${hasThumb ? '' : ' no-thumb'}" style="opacity: 0;">${thumb}` +
         '<div class="sqs-video-opaque"> </div><div class="sqs-video-icon"></div></div>';
     }
-    vars[0]!.value =
+    return (
       `<div class="sqs-video-wrapper" ${args.includes('load-false') ? ' data-load="false" ' : ''}` +
       `data-html="${attr(field(video, 'oembed.html'))}" data-provider-name="${attr(field(video, 'oembed.providerName'))}">` +
-      `${overlay}</div>`;
-  },
+      `${overlay}</div>`
+    );
+  }),
 };

@@ -1,4 +1,4 @@
-import { getChild, getPath, isTruthy } from '../../values.js';
+import { getPath, isTruthy } from '../../values.js';
 import { str as text } from '../core/scalar.js';
 import { escapeAttr } from '../core/text.js';
 
@@ -12,11 +12,11 @@ export function isObject(value: unknown): value is Json {
 
 /** Reads a dotted path of own properties; undefined when any step is missing. */
 export function field(value: unknown, path: string): unknown {
-  return path.includes('.') ? getPath(value, path.split('.')) : getChild(value, path);
+  return getPath(value, path.split('.'));
 }
 
 /** JSON-T truthiness (the engine's own rule). */
-export const truthy = isTruthy;
+export { isTruthy as truthy };
 
 /** Text form of a scalar; anything else (missing, objects) is empty. */
 export { text };

@@ -7,17 +7,15 @@ import { ArgumentsError, type Formatter } from '../../plugin.js';
 export const applyFormatter: Formatter = {
   validate(args) {
     if (args.length === 0) throw new ArgumentsError('a partial or macro name is required');
-    const named: Record<string, string> = {};
-    let any = false;
-    let isolated = false;
+    let named: Record<string, string> | undefined;
     for (const a of args.slice(1)) {
       const eq = a.indexOf('=');
       if (eq > 0) {
+        named ??= {};
         named[a.slice(0, eq)] = a.slice(eq + 1);
-        any = true;
-      } else if (a === 'private') isolated = true;
+      }
     }
-    return { name: args[0], args: any ? named : undefined, isolated };
+    return { name: args[0], args: named, isolated: args.includes('private', 1) };
   },
   apply(ctx, _args, vars, parsed) {
     const p = parsed as { name: string; args: Record<string, string> | undefined; isolated: boolean };

@@ -49,51 +49,11 @@ export const escapeAttr = (s: string): string => {
 };
 
 /** JSON for embedding in HTML: no closing tag (so no '</script') can end the surrounding script. */
-export const safeJson = (s: string): string => s.replaceAll('</', '<\\/');
-
-const jsonOf = (v: unknown, indent?: number): string | undefined => {
-  const s = JSON.stringify(v, null, indent);
-  return s === undefined ? undefined : safeJson(s);
-};
-
-/**
- * Curly quotes and em dashes the way the reference does it: '--' first, then single quotes, then
- * double quotes; a quote opens at the start or after the characters listed, else it closes.
- */
-function smartypants(s: string): string {
-  return s
-    .replace(/--/g, '\u2014')
-    .replace(/(^|[([\u2014"\n-])'/g, '$1\u2018')
-    .replace(/'/g, '\u2019')
-    .replace(/(^|[\s([/\u2014\u2018-])"/g, '$1\u201c')
-    .replace(/"/g, '\u201d');
-}
+const jsonOf = (v: unknown, indent?: number): string | undefined =>
+  JSON.stringify(v, null, indent)?.replaceAll('</', '<\\/');
 
 /** Text that is already a slug (most tags): slugify leaves it as it is. */
 const SLUG = /^[a-z0-9-]*$/;
-
-function slugify(s: string): string {
-  if (SLUG.test(s)) return s;
-  return s
-    .toLowerCase()
-    .replace(/[^a-z0-9\s-]/g, '')
-    .replace(/\s+/g, '-');
-}
-
-/** Cuts at `max` characters, backing up to the last space, then appends the suffix. */
-export function truncate(s: string, max: number, suffix: string): string {
-  if (s.length <= max) return s;
-  let cut = s.slice(0, max);
-  const space = cut.lastIndexOf(' ');
-  if (space >= 0) cut = s.slice(0, space + 1);
-  return cut + suffix;
-}
-
-function activateTwitterLinks(s: string): string {
-  return s
-    .replace(/(^|[^\w])@(\w+)/g, '$1<a target="new" href="https://twitter.com/$2/">@$2</a>')
-    .replace(/(^|[^\w&])#(\w+)/g, '$1<a target="new" href="https://twitter.com/hashtag/$2?src=hash">#$2</a>');
-}
 
 export const textFormatters: Record<string, Formatter> = {
   // The most used ones call their function directly, so the JIT can inline it at each use.
@@ -102,19 +62,46 @@ export const textFormatters: Record<string, Formatter> = {
   htmltag: textFormatter(escapeAttr),
   safe: textFormatter((s) => s.replace(/<[^>]*>/g, '')),
   capitalize: textFormatter((s) => s.toUpperCase()),
-  slugify: mapValue((value) => slugify(str(value))),
-  smartypants: textFormatter(smartypants),
+  slugify: mapValue((value) => {
+    const s = str(value);
+    return SLUG.test(s)
+      ? s
+      : s
+          .toLowerCase()
+          .replace(/[^a-z0-9\s-]/g, '')
+          .replace(/\s+/g, '-');
+  }),
+  /**
+   * Curly quotes and em dashes the way the reference does it: '--' first, then single quotes, then
+   * double quotes; a quote opens at the start or after the characters listed, else it closes.
+   */
+  smartypants: textFormatter((s) =>
+    s
+      .replace(/--/g, '\u2014')
+      .replace(/(^|[([\u2014"\n-])'/g, '$1\u2018')
+      .replace(/'/g, '\u2019')
+      .replace(/(^|[\s([/\u2014\u2018-])"/g, '$1\u201c')
+      .replace(/"/g, '\u201d'),
+  ),
   'encode-space': textFormatter((s) => s.replace(/ /g, '&nbsp;')),
-  'url-encode': textFormatter((s) => encodeURIComponent(s)),
-  'encode-uri': textFormatter((s) => encodeURI(s)),
-  'encode-uri-component': textFormatter((s) => encodeURIComponent(s)),
-  'activate-twitter-links': textFormatter(activateTwitterLinks),
+  'url-encode': textFormatter(encodeURIComponent),
+  'encode-uri': textFormatter(encodeURI),
+  'encode-uri-component': textFormatter(encodeURIComponent),
+  'activate-twitter-links': textFormatter((s) =>
+    s
+      .replace(/(^|[^\w])@(\w+)/g, '$1<a target="new" href="https://twitter.com/$2/">@$2</a>')
+      .replace(
+        /(^|[^\w&])#(\w+)/g,
+        '$1<a target="new" href="https://twitter.com/hashtag/$2?src=hash">#$2</a>',
+      ),
+  ),
   output: mapValue((_value, args) => args.join(' ')),
   json: mapValue((value) => jsonOf(value)),
   'json-pretty': mapValue((value) => jsonOf(value, 2)),
   // A missing value is JSON null here, unlike `json` which prints nothing for it.
   raw: mapValue((value) => JSON.stringify(value) ?? 'null'),
   str: mapValue(str),
+  /** Cuts at the length, backing up to the last space, then appends the suffix. */
   truncate: {
     validate(args) {
       const max = args.length > 0 && args[0] !== '' ? Number.parseInt(args[0], 10) : DEFAULT_TRUNCATE_LENGTH;
@@ -123,13 +110,11 @@ export const textFormatters: Record<string, Formatter> = {
     },
     apply(_ctx, _args, vars, parsed) {
       const { max, suffix } = parsed as { max: number; suffix: string };
-      vars[0].value = truncate(str(vars[0].value), max, suffix);
+      const s = str(vars[0].value);
+      const cut = s.slice(0, max);
+      const space = cut.lastIndexOf(' ');
+      vars[0].value = s.length <= max ? s : (space >= 0 ? cut.slice(0, space + 1) : cut) + suffix;
     },
   },
-  absurl: {
-    apply(ctx, _args, vars) {
-      const base = toOutput(ctx.resolve('base-url'));
-      vars[0].value = `${base}/${str(vars[0].value)}`;
-    },
-  },
+  absurl: mapValue((value, _args, ctx) => `${toOutput(ctx.resolve('base-url'))}/${str(value)}`),
 };

@@ -1,11 +1,6 @@
 import type { Plugin } from '../../plugin.js';
-import { colorWeightFormatter, imageColorFormatter, websiteColorFormatter } from './color.js';
-import {
-  childImageMetaFormatter,
-  coverImageMetaFormatter,
-  imageFormatter,
-  imageMetaFormatter,
-} from './meta.js';
+import { colorFormatters } from './color.js';
+import { metaFormatters } from './meta.js';
 import { sizeFormatters } from './size.js';
 import { imageSrcsetFormatter } from './srcset.js';
 
@@ -13,14 +8,9 @@ export const imagePlugin: Plugin = {
   name: 'image',
   formatters: {
     ...sizeFormatters,
-    'child-image-meta': childImageMetaFormatter,
-    'color-weight': colorWeightFormatter,
-    'cover-image-meta': coverImageMetaFormatter,
-    image: imageFormatter,
-    'image-color': imageColorFormatter,
-    'image-meta': imageMetaFormatter,
+    ...colorFormatters,
+    ...metaFormatters,
     'image-srcset': imageSrcsetFormatter,
-    'website-color': websiteColorFormatter,
   },
   predicates: {},
 };

@@ -1,17 +1,9 @@
 import type { Plugin } from '../../plugin.js';
-import {
-  serviceNameEmailPredicate,
-  socialButtonFormatter,
-  socialButtonInlineFormatter,
-  twitterFollowButtonFormatter,
-} from './buttons.js';
+import { field } from '../content/util.js';
+import { socialFormatters } from './buttons.js';
 
 export const socialPlugin: Plugin = {
   name: 'social',
-  formatters: {
-    'social-button': socialButtonFormatter,
-    'social-button-inline': socialButtonInlineFormatter,
-    'twitter-follow-button': twitterFollowButtonFormatter,
-  },
-  predicates: { 'serviceNameEmail?': serviceNameEmailPredicate },
+  formatters: socialFormatters,
+  predicates: { 'serviceNameEmail?': { test: (ctx) => field(ctx.node, 'serviceName') === 'email' } },
 };
