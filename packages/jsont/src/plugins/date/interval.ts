@@ -2,7 +2,7 @@ import type { Formatter, RenderContext } from '../../plugin.js';
 import { capitalize, dateFormat, parseOptions } from '../i18n/intl.js';
 import { type DatetimeOptions, formatDatetime } from './datetime.js';
 import { isSkeleton, skeletonOptions } from './skeleton.js';
-import { inRange, toInstant, zoned, zoneOf } from './zoned.js';
+import { inRange, toInstant, zoned, zoneName, zoneOf } from './zoned.js';
 
 /** The pattern CLDR falls back to when no interval format fits ("{0} – {1}", thin spaces). */
 const FALLBACK_SEPARATOR = '\u2009–\u2009';
@@ -32,15 +32,6 @@ function greatestDifference(a: number, b: number, timeZone: string): string | un
   return undefined;
 }
 
-/** A time-zone name that is an abbreviation ("ET"), else the GMT form: long location names do not fit a range. */
-function zoneNameStyle(locale: string, timeZone: string, epoch: number): 'shortGeneric' | 'short' {
-  const name =
-    dateFormat(locale, { timeZone, timeZoneName: 'shortGeneric' })
-      .formatToParts(epoch)
-      .find((p) => p.type === 'timeZoneName')?.value ?? '';
-  return /\s/.test(name) ? 'short' : 'shortGeneric';
-}
-
 export function formatInterval(
   a: number,
   b: number,
@@ -53,7 +44,10 @@ export function formatInterval(
   const skeleton =
     o.skeleton ?? (diff === undefined || 'yMLd'.includes(diff[0]) ? 'yMMMd' : diff[0] === 'a' ? 'hmv' : 'hm');
   const options = { timeZone, ...skeletonOptions(skeleton) };
-  if (options.timeZoneName === 'shortGeneric') options.timeZoneName = zoneNameStyle(locale, timeZone, a);
+  // A zone name that is an abbreviation ("ET"), else the GMT form: long location names do not fit a range.
+  if (options.timeZoneName === 'shortGeneric' && /\s/.test(zoneName(locale, timeZone, 'shortGeneric', a))) {
+    options.timeZoneName = 'short';
+  }
   let out: string;
   if (diff === undefined || [...diff].some((c) => skeleton.includes(c))) {
     out = dateFormat(locale, options).formatRange(a, b);
