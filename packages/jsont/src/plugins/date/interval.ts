@@ -53,9 +53,10 @@ export function formatInterval(
     out = dateFormat(locale, options).formatRange(a, b);
   } else {
     // The skeleton cannot show what differs: both ends in full. One without a calendar date gets the time.
+    const date = skeletonOptions(skeleton);
     const o2: DatetimeOptions = /[yMLd]/.test(skeleton)
-      ? { date: { skeleton }, time: undefined, beginSentence: false }
-      : { date: { skeleton }, time: { skeleton: 'hm' }, wrap: 'short', beginSentence: false };
+      ? { date }
+      : { date, time: skeletonOptions('hm'), wrap: 'short' };
     out =
       formatDatetime(a, locale, timeZone, o2) + FALLBACK_SEPARATOR + formatDatetime(b, locale, timeZone, o2);
   }
