@@ -3,7 +3,7 @@ import { dateFormat } from '../i18n/intl.js';
 import { ISO_FIRST_DAY, ISO_MIN_DAYS, weekOfYear } from './week.js';
 import { inRange, toInstant, type Zoned, zoneAbbreviation, zoned, zoneOf } from './zoned.js';
 
-const pad = (n: number, width = 2, fill = '0') => String(n).padStart(width, fill);
+export const pad = (n: number, width = 2, fill = '0') => String(n).padStart(width, fill);
 const hour12 = (z: Zoned) => z.hour % 12 || 12;
 const ampm = (z: Zoned) => (z.hour < 12 ? 'AM' : 'PM');
 const iso = (z: Zoned) => weekOfYear(z.year, z.dayOfYear, z.weekday, ISO_FIRST_DAY - 1, ISO_MIN_DAYS);

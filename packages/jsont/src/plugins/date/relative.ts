@@ -25,9 +25,8 @@ export const UNITS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
 export const relativeTimeFormatter: Formatter = {
   apply(ctx, args, vars) {
     const o = parseOptions(args);
-    const second = vars.length > 1 ? toInstant(vars[1].value) : Number.NaN;
     const first = toInstant(vars[0].value);
-    const [from, to] = vars.length > 1 ? [first, second] : [ctx.now, first];
+    const [from, to] = vars.length > 1 ? [first, toInstant(vars[1].value)] : [ctx.now, first];
     if (!Number.isFinite(from) || !Number.isFinite(to)) {
       vars[0].value = INVALID_DATE;
       return;
