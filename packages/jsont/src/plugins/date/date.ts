@@ -13,7 +13,7 @@ const english = (z: Zoned, name: Intl.DateTimeFormatOptions) =>
   dateFormat('en-US', { timeZone: z.timeZone, ...name }).format(z.epoch);
 
 /** strftime conversions: a function of the instant, or a pattern of other conversions. */
-const CONVERSIONS: Record<string, string | ((z: Zoned) => string)> = {
+const CONVERSIONS: Record<string, string | ((z: Zoned) => string | number)> = {
   a: (z) => english(z, { weekday: 'short' }),
   A: (z) => english(z, { weekday: 'long' }),
   b: (z) => english(z, { month: 'short' }),
@@ -25,7 +25,7 @@ const CONVERSIONS: Record<string, string | ((z: Zoned) => string)> = {
   e: (z) => pad(z.day, 2, ' '),
   F: '%Y-%m-%d',
   g: (z) => pad(iso(z).year % 100),
-  G: (z) => String(iso(z).year),
+  G: (z) => iso(z).year,
   h: '%b',
   H: (z) => pad(z.hour),
   I: (z) => pad(hour12(z)),
@@ -38,23 +38,23 @@ const CONVERSIONS: Record<string, string | ((z: Zoned) => string)> = {
   N: (z) => pad(z.millis * 1_000_000, 9),
   p: ampm,
   P: (z) => ampm(z).toLowerCase(),
-  q: (z) => String(Math.floor((z.month - 1) / 3) + 1),
+  q: (z) => Math.ceil(z.month / 3),
   r: (z) => expand(z, `${hour12(z)}:%M:%S %p`),
   R: '%H:%M',
-  s: (z) => String(Math.floor(z.epoch / 1000)),
+  s: (z) => Math.floor(z.epoch / 1000),
   S: (z) => pad(z.second),
   t: '\t',
   T: '%H:%M:%S',
-  u: (z) => String(z.weekday || 7),
+  u: (z) => z.weekday || 7,
   U: (z) => pad(weekOfYear(z.year, z.dayOfYear, z.weekday, 0, 1).week),
   v: '%d-%b-%Y',
   V: (z) => pad(iso(z).week),
-  w: (z) => String(z.weekday),
+  w: (z) => z.weekday,
   W: (z) => pad(weekOfYear(z.year, z.dayOfYear, z.weekday, 1, 1).week),
   x: '%m/%d/%Y',
   X: '%I:%M:%S %p',
   y: (z) => pad(z.year % 100),
-  Y: (z) => String(z.year),
+  Y: (z) => z.year,
   z: (z) => {
     const m = Math.abs(z.offset);
     return `${z.offset < 0 ? '-' : '+'}${pad(Math.floor(m / 60))}:${pad(m % 60)}`;
@@ -68,7 +68,7 @@ function expand(z: Zoned, pattern: string): string {
   return pattern.replace(/%(.)/gs, (all, c: string) => {
     const conversion = CONVERSIONS[c];
     if (conversion === undefined) return all;
-    return typeof conversion === 'string' ? expand(z, conversion) : conversion(z);
+    return typeof conversion === 'string' ? expand(z, conversion) : String(conversion(z));
   });
 }
 

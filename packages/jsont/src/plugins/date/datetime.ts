@@ -19,7 +19,7 @@ export interface DatetimeOptions {
 }
 
 const part = (s: string | undefined, kind: 'dateStyle' | 'timeStyle'): Part =>
-  s === undefined ? undefined : isStyle(s) ? { [kind]: s } : isSkeleton(s) ? skeletonOptions(s) : undefined;
+  isStyle(s) ? { [kind]: s } : isSkeleton(s) ? skeletonOptions(s) : undefined;
 
 /**
  * Reads `datetime` arguments: a bare width (both parts), a bare skeleton, `date:`, `time:`,
@@ -37,7 +37,7 @@ export function datetimeOptions(args: readonly string[]): DatetimeOptions {
     } else if (isSkeleton(key)) date = skeletonOptions(key);
   }
   const skeleton = o.get('skeleton');
-  if (skeleton !== undefined && isSkeleton(skeleton)) date = skeletonOptions(skeleton);
+  if (isSkeleton(skeleton)) date = skeletonOptions(skeleton);
   if (!date && !time) date = { dateStyle: 'long' };
   const wrap = o.get('wrap');
   return {

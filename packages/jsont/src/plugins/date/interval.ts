@@ -53,10 +53,11 @@ export function formatInterval(
     out = dateFormat(locale, options).formatRange(a, b);
   } else {
     // The skeleton cannot show what differs: both ends in full. One without a calendar date gets the time.
-    const date = skeletonOptions(skeleton);
-    const o2: DatetimeOptions = /[yMLd]/.test(skeleton)
-      ? { date }
-      : { date, time: skeletonOptions('hm'), wrap: 'short' };
+    const o2: DatetimeOptions = {
+      date: skeletonOptions(skeleton),
+      time: /[yMLd]/.test(skeleton) ? undefined : skeletonOptions('hm'),
+      wrap: 'short',
+    };
     out =
       formatDatetime(a, locale, timeZone, o2) + FALLBACK_SEPARATOR + formatDatetime(b, locale, timeZone, o2);
   }

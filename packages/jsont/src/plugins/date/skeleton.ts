@@ -35,7 +35,8 @@ const FIELDS: [
 ];
 
 /** True when the text is a skeleton: only letters this module understands (plus `a`, implied by h). */
-export const isSkeleton = (s: string): boolean => /^[GyMLdEcehKHkjmsBzvVOZXxa]+$/.test(s);
+export const isSkeleton = (s: string | undefined): s is string =>
+  s !== undefined && /^[GyMLdEcehKHkjmsBzvVOZXxa]+$/.test(s);
 
 export function skeletonOptions(skeleton: string): Opts {
   const o: Record<string, string> = {};
