@@ -4,8 +4,8 @@ import { isSkeleton, skeletonOptions } from './skeleton.js';
 import { inRange, toInstant, zoneOf } from './zoned.js';
 
 type Style = 'short' | 'medium' | 'long' | 'full';
-const STYLES: readonly string[] = ['short', 'medium', 'long', 'full'];
-const isStyle = (s: string | undefined): s is Style => s !== undefined && STYLES.includes(s);
+const STYLES: readonly unknown[] = ['short', 'medium', 'long', 'full'];
+const isStyle = (s: unknown): s is Style => STYLES.includes(s);
 
 /** A date or time part as Intl options: a CLDR width, or the fields a skeleton names. */
 type Part = Intl.DateTimeFormatOptions | undefined;

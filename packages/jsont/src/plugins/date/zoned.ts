@@ -1,8 +1,6 @@
+import { DEFAULT_TIME_ZONE } from '../../limits.js';
 import type { RenderContext } from '../../plugin.js';
 import { dateFormat } from '../i18n/intl.js';
-
-/** Spec §9: "The default time zone is America/New_York." */
-export const DEFAULT_TIME_ZONE = 'America/New_York';
 
 /** Spec §9: "The Julian day range is 0 to 4881503." */
 export const JULIAN_DAY_MIN = 0;
@@ -94,15 +92,13 @@ export function zoned(epoch: number, timeZone: string): Zoned {
   };
 }
 
-const ABBREVIATION_LOCALES = ['en-US', 'en-GB', 'en-AU', 'en-IN', 'ja-JP'];
-
 /**
  * A short zone name such as EST or JST. Intl's en-US data names only American zones, so a
  * few English (and the Japanese) locales are tried before settling for a GMT offset.
  */
 export function zoneAbbreviation(epoch: number, timeZone: string): string {
   let fallback = '';
-  for (const locale of ABBREVIATION_LOCALES) {
+  for (const locale of ['en-US', 'en-GB', 'en-AU', 'en-IN', 'ja-JP']) {
     const name = zoneName(locale, timeZone, 'short', epoch);
     if (!/^(GMT|UTC)[+-−]/.test(name)) return name;
     fallback ||= name;
