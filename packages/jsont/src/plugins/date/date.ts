@@ -55,10 +55,8 @@ const CONVERSIONS: Record<string, string | ((z: Zoned) => string | number)> = {
   X: '%I:%M:%S %p',
   y: (z) => pad(z.year % 100),
   Y: (z) => z.year,
-  z: (z) => {
-    const m = Math.abs(z.offset);
-    return `${z.offset < 0 ? '-' : '+'}${pad(Math.floor(m / 60))}:${pad(m % 60)}`;
-  },
+  z: (z) =>
+    `${z.offset < 0 ? '-' : '+'}${pad(Math.floor(Math.abs(z.offset) / 60))}:${pad(Math.abs(z.offset) % 60)}`,
   Z: (z) => zoneAbbreviation(z.epoch, z.timeZone),
   '%': '%',
 };
