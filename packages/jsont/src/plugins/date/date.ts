@@ -1,88 +1,78 @@
 import type { Formatter, RenderContext } from '../../plugin.js';
+import { dateFormat } from '../i18n/intl.js';
 import { ISO_FIRST_DAY, ISO_MIN_DAYS, weekOfYear } from './week.js';
 import { inRange, toInstant, type Zoned, zoneAbbreviation, zoned, zoneOf } from './zoned.js';
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-
-const pad = (n: number, width = 2, fill = '0') => String(n).padStart(width, fill);
-const hour12 = (h: number) => h % 12 || 12;
+export const pad = (n: number, width = 2, fill = '0') => String(n).padStart(width, fill);
+const hour12 = (z: Zoned) => z.hour % 12 || 12;
 const ampm = (z: Zoned) => (z.hour < 12 ? 'AM' : 'PM');
+const iso = (z: Zoned) => weekOfYear(z.year, z.dayOfYear, z.weekday, ISO_FIRST_DAY - 1, ISO_MIN_DAYS);
 
-function offset(z: Zoned): string {
-  const m = Math.abs(z.offset);
-  return `${z.offset < 0 ? '-' : '+'}${pad(Math.floor(m / 60))}:${pad(m % 60)}`;
-}
+/** A day or month name, in English like every strftime conversion (as in the reference engine). */
+const english = (z: Zoned, name: Intl.DateTimeFormatOptions) =>
+  dateFormat('en-US', { timeZone: z.timeZone, ...name }).format(z.epoch);
 
-/** strftime conversions, always in English as in the reference engine. */
-const CONVERSIONS: Record<string, (z: Zoned) => string> = {
-  a: (z) => DAYS[z.weekday].slice(0, 3),
-  A: (z) => DAYS[z.weekday],
-  b: (z) => MONTHS[z.month - 1].slice(0, 3),
-  B: (z) => MONTHS[z.month - 1],
-  c: (z) =>
-    `${CONVERSIONS.a(z)}, ${CONVERSIONS.b(z)} ${z.day}, ${z.year} ${CONVERSIONS.r(z)} ${CONVERSIONS.Z(z)}`,
+/** strftime conversions: a function of the instant, or a pattern of other conversions. */
+const CONVERSIONS: Record<string, string | ((z: Zoned) => string | number)> = {
+  a: (z) => english(z, { weekday: 'short' }),
+  A: (z) => english(z, { weekday: 'long' }),
+  b: (z) => english(z, { month: 'short' }),
+  B: (z) => english(z, { month: 'long' }),
+  c: (z) => expand(z, `%a, %b ${z.day}, %Y %r %Z`),
   C: (z) => pad(Math.floor(z.year / 100)),
   d: (z) => pad(z.day),
-  D: (z) => `${pad(z.month)}/${pad(z.day)}/${pad(z.year % 100)}`,
+  D: '%m/%d/%y',
   e: (z) => pad(z.day, 2, ' '),
-  F: (z) => `${z.year}-${pad(z.month)}-${pad(z.day)}`,
+  F: '%Y-%m-%d',
   g: (z) => pad(iso(z).year % 100),
-  G: (z) => String(iso(z).year),
-  h: (z) => CONVERSIONS.b(z),
+  G: (z) => iso(z).year,
+  h: '%b',
   H: (z) => pad(z.hour),
-  I: (z) => pad(hour12(z.hour)),
+  I: (z) => pad(hour12(z)),
   j: (z) => pad(z.dayOfYear + 1, 3),
   k: (z) => pad(z.hour, 2, ' '),
-  l: (z) => pad(hour12(z.hour), 2, ' '),
+  l: (z) => pad(hour12(z), 2, ' '),
   m: (z) => pad(z.month),
   M: (z) => pad(z.minute),
-  n: () => '\n',
+  n: '\n',
   N: (z) => pad(z.millis * 1_000_000, 9),
   p: ampm,
   P: (z) => ampm(z).toLowerCase(),
-  q: (z) => String(Math.floor((z.month - 1) / 3) + 1),
-  r: (z) => `${hour12(z.hour)}:${pad(z.minute)}:${pad(z.second)} ${ampm(z)}`,
-  R: (z) => `${pad(z.hour)}:${pad(z.minute)}`,
-  s: (z) => String(Math.floor(z.epoch / 1000)),
+  q: (z) => Math.ceil(z.month / 3),
+  r: (z) => expand(z, `${hour12(z)}:%M:%S %p`),
+  R: '%H:%M',
+  s: (z) => Math.floor(z.epoch / 1000),
   S: (z) => pad(z.second),
-  t: () => '\t',
-  T: (z) => `${pad(z.hour)}:${pad(z.minute)}:${pad(z.second)}`,
-  u: (z) => String(z.weekday || 7),
+  t: '\t',
+  T: '%H:%M:%S',
+  u: (z) => z.weekday || 7,
   U: (z) => pad(weekOfYear(z.year, z.dayOfYear, z.weekday, 0, 1).week),
-  v: (z) => `${pad(z.day)}-${CONVERSIONS.b(z)}-${z.year}`,
+  v: '%d-%b-%Y',
   V: (z) => pad(iso(z).week),
-  w: (z) => String(z.weekday),
+  w: (z) => z.weekday,
   W: (z) => pad(weekOfYear(z.year, z.dayOfYear, z.weekday, 1, 1).week),
-  x: (z) => `${pad(z.month)}/${pad(z.day)}/${z.year}`,
-  X: (z) => `${pad(hour12(z.hour))}:${pad(z.minute)}:${pad(z.second)} ${ampm(z)}`,
+  x: '%m/%d/%Y',
+  X: '%I:%M:%S %p',
   y: (z) => pad(z.year % 100),
-  Y: (z) => String(z.year),
-  z: offset,
+  Y: (z) => z.year,
+  z: (z) =>
+    `${z.offset < 0 ? '-' : '+'}${pad(Math.floor(Math.abs(z.offset) / 60))}:${pad(Math.abs(z.offset) % 60)}`,
   Z: (z) => zoneAbbreviation(z.epoch, z.timeZone),
-  '%': () => '%',
+  '%': '%',
 };
 
-const iso = (z: Zoned) => weekOfYear(z.year, z.dayOfYear, z.weekday, ISO_FIRST_DAY - 1, ISO_MIN_DAYS);
-
-/** Formats an instant with a strftime pattern; unknown conversions are kept as written. */
-export function strftime(epoch: number, timeZone: string, pattern: string): string {
-  const z = zoned(epoch, timeZone);
-  return pattern.replace(/%(.)/gs, (all, c: string) => CONVERSIONS[c]?.(z) ?? all);
+/** Expands the conversions of a pattern; unknown ones are kept as written. */
+function expand(z: Zoned, pattern: string): string {
+  return pattern.replace(/%(.)/gs, (all, c: string) => {
+    const conversion = CONVERSIONS[c];
+    if (conversion === undefined) return all;
+    return typeof conversion === 'string' ? expand(z, conversion) : String(conversion(z));
+  });
 }
+
+/** Formats an instant with a strftime pattern. */
+export const strftime = (epoch: number, timeZone: string, pattern: string): string =>
+  expand(zoned(epoch, timeZone), pattern);
 
 /** `date PATTERN`: the instant in the website time zone; invalid or missing dates render empty. */
 export const dateFormatter: Formatter = {

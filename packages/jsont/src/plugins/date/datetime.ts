@@ -4,22 +4,22 @@ import { isSkeleton, skeletonOptions } from './skeleton.js';
 import { inRange, toInstant, zoneOf } from './zoned.js';
 
 type Style = 'short' | 'medium' | 'long' | 'full';
-const STYLES: readonly string[] = ['short', 'medium', 'long', 'full'];
-const isStyle = (s: string | undefined): s is Style => s !== undefined && STYLES.includes(s);
+const STYLES: readonly unknown[] = ['short', 'medium', 'long', 'full'];
+const isStyle = (s: unknown): s is Style => STYLES.includes(s);
 
-/** A date or time part: a CLDR width name or a skeleton. */
-type Part = { style: Style } | { skeleton: string } | undefined;
+/** A date or time part as Intl options: a CLDR width, or the fields a skeleton names. */
+type Part = Intl.DateTimeFormatOptions | undefined;
 
 export interface DatetimeOptions {
   date: Part;
-  time: Part;
+  time?: Part;
   wrap?: Style;
   calendar?: string;
-  beginSentence: boolean;
+  beginSentence?: boolean;
 }
 
-const part = (s: string | undefined): Part =>
-  s === undefined ? undefined : isStyle(s) ? { style: s } : isSkeleton(s) ? { skeleton: s } : undefined;
+const part = (s: string | undefined, kind: 'dateStyle' | 'timeStyle'): Part =>
+  isStyle(s) ? { [kind]: s } : isSkeleton(s) ? skeletonOptions(s) : undefined;
 
 /**
  * Reads `datetime` arguments: a bare width (both parts), a bare skeleton, `date:`, `time:`,
@@ -27,18 +27,18 @@ const part = (s: string | undefined): Part =>
  */
 export function datetimeOptions(args: readonly string[]): DatetimeOptions {
   const o = parseOptions(args);
-  let date = part(o.get('date'));
-  let time = part(o.get('time'));
+  let date = part(o.get('date'), 'dateStyle');
+  let time = part(o.get('time'), 'timeStyle');
   for (const [key, value] of o) {
     if (value !== '') continue;
     if (isStyle(key)) {
-      date ??= { style: key };
-      time ??= { style: key };
-    } else if (isSkeleton(key)) date = { skeleton: key };
+      date ??= { dateStyle: key };
+      time ??= { timeStyle: key };
+    } else if (isSkeleton(key)) date = skeletonOptions(key);
   }
   const skeleton = o.get('skeleton');
-  if (skeleton !== undefined && isSkeleton(skeleton)) date = { skeleton };
-  if (!date && !time) date = { style: 'long' };
+  if (isSkeleton(skeleton)) date = skeletonOptions(skeleton);
+  if (!date && !time) date = { dateStyle: 'long' };
   const wrap = o.get('wrap');
   return {
     date,
@@ -64,43 +64,24 @@ export function formatInstant(locale: string, options: Intl.DateTimeFormatOption
     .join('');
 }
 
-const partOptions = (p: NonNullable<Part>, kind: 'dateStyle' | 'timeStyle') =>
-  'style' in p ? { [kind]: p.style } : skeletonOptions(p.skeleton);
-
 /** The literal the locale puts between a date and a time at the given width ("{1}, {0}", "{1} 'at' {0}"). */
 function glue(locale: string, wrap: Style, timeZone: string): string {
   const parts = dateFormat(locale, { timeZone, dateStyle: wrap, timeStyle: 'short' }).formatToParts(0);
-  const isTime = (t: string) => t === 'hour' || t === 'minute' || t === 'dayPeriod';
-  const first = parts.findIndex((p) => isTime(p.type));
-  let start = first;
-  while (start > 0 && parts[start - 1].type === 'literal') start--;
-  return parts
-    .slice(start, first)
-    .map((p) => p.value)
-    .join('');
+  let i = parts.findIndex((p) => ['hour', 'minute', 'dayPeriod'].includes(p.type));
+  let out = '';
+  while (parts[--i]?.type === 'literal') out = parts[i].value + out;
+  return out;
 }
 
 export function formatDatetime(epoch: number, locale: string, timeZone: string, o: DatetimeOptions): string {
   const loc = o.calendar ? `${locale}-u-ca-${o.calendar}` : locale;
-  const base = { timeZone };
   const { date, time } = o;
-  let out: string;
-  if (date && time && !o.wrap && 'style' in date === 'style' in time) {
-    out = formatInstant(
-      loc,
-      { ...base, ...partOptions(date, 'dateStyle'), ...partOptions(time, 'timeStyle') },
-      epoch,
-    );
-  } else if (date && time) {
-    const wrap = o.wrap ?? ('style' in date ? date.style : 'short');
-    out =
-      formatInstant(loc, { ...base, ...partOptions(date, 'dateStyle') }, epoch) +
-      glue(loc, wrap, timeZone) +
-      formatInstant(loc, { ...base, ...partOptions(time, 'timeStyle') }, epoch);
-  } else {
-    const only = (date ?? time) as NonNullable<Part>;
-    out = formatInstant(loc, { ...base, ...partOptions(only, date ? 'dateStyle' : 'timeStyle') }, epoch);
-  }
+  const format = (options: Intl.DateTimeFormatOptions) => formatInstant(loc, { timeZone, ...options }, epoch);
+  // Two widths or two skeletons make one pattern; mixed parts, or a wrap asked for, are joined by the locale's glue.
+  const out =
+    date && time && (o.wrap || 'dateStyle' in date !== 'timeStyle' in time)
+      ? format(date) + glue(loc, o.wrap ?? date.dateStyle ?? 'short', timeZone) + format(time)
+      : format({ ...date, ...time });
   return o.beginSentence ? capitalize(out, locale) : out;
 }
 
@@ -128,7 +109,7 @@ export const datetimefieldFormatter: Formatter = {
   apply(ctx, args, vars) {
     const skeleton = args[0] ?? '';
     vars[0].value = isSkeleton(skeleton)
-      ? datetimeValue(ctx, vars[0].value, { date: { skeleton }, time: undefined, beginSentence: false })
+      ? datetimeValue(ctx, vars[0].value, { date: skeletonOptions(skeleton) })
       : '';
   },
 };

@@ -1,6 +1,5 @@
 import type { Formatter } from '../../plugin.js';
-
-const pad = (n: number) => String(n).padStart(2, '0');
+import { pad } from './date.js';
 
 /** `humanizeDuration`: milliseconds as m:ss, or h:mm:ss from an hour up. */
 export const humanizeDurationFormatter: Formatter = {

@@ -2,7 +2,7 @@ import type { Formatter, RenderContext } from '../../plugin.js';
 import { capitalize, dateFormat, parseOptions } from '../i18n/intl.js';
 import { type DatetimeOptions, formatDatetime } from './datetime.js';
 import { isSkeleton, skeletonOptions } from './skeleton.js';
-import { inRange, toInstant, zoned, zoneOf } from './zoned.js';
+import { inRange, toInstant, type Zoned, zoned, zoneName, zoneOf } from './zoned.js';
 
 /** The pattern CLDR falls back to when no interval format fits ("{0} – {1}", thin spaces). */
 const FALLBACK_SEPARATOR = '\u2009–\u2009';
@@ -19,26 +19,21 @@ export function intervalOptions(args: readonly string[]): IntervalOptions {
   return { skeleton, beginSentence: o.get('context') === 'begin-sentence' };
 }
 
-/** The coarsest field in which the two instants differ, and the skeleton letters that show it. */
+/** Wall-clock fields from the coarsest, each with the skeleton letters that show it. */
+const FIELDS: [(z: Zoned) => unknown, string][] = [
+  [(z) => z.year, 'y'],
+  [(z) => z.month, 'ML'],
+  [(z) => z.day, 'd'],
+  [(z) => z.hour < 12, 'ahHkKjB'],
+  [(z) => z.hour, 'hHkKj'],
+  [(z) => z.minute, 'm'],
+];
+
+/** The letters of the coarsest field in which the two instants differ. */
 function greatestDifference(a: number, b: number, timeZone: string): string | undefined {
   const x = zoned(a, timeZone);
   const y = zoned(b, timeZone);
-  if (x.year !== y.year) return 'y';
-  if (x.month !== y.month) return 'ML';
-  if (x.day !== y.day) return 'd';
-  if (x.hour < 12 !== y.hour < 12) return 'ahHkKjB';
-  if (x.hour !== y.hour) return 'hHkKj';
-  if (x.minute !== y.minute) return 'm';
-  return undefined;
-}
-
-/** A time-zone name that is an abbreviation ("ET"), else the GMT form: long location names do not fit a range. */
-function zoneNameStyle(locale: string, timeZone: string, epoch: number): 'shortGeneric' | 'short' {
-  const name =
-    dateFormat(locale, { timeZone, timeZoneName: 'shortGeneric' })
-      .formatToParts(epoch)
-      .find((p) => p.type === 'timeZoneName')?.value ?? '';
-  return /\s/.test(name) ? 'short' : 'shortGeneric';
+  return FIELDS.find(([field]) => field(x) !== field(y))?.[1];
 }
 
 export function formatInterval(
@@ -53,15 +48,20 @@ export function formatInterval(
   const skeleton =
     o.skeleton ?? (diff === undefined || 'yMLd'.includes(diff[0]) ? 'yMMMd' : diff[0] === 'a' ? 'hmv' : 'hm');
   const options = { timeZone, ...skeletonOptions(skeleton) };
-  if (options.timeZoneName === 'shortGeneric') options.timeZoneName = zoneNameStyle(locale, timeZone, a);
+  // A zone name that is an abbreviation ("ET"), else the GMT form: long location names do not fit a range.
+  if (options.timeZoneName === 'shortGeneric' && /\s/.test(zoneName(locale, timeZone, 'shortGeneric', a))) {
+    options.timeZoneName = 'short';
+  }
   let out: string;
   if (diff === undefined || [...diff].some((c) => skeleton.includes(c))) {
     out = dateFormat(locale, options).formatRange(a, b);
   } else {
     // The skeleton cannot show what differs: both ends in full. One without a calendar date gets the time.
-    const o2: DatetimeOptions = /[yMLd]/.test(skeleton)
-      ? { date: { skeleton }, time: undefined, beginSentence: false }
-      : { date: { skeleton }, time: { skeleton: 'hm' }, wrap: 'short', beginSentence: false };
+    const o2: DatetimeOptions = {
+      date: skeletonOptions(skeleton),
+      time: /[yMLd]/.test(skeleton) ? undefined : skeletonOptions('hm'),
+      wrap: 'short',
+    };
     out =
       formatDatetime(a, locale, timeZone, o2) + FALLBACK_SEPARATOR + formatDatetime(b, locale, timeZone, o2);
   }

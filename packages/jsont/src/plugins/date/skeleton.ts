@@ -1,93 +1,51 @@
 /** Translates CLDR date skeletons (yMMMd, hm, Bh…) into Intl.DateTimeFormat options. */
 
 type Opts = Intl.DateTimeFormatOptions;
-type Width = 'numeric' | '2-digit' | 'short' | 'long' | 'narrow';
 
-const text = (n: number): 'short' | 'long' | 'narrow' => (n <= 3 ? 'short' : n === 4 ? 'long' : 'narrow');
-const digits = (n: number): 'numeric' | '2-digit' => (n === 2 ? '2-digit' : 'numeric');
-const monthWidth = (n: number): Width => (n <= 2 ? digits(n) : text(n));
+/** A text field: 1 to 3 letters short, 4 long, 5 narrow. */
+const text = (n: number) => (n <= 3 ? 'short' : n === 4 ? 'long' : 'narrow');
+/** A numeric field: 2 letters for two digits. */
+const digits = (n: number) => (n === 2 ? '2-digit' : 'numeric');
 
-const FIELDS: Record<string, (o: Opts, n: number) => void> = {
-  G: (o, n) => {
-    o.era = text(n);
-  },
-  y: (o, n) => {
-    o.year = digits(n);
-  },
-  M: (o, n) => {
-    o.month = monthWidth(n) as Opts['month'];
-  },
-  L: (o, n) => {
-    o.month = monthWidth(n) as Opts['month'];
-  },
-  d: (o, n) => {
-    o.day = digits(n);
-  },
-  E: (o, n) => {
-    o.weekday = text(n);
-  },
-  c: (o, n) => {
-    o.weekday = text(Math.max(n, 3));
-  },
-  e: (o, n) => {
-    o.weekday = text(Math.max(n, 3));
-  },
-  h: (o, n) => {
-    o.hour = digits(n);
-    o.hourCycle = 'h12';
-  },
-  K: (o, n) => {
-    o.hour = digits(n);
-    o.hourCycle = 'h11';
-  },
-  H: (o, n) => {
-    o.hour = digits(n);
-    o.hourCycle = 'h23';
-  },
-  k: (o, n) => {
-    o.hour = digits(n);
-    o.hourCycle = 'h24';
-  },
-  j: (o, n) => {
-    o.hour = digits(n);
-  },
-  m: (o, n) => {
-    o.minute = digits(n);
-  },
-  s: (o, n) => {
-    o.second = digits(n);
-  },
-  B: (o, n) => {
-    o.dayPeriod = text(n);
-  },
-  z: (o, n) => {
-    o.timeZoneName = n < 4 ? 'short' : 'long';
-  },
-  v: (o, n) => {
-    o.timeZoneName = n < 4 ? 'shortGeneric' : 'longGeneric';
-  },
-  V: (o) => {
-    o.timeZoneName = 'longGeneric';
-  },
-  O: (o, n) => {
-    o.timeZoneName = n < 4 ? 'shortOffset' : 'longOffset';
-  },
-  Z: (o, n) => {
-    o.timeZoneName = n < 4 ? 'shortOffset' : 'longOffset';
-  },
-  X: (o) => {
-    o.timeZoneName = 'shortOffset';
-  },
-  x: (o) => {
-    o.timeZoneName = 'shortOffset';
-  },
-};
+/** Skeleton letters, the option they set, its value for a run of n letters, and the hour cycle they fix. */
+const FIELDS: [
+  letters: string,
+  option: keyof Opts,
+  width: (n: number) => string,
+  hourCycle?: Opts['hourCycle'],
+][] = [
+  ['G', 'era', text],
+  ['y', 'year', digits],
+  ['ML', 'month', (n) => (n <= 2 ? digits(n) : text(n))],
+  ['d', 'day', digits],
+  ['Ece', 'weekday', text],
+  ['h', 'hour', digits, 'h12'],
+  ['K', 'hour', digits, 'h11'],
+  ['H', 'hour', digits, 'h23'],
+  ['k', 'hour', digits, 'h24'],
+  ['j', 'hour', digits],
+  ['m', 'minute', digits],
+  ['s', 'second', digits],
+  ['B', 'dayPeriod', text],
+  ['z', 'timeZoneName', (n) => (n < 4 ? 'short' : 'long')],
+  ['v', 'timeZoneName', (n) => (n < 4 ? 'shortGeneric' : 'longGeneric')],
+  ['V', 'timeZoneName', () => 'longGeneric'],
+  ['OZ', 'timeZoneName', (n) => (n < 4 ? 'shortOffset' : 'longOffset')],
+  ['Xx', 'timeZoneName', () => 'shortOffset'],
+];
 
 /** True when the text is a skeleton: only letters this module understands (plus `a`, implied by h). */
-export const isSkeleton = (s: string): boolean => /^[GyMLdEcehKHkjmsBzvVOZXxa]+$/.test(s);
+export const isSkeleton = (s: string | undefined): s is string =>
+  s !== undefined && /^[GyMLdEcehKHkjmsBzvVOZXxa]+$/.test(s);
 
 export function skeletonOptions(skeleton: string): Opts {
-  const o: Opts = {};
-  for (const [run] of skeleton.matchAll(/(.)\1*/g)) FIELDS[run[0]]?.(o, run.length);
+  const o: Record<string, string> = {};
+  for (const [run] of skeleton.matchAll(/(.)\1*/g)) {
+    const field = FIELDS.find(([letters]) => letters.includes(run[0]));
+    if (!field) continue;
+    const [, option, width, hourCycle] = field;
+    o[option] = width(run.length);
+    if (hourCycle) o.hourCycle = hourCycle;
+  }
   return o;
 }

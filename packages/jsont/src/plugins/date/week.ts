@@ -35,12 +35,11 @@ export function weekOfYear(
 ): WeekOfYear {
   const jan1 = (((weekday - dayOfYear) % 7) + 7) % 7;
   const start = weekOneStart(jan1, firstDay, minDays);
-  if (dayOfYear < start) {
-    const prevDays = daysIn(year - 1);
-    return weekOfYear(year - 1, dayOfYear + prevDays, weekday, firstDay, minDays);
-  }
+  // Days before week 1 fall in the last week of the previous year; days from next year's week 1 on, in it.
+  if (dayOfYear < start)
+    return weekOfYear(year - 1, dayOfYear + daysIn(year - 1), weekday, firstDay, minDays);
   const days = daysIn(year);
-  const nextStart = weekOneStart((jan1 + days) % 7, firstDay, minDays);
-  if (dayOfYear - days >= nextStart) return { week: 1, year: year + 1 };
+  if (dayOfYear - days >= weekOneStart((jan1 + days) % 7, firstDay, minDays))
+    return { week: 1, year: year + 1 };
   return { week: Math.floor((dayOfYear - start) / 7) + 1, year };
 }

@@ -1,8 +1,6 @@
+import { DEFAULT_TIME_ZONE } from '../../limits.js';
 import type { RenderContext } from '../../plugin.js';
 import { dateFormat } from '../i18n/intl.js';
-
-/** Spec §9: "The default time zone is America/New_York." */
-export const DEFAULT_TIME_ZONE = 'America/New_York';
 
 /** Spec §9: "The Julian day range is 0 to 4881503." */
 export const JULIAN_DAY_MIN = 0;
@@ -30,8 +28,6 @@ export interface Zoned {
   dayOfYear: number;
   timeZone: string;
 }
-
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
 /** The time zone to use, falling back to the default when the name is unknown to Intl. */
 export function zoneOf(ctx: RenderContext): string {
@@ -62,54 +58,39 @@ export function inRange(ctx: RenderContext, epoch: number): boolean {
   return false;
 }
 
+/** The name Intl gives the zone at an instant, in the locale and style asked for. */
+export const zoneName = (
+  locale: string,
+  timeZone: string,
+  timeZoneName: Intl.DateTimeFormatOptions['timeZoneName'],
+  epoch: number,
+): string =>
+  dateFormat(locale, { timeZone, timeZoneName })
+    .formatToParts(epoch)
+    .find((p) => p.type === 'timeZoneName')?.value ?? '';
+
 export function zoned(epoch: number, timeZone: string): Zoned {
-  const parts = dateFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    era: 'short',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-    weekday: 'short',
-  }).formatToParts(epoch);
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  const num = (type: string) => Number(get(type));
-  // Intl shows years before 1 AD as positive era years; astronomical numbering keeps arithmetic simple.
-  const year = get('era') === 'BC' ? 1 - num('year') : num('year');
-  const millis = ((epoch % 1000) + 1000) % 1000;
-  const wall = Date.UTC(year, num('month') - 1, num('day'), num('hour'), num('minute'), num('second'));
-  const utcDate = new Date(0);
-  utcDate.setUTCFullYear(year, num('month') - 1, num('day'));
-  const jan1 = new Date(0);
-  jan1.setUTCFullYear(year, 0, 1);
+  // Intl gives the offset as "GMT-04:56:02" (seconds for local mean time), bare "GMT" at zero.
+  const name = zoneName('en-US', timeZone, 'longOffset', epoch);
+  const [h = 0, m = 0, s = 0] = (name.match(/\d+/g) ?? []).map(Number);
+  const offset = (name.includes('-') ? -1 : 1) * ((h * 60 + m) * 60 + s) * 1000;
+  // The wall clock as a UTC date (whole milliseconds, as Intl reads the instant) for the getters.
+  const wall = new Date(Math.trunc(epoch) + offset);
   return {
     epoch,
-    year,
-    month: num('month'),
-    day: num('day'),
-    hour: num('hour'),
-    minute: num('minute'),
-    second: num('second'),
-    millis,
-    weekday: WEEKDAYS.indexOf(get('weekday')),
-    offset: Math.round((fixYear(wall, year) - (epoch - millis)) / 60_000),
-    dayOfYear: Math.round((utcDate.getTime() - jan1.getTime()) / DAY_MS),
+    year: wall.getUTCFullYear(),
+    month: wall.getUTCMonth() + 1,
+    day: wall.getUTCDate(),
+    hour: wall.getUTCHours(),
+    minute: wall.getUTCMinutes(),
+    second: wall.getUTCSeconds(),
+    millis: ((epoch % 1000) + 1000) % 1000,
+    weekday: wall.getUTCDay(),
+    offset: Math.round(offset / 60_000),
+    dayOfYear: (wall.getTime() - new Date(wall).setUTCMonth(0, 1)) / DAY_MS,
     timeZone,
   };
 }
-
-/** Date.UTC maps years 0 to 99 to 1900 to 1999; put them back. */
-function fixYear(ms: number, year: number): number {
-  if (year < 0 || year > 99) return ms;
-  const d = new Date(ms);
-  d.setUTCFullYear(year);
-  return d.getTime();
-}
-
-const ABBREVIATION_LOCALES = ['en-US', 'en-GB', 'en-AU', 'en-IN', 'ja-JP'];
 
 /**
  * A short zone name such as EST or JST. Intl's en-US data names only American zones, so a
@@ -117,11 +98,8 @@ const ABBREVIATION_LOCALES = ['en-US', 'en-GB', 'en-AU', 'en-IN', 'ja-JP'];
  */
 export function zoneAbbreviation(epoch: number, timeZone: string): string {
   let fallback = '';
-  for (const locale of ABBREVIATION_LOCALES) {
-    const name =
-      dateFormat(locale, { timeZone, timeZoneName: 'short' })
-        .formatToParts(epoch)
-        .find((p) => p.type === 'timeZoneName')?.value ?? '';
+  for (const locale of ['en-US', 'en-GB', 'en-AU', 'en-IN', 'ja-JP']) {
+    const name = zoneName(locale, timeZone, 'short', epoch);
     if (!/^(GMT|UTC)[+-−]/.test(name)) return name;
     fallback ||= name;
   }
