@@ -9,8 +9,9 @@ import {
   QUANTITY_STEP,
   showQuantityInput,
 } from '@storefront/commerce';
-import type { Formatter, RenderContext } from '../../plugin.js';
+import type { RenderContext } from '../../plugin.js';
 import { isTruthy } from '../../values.js';
+import { mapValue } from '../core/mapvalue.js';
 import { arrayOr, attr, attrJson, html, localized, objectOr, productOf, text } from './model.js';
 import { variantsSelect } from './variants.js';
 
@@ -69,61 +70,35 @@ function quantityInput(ctx: RenderContext, item: unknown): string {
 /** The blank lines the themes' checkout block keeps between its selectors and its button. */
 const CHECKOUT_GAP = '\n'.repeat(13);
 
-export const addToCartButtonFormatter: Formatter = {
-  apply(ctx, _args, vars) {
-    vars[0].value = addToCartButton(ctx, vars[0].value);
-  },
-};
-
-export const quantityInputFormatter: Formatter = {
-  apply(ctx, _args, vars) {
-    vars[0].value = quantityInput(ctx, vars[0].value);
-  },
-};
+export const addToCartButtonFormatter = mapValue((item, _args, ctx) => addToCartButton(ctx, item));
+export const quantityInputFormatter = mapValue((item, _args, ctx) => quantityInput(ctx, item));
 
 /** `product-checkout`: variant selectors, quantity input and add-to-cart button together. */
-export const productCheckoutFormatter: Formatter = {
-  apply(ctx, _args, vars) {
-    const item = vars[0].value;
-    const parts = [variantsSelect(ctx, item), quantityInput(ctx, item)].filter((p) => p !== '');
-    vars[0].value = parts.map((p) => `${p}\n`).join('') + CHECKOUT_GAP + addToCartButton(ctx, item);
-  },
-};
+export const productCheckoutFormatter = mapValue((item, _args, ctx) => {
+  const parts = [variantsSelect(ctx, item), quantityInput(ctx, item)].filter((p) => p !== '');
+  return parts.map((p) => `${p}\n`).join('') + CHECKOUT_GAP + addToCartButton(ctx, item);
+});
 
 /** `product-quick-view [group]`: the quick-view button; the group argument is a path or literal text. */
-export const productQuickViewFormatter: Formatter = {
-  apply(ctx, args, vars) {
-    const arg = args[0];
-    const resolved = arg === undefined ? '' : ctx.resolve(arg);
-    const group = arg === undefined ? '' : resolved === undefined ? arg : text(resolved);
-    const label = localized(ctx, 'productQuickViewText') ?? DEFAULT_TEXTS.quickView;
-    vars[0].value =
-      `<span class="sqs-product-quick-view-button" role="button" tabindex="0" data-id="${attr(objectOr(vars[0].value).id)}"` +
-      ` data-group="${group && attr(group)}">${html(label)}</span>`;
-  },
-};
+export const productQuickViewFormatter = mapValue((item, args, ctx) => {
+  const arg = args[0];
+  const resolved = arg === undefined ? '' : ctx.resolve(arg);
+  const group = arg === undefined ? '' : resolved === undefined ? arg : text(resolved);
+  const label = localized(ctx, 'productQuickViewText') ?? DEFAULT_TEXTS.quickView;
+  return (
+    `<span class="sqs-product-quick-view-button" role="button" tabindex="0" data-id="${attr(objectOr(item).id)}"` +
+    ` data-group="${group && attr(group)}">${html(label)}</span>`
+  );
+});
 
 /** `cart-quantity`: the total quantity of the cart's entries. */
-export const cartQuantityFormatter: Formatter = {
-  apply(_ctx, _args, vars) {
-    const entries = arrayOr(objectOr(vars[0].value).entries).map((e) => ({
-      quantity: Number(objectOr(e).quantity),
-    }));
-    vars[0].value = `<span class="sqs-cart-quantity">${cartQuantity(entries)}</span>`;
-  },
-};
+export const cartQuantityFormatter = mapValue((cart) => {
+  const entries = arrayOr(objectOr(cart).entries).map((e) => ({ quantity: Number(objectOr(e).quantity) }));
+  return `<span class="sqs-cart-quantity">${cartQuantity(entries)}</span>`;
+});
 
 /** `cart-subtotal` is retired: themes that still call it get this notice instead of an amount. */
 export const CART_SUBTOTAL_NOTICE = 'deprecated, do not use';
 
-export const cartSubtotalFormatter: Formatter = {
-  apply(_ctx, _args, vars) {
-    vars[0].value = CART_SUBTOTAL_NOTICE;
-  },
-};
-
-export const cartUrlFormatter: Formatter = {
-  apply(_ctx, _args, vars) {
-    vars[0].value = CART_URL;
-  },
-};
+export const cartSubtotalFormatter = mapValue(() => CART_SUBTOTAL_NOTICE);
+export const cartUrlFormatter = mapValue(() => CART_URL);

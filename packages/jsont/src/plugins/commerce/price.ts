@@ -13,6 +13,7 @@ import {
 } from '@storefront/commerce';
 import type { Formatter, RenderContext } from '../../plugin.js';
 import { isTruthy } from '../../values.js';
+import { mapValue } from '../core/mapvalue.js';
 import { escapeHtml } from '../core/text.js';
 import { numberFormat } from '../i18n/intl.js';
 import { isObject, localized, type ProductView, productOf, subscriptionProductOf } from './model.js';
@@ -84,43 +85,29 @@ function priceBlock(
 }
 
 /** `product-price`: the item's price block, with the subscription wording for subscribable items. */
-export const productPriceFormatter: Formatter = {
-  apply(ctx, _args, vars) {
-    const view = productOf(vars[0].value);
-    const { product } = view;
-    const display = priceDisplay(product);
-    if (!product.isSubscribable) {
-      vars[0].value = priceBlock(ctx, 'product-price', view, display, (p) => p);
-      return;
-    }
-    const localizedStrings = escapedStrings(ctx);
-    const plan = product.subscriptionPlan;
-    if (!plan) {
-      vars[0].value = `<div class="product-price">\n${subscriptionPriceText({ priceString: '', plan, localizedStrings })}\n\n</div>`;
-      return;
-    }
-    vars[0].value = priceBlock(ctx, 'product-price', view, display, (priceString) =>
-      subscriptionPriceText({ priceString, plan, localizedStrings }),
-    );
-  },
-};
+export const productPriceFormatter = mapValue((item, _args, ctx) => {
+  const view = productOf(item);
+  const { product } = view;
+  const display = priceDisplay(product);
+  if (!product.isSubscribable) return priceBlock(ctx, 'product-price', view, display, (p) => p);
+  const localizedStrings = escapedStrings(ctx);
+  const plan = product.subscriptionPlan;
+  if (!plan)
+    return `<div class="product-price">\n${subscriptionPriceText({ priceString: '', plan, localizedStrings })}\n\n</div>`;
+  return priceBlock(ctx, 'product-price', view, display, (priceString) =>
+    subscriptionPriceText({ priceString, plan, localizedStrings }),
+  );
+});
 
 /** `subscription-price`: the price block of the items' subscription pricing options. */
-export const subscriptionPriceFormatter: Formatter = {
-  apply(ctx, _args, vars) {
-    const view = subscriptionProductOf(vars[0].value);
-    vars[0].value = priceBlock(ctx, 'subscription-price', view, priceDisplay(view.product), (p) => p);
-  },
-};
+export const subscriptionPriceFormatter = mapValue((item, _args, ctx) => {
+  const view = subscriptionProductOf(item);
+  return priceBlock(ctx, 'subscription-price', view, priceDisplay(view.product), (p) => p);
+});
 
 /** A price in minor units (0 when there is none), the way `from-price` and friends print it. */
-function amountFormatter(pick: (view: ProductView) => number | null): Formatter {
-  return {
-    apply(_ctx, _args, vars) {
-      vars[0].value = pick(productOf(vars[0].value)) ?? 0;
-    },
-  };
-}
+const amountFormatter = (pick: (view: ProductView) => number | null): Formatter =>
+  mapValue((item) => pick(productOf(item)) ?? 0);
 
 export const fromPriceFormatter = amountFormatter((v) => fromPrice(v.product));
 export const normalPriceFormatter = amountFormatter((v) => normalPrice(v.product));

@@ -1,6 +1,7 @@
 import { ProductType, selectableOptions, type VariantOption } from '@storefront/commerce';
-import type { Formatter, RenderContext } from '../../plugin.js';
+import type { RenderContext } from '../../plugin.js';
 import { isTruthy } from '../../values.js';
+import { mapValue } from '../core/mapvalue.js';
 import { escapeAttr, escapeHtml } from '../core/text.js';
 import { arrayOr, attr, attrJson, localized, objectOr, productOf, text } from './model.js';
 
@@ -62,17 +63,11 @@ export function variantsSelect(ctx: RenderContext, item: unknown): string {
   return `${out}  </div>`;
 }
 
-export const variantsSelectFormatter: Formatter = {
-  apply(ctx, _args, vars) {
-    vars[0].value = variantsSelect(ctx, vars[0].value);
-  },
-};
+export const variantsSelectFormatter = mapValue((item, _args, ctx) => variantsSelect(ctx, item));
 
 /** `variant-descriptor`: a variant's option values, e.g. 'blue / large / normal'. */
-export const variantDescriptorFormatter: Formatter = {
-  apply(_ctx, _args, vars) {
-    vars[0].value = arrayOr(objectOr(vars[0].value).optionValues)
-      .map((o) => text(objectOr(o).value))
-      .join(' / ');
-  },
-};
+export const variantDescriptorFormatter = mapValue((variant) =>
+  arrayOr(objectOr(variant).optionValues)
+    .map((o) => text(objectOr(o).value))
+    .join(' / '),
+);
