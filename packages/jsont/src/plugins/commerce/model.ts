@@ -41,14 +41,15 @@ function plainJson(v: unknown): string | undefined {
   if (typeof v === 'number') return Number.isFinite(v) ? String(v) : 'null';
   if (typeof v === 'boolean' || v === null) return String(v);
   if (typeof v !== 'object') return undefined;
-  let out: string | undefined;
+  let out: string;
   if (Array.isArray(v)) {
     out = '[';
-    for (let i = 0; i < v.length && out !== undefined; i++) {
-      const item = plainJson(v[i]);
-      out = item === undefined ? undefined : `${out}${i > 0 ? ',' : ''}${item}`;
+    for (const value of v) {
+      const item = plainJson(value);
+      if (item === undefined) return undefined;
+      out += out.length > 1 ? `,${item}` : item;
     }
-    return out && `${out}]`;
+    return `${out}]`;
   }
   if (Object.getPrototypeOf(v) !== Object.prototype) return undefined;
   out = '{';
