@@ -10,10 +10,9 @@ export const DEFAULT_VARIANT_SELECT_TEXT = 'Select {variantName}';
 
 /**
  * The themes' select label keeps '&' as typed; quotes and angle brackets are still escaped so
- * the value cannot leave its attribute.
+ * the value cannot leave its attribute ('&amp;' in the escaped text only ever stands for '&').
  */
-const ariaLabel = (s: string): string =>
-  /["<>]/.test(s) ? s.replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;') : s;
+const ariaLabel = (s: string): string => escapeAttr(s).replaceAll('&amp;', '&');
 
 function optionBlock(option: VariantOption, title: string, selectText: string): string {
   const name = escapeAttr(option.name);
