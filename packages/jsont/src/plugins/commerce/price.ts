@@ -1,14 +1,14 @@
 import {
+  type CommerceProduct,
   currencyFractionDigits,
   DEFAULT_TEXTS,
-  decimalFromMinor,
   formatDecimal,
   fromPrice,
   fromPriceText,
   normalPrice,
-  type PriceDisplay,
   priceDisplay,
   salePrice,
+  shiftDecimal,
   subscriptionPriceText,
 } from '@storefront/commerce';
 import type { Formatter, RenderContext } from '../../plugin.js';
@@ -23,22 +23,22 @@ import { isObject, localized, type ProductView, productOf, subscriptionProductOf
  * locale's currency format when the site turned on `featureFlags.useCLDRMoneyFormat`.
  */
 export function formatPrice(ctx: RenderContext, minor: number, currency: string): string {
+  const digits = currencyFractionDigits(currency);
   if (isTruthy(ctx.resolve('featureFlags.useCLDRMoneyFormat'))) {
     try {
       // As @storefront/commerce formatMoney, through the engine's shared Intl formatter cache.
-      const digits = currencyFractionDigits(currency);
       const f = numberFormat(ctx.locale, {
         style: 'currency',
         currency,
         minimumFractionDigits: digits,
         maximumFractionDigits: digits,
       });
-      return escapeHtml(f.format(decimalFromMinor(minor, currency) as unknown as number));
+      return escapeHtml(f.format(shiftDecimal(minor, digits) as unknown as number));
     } catch {
       // An unsupported locale falls through to the plain amount.
     }
   }
-  return `<span class="sqs-money-native">${formatDecimal(minor, currencyFractionDigits(currency))}</span>`;
+  return `<span class="sqs-money-native">${formatDecimal(minor, digits)}</span>`;
 }
 
 /** The site's translations with their text escaped (placeholders such as {price} are untouched). */
@@ -57,16 +57,16 @@ const label = (ctx: RenderContext, key: string, fallback: string): string =>
 const HIDDEN = '<span class="visually-hidden v6-visually-hidden">';
 
 /**
- * The price block markup for one display. `wording` turns a formatted price into its line
- * (the subscription wording, or the price itself).
+ * The price block markup of a product. `wording` turns a formatted price into its line (the
+ * subscription wording; by default the price itself).
  */
 function priceBlock(
   ctx: RenderContext,
   cls: string,
   view: ProductView,
-  display: PriceDisplay | null,
-  wording: (price: string) => string,
+  wording: (price: string) => string = (p) => p,
 ): string {
+  const display = priceDisplay(view.product);
   const open = `<div class="${cls}">\n`;
   const price = (minor: number) => wording(formatPrice(ctx, minor, view.currency));
   if (!display) return `${open}\n</div>`;
@@ -88,27 +88,25 @@ function priceBlock(
 export const productPriceFormatter = mapValue((item, _args, ctx) => {
   const view = productOf(item);
   const { product } = view;
-  const display = priceDisplay(product);
-  if (!product.isSubscribable) return priceBlock(ctx, 'product-price', view, display, (p) => p);
+  if (!product.isSubscribable) return priceBlock(ctx, 'product-price', view);
   const localizedStrings = escapedStrings(ctx);
   const plan = product.subscriptionPlan;
   if (!plan)
     return `<div class="product-price">\n${subscriptionPriceText({ priceString: '', plan, localizedStrings })}\n\n</div>`;
-  return priceBlock(ctx, 'product-price', view, display, (priceString) =>
+  return priceBlock(ctx, 'product-price', view, (priceString) =>
     subscriptionPriceText({ priceString, plan, localizedStrings }),
   );
 });
 
 /** `subscription-price`: the price block of the items' subscription pricing options. */
-export const subscriptionPriceFormatter = mapValue((item, _args, ctx) => {
-  const view = subscriptionProductOf(item);
-  return priceBlock(ctx, 'subscription-price', view, priceDisplay(view.product), (p) => p);
-});
+export const subscriptionPriceFormatter = mapValue((item, _args, ctx) =>
+  priceBlock(ctx, 'subscription-price', subscriptionProductOf(item)),
+);
 
 /** A price in minor units (0 when there is none), the way `from-price` and friends print it. */
-const amountFormatter = (pick: (view: ProductView) => number | null): Formatter =>
-  mapValue((item) => pick(productOf(item)) ?? 0);
+const amountFormatter = (pick: (product: CommerceProduct) => number | null): Formatter =>
+  mapValue((item) => pick(productOf(item).product) ?? 0);
 
-export const fromPriceFormatter = amountFormatter((v) => fromPrice(v.product));
-export const normalPriceFormatter = amountFormatter((v) => normalPrice(v.product));
-export const salePriceFormatter = amountFormatter((v) => salePrice(v.product));
+export const fromPriceFormatter = amountFormatter(fromPrice);
+export const normalPriceFormatter = amountFormatter(normalPrice);
+export const salePriceFormatter = amountFormatter(salePrice);
