@@ -48,17 +48,17 @@ export function variantsSelect(ctx: RenderContext, item: unknown): string {
   if (options.length === 0) return '';
   const giftCard = product.productType === ProductType.GIFT_CARD;
   const selectText =
-    (giftCard ? localized(ctx, 'giftCardVariantSelectText') : undefined) ??
-    localized(ctx, 'productVariantSelectText') ??
+    (giftCard && localized(ctx, 'giftCardVariantSelectText')) ||
+    localized(ctx, 'productVariantSelectText') ||
     DEFAULT_VARIANT_SELECT_TEXT;
-  const valueTitle = giftCard ? localized(ctx, 'giftCardValueDisplayText') : undefined;
+  const valueTitle = giftCard && localized(ctx, 'giftCardValueDisplayText');
   const subscription = isTruthy(content.isSubscribable)
     ? ` data-is-subscribable="${attr(content.isSubscribable)}" data-subscription-plan="${attrJson(content.subscriptionPlan ?? null)}"`
     : '';
   let out =
     `<div class="product-variants" data-item-id="${attr(objectOr(item).id)}"` +
     ` data-variants="${attrJson(arrayOr(content.variants))}"${subscription} data-animation-role="content">\n`;
-  for (const o of options) out += optionBlock(o, valueTitle ?? o.name, selectText);
+  for (const o of options) out += optionBlock(o, valueTitle || o.name, selectText);
   return `${out}  </div>`;
 }
 
