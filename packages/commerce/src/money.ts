@@ -68,8 +68,7 @@ export function currencyFractionDigits(code: string): number {
 
 /** Clamps a requested number of formatting digits into 0–50 (non-integers truncate, NaN → 0). */
 export function clampDigits(digits: number): number {
-  if (!Number.isFinite(digits)) return digits > 0 ? MAX_FORMAT_DIGITS : MIN_FORMAT_DIGITS;
-  return Math.min(MAX_FORMAT_DIGITS, Math.max(MIN_FORMAT_DIGITS, Math.trunc(digits)));
+  return Math.min(MAX_FORMAT_DIGITS, Math.max(MIN_FORMAT_DIGITS, Math.trunc(digits) || 0));
 }
 
 function assertSafeMinor(minor: number): void {
