@@ -9,7 +9,7 @@ import {
   QUANTITY_STEP,
   showQuantityInput,
 } from '@storefront/commerce';
-import type { RenderContext } from '../../plugin.js';
+import type { Formatter, RenderContext } from '../../plugin.js';
 import { isTruthy } from '../../values.js';
 import { mapValue } from '../core/mapvalue.js';
 import { arrayOr, attr, attrJson, html, localized, objectOr, productOf, text } from './model.js';
@@ -70,35 +70,39 @@ function quantityInput(ctx: RenderContext, item: unknown): string {
 /** The blank lines the themes' checkout block keeps between its selectors and its button. */
 const CHECKOUT_GAP = '\n'.repeat(13);
 
-export const addToCartButtonFormatter = mapValue((item, _args, ctx) => addToCartButton(ctx, item));
-export const quantityInputFormatter = mapValue((item, _args, ctx) => quantityInput(ctx, item));
-
-/** `product-checkout`: variant selectors, quantity input and add-to-cart button together. */
-export const productCheckoutFormatter = mapValue((item, _args, ctx) => {
-  const parts = [variantsSelect(ctx, item), quantityInput(ctx, item)].filter((p) => p !== '');
-  return parts.map((p) => `${p}\n`).join('') + CHECKOUT_GAP + addToCartButton(ctx, item);
-});
-
-/** `product-quick-view [group]`: the quick-view button; the group argument is a path or literal text. */
-export const productQuickViewFormatter = mapValue((item, args, ctx) => {
-  const arg = args[0];
-  const resolved = arg === undefined ? '' : ctx.resolve(arg);
-  const group = arg === undefined ? '' : resolved === undefined ? arg : text(resolved);
-  const label = localized(ctx, 'productQuickViewText') ?? DEFAULT_TEXTS.quickView;
-  return (
-    `<span class="sqs-product-quick-view-button" role="button" tabindex="0" data-id="${attr(objectOr(item).id)}"` +
-    ` data-group="${group && attr(group)}">${html(label)}</span>`
-  );
-});
-
-/** `cart-quantity`: the total quantity of the cart's entries. */
-export const cartQuantityFormatter = mapValue((cart) => {
-  const entries = arrayOr(objectOr(cart).entries).map((e) => ({ quantity: Number(objectOr(e).quantity) }));
-  return `<span class="sqs-cart-quantity">${cartQuantity(entries)}</span>`;
-});
-
 /** `cart-subtotal` is retired: themes that still call it get this notice instead of an amount. */
 export const CART_SUBTOTAL_NOTICE = 'deprecated, do not use';
 
-export const cartSubtotalFormatter = mapValue(() => CART_SUBTOTAL_NOTICE);
-export const cartUrlFormatter = mapValue(() => CART_URL);
+/** The add-to-cart, checkout and cart formatters by name. */
+export const buttonFormatters: Record<string, Formatter> = {
+  'add-to-cart-btn': mapValue((item, _args, ctx) => addToCartButton(ctx, item)),
+
+  /** The total quantity of the cart's entries. */
+  'cart-quantity': mapValue((cart) => {
+    const entries = arrayOr(objectOr(cart).entries).map((e) => ({ quantity: Number(objectOr(e).quantity) }));
+    return `<span class="sqs-cart-quantity">${cartQuantity(entries)}</span>`;
+  }),
+
+  'cart-subtotal': mapValue(() => CART_SUBTOTAL_NOTICE),
+  'cart-url': mapValue(() => CART_URL),
+
+  /** Variant selectors, quantity input and add-to-cart button together. */
+  'product-checkout': mapValue((item, _args, ctx) => {
+    const parts = [variantsSelect(ctx, item), quantityInput(ctx, item)].filter((p) => p !== '');
+    return parts.map((p) => `${p}\n`).join('') + CHECKOUT_GAP + addToCartButton(ctx, item);
+  }),
+
+  /** `product-quick-view [group]`: the quick-view button; the group argument is a path or literal text. */
+  'product-quick-view': mapValue((item, args, ctx) => {
+    const arg = args[0];
+    const resolved = arg === undefined ? '' : ctx.resolve(arg);
+    const group = arg === undefined ? '' : resolved === undefined ? arg : text(resolved);
+    const label = localized(ctx, 'productQuickViewText') ?? DEFAULT_TEXTS.quickView;
+    return (
+      `<span class="sqs-product-quick-view-button" role="button" tabindex="0" data-id="${attr(objectOr(item).id)}"` +
+      ` data-group="${group && attr(group)}">${html(label)}</span>`
+    );
+  }),
+
+  'quantity-input': mapValue((item, _args, ctx) => quantityInput(ctx, item)),
+};

@@ -84,29 +84,33 @@ function priceBlock(
   );
 }
 
-/** `product-price`: the item's price block, with the subscription wording for subscribable items. */
-export const productPriceFormatter = mapValue((item, _args, ctx) => {
-  const view = productOf(item);
-  const { product } = view;
-  if (!product.isSubscribable) return priceBlock(ctx, 'product-price', view);
-  const localizedStrings = escapedStrings(ctx);
-  const plan = product.subscriptionPlan;
-  if (!plan)
-    return `<div class="product-price">\n${subscriptionPriceText({ priceString: '', plan, localizedStrings })}\n\n</div>`;
-  return priceBlock(ctx, 'product-price', view, (priceString) =>
-    subscriptionPriceText({ priceString, plan, localizedStrings }),
-  );
-});
-
-/** `subscription-price`: the price block of the items' subscription pricing options. */
-export const subscriptionPriceFormatter = mapValue((item, _args, ctx) =>
-  priceBlock(ctx, 'subscription-price', subscriptionProductOf(item)),
-);
-
 /** A price in minor units (0 when there is none), the way `from-price` and friends print it. */
 const amountFormatter = (pick: (product: CommerceProduct) => number | null): Formatter =>
   mapValue((item) => pick(productOf(item).product) ?? 0);
 
-export const fromPriceFormatter = amountFormatter(fromPrice);
-export const normalPriceFormatter = amountFormatter(normalPrice);
-export const salePriceFormatter = amountFormatter(salePrice);
+/** The price formatters by name. */
+export const priceFormatters: Record<string, Formatter> = {
+  'from-price': amountFormatter(fromPrice),
+  'normal-price': amountFormatter(normalPrice),
+
+  /** The item's price block, with the subscription wording for subscribable items. */
+  'product-price': mapValue((item, _args, ctx) => {
+    const view = productOf(item);
+    const { product } = view;
+    if (!product.isSubscribable) return priceBlock(ctx, 'product-price', view);
+    const localizedStrings = escapedStrings(ctx);
+    const plan = product.subscriptionPlan;
+    if (!plan)
+      return `<div class="product-price">\n${subscriptionPriceText({ priceString: '', plan, localizedStrings })}\n\n</div>`;
+    return priceBlock(ctx, 'product-price', view, (priceString) =>
+      subscriptionPriceText({ priceString, plan, localizedStrings }),
+    );
+  }),
+
+  'sale-price': amountFormatter(salePrice),
+
+  /** The price block of the items' subscription pricing options. */
+  'subscription-price': mapValue((item, _args, ctx) =>
+    priceBlock(ctx, 'subscription-price', subscriptionProductOf(item)),
+  ),
+};

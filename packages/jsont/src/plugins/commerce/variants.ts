@@ -1,5 +1,5 @@
 import { ProductType, selectableOptions, type VariantOption } from '@storefront/commerce';
-import type { RenderContext } from '../../plugin.js';
+import type { Formatter, RenderContext } from '../../plugin.js';
 import { isTruthy } from '../../values.js';
 import { mapValue } from '../core/mapvalue.js';
 import { escapeAttr, escapeHtml } from '../core/text.js';
@@ -62,11 +62,14 @@ export function variantsSelect(ctx: RenderContext, item: unknown): string {
   return `${out}  </div>`;
 }
 
-export const variantsSelectFormatter = mapValue((item, _args, ctx) => variantsSelect(ctx, item));
+/** The variant formatters by name. */
+export const variantFormatters: Record<string, Formatter> = {
+  /** A variant's option values, e.g. 'blue / large / normal'. */
+  'variant-descriptor': mapValue((variant) =>
+    arrayOr(objectOr(variant).optionValues)
+      .map((o) => text(objectOr(o).value))
+      .join(' / '),
+  ),
 
-/** `variant-descriptor`: a variant's option values, e.g. 'blue / large / normal'. */
-export const variantDescriptorFormatter = mapValue((variant) =>
-  arrayOr(objectOr(variant).optionValues)
-    .map((o) => text(objectOr(o).value))
-    .join(' / '),
-);
+  'variants-select': mapValue((item, _args, ctx) => variantsSelect(ctx, item)),
+};
