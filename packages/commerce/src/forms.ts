@@ -121,8 +121,6 @@ export function summarizeFormField(field: FormSummaryField, noAnswer: string = N
         }));
         return pairs.length ? { kind: 'pairs', title, pairs } : text('');
       }
-      default:
-        break;
     }
   }
   if (Array.isArray(values) && values.length > 0) return text(values.map((v) => str(v)).join(', '));

@@ -113,7 +113,8 @@ export function minorFromDecimal(decimal: string, currency: string): number {
   const frac = match[3] ?? '';
   const kept = frac.slice(0, digits).padEnd(digits, '0');
   const roundUp = frac.charAt(digits) >= '5';
-  const minor = Number(`${intDigits || '0'}${kept}`) + (roundUp ? 1 : 0);
+  // No digits at all (as in '.5' for JPY) read 0: Number('') is 0.
+  const minor = Number(intDigits + kept) + (roundUp ? 1 : 0);
   assertSafeMinor(minor);
   return minor === 0 ? 0 : sign * minor;
 }
