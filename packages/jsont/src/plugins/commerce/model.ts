@@ -110,7 +110,7 @@ function minorOf(money: unknown, cents: unknown, currency: string): number {
     return 0;
   }
   const n = typeof cents === 'string' && cents.trim() !== '' ? Number(cents) : cents;
-  return typeof n === 'number' && Number.isSafeInteger(n) ? n : 0;
+  return Number.isSafeInteger(n) ? (n as number) : 0;
 }
 
 function attributesOf(value: unknown): Record<string, string> {
