@@ -2,24 +2,20 @@ import { type FormSummaryField, summarizeFormField } from '@storefront/commerce'
 import type { Formatter } from '../../plugin.js';
 import { mapValue } from '../core/mapvalue.js';
 import { escapeHtml } from '../core/text.js';
-import { isObject, localized, objectOr, text } from './model.js';
+import { localized, objectOr, text } from './model.js';
 
 const BOLD = '<span style="font-weight:bold;">';
 
 function fieldOf(value: unknown): FormSummaryField {
   const node = objectOr(value);
   const raw = node.values;
-  const values = Array.isArray(raw)
-    ? raw.map(text)
-    : isObject(raw)
-      ? (raw as FormSummaryField['values'])
-      : null;
   const single = node.value;
   return {
     type: text(node.type),
     rawTitle: text(node.rawTitle),
     value: typeof single === 'string' || typeof single === 'number' ? single : null,
-    values,
+    // Answer lists become text; anything else goes as it is (the summary reads only objects of parts).
+    values: Array.isArray(raw) ? raw.map(text) : (raw as FormSummaryField['values']),
   };
 }
 
