@@ -38,7 +38,7 @@ export const DEFAULT_CURRENCY: CurrencyCode = 'USD';
 
 /** Spec §9: "Currency: 2 fraction digits, JPY 0". */
 export const DEFAULT_FRACTION_DIGITS = 2;
-const ZERO_FRACTION_CURRENCIES: ReadonlySet<string> = new Set(['JPY']);
+const ZERO_FRACTION_CURRENCY = 'JPY';
 
 /** Spec §9: "max 15 integer places". */
 export const MAX_INTEGER_PLACES = 15;
@@ -63,7 +63,7 @@ export function isCurrencyCode(code: string): code is CurrencyCode {
 
 /** Fraction digits of a currency: 2 for all spec currencies except JPY (0); unknown codes use 2. */
 export function currencyFractionDigits(code: string): number {
-  return ZERO_FRACTION_CURRENCIES.has(code.toUpperCase()) ? 0 : DEFAULT_FRACTION_DIGITS;
+  return code.toUpperCase() === ZERO_FRACTION_CURRENCY ? 0 : DEFAULT_FRACTION_DIGITS;
 }
 
 /** Clamps a requested number of formatting digits into 0–50 (non-integers truncate, NaN → 0). */
