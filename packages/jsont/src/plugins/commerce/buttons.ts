@@ -21,7 +21,8 @@ const LABEL_KEYS: Record<string, string> = {
   [DEFAULT_TEXTS.subscribe]: 'productSubscribeText',
 };
 
-function addToCartButton(ctx: RenderContext, item: unknown): string {
+/** The add-to-cart button (arguments in mapValue's order: the function is the formatter's). */
+const addToCartButton = (item: unknown, _args: readonly string[], ctx: RenderContext): string => {
   const node = objectOr(item);
   const { product, content } = productOf(item);
   const base = addButtonText(product);
@@ -47,10 +48,10 @@ function addToCartButton(ctx: RenderContext, item: unknown): string {
     `${optionId}>\n` +
     `    <div class="sqs-add-to-cart-button-inner">${html(label)}</div>\n  </div>\n</div>`
   );
-}
+};
 
 /** Spec §5 quantity input: number, min 1, max 9999, step 1, default 1; '' when not shown. */
-function quantityInput(ctx: RenderContext, item: unknown): string {
+const quantityInput = (item: unknown, _args: readonly string[], ctx: RenderContext): string => {
   const { product } = productOf(item);
   // Page JSON carries store settings under websiteSettings; bare `storeSettings` is also read.
   const allowed =
@@ -65,7 +66,7 @@ function quantityInput(ctx: RenderContext, item: unknown): string {
     `  <input aria-label="${label}" size="4" max="${QUANTITY_MAX}" min="${QUANTITY_MIN}" value="${QUANTITY_DEFAULT}"` +
     ` type="number" step="${QUANTITY_STEP}"></input>\n</div>`
   );
-}
+};
 
 /** The blank lines the themes' checkout block keeps between its selectors and its button. */
 const CHECKOUT_GAP = '\n'.repeat(13);
@@ -75,7 +76,7 @@ export const CART_SUBTOTAL_NOTICE = 'deprecated, do not use';
 
 /** The add-to-cart, checkout and cart formatters by name. */
 export const buttonFormatters: Record<string, Formatter> = {
-  'add-to-cart-btn': mapValue((item, _args, ctx) => addToCartButton(ctx, item)),
+  'add-to-cart-btn': mapValue(addToCartButton),
 
   /** The total quantity of the cart's entries. */
   'cart-quantity': mapValue((cart) => {
@@ -87,9 +88,9 @@ export const buttonFormatters: Record<string, Formatter> = {
   'cart-url': mapValue(() => CART_URL),
 
   /** Variant selectors, quantity input and add-to-cart button together. */
-  'product-checkout': mapValue((item, _args, ctx) => {
-    const parts = [variantsSelect(ctx, item), quantityInput(ctx, item)].filter((p) => p !== '');
-    return parts.map((p) => `${p}\n`).join('') + CHECKOUT_GAP + addToCartButton(ctx, item);
+  'product-checkout': mapValue((item, args, ctx) => {
+    const parts = [variantsSelect(item, args, ctx), quantityInput(item, args, ctx)].filter((p) => p !== '');
+    return parts.map((p) => `${p}\n`).join('') + CHECKOUT_GAP + addToCartButton(item, args, ctx);
   }),
 
   /** `product-quick-view [group]`: the quick-view button; the group argument is a path or literal text. */
@@ -104,5 +105,5 @@ export const buttonFormatters: Record<string, Formatter> = {
     );
   }),
 
-  'quantity-input': mapValue((item, _args, ctx) => quantityInput(ctx, item)),
+  'quantity-input': mapValue(quantityInput),
 };

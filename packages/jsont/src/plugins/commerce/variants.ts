@@ -41,8 +41,11 @@ function optionBlock(option: VariantOption, title: string, selectText: string): 
   );
 }
 
-/** The variant selectors (dropdown and radio buttons per option); '' without a choice to make. */
-export function variantsSelect(ctx: RenderContext, item: unknown): string {
+/**
+ * The variant selectors (dropdown and radio buttons per option); '' without a choice to make.
+ * Arguments in mapValue's order, so the function serves as the formatter's.
+ */
+export const variantsSelect = (item: unknown, _args: readonly string[], ctx: RenderContext): string => {
   const { product, content } = productOf(item);
   const options = selectableOptions(product);
   if (options.length === 0) return '';
@@ -60,7 +63,7 @@ export function variantsSelect(ctx: RenderContext, item: unknown): string {
     ` data-variants="${attrJson(arrayOr(content.variants))}"${subscription} data-animation-role="content">\n`;
   for (const o of options) out += optionBlock(o, valueTitle || o.name, selectText);
   return `${out}  </div>`;
-}
+};
 
 /** The variant formatters by name. */
 export const variantFormatters: Record<string, Formatter> = {
@@ -71,5 +74,5 @@ export const variantFormatters: Record<string, Formatter> = {
       .join(' / '),
   ),
 
-  'variants-select': mapValue((item, _args, ctx) => variantsSelect(ctx, item)),
+  'variants-select': mapValue(variantsSelect),
 };
