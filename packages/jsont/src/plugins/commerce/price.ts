@@ -16,7 +16,7 @@ import { isTruthy } from '../../values.js';
 import { mapValue } from '../core/mapvalue.js';
 import { escapeHtml } from '../core/text.js';
 import { numberFormat } from '../i18n/intl.js';
-import { isObject, localized, type ProductView, productOf, subscriptionProductOf } from './model.js';
+import { localized, objectOr, type ProductView, productOf, subscriptionProductOf } from './model.js';
 
 /**
  * A price as markup: the plain amount in a `sqs-money-native` span (the default), or the
@@ -42,11 +42,9 @@ export function formatPrice(ctx: RenderContext, minor: number, currency: string)
 }
 
 /** The site's translations with their text escaped (placeholders such as {price} are untouched). */
-function escapedStrings(ctx: RenderContext): Record<string, string> | null {
-  const strings = ctx.resolve('localizedStrings');
-  if (!isObject(strings)) return null;
+function escapedStrings(ctx: RenderContext): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(strings))
+  for (const [key, value] of Object.entries(objectOr(ctx.resolve('localizedStrings'))))
     if (typeof value === 'string') out[key] = escapeHtml(value);
   return out;
 }
