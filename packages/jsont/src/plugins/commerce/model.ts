@@ -155,7 +155,8 @@ export interface ProductView {
 /**
  * Adapts an item. Digital products carry one price on `structuredContent` (with their own sale
  * flag), which becomes their single unlimited variant. Unknown type codes pass through: every
- * commerce rule treats them as none of the known types.
+ * commerce rule treats them as none of the known types. `additionalFieldsFormId` is left out:
+ * only the add-to-cart check reads it, and that runs in the server and the islands, not here.
  */
 export function productOf(item: unknown): ProductView {
   const node = objectOr(item);
@@ -185,7 +186,6 @@ export function productOf(item: unknown): ProductView {
     onSale: flag(content.onSale),
     isSubscribable: flag(content.isSubscribable),
     subscriptionPlan: planOf(content.subscriptionPlan),
-    additionalFieldsFormId: text(content.additionalFieldsFormId) || null,
     useCustomAddButtonText: flag(content.useCustomAddButtonText),
     customAddButtonText: text(content.customAddButtonText),
   };
