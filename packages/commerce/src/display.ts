@@ -2,7 +2,6 @@
 import {
   type CommerceProduct,
   type CommerceVariant,
-  effectivePriceCents,
   fromPrice,
   hasVariedPrices,
   isOnSale,
@@ -58,7 +57,8 @@ export function priceDisplay(product: CommerceProduct): PriceDisplay | null {
   if (hasVariedPrices(product)) return { kind: 'from', amount: from };
   const sale = saleVariants(product)[0];
   if (sale) return { kind: 'sale', sale: sale.salePriceCents, original: sale.priceCents };
-  return { kind: 'single', amount: effectivePriceCents(product.variants[0]) };
+  // Every variant costs the same: the lowest price is the one price.
+  return { kind: 'single', amount: from };
 }
 
 /** Total quantity of the cart's entries (negative or non-integer quantities count as 0). */

@@ -15,8 +15,8 @@ export const LIKERT_LABELS: Readonly<Record<number, string>> = {
 /** Label of a likert answer ('1' or 1 → 'Agree'); null outside −2..2. */
 export function likertLabel(value: number | string | null | undefined): string | null {
   if (value === null || value === undefined || value === '') return null;
-  const n = Number(value);
-  return Number.isInteger(n) && n >= LIKERT_MIN && n <= LIKERT_MAX ? LIKERT_LABELS[n] : null;
+  // Only the whole numbers −2..2 are keys of the table.
+  return LIKERT_LABELS[Number(value)] ?? null;
 }
 
 export type FormFieldType =
@@ -76,8 +76,7 @@ const pad2 = (v: string | number | null | undefined): string => str(v).padStart(
  * hour reads '00'; missing minutes and seconds read '00'.
  */
 export function formatTimeAnswer(v: Parts): string {
-  const hour = str(v.Hour) === '' ? '00' : str(v.Hour);
-  return joinPresent([`${hour}:${pad2(v.Minute)}:${pad2(v.Second)}`, str(v.Ampm)], ' ');
+  return joinPresent([`${str(v.Hour) || '00'}:${pad2(v.Minute)}:${pad2(v.Second)}`, str(v.Ampm)], ' ');
 }
 
 /** Address lines: line 1, line 2 (if any), then 'City, State Zip Country'. */
@@ -122,8 +121,6 @@ export function summarizeFormField(field: FormSummaryField, noAnswer: string = N
         }));
         return pairs.length ? { kind: 'pairs', title, pairs } : text('');
       }
-      default:
-        break;
     }
   }
   if (Array.isArray(values) && values.length > 0) return text(values.map((v) => str(v)).join(', '));

@@ -38,7 +38,7 @@ export const DEFAULT_CURRENCY: CurrencyCode = 'USD';
 
 /** Spec §9: "Currency: 2 fraction digits, JPY 0". */
 export const DEFAULT_FRACTION_DIGITS = 2;
-const ZERO_FRACTION_CURRENCIES: ReadonlySet<string> = new Set(['JPY']);
+const ZERO_FRACTION_CURRENCY = 'JPY';
 
 /** Spec §9: "max 15 integer places". */
 export const MAX_INTEGER_PLACES = 15;
@@ -63,13 +63,12 @@ export function isCurrencyCode(code: string): code is CurrencyCode {
 
 /** Fraction digits of a currency: 2 for all spec currencies except JPY (0); unknown codes use 2. */
 export function currencyFractionDigits(code: string): number {
-  return ZERO_FRACTION_CURRENCIES.has(code.toUpperCase()) ? 0 : DEFAULT_FRACTION_DIGITS;
+  return code.toUpperCase() === ZERO_FRACTION_CURRENCY ? 0 : DEFAULT_FRACTION_DIGITS;
 }
 
 /** Clamps a requested number of formatting digits into 0–50 (non-integers truncate, NaN → 0). */
 export function clampDigits(digits: number): number {
-  if (!Number.isFinite(digits)) return digits > 0 ? MAX_FORMAT_DIGITS : MIN_FORMAT_DIGITS;
-  return Math.min(MAX_FORMAT_DIGITS, Math.max(MIN_FORMAT_DIGITS, Math.trunc(digits)));
+  return Math.min(MAX_FORMAT_DIGITS, Math.max(MIN_FORMAT_DIGITS, Math.trunc(digits) || 0));
 }
 
 function assertSafeMinor(minor: number): void {
@@ -83,12 +82,9 @@ function assertSafeMinor(minor: number): void {
 export function shiftDecimal(minor: number, digits: number): string {
   assertSafeMinor(minor);
   const d = clampDigits(digits);
-  const negative = minor < 0;
   const abs = String(Math.abs(minor)).padStart(d + 1, '0');
-  const intPart = abs.slice(0, abs.length - d);
-  const fracPart = abs.slice(abs.length - d);
-  const body = d === 0 ? intPart : `${intPart}.${fracPart}`;
-  return negative && minor !== 0 ? `-${body}` : body;
+  const body = d === 0 ? abs : `${abs.slice(0, -d)}.${abs.slice(-d)}`;
+  return minor < 0 ? `-${body}` : body;
 }
 
 /** Minor units → decimal string in the currency's precision: (2500, 'USD') → '25.00', (2500, 'JPY') → '2500'. */
@@ -96,7 +92,8 @@ export function decimalFromMinor(minor: number, currency: string): string {
   return shiftDecimal(minor, currencyFractionDigits(currency));
 }
 
-const DECIMAL_RE = /^([+-])?(\d*)(?:\.(\d*))?$/;
+/** Sign, integer digits, fraction digits; the lookahead asks for at least one digit. */
+const DECIMAL_RE = /^([+-])?(?=\.?\d)(\d*)(?:\.(\d*))?$/;
 
 /**
  * Decimal string → integer minor units, exactly. Extra fraction digits round half away from zero
@@ -104,19 +101,20 @@ const DECIMAL_RE = /^([+-])?(\d*)(?:\.(\d*))?$/;
  */
 export function minorFromDecimal(decimal: string, currency: string): number {
   const match = DECIMAL_RE.exec(decimal.trim());
-  if (!match || (match[2] === '' && (match[3] ?? '') === '')) {
+  if (!match) {
     throw new RangeError(`Not a decimal amount: ${JSON.stringify(decimal)}`);
   }
   const sign = match[1] === '-' ? -1 : 1;
-  const intDigits = match[2].replace(/^0+(?=\d)/, '');
-  if (intDigits.replace(/^0+/, '').length > MAX_INTEGER_PLACES) {
+  const intDigits = match[2].replace(/^0+/, '');
+  if (intDigits.length > MAX_INTEGER_PLACES) {
     throw new RangeError(`Amount exceeds ${MAX_INTEGER_PLACES} integer places: ${decimal}`);
   }
   const digits = currencyFractionDigits(currency);
   const frac = match[3] ?? '';
   const kept = frac.slice(0, digits).padEnd(digits, '0');
-  const roundUp = frac.length > digits && frac.charCodeAt(digits) >= 53; /* '5' */
-  const minor = Number(`${intDigits || '0'}${kept}`) + (roundUp ? 1 : 0);
+  const roundUp = frac.charAt(digits) >= '5';
+  // No digits at all (as in '.5' for JPY) read 0: Number('') is 0.
+  const minor = Number(intDigits + kept) + (roundUp ? 1 : 0);
   assertSafeMinor(minor);
   return minor === 0 ? 0 : sign * minor;
 }
@@ -177,13 +175,11 @@ export function formatDecimal(
   fractionDigits: number,
   separators: { group?: string; decimal?: string } = {},
 ): string {
-  const group = separators.group ?? DEFAULT_GROUP_SEPARATOR;
+  const [intPart, fracPart] = shiftDecimal(minor, fractionDigits).split('.');
+  // A leading '-' is no word character, so no group separator goes after it.
+  const grouped = intPart.replace(/\B(?=(\d{3})+(?!\d))/g, separators.group ?? DEFAULT_GROUP_SEPARATOR);
   const dec = separators.decimal ?? DEFAULT_DECIMAL_SEPARATOR;
-  const plain = shiftDecimal(minor, fractionDigits);
-  const negative = plain.startsWith('-');
-  const [intPart, fracPart] = (negative ? plain.slice(1) : plain).split('.');
-  const grouped = intPart.replace(/\B(?=(\d{3})+(?!\d))/g, group);
-  return `${negative ? '-' : ''}${grouped}${fracPart === undefined ? '' : dec + fracPart}`;
+  return fracPart === undefined ? grouped : grouped + dec + fracPart;
 }
 
 /**

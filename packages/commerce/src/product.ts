@@ -55,16 +55,14 @@ export function variantInStock(variant: StockResult, quantity = 1): boolean {
   return variant.unlimited || variant.qtyInStock >= quantity;
 }
 
-const SPEC_TYPES: ReadonlySet<number> = new Set(Object.values(ProductType));
-
 /**
- * Spec §4: physical or service with every variant lacking stock and not unlimited; the other types
- * of §1 never are. A type outside §1's list is one the spec does not describe: it gets the stock
- * rule, as the reference engine gives it (fixtures f-product-status-8, p-sold-out).
+ * Spec §4: physical or service with every variant lacking stock and not unlimited; the other
+ * types of §1 never are (digital and gift-card stock counts as unlimited; paywall access never
+ * runs out). A type outside §1's list is one the spec does not describe: it gets the stock rule,
+ * as the reference engine gives it (fixtures f-product-status-8, p-sold-out).
  */
 export function isSoldOut(product: CommerceProduct): boolean {
-  const type = product.productType;
-  if (type !== ProductType.PHYSICAL && type !== ProductType.SERVICE && SPEC_TYPES.has(type)) return false;
+  if (hasUnlimitedStockByType(product) || product.productType === ProductType.PAYWALL) return false;
   return product.variants.every((v) => !v.unlimited && v.qtyInStock <= 0);
 }
 

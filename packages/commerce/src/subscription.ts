@@ -11,6 +11,9 @@ export const SUBSCRIPTION_UNAVAILABLE_KEY = 'productPriceUnavailable';
 
 export type SubscriptionDuration = { unit: 'WEEK' | 'MONTH' | 'YEAR'; count: number } | null;
 
+/** Billing units a whole number of years is counted in, with their count per year. */
+const PER_YEAR: Partial<Record<BillingPeriodUnit, number>> = { WEEK: WEEKS_PER_YEAR, MONTH: MONTHS_PER_YEAR };
+
 /**
  * Total length of a finite plan, in years when it divides evenly into years (spec §9: "durations
  * divisible by that are shown in years"), otherwise in the billing unit. Null when indefinite.
@@ -20,17 +23,14 @@ export function subscriptionDuration(plan: SubscriptionPlan): SubscriptionDurati
   if (!(cycles > 0)) return null;
   const { unit, value } = plan.billingPeriod;
   const total = value * cycles;
-  if (unit === 'WEEK' && total % WEEKS_PER_YEAR === 0) return { unit: 'YEAR', count: total / WEEKS_PER_YEAR };
-  if (unit === 'MONTH' && total % MONTHS_PER_YEAR === 0)
-    return { unit: 'YEAR', count: total / MONTHS_PER_YEAR };
-  return { unit, count: total };
+  const perYear = PER_YEAR[unit];
+  return perYear && total % perYear === 0 ? { unit: 'YEAR', count: total / perYear } : { unit, count: total };
 }
 
-const UNIT_WORDS: Record<BillingPeriodUnit, { one: string; many: string; key: string }> = {
-  WEEK: { one: 'week', many: 'weeks', key: 'Week' },
-  MONTH: { one: 'month', many: 'months', key: 'Month' },
-  YEAR: { one: 'year', many: 'years', key: 'Year' },
-};
+/** A unit's English word ('week'); the plural adds an 's'. */
+const unitWord = (unit: BillingPeriodUnit): string => unit.toLowerCase();
+/** A unit as the localisation keys spell it ('Week'). */
+const unitKey = (unit: BillingPeriodUnit): string => unit[0] + unitWord(unit).slice(1);
 
 /**
  * The localisation key for a plan, following the fixtures' pattern, e.g.
@@ -39,10 +39,10 @@ const UNIT_WORDS: Record<BillingPeriodUnit, { one: string; many: string; key: st
  */
 export function subscriptionPriceKey(plan: SubscriptionPlan): string {
   const { unit, value } = plan.billingPeriod;
-  const every = `${value === 1 ? '1' : 'n'}${UNIT_WORDS[unit].key}ly`;
+  const every = `${value === 1 ? '1' : 'n'}${unitKey(unit)}ly`;
   const duration = subscriptionDuration(plan);
   const limit = duration
-    ? `limited__${duration.count === 1 ? '1' : 'n'}${UNIT_WORDS[duration.unit].key}${duration.count === 1 ? '' : 's'}`
+    ? `limited__${duration.count === 1 ? '1' : 'n'}${unitKey(duration.unit)}${duration.count === 1 ? '' : 's'}`
     : 'indefinite';
   return `productPrice__singlePrice__${every}__${limit}`;
 }
@@ -53,12 +53,11 @@ export function subscriptionPriceKey(plan: SubscriptionPlan): string {
  */
 export function subscriptionPriceTemplate(plan: SubscriptionPlan): string {
   const { unit, value } = plan.billingPeriod;
-  const words = UNIT_WORDS[unit];
-  const every = value === 1 ? `every ${words.one}` : `every {billingPeriodValue} ${words.many}`;
+  const every = value === 1 ? `every ${unitWord(unit)}` : `every {billingPeriodValue} ${unitWord(unit)}s`;
   const duration = subscriptionDuration(plan);
   if (!duration) return `{price} ${every}`;
-  const durationWords = UNIT_WORDS[duration.unit];
-  const limit = duration.count === 1 ? `for 1 ${durationWords.one}` : `for {duration} ${durationWords.many}`;
+  const durationWord = unitWord(duration.unit);
+  const limit = duration.count === 1 ? `for 1 ${durationWord}` : `for {duration} ${durationWord}s`;
   return `{price} ${every} ${limit}`;
 }
 

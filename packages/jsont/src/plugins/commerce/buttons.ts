@@ -11,6 +11,7 @@ import {
 } from '@storefront/commerce';
 import type { Formatter, RenderContext } from '../../plugin.js';
 import { isTruthy } from '../../values.js';
+import { mapValue } from '../core/mapvalue.js';
 import { arrayOr, attr, attrJson, html, localized, objectOr, productOf, text } from './model.js';
 import { variantsSelect } from './variants.js';
 
@@ -20,7 +21,8 @@ const LABEL_KEYS: Record<string, string> = {
   [DEFAULT_TEXTS.subscribe]: 'productSubscribeText',
 };
 
-function addToCartButton(ctx: RenderContext, item: unknown): string {
+/** The add-to-cart button (arguments in mapValue's order: the function is the formatter's). */
+const addToCartButton = (item: unknown, _args: readonly string[], ctx: RenderContext): string => {
   const node = objectOr(item);
   const { product, content } = productOf(item);
   const base = addButtonText(product);
@@ -46,10 +48,10 @@ function addToCartButton(ctx: RenderContext, item: unknown): string {
     `${optionId}>\n` +
     `    <div class="sqs-add-to-cart-button-inner">${html(label)}</div>\n  </div>\n</div>`
   );
-}
+};
 
 /** Spec §5 quantity input: number, min 1, max 9999, step 1, default 1; '' when not shown. */
-function quantityInput(ctx: RenderContext, item: unknown): string {
+const quantityInput = (item: unknown, _args: readonly string[], ctx: RenderContext): string => {
   const { product } = productOf(item);
   // Page JSON carries store settings under websiteSettings; bare `storeSettings` is also read.
   const allowed =
@@ -64,66 +66,44 @@ function quantityInput(ctx: RenderContext, item: unknown): string {
     `  <input aria-label="${label}" size="4" max="${QUANTITY_MAX}" min="${QUANTITY_MIN}" value="${QUANTITY_DEFAULT}"` +
     ` type="number" step="${QUANTITY_STEP}"></input>\n</div>`
   );
-}
+};
 
 /** The blank lines the themes' checkout block keeps between its selectors and its button. */
 const CHECKOUT_GAP = '\n'.repeat(13);
 
-export const addToCartButtonFormatter: Formatter = {
-  apply(ctx, _args, vars) {
-    vars[0].value = addToCartButton(ctx, vars[0].value);
-  },
-};
+/** `cart-subtotal` is retired: themes that still call it get this notice instead of an amount. */
+export const CART_SUBTOTAL_NOTICE = 'deprecated, do not use';
 
-export const quantityInputFormatter: Formatter = {
-  apply(ctx, _args, vars) {
-    vars[0].value = quantityInput(ctx, vars[0].value);
-  },
-};
+/** The add-to-cart, checkout and cart formatters by name. */
+export const buttonFormatters: Record<string, Formatter> = {
+  'add-to-cart-btn': mapValue(addToCartButton),
 
-/** `product-checkout`: variant selectors, quantity input and add-to-cart button together. */
-export const productCheckoutFormatter: Formatter = {
-  apply(ctx, _args, vars) {
-    const item = vars[0].value;
-    const parts = [variantsSelect(ctx, item), quantityInput(ctx, item)].filter((p) => p !== '');
-    vars[0].value = parts.map((p) => `${p}\n`).join('') + CHECKOUT_GAP + addToCartButton(ctx, item);
-  },
-};
+  /** The total quantity of the cart's entries. */
+  'cart-quantity': mapValue((cart) => {
+    const entries = arrayOr(objectOr(cart).entries).map((e) => ({ quantity: Number(objectOr(e).quantity) }));
+    return `<span class="sqs-cart-quantity">${cartQuantity(entries)}</span>`;
+  }),
 
-/** `product-quick-view [group]`: the quick-view button; the group argument is a path or literal text. */
-export const productQuickViewFormatter: Formatter = {
-  apply(ctx, args, vars) {
+  'cart-subtotal': mapValue(() => CART_SUBTOTAL_NOTICE),
+  'cart-url': mapValue(() => CART_URL),
+
+  /** Variant selectors, quantity input and add-to-cart button together. */
+  'product-checkout': mapValue((item, args, ctx) => {
+    const parts = [variantsSelect(item, args, ctx), quantityInput(item, args, ctx)].filter((p) => p !== '');
+    return parts.map((p) => `${p}\n`).join('') + CHECKOUT_GAP + addToCartButton(item, args, ctx);
+  }),
+
+  /** `product-quick-view [group]`: the quick-view button; the group argument is a path or literal text. */
+  'product-quick-view': mapValue((item, args, ctx) => {
     const arg = args[0];
     const resolved = arg === undefined ? '' : ctx.resolve(arg);
     const group = arg === undefined ? '' : resolved === undefined ? arg : text(resolved);
     const label = localized(ctx, 'productQuickViewText') ?? DEFAULT_TEXTS.quickView;
-    vars[0].value =
-      `<span class="sqs-product-quick-view-button" role="button" tabindex="0" data-id="${attr(objectOr(vars[0].value).id)}"` +
-      ` data-group="${group && attr(group)}">${html(label)}</span>`;
-  },
-};
+    return (
+      `<span class="sqs-product-quick-view-button" role="button" tabindex="0" data-id="${attr(objectOr(item).id)}"` +
+      ` data-group="${group && attr(group)}">${html(label)}</span>`
+    );
+  }),
 
-/** `cart-quantity`: the total quantity of the cart's entries. */
-export const cartQuantityFormatter: Formatter = {
-  apply(_ctx, _args, vars) {
-    const entries = arrayOr(objectOr(vars[0].value).entries).map((e) => ({
-      quantity: Number(objectOr(e).quantity),
-    }));
-    vars[0].value = `<span class="sqs-cart-quantity">${cartQuantity(entries)}</span>`;
-  },
-};
-
-/** `cart-subtotal` is retired: themes that still call it get this notice instead of an amount. */
-export const CART_SUBTOTAL_NOTICE = 'deprecated, do not use';
-
-export const cartSubtotalFormatter: Formatter = {
-  apply(_ctx, _args, vars) {
-    vars[0].value = CART_SUBTOTAL_NOTICE;
-  },
-};
-
-export const cartUrlFormatter: Formatter = {
-  apply(_ctx, _args, vars) {
-    vars[0].value = CART_URL;
-  },
+  'quantity-input': mapValue(quantityInput),
 };

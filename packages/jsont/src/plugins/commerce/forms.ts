@@ -1,34 +1,32 @@
 import { type FormSummaryField, summarizeFormField } from '@storefront/commerce';
 import type { Formatter } from '../../plugin.js';
+import { mapValue } from '../core/mapvalue.js';
 import { escapeHtml } from '../core/text.js';
-import { isObject, localized, objectOr, text } from './model.js';
+import { localized, objectOr, text } from './model.js';
 
 const BOLD = '<span style="font-weight:bold;">';
 
 function fieldOf(value: unknown): FormSummaryField {
   const node = objectOr(value);
   const raw = node.values;
-  const values = Array.isArray(raw)
-    ? raw.map(text)
-    : isObject(raw)
-      ? (raw as FormSummaryField['values'])
-      : null;
   const single = node.value;
   return {
     type: text(node.type),
     rawTitle: text(node.rawTitle),
     value: typeof single === 'string' || typeof single === 'number' ? single : null,
-    values,
+    // Answer lists become text; anything else goes as it is (the summary reads only objects of parts).
+    values: Array.isArray(raw) ? raw.map(text) : (raw as FormSummaryField['values']),
   };
 }
 
-/**
- * `summary-form-field`: one form answer as order-summary markup (spec §2 form-answer summaries).
- * Empty answers read 'N/A' or the site's `productSummaryFormNoAnswerText`.
- */
-export const summaryFormFieldFormatter: Formatter = {
-  apply(ctx, _args, vars) {
-    const field = fieldOf(vars[0].value);
+/** The form formatters by name. */
+export const formFormatters: Record<string, Formatter> = {
+  /**
+   * One form answer as order-summary markup (spec §2 form-answer summaries).
+   * Empty answers read 'N/A' or the site's `productSummaryFormNoAnswerText`.
+   */
+  'summary-form-field': mapValue((value, _args, ctx) => {
+    const field = fieldOf(value);
     const noAnswer = localized(ctx, 'productSummaryFormNoAnswerText')?.trim();
     const summary = summarizeFormField(field, noAnswer || undefined);
     let body: string;
@@ -45,6 +43,6 @@ export const summaryFormFieldFormatter: Formatter = {
             );
       body = `<div style="padding-left:5px;">\n${rows.join('')}</div>`;
     }
-    vars[0].value = `<div style="font-size:11px; margin-top:3px">\n  ${BOLD}${escapeHtml(summary.title)}:</span> ${body}\n</div>`;
-  },
+    return `<div style="font-size:11px; margin-top:3px">\n  ${BOLD}${escapeHtml(summary.title)}:</span> ${body}\n</div>`;
+  }),
 };

@@ -1,6 +1,7 @@
 import { DEFAULT_TEXTS, productBadge, scarcityMessage } from '@storefront/commerce';
 import type { Formatter } from '../../plugin.js';
 import { isTruthy } from '../../values.js';
+import { mapValue } from '../core/mapvalue.js';
 import {
   arrayOr,
   attr,
@@ -14,30 +15,13 @@ import {
   text,
 } from './model.js';
 
-/** `product-status`: the sold-out or sale mark (sold out wins), '' for neither. */
-export const productStatusFormatter: Formatter = {
-  apply(ctx, _args, vars) {
-    const item = vars[0].value;
-    const badge = productBadge(productOf(item).product);
-    if (badge === 'sold-out') {
-      const custom = text(merchandising(ctx, item).customSoldOutText);
-      const label = custom || (localized(ctx, 'productSoldOutText') ?? DEFAULT_TEXTS.soldOut);
-      vars[0].value = `<div class="product-mark sold-out">${html(label)}</div>`;
-    } else if (badge === 'sale') {
-      vars[0].value = `<div class="product-mark sale">${html(localized(ctx, 'productSaleText') ?? DEFAULT_TEXTS.sale)}</div>`;
-    } else {
-      vars[0].value = '';
-    }
-  },
-};
-
-/**
- * `product-restock-notification`: one waitlist form per configured variant view. The forms
- * differ only in their variant, so the shared part is built once.
- */
-export const productRestockNotificationFormatter: Formatter = {
-  apply(ctx, _args, vars) {
-    const item = vars[0].value;
+/** The merchandising formatters by name. */
+export const merchandisingFormatters: Record<string, Formatter> = {
+  /**
+   * One waitlist form per configured variant view. The forms differ only in their variant, so
+   * the shared part is built once.
+   */
+  'product-restock-notification': mapValue((item, _args, ctx) => {
     const merch = merchandising(ctx, item);
     const messages = objectOr(merch.restockNotificationMessages);
     const mailingList = isTruthy(merch.mailingListSignUpEnabled)
@@ -59,21 +43,16 @@ export const productRestockNotificationFormatter: Formatter = {
       const v = objectOr(view);
       out += `${out && '\n\n'}${head}${attr(v.variantId)}"${isTruthy(v.hiddenByDefault) ? ' hidden' : ''}${form}`;
     }
-    vars[0].value = out;
-  },
-};
+    return out;
+  }),
 
-/**
- * `product-scarcity`: the low-stock message per template view, '{qtyInStock}' filled in. A view
- * for one variant carries that variant's attributes and starts hidden until it is chosen.
- */
-export const productScarcityFormatter: Formatter = {
-  apply(ctx, _args, vars) {
-    const merch = merchandising(ctx, vars[0].value);
-    if (!isTruthy(merch.scarcityEnabled)) {
-      vars[0].value = '';
-      return;
-    }
+  /**
+   * The low-stock message per template view, '{qtyInStock}' filled in. A view for one variant
+   * carries that variant's attributes and starts hidden until it is chosen.
+   */
+  'product-scarcity': mapValue((item, _args, ctx) => {
+    const merch = merchandising(ctx, item);
+    if (!isTruthy(merch.scarcityEnabled)) return '';
     const template = text(merch.scarcityText);
     let out = '';
     for (const raw of arrayOr(merch.scarcityTemplateViews)) {
@@ -84,6 +63,19 @@ export const productScarcityFormatter: Formatter = {
       const message = html(scarcityMessage(template, text(view.qtyInStock)));
       out += `${out && '\n\n  '}<div class="product-scarcity"${variant}>\n    ${message}\n  </div>`;
     }
-    vars[0].value = out;
-  },
+    return out;
+  }),
+
+  /** The sold-out or sale mark (sold out wins), '' for neither. */
+  'product-status': mapValue((item, _args, ctx) => {
+    const badge = productBadge(productOf(item).product);
+    if (badge === 'sold-out') {
+      const custom = text(merchandising(ctx, item).customSoldOutText);
+      const label = custom || (localized(ctx, 'productSoldOutText') ?? DEFAULT_TEXTS.soldOut);
+      return `<div class="product-mark sold-out">${html(label)}</div>`;
+    }
+    if (badge === 'sale')
+      return `<div class="product-mark sale">${html(localized(ctx, 'productSaleText') ?? DEFAULT_TEXTS.sale)}</div>`;
+    return '';
+  }),
 };

@@ -41,14 +41,15 @@ function plainJson(v: unknown): string | undefined {
   if (typeof v === 'number') return Number.isFinite(v) ? String(v) : 'null';
   if (typeof v === 'boolean' || v === null) return String(v);
   if (typeof v !== 'object') return undefined;
-  let out: string | undefined;
+  let out: string;
   if (Array.isArray(v)) {
     out = '[';
-    for (let i = 0; i < v.length && out !== undefined; i++) {
-      const item = plainJson(v[i]);
-      out = item === undefined ? undefined : `${out}${i > 0 ? ',' : ''}${item}`;
+    for (const value of v) {
+      const item = plainJson(value);
+      if (item === undefined) return undefined;
+      out += out.length > 1 ? `,${item}` : item;
     }
-    return out && `${out}]`;
+    return `${out}]`;
   }
   if (Object.getPrototypeOf(v) !== Object.prototype) return undefined;
   out = '{';
@@ -109,7 +110,7 @@ function minorOf(money: unknown, cents: unknown, currency: string): number {
     return 0;
   }
   const n = typeof cents === 'string' && cents.trim() !== '' ? Number(cents) : cents;
-  return typeof n === 'number' && Number.isSafeInteger(n) ? n : 0;
+  return Number.isSafeInteger(n) ? (n as number) : 0;
 }
 
 function attributesOf(value: unknown): Record<string, string> {
@@ -154,7 +155,8 @@ export interface ProductView {
 /**
  * Adapts an item. Digital products carry one price on `structuredContent` (with their own sale
  * flag), which becomes their single unlimited variant. Unknown type codes pass through: every
- * commerce rule treats them as none of the known types.
+ * commerce rule treats them as none of the known types. `additionalFieldsFormId` is left out:
+ * only the add-to-cart check reads it, and that runs in the server and the islands, not here.
  */
 export function productOf(item: unknown): ProductView {
   const node = objectOr(item);
@@ -184,7 +186,6 @@ export function productOf(item: unknown): ProductView {
     onSale: flag(content.onSale),
     isSubscribable: flag(content.isSubscribable),
     subscriptionPlan: planOf(content.subscriptionPlan),
-    additionalFieldsFormId: text(content.additionalFieldsFormId) || null,
     useCustomAddButtonText: flag(content.useCustomAddButtonText),
     customAddButtonText: text(content.customAddButtonText),
   };

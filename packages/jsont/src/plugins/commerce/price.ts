@@ -1,51 +1,50 @@
 import {
+  type CommerceProduct,
   currencyFractionDigits,
   DEFAULT_TEXTS,
-  decimalFromMinor,
   formatDecimal,
   fromPrice,
   fromPriceText,
   normalPrice,
-  type PriceDisplay,
   priceDisplay,
   salePrice,
+  shiftDecimal,
   subscriptionPriceText,
 } from '@storefront/commerce';
 import type { Formatter, RenderContext } from '../../plugin.js';
 import { isTruthy } from '../../values.js';
+import { mapValue } from '../core/mapvalue.js';
 import { escapeHtml } from '../core/text.js';
 import { numberFormat } from '../i18n/intl.js';
-import { isObject, localized, type ProductView, productOf, subscriptionProductOf } from './model.js';
+import { localized, objectOr, type ProductView, productOf, subscriptionProductOf } from './model.js';
 
 /**
  * A price as markup: the plain amount in a `sqs-money-native` span (the default), or the
  * locale's currency format when the site turned on `featureFlags.useCLDRMoneyFormat`.
  */
 export function formatPrice(ctx: RenderContext, minor: number, currency: string): string {
+  const digits = currencyFractionDigits(currency);
   if (isTruthy(ctx.resolve('featureFlags.useCLDRMoneyFormat'))) {
     try {
       // As @storefront/commerce formatMoney, through the engine's shared Intl formatter cache.
-      const digits = currencyFractionDigits(currency);
       const f = numberFormat(ctx.locale, {
         style: 'currency',
         currency,
         minimumFractionDigits: digits,
         maximumFractionDigits: digits,
       });
-      return escapeHtml(f.format(decimalFromMinor(minor, currency) as unknown as number));
+      return escapeHtml(f.format(shiftDecimal(minor, digits) as unknown as number));
     } catch {
       // An unsupported locale falls through to the plain amount.
     }
   }
-  return `<span class="sqs-money-native">${formatDecimal(minor, currencyFractionDigits(currency))}</span>`;
+  return `<span class="sqs-money-native">${formatDecimal(minor, digits)}</span>`;
 }
 
 /** The site's translations with their text escaped (placeholders such as {price} are untouched). */
-function escapedStrings(ctx: RenderContext): Record<string, string> | null {
-  const strings = ctx.resolve('localizedStrings');
-  if (!isObject(strings)) return null;
+function escapedStrings(ctx: RenderContext): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(strings))
+  for (const [key, value] of Object.entries(objectOr(ctx.resolve('localizedStrings'))))
     if (typeof value === 'string') out[key] = escapeHtml(value);
   return out;
 }
@@ -56,16 +55,16 @@ const label = (ctx: RenderContext, key: string, fallback: string): string =>
 const HIDDEN = '<span class="visually-hidden v6-visually-hidden">';
 
 /**
- * The price block markup for one display. `wording` turns a formatted price into its line
- * (the subscription wording, or the price itself).
+ * The price block markup of a product. `wording` turns a formatted price into its line (the
+ * subscription wording; by default the price itself).
  */
 function priceBlock(
   ctx: RenderContext,
   cls: string,
   view: ProductView,
-  display: PriceDisplay | null,
-  wording: (price: string) => string,
+  wording: (price: string) => string = (p) => p,
 ): string {
+  const display = priceDisplay(view.product);
   const open = `<div class="${cls}">\n`;
   const price = (minor: number) => wording(formatPrice(ctx, minor, view.currency));
   if (!display) return `${open}\n</div>`;
@@ -83,45 +82,33 @@ function priceBlock(
   );
 }
 
-/** `product-price`: the item's price block, with the subscription wording for subscribable items. */
-export const productPriceFormatter: Formatter = {
-  apply(ctx, _args, vars) {
-    const view = productOf(vars[0].value);
+/** A price in minor units (0 when there is none), the way `from-price` and friends print it. */
+const amountFormatter = (pick: (product: CommerceProduct) => number | null): Formatter =>
+  mapValue((item) => pick(productOf(item).product) ?? 0);
+
+/** The price formatters by name. */
+export const priceFormatters: Record<string, Formatter> = {
+  'from-price': amountFormatter(fromPrice),
+  'normal-price': amountFormatter(normalPrice),
+
+  /** The item's price block, with the subscription wording for subscribable items. */
+  'product-price': mapValue((item, _args, ctx) => {
+    const view = productOf(item);
     const { product } = view;
-    const display = priceDisplay(product);
-    if (!product.isSubscribable) {
-      vars[0].value = priceBlock(ctx, 'product-price', view, display, (p) => p);
-      return;
-    }
+    if (!product.isSubscribable) return priceBlock(ctx, 'product-price', view);
     const localizedStrings = escapedStrings(ctx);
     const plan = product.subscriptionPlan;
-    if (!plan) {
-      vars[0].value = `<div class="product-price">\n${subscriptionPriceText({ priceString: '', plan, localizedStrings })}\n\n</div>`;
-      return;
-    }
-    vars[0].value = priceBlock(ctx, 'product-price', view, display, (priceString) =>
+    if (!plan)
+      return `<div class="product-price">\n${subscriptionPriceText({ priceString: '', plan, localizedStrings })}\n\n</div>`;
+    return priceBlock(ctx, 'product-price', view, (priceString) =>
       subscriptionPriceText({ priceString, plan, localizedStrings }),
     );
-  },
+  }),
+
+  'sale-price': amountFormatter(salePrice),
+
+  /** The price block of the items' subscription pricing options. */
+  'subscription-price': mapValue((item, _args, ctx) =>
+    priceBlock(ctx, 'subscription-price', subscriptionProductOf(item)),
+  ),
 };
-
-/** `subscription-price`: the price block of the items' subscription pricing options. */
-export const subscriptionPriceFormatter: Formatter = {
-  apply(ctx, _args, vars) {
-    const view = subscriptionProductOf(vars[0].value);
-    vars[0].value = priceBlock(ctx, 'subscription-price', view, priceDisplay(view.product), (p) => p);
-  },
-};
-
-/** A price in minor units (0 when there is none), the way `from-price` and friends print it. */
-function amountFormatter(pick: (view: ProductView) => number | null): Formatter {
-  return {
-    apply(_ctx, _args, vars) {
-      vars[0].value = pick(productOf(vars[0].value)) ?? 0;
-    },
-  };
-}
-
-export const fromPriceFormatter = amountFormatter((v) => fromPrice(v.product));
-export const normalPriceFormatter = amountFormatter((v) => normalPrice(v.product));
-export const salePriceFormatter = amountFormatter((v) => salePrice(v.product));

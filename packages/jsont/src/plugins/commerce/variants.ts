@@ -1,6 +1,7 @@
 import { ProductType, selectableOptions, type VariantOption } from '@storefront/commerce';
 import type { Formatter, RenderContext } from '../../plugin.js';
 import { isTruthy } from '../../values.js';
+import { mapValue } from '../core/mapvalue.js';
 import { escapeAttr, escapeHtml } from '../core/text.js';
 import { arrayOr, attr, attrJson, localized, objectOr, productOf, text } from './model.js';
 
@@ -9,10 +10,9 @@ export const DEFAULT_VARIANT_SELECT_TEXT = 'Select {variantName}';
 
 /**
  * The themes' select label keeps '&' as typed; quotes and angle brackets are still escaped so
- * the value cannot leave its attribute.
+ * the value cannot leave its attribute ('&amp;' in the escaped text only ever stands for '&').
  */
-const ariaLabel = (s: string): string =>
-  /["<>]/.test(s) ? s.replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;') : s;
+const ariaLabel = (s: string): string => escapeAttr(s).replaceAll('&amp;', '&');
 
 function optionBlock(option: VariantOption, title: string, selectText: string): string {
   const name = escapeAttr(option.name);
@@ -41,38 +41,38 @@ function optionBlock(option: VariantOption, title: string, selectText: string): 
   );
 }
 
-/** The variant selectors (dropdown and radio buttons per option); '' without a choice to make. */
-export function variantsSelect(ctx: RenderContext, item: unknown): string {
+/**
+ * The variant selectors (dropdown and radio buttons per option); '' without a choice to make.
+ * Arguments in mapValue's order, so the function serves as the formatter's.
+ */
+export const variantsSelect = (item: unknown, _args: readonly string[], ctx: RenderContext): string => {
   const { product, content } = productOf(item);
   const options = selectableOptions(product);
   if (options.length === 0) return '';
   const giftCard = product.productType === ProductType.GIFT_CARD;
   const selectText =
-    (giftCard ? localized(ctx, 'giftCardVariantSelectText') : undefined) ??
-    localized(ctx, 'productVariantSelectText') ??
+    (giftCard && localized(ctx, 'giftCardVariantSelectText')) ||
+    localized(ctx, 'productVariantSelectText') ||
     DEFAULT_VARIANT_SELECT_TEXT;
-  const valueTitle = giftCard ? localized(ctx, 'giftCardValueDisplayText') : undefined;
+  const valueTitle = giftCard && localized(ctx, 'giftCardValueDisplayText');
   const subscription = isTruthy(content.isSubscribable)
     ? ` data-is-subscribable="${attr(content.isSubscribable)}" data-subscription-plan="${attrJson(content.subscriptionPlan ?? null)}"`
     : '';
   let out =
     `<div class="product-variants" data-item-id="${attr(objectOr(item).id)}"` +
     ` data-variants="${attrJson(arrayOr(content.variants))}"${subscription} data-animation-role="content">\n`;
-  for (const o of options) out += optionBlock(o, valueTitle ?? o.name, selectText);
+  for (const o of options) out += optionBlock(o, valueTitle || o.name, selectText);
   return `${out}  </div>`;
-}
-
-export const variantsSelectFormatter: Formatter = {
-  apply(ctx, _args, vars) {
-    vars[0].value = variantsSelect(ctx, vars[0].value);
-  },
 };
 
-/** `variant-descriptor`: a variant's option values, e.g. 'blue / large / normal'. */
-export const variantDescriptorFormatter: Formatter = {
-  apply(_ctx, _args, vars) {
-    vars[0].value = arrayOr(objectOr(vars[0].value).optionValues)
+/** The variant formatters by name. */
+export const variantFormatters: Record<string, Formatter> = {
+  /** A variant's option values, e.g. 'blue / large / normal'. */
+  'variant-descriptor': mapValue((variant) =>
+    arrayOr(objectOr(variant).optionValues)
       .map((o) => text(objectOr(o).value))
-      .join(' / ');
-  },
+      .join(' / '),
+  ),
+
+  'variants-select': mapValue(variantsSelect),
 };
