@@ -18,19 +18,15 @@ const ROUNDING: Record<string, Intl.NumberFormatOptions['roundingMode']> = {
   'half-even': 'halfEven',
 };
 
-/** Option names as templates write them, long and short. */
+/** Short option names as templates write them; the long Intl names are accepted too. */
 const DIGIT_OPTIONS: Record<string, keyof Intl.NumberFormatOptions> = {
-  maximumFractionDigits: 'maximumFractionDigits',
   maxfrac: 'maximumFractionDigits',
-  minimumFractionDigits: 'minimumFractionDigits',
   minfrac: 'minimumFractionDigits',
-  maximumSignificantDigits: 'maximumSignificantDigits',
   maxsig: 'maximumSignificantDigits',
-  minimumSignificantDigits: 'minimumSignificantDigits',
   minsig: 'minimumSignificantDigits',
-  minimumIntegerDigits: 'minimumIntegerDigits',
   minint: 'minimumIntegerDigits',
 };
+const DIGIT_NAMES: string[] = Object.values(DIGIT_OPTIONS);
 
 /**
  * Number options shared by `decimal`, `money` and message arguments: style, digits, grouping,
@@ -41,7 +37,7 @@ export function numberOptions(args: readonly string[]): Intl.NumberFormatOptions
   const o = parseOptions(args);
   const out: Intl.NumberFormatOptions = { useGrouping: o.size > 0 };
   for (const [key, value] of o) {
-    const digit = DIGIT_OPTIONS[key];
+    const digit = DIGIT_NAMES.includes(key) ? key : DIGIT_OPTIONS[key];
     if (digit && /^\d+$/.test(value)) {
       const sig = digit.includes('Significant');
       const n = clamp(
