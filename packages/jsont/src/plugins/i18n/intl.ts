@@ -6,20 +6,6 @@
 const CACHE_LIMIT = 500;
 const cache = new Map<string, unknown>();
 
-/** A cache key for flat options of scalars, built without JSON.stringify (this runs per value). */
-function optionsKey(options: object): string {
-  let key = '';
-  for (const k in options) {
-    const v = (options as Record<string, unknown>)[k];
-    if (v === undefined) continue;
-    const s = String(v);
-    // Separators inside a value fall back to the unambiguous form.
-    if (s.includes('\u0000') || s.includes('\u0001')) return JSON.stringify(options);
-    key += `${k}\u0000${typeof v}${s}\u0001`;
-  }
-  return key;
-}
-
 function sameOptions(a: object, b: object): boolean {
   const x = a as Record<string, unknown>;
   const y = b as Record<string, unknown>;
@@ -42,7 +28,7 @@ function cached<T>(kind: string, locale: string, options: object, make: () => T)
     const r = recent[i];
     if (r.kind === kind && r.locale === locale && sameOptions(r.options, options)) return r.hit as T;
   }
-  const key = `${kind}|${locale}|${optionsKey(options)}`;
+  const key = `${kind}|${locale}|${JSON.stringify(options)}`;
   let hit = cache.get(key) as T | undefined;
   if (hit === undefined) {
     // A full cache is simply dropped: templates use few configurations, so this is rare.
