@@ -190,36 +190,53 @@ function find(name: string): Found | undefined {
   return undefined;
 }
 
+const unitOf = (name: string): Unit => (find(name) as Found).unit;
+
 /**
  * Units chosen from when no output unit is given, by category: `metric/US customary` lists (one
- * list when both systems share it), written as one string to keep the browser bundle small.
+ * list when both systems share it), written as one string to keep the browser bundle small. A
+ * `+` adds the unit's prefixed forms.
  */
 const BEST: Record<string, string[][]> = Object.fromEntries(
   [
-    'length:millimeter centimeter meter kilometer/inch foot yard mile',
+    'length:meter+/inch foot yard mile',
     'area:square-centimeter square-meter hectare square-kilometer/square-inch square-foot acre square-mile',
     'volume:cubic-centimeter cubic-meter cubic-kilometer/cubic-inch cubic-foot cubic-yard cubic-mile',
-    'liquid:milliliter deciliter liter hectoliter megaliter/fluid-ounce pint gallon',
+    'liquid:liter+/fluid-ounce pint gallon',
     'consumption:liter-per-100-kilometer/mile-per-gallon',
-    'duration:nanosecond microsecond millisecond second minute hour day month year century',
+    'duration:second+ minute hour day month year century',
     'duration-large:day month year century',
-    'duration-small:nanosecond microsecond millisecond second minute hour day',
-    'digital:byte kilobyte megabyte gigabyte terabyte petabyte',
-    'bits:bit kilobit megabit gigabit terabit',
+    'duration-small:second+ minute hour day',
+    'digital:byte+',
+    'bytes:byte+',
+    'bits:bit+',
     'angle:arc-second arc-minute degree',
-    'frequency:hertz kilohertz megahertz gigahertz',
-    'mass:milligram gram kilogram metric-ton/ounce pound ton',
+    'frequency:hertz+',
+    'mass:gram+ metric-ton/ounce pound ton',
     'speed:kilometer-per-hour/mile-per-hour',
     'temperature:celsius/fahrenheit',
-    'electric:milliampere ampere',
-    'energy:joule kilojoule',
+    'electric:ampere+',
+    'energy:joule+',
     'power:watt kilowatt megawatt gigawatt',
   ].map((line) => {
     const [category, lists] = line.split(':');
-    return [category, lists.split('/').map((list) => list.split(' '))];
+    return [
+      category,
+      lists.split('/').map((list) =>
+        list
+          .split(' ')
+          .flatMap((unit) => {
+            const base = unit.replace('+', '');
+            return base === unit
+              ? unit
+              : [base, ...[...PREFIXED[base]].map((sym) => PREFIXES[sym][0] + base)];
+          })
+          // Smallest first: it is the unit a value without `in:` is read in.
+          .sort((a, b) => unitOf(a)[1] - unitOf(b)[1]),
+      ),
+    ];
   }),
 );
-const COMPACT_ALIASES: Record<string, string> = { bytes: 'digital' };
 /** Regions that measure in US customary units. */
 const US_REGIONS = ['US', 'LR', 'MM'];
 const DEFAULT_FRACTION_DIGITS = 1;
@@ -242,8 +259,6 @@ function unitName(name: string | undefined): string | undefined {
   }
   return undefined;
 }
-
-const unitOf = (name: string): Unit => (find(name) as Found).unit;
 
 function convert(v: number, from: string, to: string): number {
   if (from === to) return v;
@@ -389,8 +404,7 @@ export function unitValue(ctx: RenderContext, value: unknown, args: readonly str
     }
     const out1 = same(outs);
     const compact = o.get('compact') ?? '';
-    const candidates =
-      out1.length > 1 ? out1 : (system(COMPACT_ALIASES[compact] ?? compact) ?? system(category) ?? [from]);
+    const candidates = out1.length > 1 ? out1 : (system(compact) ?? system(category) ?? [from]);
     const pool = same(candidates);
     const out = out1.length === 1 ? out1[0] : best(v, from, pool.length > 0 ? pool : [from]);
     const converted = convert(v, from, out);
