@@ -1,5 +1,5 @@
 import { MAX_FORMAT_DIGITS as MAX_DIGITS, MIN_FORMAT_DIGITS as MIN_DIGITS } from '@storefront/commerce';
-import { numberSpaces, parseOptions } from './intl.js';
+import { numberFormat, numberSpaces, parseOptions } from './intl.js';
 
 /** Intl accepts 1 to 21 significant digits, and on Node 20 at most 20 fraction digits. */
 const MAX_SIGNIFICANT = 21;
@@ -102,4 +102,13 @@ export function formatExact(f: Intl.NumberFormat, text: string): string {
     memo.set(text, out);
   }
   return out;
+}
+
+/** A decimal text in a locale's number format; '' when Intl rejects the options. */
+export function formatNumber(locale: string, options: Intl.NumberFormatOptions, text: string): string {
+  try {
+    return formatExact(numberFormat(locale, options), text);
+  } catch {
+    return '';
+  }
 }
