@@ -1,15 +1,9 @@
 import type { Formatter, RenderContext } from '../../plugin.js';
-import { numberFormat } from './intl.js';
-import { decimalText, formatExact, numberOptions } from './numbers.js';
+import { decimalText, formatNumber, numberOptions } from './numbers.js';
 
 export function decimalValue(ctx: RenderContext, value: unknown, options: Intl.NumberFormatOptions): string {
   const text = decimalText(value);
-  if (text === undefined) return '';
-  try {
-    return formatExact(numberFormat(ctx.locale, options), text);
-  } catch {
-    return '';
-  }
+  return text === undefined ? '' : formatNumber(ctx.locale, options, text);
 }
 
 /** `decimal [style:…] [maxfrac:N] [group] [round:…] [mode:…]`: a localized number. */

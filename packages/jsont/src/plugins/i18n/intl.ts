@@ -6,20 +6,6 @@
 const CACHE_LIMIT = 500;
 const cache = new Map<string, unknown>();
 
-/** A cache key for flat options of scalars, built without JSON.stringify (this runs per value). */
-function optionsKey(options: object): string {
-  let key = '';
-  for (const k in options) {
-    const v = (options as Record<string, unknown>)[k];
-    if (v === undefined) continue;
-    const s = String(v);
-    // Separators inside a value fall back to the unambiguous form.
-    if (s.includes('\u0000') || s.includes('\u0001')) return JSON.stringify(options);
-    key += `${k}\u0000${typeof v}${s}\u0001`;
-  }
-  return key;
-}
-
 function sameOptions(a: object, b: object): boolean {
   const x = a as Record<string, unknown>;
   const y = b as Record<string, unknown>;
@@ -34,38 +20,36 @@ function sameOptions(a: object, b: object): boolean {
 
 /** The last few configurations asked for, checked before building a key: a page asks for the same ones in a row. */
 const RECENT_SIZE = 8;
-const recent: { kind: string; locale: string; options: object; hit: unknown }[] = [];
+const recent: { kind: unknown; locale: string; options: object; hit: unknown }[] = [];
 let nextRecent = 0;
 
-function cached<T>(kind: string, locale: string, options: object, make: () => T): T {
-  for (let i = 0; i < recent.length; i++) {
-    const r = recent[i];
-    if (r.kind === kind && r.locale === locale && sameOptions(r.options, options)) return r.hit as T;
-  }
-  const key = `${kind}|${locale}|${optionsKey(options)}`;
-  let hit = cache.get(key) as T | undefined;
-  if (hit === undefined) {
-    // A full cache is simply dropped: templates use few configurations, so this is rare.
-    if (cache.size >= CACHE_LIMIT) cache.clear();
-    hit = make();
-    cache.set(key, hit);
-  }
-  recent[nextRecent] = { kind, locale, options: { ...options }, hit };
-  nextRecent = (nextRecent + 1) % RECENT_SIZE;
-  return hit;
+/** A cached form of an Intl constructor: one instance per locale and options. */
+function cached<O extends object, T>(Kind: new (locale: string, options: O) => T) {
+  return (locale: string, options = {} as O): T => {
+    for (let i = 0; i < recent.length; i++) {
+      const r = recent[i];
+      if (r.kind === Kind && r.locale === locale && sameOptions(r.options, options)) return r.hit as T;
+    }
+    const key = `${Kind.name}|${locale}|${JSON.stringify(options)}`;
+    let hit = cache.get(key) as T | undefined;
+    if (hit === undefined) {
+      // A full cache is simply dropped: templates use few configurations, so this is rare.
+      if (cache.size >= CACHE_LIMIT) cache.clear();
+      hit = new Kind(locale, options);
+      cache.set(key, hit);
+    }
+    recent[nextRecent] = { kind: Kind, locale, options: { ...options }, hit };
+    nextRecent = (nextRecent + 1) % RECENT_SIZE;
+    return hit;
+  };
 }
 
-export const numberFormat = (locale: string, o: Intl.NumberFormatOptions = {}) =>
-  cached('n', locale, o, () => new Intl.NumberFormat(locale, o));
-
-export const dateFormat = (locale: string, o: Intl.DateTimeFormatOptions = {}) =>
-  cached('d', locale, o, () => new Intl.DateTimeFormat(locale, o));
-
-export const pluralRules = (locale: string, o: Intl.PluralRulesOptions = {}) =>
-  cached('p', locale, o, () => new Intl.PluralRules(locale, o));
-
-export const relativeFormat = (locale: string, o: Intl.RelativeTimeFormatOptions = {}) =>
-  cached('r', locale, o, () => new Intl.RelativeTimeFormat(locale, o));
+export const numberFormat = cached<Intl.NumberFormatOptions, Intl.NumberFormat>(Intl.NumberFormat);
+export const dateFormat = cached<Intl.DateTimeFormatOptions, Intl.DateTimeFormat>(Intl.DateTimeFormat);
+export const pluralRules = cached<Intl.PluralRulesOptions, Intl.PluralRules>(Intl.PluralRules);
+export const relativeFormat = cached<Intl.RelativeTimeFormatOptions, Intl.RelativeTimeFormat>(
+  Intl.RelativeTimeFormat,
+);
 
 /** ICU groups French digits with a narrow no-break space; storefront money uses a no-break space. */
 export const numberSpaces = (s: string): string => s.replace(/\u202f/g, '\u00a0');

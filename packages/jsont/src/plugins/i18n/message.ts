@@ -124,7 +124,7 @@ function choose(ctx: RenderContext, arg: Arg, text: string): Piece[] {
     try {
       category = pluralRules(ctx.locale, { type, minimumFractionDigits: fractionCount(text) }).select(n);
     } catch {
-      category = 'other';
+      // Options Intl rejects leave the category at 'other'.
     }
   }
   // As in the reference engine (f-message-plural-en-US), a form without a branch prints nothing.
@@ -137,8 +137,6 @@ function formatArg(ctx: RenderContext, arg: Arg, args: Args): string {
   );
   const [value] = values;
   switch (arg.format) {
-    case '':
-      return plain(value);
     case 'plural':
     case 'selectordinal':
     case 'select': {

@@ -10,7 +10,7 @@ import {
   moneyOf,
 } from './currency.js';
 import { numberFormat, numberSpaces, parseOptions } from './intl.js';
-import { decimalText, formatExact, numberOptions } from './numbers.js';
+import { decimalText, formatExact, formatNumber, numberOptions } from './numbers.js';
 
 export interface MoneyOptions {
   number: Intl.NumberFormatOptions;
@@ -33,18 +33,17 @@ export function moneyValue(ctx: RenderContext, node: unknown, o: MoneyOptions): 
   if (!money || text === undefined) return '';
   const digits = fractionDigits(money.currency);
   const compact = o.number.notation === 'compact';
-  try {
-    const f = numberFormat(ctx.locale, {
+  return formatNumber(
+    ctx.locale,
+    {
       ...(compact ? {} : { minimumFractionDigits: digits, maximumFractionDigits: digits }),
       ...o.number,
       style: 'currency',
       currency: money.currency,
       currencyDisplay: o.display,
-    });
-    return formatExact(f, text);
-  } catch {
-    return '';
-  }
+    },
+    text,
+  );
 }
 
 /** `money` (alias `currency`): a money object localized by Intl. */

@@ -1,5 +1,5 @@
 import { MAX_FORMAT_DIGITS as MAX_DIGITS, MIN_FORMAT_DIGITS as MIN_DIGITS } from '@storefront/commerce';
-import { numberSpaces, parseOptions } from './intl.js';
+import { numberFormat, numberSpaces, parseOptions } from './intl.js';
 
 /** Intl accepts 1 to 21 significant digits, and on Node 20 at most 20 fraction digits. */
 const MAX_SIGNIFICANT = 21;
@@ -18,19 +18,15 @@ const ROUNDING: Record<string, Intl.NumberFormatOptions['roundingMode']> = {
   'half-even': 'halfEven',
 };
 
-/** Option names as templates write them, long and short. */
+/** Short option names as templates write them; the long Intl names are accepted too. */
 const DIGIT_OPTIONS: Record<string, keyof Intl.NumberFormatOptions> = {
-  maximumFractionDigits: 'maximumFractionDigits',
   maxfrac: 'maximumFractionDigits',
-  minimumFractionDigits: 'minimumFractionDigits',
   minfrac: 'minimumFractionDigits',
-  maximumSignificantDigits: 'maximumSignificantDigits',
   maxsig: 'maximumSignificantDigits',
-  minimumSignificantDigits: 'minimumSignificantDigits',
   minsig: 'minimumSignificantDigits',
-  minimumIntegerDigits: 'minimumIntegerDigits',
   minint: 'minimumIntegerDigits',
 };
+const DIGIT_NAMES: string[] = Object.values(DIGIT_OPTIONS);
 
 /**
  * Number options shared by `decimal`, `money` and message arguments: style, digits, grouping,
@@ -41,7 +37,7 @@ export function numberOptions(args: readonly string[]): Intl.NumberFormatOptions
   const o = parseOptions(args);
   const out: Intl.NumberFormatOptions = { useGrouping: o.size > 0 };
   for (const [key, value] of o) {
-    const digit = DIGIT_OPTIONS[key];
+    const digit = DIGIT_NAMES.includes(key) ? key : DIGIT_OPTIONS[key];
     if (digit && /^\d+$/.test(value)) {
       const sig = digit.includes('Significant');
       const n = clamp(
@@ -106,4 +102,13 @@ export function formatExact(f: Intl.NumberFormat, text: string): string {
     memo.set(text, out);
   }
   return out;
+}
+
+/** A decimal text in a locale's number format; '' when Intl rejects the options. */
+export function formatNumber(locale: string, options: Intl.NumberFormatOptions, text: string): string {
+  try {
+    return formatExact(numberFormat(locale, options), text);
+  } catch {
+    return '';
+  }
 }

@@ -1,6 +1,5 @@
 import type { Formatter } from '../../plugin.js';
-import { numberFormat } from './intl.js';
-import { decimalText, formatExact } from './numbers.js';
+import { decimalText, formatNumber } from './numbers.js';
 
 /** Spec §9: "Percentage format: 2 fraction digits, 0 with trim, max 3." */
 export const PERCENT_FRACTION_DIGITS = 2;
@@ -11,14 +10,13 @@ export const PERCENT_MAX_FRACTION_DIGITS = 3;
 export const percentageFormatter: Formatter = {
   apply(ctx, args, vars) {
     const trim = args.includes('trim');
-    try {
-      const f = numberFormat(ctx.locale, {
+    vars[0].value = formatNumber(
+      ctx.locale,
+      {
         minimumFractionDigits: trim ? PERCENT_TRIM_FRACTION_DIGITS : PERCENT_FRACTION_DIGITS,
         maximumFractionDigits: PERCENT_MAX_FRACTION_DIGITS,
-      });
-      vars[0].value = formatExact(f, decimalText(vars[0].value) ?? '0');
-    } catch {
-      vars[0].value = '';
-    }
+      },
+      decimalText(vars[0].value) ?? '0',
+    );
   },
 };

@@ -8,8 +8,9 @@ import { decimalText, formatExact, numberOptions } from './numbers.js';
  * joule, watt). Factors are the standard definitions: inch = 0.0254 m, US gallon = 231 in³,
  * pound = 0.45359237 kg, short ton = 2000 lb, standard gravity = 9.80665 m/s², mechanical
  * horsepower = 550 ft·lbf/s, Gregorian year = 365.2425 days, astronomical unit =
- * 149597870700 m, light year = c × Julian year, parsec = 648000/π au, kilobyte = 1024 bytes. A negative factor marks a reciprocal unit (miles per
- * gallon), whose value is -factor / base.
+ * 149597870700 m, light year = c × Julian year, parsec = 648000/π au. A negative factor marks a
+ * reciprocal unit (miles per gallon), whose value is -factor / base. Prefixed units and the
+ * squares and cubes of lengths are derived (see `find`).
  */
 const INCH = 0.0254;
 const FOOT = 12 * INCH;
@@ -18,115 +19,98 @@ const MILE = 1760 * YARD;
 const GALLON_L = 231 * INCH ** 3 * 1000;
 const POUND = 0.45359237;
 const YEAR_S = 31_556_952;
-const KIB = 1024;
 const AU = 149_597_870_700;
-const HORSEPOWER_W = 550 * FOOT * POUND * 9.80665;
 
 type Unit = [category: string, factor: number];
-const UNITS: Record<string, Unit> = {
-  millimeter: ['length', 0.001],
-  centimeter: ['length', 0.01],
-  meter: ['length', 1],
-  kilometer: ['length', 1000],
-  inch: ['length', INCH],
-  foot: ['length', FOOT],
-  yard: ['length', YARD],
-  mile: ['length', MILE],
-  point: ['length', INCH / 72],
-  'astronomical-unit': ['length', AU],
-  'light-year': ['length', 299_792_458 * 365.25 * 86_400],
-  parsec: ['length', (648_000 / Math.PI) * AU],
-  'square-centimeter': ['area', 1e-4],
-  'square-meter': ['area', 1],
-  'square-kilometer': ['area', 1e6],
-  'square-inch': ['area', INCH ** 2],
-  'square-foot': ['area', FOOT ** 2],
-  'square-yard': ['area', YARD ** 2],
-  'square-mile': ['area', MILE ** 2],
-  acre: ['area', 4840 * YARD ** 2],
-  hectare: ['area', 1e4],
-  milliliter: ['volume', 0.001],
-  liter: ['volume', 1],
-  'cubic-centimeter': ['volume', 0.001],
-  'cubic-meter': ['volume', 1e3],
-  'cubic-kilometer': ['volume', 1e12],
-  'cubic-inch': ['volume', INCH ** 3 * 1e3],
-  'cubic-foot': ['volume', FOOT ** 3 * 1e3],
-  'cubic-yard': ['volume', YARD ** 3 * 1e3],
-  'cubic-mile': ['volume', MILE ** 3 * 1e3],
-  'fluid-ounce': ['volume', GALLON_L / 128],
-  pint: ['volume', GALLON_L / 8],
-  gallon: ['volume', GALLON_L],
-  'liter-per-kilometer': ['consumption', 1],
-  'liter-per-100-kilometer': ['consumption', 0.01],
-  'mile-per-gallon': ['consumption', -GALLON_L / (MILE / 1000)],
-  nanosecond: ['duration', 1e-9],
-  microsecond: ['duration', 1e-6],
-  millisecond: ['duration', 1e-3],
-  second: ['duration', 1],
-  minute: ['duration', 60],
-  hour: ['duration', 3600],
-  day: ['duration', 86_400],
-  week: ['duration', 604_800],
-  month: ['duration', YEAR_S / 12],
-  year: ['duration', YEAR_S],
-  century: ['duration', 100 * YEAR_S],
-  bit: ['digital', 1],
-  kilobit: ['digital', 1e3],
-  megabit: ['digital', 1e6],
-  gigabit: ['digital', 1e9],
-  terabit: ['digital', 1e12],
-  byte: ['digital', 8],
-  kilobyte: ['digital', 8 * KIB],
-  megabyte: ['digital', 8 * KIB ** 2],
-  gigabyte: ['digital', 8 * KIB ** 3],
-  terabyte: ['digital', 8 * KIB ** 4],
-  petabyte: ['digital', 8 * KIB ** 5],
-  degree: ['angle', 1],
-  'arc-minute': ['angle', 1 / 60],
-  'arc-second': ['angle', 1 / 3600],
-  revolution: ['angle', 360],
-  radian: ['angle', 180 / Math.PI],
-  hertz: ['frequency', 1],
-  'g-force': ['acceleration', 9.80665],
-  'meter-per-second-squared': ['acceleration', 1],
-  milligram: ['mass', 1e-6],
-  gram: ['mass', 1e-3],
-  kilogram: ['mass', 1],
-  'metric-ton': ['mass', 1000],
-  ounce: ['mass', POUND / 16],
-  pound: ['mass', POUND],
-  stone: ['mass', 14 * POUND],
-  ton: ['mass', 2000 * POUND],
-  'meter-per-second': ['speed', 1],
-  'kilometer-per-hour': ['speed', 1 / 3.6],
-  'mile-per-hour': ['speed', MILE / 3600],
-  celsius: ['temperature', 1],
-  fahrenheit: ['temperature', 1],
-  kelvin: ['temperature', 1],
-  ampere: ['electric', 1],
-  joule: ['energy', 1],
-  watt: ['power', 1],
-  horsepower: ['power', HORSEPOWER_W],
+const SIZES: Record<string, Record<string, number>> = {
+  length: {
+    meter: 1,
+    inch: INCH,
+    foot: FOOT,
+    yard: YARD,
+    mile: MILE,
+    point: INCH / 72,
+    'astronomical-unit': AU,
+    'light-year': 299_792_458 * 365.25 * 86_400,
+    parsec: (648_000 / Math.PI) * AU,
+  },
+  area: { acre: 4840 * YARD ** 2, hectare: 1e4 },
+  volume: {
+    liter: 1,
+    // Written out: 0.01³ × 1000 is not exactly 0.001 in floating point.
+    'cubic-centimeter': 0.001,
+    'fluid-ounce': GALLON_L / 128,
+    pint: GALLON_L / 8,
+    gallon: GALLON_L,
+  },
+  consumption: {
+    'liter-per-kilometer': 1,
+    'liter-per-100-kilometer': 0.01,
+    'mile-per-gallon': -GALLON_L / (MILE / 1000),
+  },
+  duration: {
+    second: 1,
+    minute: 60,
+    hour: 3600,
+    day: 86_400,
+    week: 604_800,
+    month: YEAR_S / 12,
+    year: YEAR_S,
+    century: 100 * YEAR_S,
+  },
+  digital: { bit: 1, byte: 8 },
+  angle: { degree: 1, 'arc-minute': 1 / 60, 'arc-second': 1 / 3600, revolution: 360, radian: 180 / Math.PI },
+  frequency: { hertz: 1 },
+  acceleration: { 'g-force': 9.80665, 'meter-per-second-squared': 1 },
+  mass: {
+    gram: 0.001,
+    'metric-ton': 1000,
+    ounce: POUND / 16,
+    pound: POUND,
+    stone: 14 * POUND,
+    ton: 2000 * POUND,
+  },
+  speed: { 'meter-per-second': 1, 'kilometer-per-hour': 1 / 3.6, 'mile-per-hour': MILE / 3600 },
+  temperature: { celsius: 1, fahrenheit: 1, kelvin: 1 },
+  electric: { ampere: 1 },
+  energy: { joule: 1 },
+  power: { watt: 1, horsepower: 550 * FOOT * POUND * 9.80665 },
 };
+const UNITS: Record<string, Unit> = Object.fromEntries(
+  Object.entries(SIZES).flatMap(([category, sizes]) =>
+    Object.entries(sizes).map(([name, factor]) => [name, [category, factor]]),
+  ),
+);
 
-/** SI prefixes by symbol: name, factor, French name where it differs. */
+/** SI prefixes by symbol: name, power of ten, French name where it differs. */
 const PREFIXES: Record<string, [string, number, string?]> = {
-  m: ['milli', 1e-3],
-  d: ['deci', 0.1, 'déci'],
-  h: ['hecto', 100],
-  k: ['kilo', 1e3],
-  M: ['mega', 1e6, 'méga'],
-  G: ['giga', 1e9],
+  n: ['nano', -9],
+  μ: ['micro', -6],
+  m: ['milli', -3],
+  c: ['centi', -2],
+  d: ['deci', -1, 'déci'],
+  h: ['hecto', 2],
+  k: ['kilo', 3],
+  M: ['mega', 6, 'méga'],
+  G: ['giga', 9],
+  T: ['tera', 12],
+  P: ['peta', 15],
 };
-/** Which prefixed forms of a base unit exist (kilohertz, megawatt, milliampere…). */
+/** Which prefixed forms of a base unit exist; bytes take binary prefixes (kilobyte = 1024 bytes). */
 const PREFIXED: Record<string, string> = {
+  meter: 'mck',
+  liter: 'mdhM',
+  second: 'nμm',
+  gram: 'mk',
+  bit: 'kMGT',
+  byte: 'kMGTP',
   hertz: 'kMG',
   watt: 'mkMG',
   ampere: 'm',
   joule: 'k',
-  liter: 'dhM',
 };
+/** Squares (in m²) and cubes (in litres) of these lengths. */
+const POWER = /^(square|cubic)-(centimeter|meter|kilometer|inch|foot|yard|mile)$/;
 
 /**
  * English and French names of the units Intl cannot format, as `narrow|short|long`. A form may
@@ -139,21 +123,7 @@ const NAMES: Record<string, [string, string?]> = {
   'astronomical-unit': ['au||astronomical unit'],
   'light-year': ['ly||light year'],
   parsec: ['pc||parsec'],
-  'square-centimeter': ['cm²||square centimeter', ' cm²||centimètre carré~centimètres carrés'],
-  'square-meter': ['m²||square meter', 'm²||mètre carré~mètres carrés'],
-  'square-kilometer': [' km²||square kilometer', 'km²||kilomètre carré~kilomètres carrés'],
-  'square-inch': ['in²||square inch~square inches', 'po²||pouce carré~pouces carrés'],
-  'square-foot': ['ft²| sq ft|square foot~square feet', 'pi²||pied carré~pieds carrés'],
-  'square-yard': ['yd²||square yard', ' yd²||yard carré~yards carrés'],
-  'square-mile': ['mi²| sq mi|square mile', 'mi²||mile carré~miles carrés'],
   liter: ['L||liter', 'l||litre'],
-  'cubic-centimeter': ['cm³||cubic centimeter', 'cm³||centimètre cube~centimètres cubes'],
-  'cubic-meter': ['m³||cubic meter', 'm³||mètre cube~mètres cubes'],
-  'cubic-kilometer': ['km³||cubic kilometer', 'km³||kilomètre cube~kilomètres cubes'],
-  'cubic-inch': ['in³||cubic inch~cubic inches', 'po³||pouce cube~pouces cubes'],
-  'cubic-foot': ['ft³||cubic foot~cubic feet', 'pi³||pied cube~pieds cubes'],
-  'cubic-yard': ['yd³||cubic yard', 'yd³||yard cube~yards cubes'],
-  'cubic-mile': ['mi³||cubic mile', 'mi³||mile cube~miles cubes'],
   pint: ['pt||pint', 'pt||pinte'],
   'liter-per-100-kilometer': [
     'L/100km||liter per 100 kilometers~liters per 100 kilometers',
@@ -179,56 +149,94 @@ const NAMES: Record<string, [string, string?]> = {
   horsepower: ['hp||horsepower~horsepower', ' ch||cheval-vapeur~chevaux-vapeur'],
 };
 
-/** A unit with its names (undefined when Intl knows it); prefixed units are derived from their base. */
+/**
+ * Square units whose narrow or short forms depart from `X²` in CLDR, by language: a space
+ * before the narrow form, or `sq` in the short one.
+ */
+const SQUARE_FORMS: Record<string, string>[] = [
+  { kilometer: ' km²|', foot: 'ft²| sq ft', mile: 'mi²| sq mi' },
+  { centimeter: ' cm²|', yard: ' yd²|' },
+];
+/** How English and French name a square or a cube: `square X`, `X carré`. */
+const POWER_WORDS: Record<string, string[]> = {
+  square: ['²', 'square', 'carré'],
+  cubic: ['³', 'cubic', 'cube'],
+};
+
+/** A unit and the unit it is named after, with the SI prefix it takes from there. */
 interface Found {
   unit: Unit;
-  names?: [string, string?];
+  base: string;
   prefix?: [string, string, string?];
 }
 
 function find(name: string): Found | undefined {
   const unit = UNITS[name];
-  if (unit) return { unit, names: NAMES[name] };
-  for (const [sym, [word, factor, fr]] of Object.entries(PREFIXES)) {
+  if (unit) return { unit, base: name };
+  const power = POWER.exec(name);
+  if (power) {
+    const n = power[1] === 'square' ? 2 : 3;
+    const f = (find(power[2]) as Found).unit[1] ** n;
+    return { unit: n === 2 ? ['area', f] : ['volume', f * 1e3], base: name };
+  }
+  for (const [sym, [word, exponent, fr]] of Object.entries(PREFIXES)) {
     const base = name.slice(word.length);
     if (name.startsWith(word) && PREFIXED[base]?.includes(sym)) {
       const [category, f] = UNITS[base];
-      return { unit: [category, f * factor], names: NAMES[base], prefix: [sym, word, fr] };
+      const factor = base === 'byte' ? 2 ** ((exponent * 10) / 3) : 10 ** exponent;
+      return { unit: [category, f * factor], base, prefix: [sym, word, fr] };
     }
   }
   return undefined;
 }
 
+const unitOf = (name: string): Unit => (find(name) as Found).unit;
+
 /**
  * Units chosen from when no output unit is given, by category: `metric/US customary` lists (one
- * list when both systems share it), written as one string to keep the browser bundle small.
+ * list when both systems share it), written as one string to keep the browser bundle small. A
+ * `+` adds the unit's prefixed forms.
  */
 const BEST: Record<string, string[][]> = Object.fromEntries(
   [
-    'length:millimeter centimeter meter kilometer/inch foot yard mile',
+    'length:meter+/inch foot yard mile',
     'area:square-centimeter square-meter hectare square-kilometer/square-inch square-foot acre square-mile',
     'volume:cubic-centimeter cubic-meter cubic-kilometer/cubic-inch cubic-foot cubic-yard cubic-mile',
-    'liquid:milliliter deciliter liter hectoliter megaliter/fluid-ounce pint gallon',
+    'liquid:liter+/fluid-ounce pint gallon',
     'consumption:liter-per-100-kilometer/mile-per-gallon',
-    'duration:nanosecond microsecond millisecond second minute hour day month year century',
+    'duration:second+ minute hour day month year century',
     'duration-large:day month year century',
-    'duration-small:nanosecond microsecond millisecond second minute hour day',
-    'digital:byte kilobyte megabyte gigabyte terabyte petabyte',
-    'bits:bit kilobit megabit gigabit terabit',
+    'duration-small:second+ minute hour day',
+    'digital:byte+',
+    'bytes:byte+',
+    'bits:bit+',
     'angle:arc-second arc-minute degree',
-    'frequency:hertz kilohertz megahertz gigahertz',
-    'mass:milligram gram kilogram metric-ton/ounce pound ton',
+    'frequency:hertz+',
+    'mass:gram+ metric-ton/ounce pound ton',
     'speed:kilometer-per-hour/mile-per-hour',
     'temperature:celsius/fahrenheit',
-    'electric:milliampere ampere',
-    'energy:joule kilojoule',
+    'electric:ampere+',
+    'energy:joule+',
     'power:watt kilowatt megawatt gigawatt',
   ].map((line) => {
     const [category, lists] = line.split(':');
-    return [category, lists.split('/').map((list) => list.split(' '))];
+    return [
+      category,
+      lists.split('/').map((list) =>
+        list
+          .split(' ')
+          .flatMap((unit) => {
+            const base = unit.replace('+', '');
+            return base === unit
+              ? unit
+              : [base, ...[...PREFIXED[base]].map((sym) => PREFIXES[sym][0] + base)];
+          })
+          // Smallest first: it is the unit a value without `in:` is read in.
+          .sort((a, b) => unitOf(a)[1] - unitOf(b)[1]),
+      ),
+    ];
   }),
 );
-const COMPACT_ALIASES: Record<string, string> = { bytes: 'digital' };
 /** Regions that measure in US customary units. */
 const US_REGIONS = ['US', 'LR', 'MM'];
 const DEFAULT_FRACTION_DIGITS = 1;
@@ -252,8 +260,6 @@ function unitName(name: string | undefined): string | undefined {
   return undefined;
 }
 
-const unitOf = (name: string): Unit => (find(name) as Found).unit;
-
 function convert(v: number, from: string, to: string): number {
   if (from === to) return v;
   const [category, f] = unitOf(from);
@@ -274,21 +280,29 @@ function best(v: number, from: string, candidates: string[]): string {
   return pick;
 }
 
-/** Intl's sanctioned units and their `-per-` compounds; everything else is named from the table. */
-let sanctioned: string[] | undefined;
-function intlKnows(unit: string): boolean {
-  sanctioned ??= Intl.supportedValuesOf('unit');
-  return unit.split('-per-').every((u) => sanctioned?.includes(u));
-}
-
 const DISPLAYS = ['narrow', 'short', 'long'] as const;
 type Display = (typeof DISPLAYS)[number];
 
+/** The names of a table unit in `NAMES`' form; squares and cubes are named from Intl's names of the length. */
+function names(base: string, french: boolean): string {
+  const own = NAMES[base];
+  if (own) return (french && own[1]) || own[0];
+  const [, power, length] = POWER.exec(base) as RegExpExecArray;
+  const intl = (display: Display, n: number) =>
+    numberFormat(french ? 'fr' : 'en', { style: 'unit', unit: length, unitDisplay: display })
+      .formatToParts(n)
+      .find((p) => p.type === 'unit')?.value;
+  const one = intl('long', 1);
+  const other = intl('long', 2);
+  const [sign, en, fr] = POWER_WORDS[power];
+  const forms = (power === 'square' && SQUARE_FORMS[+french][length]) || `${intl('short', 1)}${sign}|`;
+  return french ? `${forms}|${one} ${fr}~${other} ${fr}s` : `${forms}|${en} ${one}~${en} ${other}`;
+}
+
 /** The word (with its leading space, if any) for a table unit at a width and plural form. */
 function tableWord(found: Found, locale: string, width: number, one: boolean): string {
-  const [en, fr] = found.names as [string, string?];
   const french = /^fr\b/i.test(locale);
-  const forms = ((french && fr) || en).split('|');
+  const forms = names(found.base, french).split('|');
   const own = forms[width];
   const pair = (own || forms[0]).split('~');
   let word = one ? pair[0] : (pair[1] ?? (width === 2 ? `${pair[0]}s` : pair[0]));
@@ -310,12 +324,14 @@ function formatUnit(
   o: Intl.NumberFormatOptions,
 ): string {
   const text = String(v);
-  if (intlKnows(unit)) {
+  try {
     // A plain space goes between number and unit, as in the table; no-break spaces stay for grouping.
     return formatExact(
       numberFormat(ctx.locale, { ...o, style: 'unit', unit, unitDisplay: display }),
       text,
     ).replace(/\u00a0(?=\D)/g, ' ');
+  } catch {
+    // Not a unit Intl knows: it is named from the table.
   }
   const { minimumFractionDigits, maximumFractionDigits } = o;
   const one =
@@ -388,8 +404,7 @@ export function unitValue(ctx: RenderContext, value: unknown, args: readonly str
     }
     const out1 = same(outs);
     const compact = o.get('compact') ?? '';
-    const candidates =
-      out1.length > 1 ? out1 : (system(COMPACT_ALIASES[compact] ?? compact) ?? system(category) ?? [from]);
+    const candidates = out1.length > 1 ? out1 : (system(compact) ?? system(category) ?? [from]);
     const pool = same(candidates);
     const out = out1.length === 1 ? out1[0] : best(v, from, pool.length > 0 ? pool : [from]);
     const converted = convert(v, from, out);
