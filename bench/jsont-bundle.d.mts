@@ -1,7 +1,6 @@
 import type { Metafile } from 'esbuild';
 
 export const BUDGET_BYTES: number;
-export const CEILING_BYTES: number;
 export const JSONT_SRC: string;
 export const JSONT_PACKAGE: string;
 export function gzip(code: Uint8Array): number;

@@ -9,12 +9,6 @@ import { build } from 'esbuild';
 /** Issue budget: the engine with all plugins is at most 30 KB gzipped. */
 export const BUDGET_BYTES = 30 * 1024;
 
-/**
- * Not met yet (34,626 B on 2026-11-22), so until it is the size may not grow past that figure,
- * with room for the ±30 B that esbuild's renaming moves it by.
- */
-export const CEILING_BYTES = 34_700;
-
 /** The engine's source folder; its index.ts is the entry with every plugin. */
 export const JSONT_SRC = fileURLToPath(new URL('../packages/jsont/src/', import.meta.url));
 
