@@ -166,6 +166,16 @@ describe('unit', () => {
       '975,132.6 gigawatts',
     );
     expect(run(F.unit, FR, ['in:amp', 'sequence:amp,milliamp'], '1904.9409')).toBe('1904 A 940,9 mA');
+    expect(run(F.unit, FR, ['in:milligram'], '5')).toBe('5mg');
+    expect(run(F.unit, FR, ['in:gram', 'compact:mass', 'format:long'], '0.0042')).toBe('4,2 milligrammes');
+    expect(run(F.unit, EN, ['in:kilogram', 'out:milligram', 'format:long'], '0.25')).toBe('250000 milligrams');
+  });
+  it('treats names of Object.prototype members as unknown units and options', () => {
+    for (const name of ['constructor', 'kiloconstructor', 'hasOwnProperties', '__proto__']) {
+      expect(run(F.unit, EN, [`in:${name}`], '5')).toBe('');
+      expect(run(F.unit, EN, ['in:meter', `out:${name}`], '5')).toBe(run(F.unit, EN, ['in:meter'], '5'));
+    }
+    expect(run(F.decimal, EN, ['constructor:2', 'round:toString'], '1.25')).toBe('1.25');
   });
   it('converts reciprocal consumption units (units/consumption-out-en-US)', () => {
     expect(run(F.unit, EN, ['in:liter-per-100kilometers'], '1')).toBe('235.2mpg');

@@ -1,4 +1,5 @@
 import { MAX_FORMAT_DIGITS as MAX_DIGITS, MIN_FORMAT_DIGITS as MIN_DIGITS } from '@storefront/commerce';
+import { getChild } from '../../values.js';
 import { numberFormat, numberSpaces, parseOptions } from './intl.js';
 
 /** Intl accepts 1 to 21 significant digits, and on Node 20 at most 20 fraction digits. */
@@ -37,7 +38,9 @@ export function numberOptions(args: readonly string[]): Intl.NumberFormatOptions
   const o = parseOptions(args);
   const out: Intl.NumberFormatOptions = { useGrouping: o.size > 0 };
   for (const [key, value] of o) {
-    const digit = DIGIT_NAMES.includes(key) ? key : DIGIT_OPTIONS[key];
+    const digit = DIGIT_NAMES.includes(key)
+      ? key
+      : (getChild(DIGIT_OPTIONS, key) as keyof Intl.NumberFormatOptions);
     if (digit && /^\d+$/.test(value)) {
       const sig = digit.includes('Significant');
       const n = clamp(
@@ -56,7 +59,7 @@ export function numberOptions(args: readonly string[]): Intl.NumberFormatOptions
     out.notation = 'compact';
     out.compactDisplay = style;
   } else if (style === 'scientific') out.notation = 'scientific';
-  const round = ROUNDING[o.get('round') ?? ''];
+  const round = getChild(ROUNDING, o.get('round') ?? '') as Intl.NumberFormatOptions['roundingMode'];
   if (round) out.roundingMode = round;
   const mode = o.get('mode');
   if (mode === 'significant-maxfrac') out.roundingPriority = 'lessPrecision';

@@ -1,4 +1,5 @@
 import type { Formatter, Predicate, RenderContext } from '../../plugin.js';
+import { getChild } from '../../values.js';
 import { numberFormat, parseOptions, pluralRules } from './intl.js';
 import { decimalText, formatExact, numberOptions } from './numbers.js';
 
@@ -123,6 +124,8 @@ const NAMES: Record<string, [string, string?]> = {
   'astronomical-unit': ['au||astronomical unit'],
   'light-year': ['ly||light year'],
   parsec: ['pc||parsec'],
+  // Intl names gram and kilogram itself; this names the other prefixed grams (milligram).
+  gram: ['g||gram', 'g||gramme'],
   liter: ['L||liter', 'l||litre'],
   pint: ['pt||pint', 'pt||pinte'],
   'liter-per-100-kilometer': [
@@ -170,8 +173,9 @@ interface Found {
   prefix?: [string, string, string?];
 }
 
+/** Names come from templates: only the tables' own entries count (never Object.prototype's members). */
 function find(name: string): Found | undefined {
-  const unit = UNITS[name];
+  const unit = getChild(UNITS, name) as Unit | undefined;
   if (unit) return { unit, base: name };
   const power = POWER.exec(name);
   if (power) {
@@ -181,7 +185,7 @@ function find(name: string): Found | undefined {
   }
   for (const [sym, [word, exponent, fr]] of Object.entries(PREFIXES)) {
     const base = name.slice(word.length);
-    if (name.startsWith(word) && PREFIXED[base]?.includes(sym)) {
+    if (name.startsWith(word) && (getChild(PREFIXED, base) as string | undefined)?.includes(sym)) {
       const [category, f] = UNITS[base];
       const factor = base === 'byte' ? 2 ** ((exponent * 10) / 3) : 10 ** exponent;
       return { unit: [category, f * factor], base, prefix: [sym, word, fr] };
@@ -254,7 +258,7 @@ function unitName(name: string | undefined): string | undefined {
   if (!name) return undefined;
   const n = name.replace(/(\d)(?=[a-z])/g, '$1-');
   for (const c of [n, n.replace(/s(?=-|$)/g, '')]) {
-    const a = ALIASES[c] ?? c;
+    const a = (getChild(ALIASES, c) as string | undefined) ?? c;
     if (find(a)) return a;
   }
   return undefined;
