@@ -9,23 +9,23 @@ const MAX_PARSED = 500;
 const parsed = new Map<string, readonly string[]>();
 
 /**
- * What follows the image URL in each srcset candidate ('?format=100w 100w', …,
- * '?format=2500w 2500w'), worked out once per systemDataVariants string.
+ * What follows the image URL in each srcset candidate, separator or closing quote included
+ * ('?format=100w 100w,', …, '?format=2500w 2500w"'), worked out once per systemDataVariants string.
  */
 function srcsetSuffixes(variants: string): readonly string[] {
   let suffixes = parsed.get(variants);
   if (suffixes === undefined) {
     const entries = variants.split(',');
     const found = entries.filter((entry) => /^\d+w$/.test(entry));
-    const list = found.map((w) => `?format=${w} ${w}`);
+    const list = found.map((w) => `?format=${w} ${w},`);
     // When the largest is missing but the original size is known, the original stands in for it.
     if (
       found.length > 0 &&
       !found.includes(LARGEST_WIDTH_VARIANT) &&
       entries.some((entry) => /^\d+x\d+$/.test(entry))
     )
-      list.push(`?format=original ${LARGEST_WIDTH_VARIANT}`);
-    suffixes = list;
+      list.push(`?format=original ${LARGEST_WIDTH_VARIANT},`);
+    suffixes = list.map((s, i) => (i < list.length - 1 ? s : `${s.slice(0, -1)}"`));
     if (parsed.size >= MAX_PARSED) parsed.clear();
     parsed.set(variants, suffixes);
   }
@@ -39,5 +39,8 @@ export const imageSrcsetFormatter = mapValue((value) => {
   const suffixes = srcsetSuffixes(text(image.systemDataVariants));
   if (suffixes.length === 0) return '';
   const url = attr(image.assetUrl);
-  return `srcset="${url}${suffixes.join(`,${url}`)}"`;
+  // Appended piece by piece: with a join (a new flat string per call) the product page rendered ~20% slower.
+  let out = 'srcset="';
+  for (let i = 0; i < suffixes.length; i++) out += url + suffixes[i];
+  return out;
 });
