@@ -168,7 +168,9 @@ describe('unit', () => {
     expect(run(F.unit, FR, ['in:amp', 'sequence:amp,milliamp'], '1904.9409')).toBe('1904 A 940,9 mA');
     expect(run(F.unit, FR, ['in:milligram'], '5')).toBe('5mg');
     expect(run(F.unit, FR, ['in:gram', 'compact:mass', 'format:long'], '0.0042')).toBe('4,2 milligrammes');
-    expect(run(F.unit, EN, ['in:kilogram', 'out:milligram', 'format:long'], '0.25')).toBe('250000 milligrams');
+    expect(run(F.unit, EN, ['in:kilogram', 'out:milligram', 'format:long'], '0.25')).toBe(
+      '250000 milligrams',
+    );
   });
   it('treats names of Object.prototype members as unknown units and options', () => {
     for (const name of ['constructor', 'kiloconstructor', 'hasOwnProperties', '__proto__']) {
