@@ -28,6 +28,12 @@ describe('the product experience in Chromium', () => {
       .waitFor();
     return page;
   }
+  /** Waits until React owns the element: a lazily loaded island may mount after the product form. */
+  const hydrated = (page: Page, selector: string) =>
+    page.waitForFunction(
+      (sel) => Object.keys(document.querySelector(sel) ?? {}).some((k) => k.startsWith('__reactFiber')),
+      selector,
+    );
   const addButton = (page: Page) => page.locator('.product-summary .sqs-add-to-cart-button');
   const alert = (page: Page) => page.getByRole('alertdialog');
 
@@ -220,6 +226,7 @@ describe('the product experience in Chromium', () => {
       'or 4 interest-free payments of $19.50 with Afterpay',
     );
     const pill = page.locator('.installments-pill');
+    await hydrated(page, '.installments-pill');
     await pill.focus();
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Pay in 4 with Afterpay' });
