@@ -284,6 +284,13 @@ function best(v: number, from: string, candidates: string[]): string {
   return pick;
 }
 
+/** Intl's sanctioned units and their `-per-` compounds; everything else is named from the table. */
+let sanctioned: string[] | undefined;
+function intlKnows(unit: string): boolean {
+  sanctioned ??= Intl.supportedValuesOf('unit');
+  return unit.split('-per-').every((u) => sanctioned?.includes(u));
+}
+
 const DISPLAYS = ['narrow', 'short', 'long'] as const;
 type Display = (typeof DISPLAYS)[number];
 
@@ -328,14 +335,12 @@ function formatUnit(
   o: Intl.NumberFormatOptions,
 ): string {
   const text = String(v);
-  try {
+  if (intlKnows(unit)) {
     // A plain space goes between number and unit, as in the table; no-break spaces stay for grouping.
     return formatExact(
       numberFormat(ctx.locale, { ...o, style: 'unit', unit, unitDisplay: display }),
       text,
     ).replace(/\u00a0(?=\D)/g, ' ');
-  } catch {
-    // Not a unit Intl knows: it is named from the table.
   }
   const { minimumFractionDigits, maximumFractionDigits } = o;
   const one =
