@@ -14,6 +14,16 @@ if (!process.env.TEST_DATABASE_URL) {
   );
 }
 
+// Third-party test data (spec text, JSON-T conformance fixtures) is read from ../shared beside the
+// repository; a plain clone has none, and the tests that need it skip (test-support/shared.ts).
+const sharedMissing = !fs.existsSync(new URL('../../shared/', import.meta.url));
+if (sharedMissing) {
+  banner(
+    '../shared is missing beside the repository: the tests that read the spec text and the\n' +
+      'JSON-T conformance fixtures are SKIPPED (they run in CI, which has ../shared).',
+  );
+}
+
 const report = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sf-vitest-')), 'report.json');
 const args = [
   'vitest',
@@ -41,5 +51,6 @@ try {
 const code = run.status === 0 && failed === 0 && passed > 0 ? 0 : 1;
 if (passed === 0 && failed === 0) console.error('No test ran.');
 if (!process.env.TEST_DATABASE_URL) console.log('PostgreSQL suite: SKIPPED (TEST_DATABASE_URL not set)');
+if (sharedMissing) console.log('Tests that read ../shared: SKIPPED (../shared is missing)');
 console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(code);

@@ -17,7 +17,7 @@ export default defineConfig({
       output: {
         // Modules the entry shares with the lazy islands stay in one chunk beside the entry:
         // left alone, the bundler splits them into many small files that compress worse.
-        advancedChunks: {
+        codeSplitting: {
           groups: [
             { name: 'shared', test: /node_modules|src\/(api|cookies|context|cart-store|product-store)\b/ },
           ],

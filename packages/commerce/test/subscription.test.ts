@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { describeShared, HAS_SHARED, sharedPath } from '../../../test-support/shared.js';
 import {
   type BillingPeriodUnit,
   type SubscriptionPlan,
@@ -74,14 +75,16 @@ describe('subscription wording', () => {
 });
 
 /** Reads the product-price subscription fixtures and checks the wording after the price span. */
-describe('conformance fixtures (product-price subscription wording)', () => {
-  const dir = new URL('../../../../shared/jsont-conformance/plugins/', import.meta.url);
-  const files = readdirSync(dir).filter((f) => /^f-product-price-.*subscription.*\.html$/.test(f));
+describeShared('conformance fixtures (product-price subscription wording)', () => {
+  const dir = sharedPath('jsont-conformance/plugins/');
+  const files = (HAS_SHARED ? readdirSync(dir) : []).filter((f) =>
+    /^f-product-price-.*subscription.*\.html$/.test(f),
+  );
   it('finds the fixtures', () => {
     expect(files.length).toBeGreaterThan(20);
   });
   it.each(files)('%s', (file) => {
-    const source = readFileSync(new URL(file, dir), 'utf8');
+    const source = readFileSync(`${dir}${file}`, 'utf8');
     const json = JSON.parse(source.slice(source.indexOf(':JSON') + 5, source.indexOf(':TEMPLATE'))) as {
       structuredContent: { subscriptionPlan?: SubscriptionPlan };
       localizedStrings?: Record<string, string>;

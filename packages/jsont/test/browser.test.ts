@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeShared } from '../../../test-support/shared.js';
 import { compile } from '../src/browser.js';
 import { EXPECTED_FAILURES } from './conformance-known.js';
 import { loadFixtures } from './fixtures.js';
@@ -8,7 +9,7 @@ import { loadFixtures } from './fixtures.js';
  * generated-code tier: every render runs closures and nothing builds code with `new Function`.
  * Vitest gives each test file its own modules, so the Node entry's tier is not installed here.
  */
-describe('browser entry', () => {
+describeShared('browser entry', () => {
   const RealFunction = globalThis.Function;
   let built = 0;
 

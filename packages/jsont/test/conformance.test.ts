@@ -1,4 +1,5 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
+import { describeShared } from '../../../test-support/shared.js';
 import { compile } from '../src/index.js';
 import { EXPECTED_FAILURES, WHITESPACE_ONLY_FAILURES } from './conformance-known.js';
 import { type Fixture, loadFixtures } from './fixtures.js';
@@ -42,7 +43,7 @@ afterAll(() => {
 /** Issue 3: at least 98% of the runnable fixtures (those with :OUTPUT) pass. */
 const REQUIRED_PASS_RATE = 0.98;
 
-describe('JSON-T conformance', () => {
+describeShared('JSON-T conformance', () => {
   it.skipIf(filter)('passes at least 98% of the fixtures with an :OUTPUT section', () => {
     const runnable = fixtures.filter((f) => !f.name.includes('/units/'));
     const known = runnable.filter((f) => EXPECTED_FAILURES[f.name]).length;

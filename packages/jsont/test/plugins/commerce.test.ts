@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { describeShared } from '../../../../test-support/shared.js';
 import { compile } from '../../src/index.js';
 import { FIXTURE_ROOT } from '../fixtures.js';
 
@@ -29,7 +30,7 @@ const product = (structuredContent: Record<string, unknown>, extra: Record<strin
 });
 const money = (value: string, currency = 'USD') => ({ value, currency });
 
-describe('shared inputs of the reference suite', () => {
+describeShared('shared inputs of the reference suite', () => {
   it('has-variants?: true only with more than one variant', () => {
     for (const [name, json] of Object.entries(sharedInputs('has-variants.json'))) {
       expect(render('{.has-variants?}yes{.or}no{.end}', json), name).toBe(

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
+import { sharedPath } from '../../../../test-support/shared.js';
 import type { Plugin, RenderContext, Variable } from '../../src/plugin.js';
 
 /** The shared conformance fixtures, read in place (never copied into the repository). */
-const FIXTURES = new URL('../../../../../shared/jsont-conformance/plugins/', import.meta.url);
+const FIXTURES = sharedPath('jsont-conformance/plugins/');
 
 export interface Fixture {
   json: unknown;
@@ -13,7 +14,7 @@ export interface Fixture {
 export function loadFixture(name: string): Fixture {
   const sections: Record<string, string> = {};
   let current = '';
-  for (const line of readFileSync(new URL(`${name}.html`, FIXTURES), 'utf8').split('\n')) {
+  for (const line of readFileSync(`${FIXTURES}${name}.html`, 'utf8').split('\n')) {
     const header = /^:([A-Z]+)\s*$/.exec(line);
     if (header) current = header[1]!;
     else sections[current] = `${sections[current] ?? ''}${line}\n`;

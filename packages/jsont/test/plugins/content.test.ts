@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { describeShared } from '../../../../test-support/shared.js';
 import { contentPlugin } from '../../src/plugins/content/index.js';
 import { check, format, runFormatterFixture } from './content-harness.js';
 
-describe('content formatters against the conformance fixtures', () => {
+describeShared('content formatters against the conformance fixtures', () => {
   const fixtures = [
     'f-audio-player-1',
     'f-video-1',

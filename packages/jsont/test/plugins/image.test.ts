@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { describeShared } from '../../../../test-support/shared.js';
 import { imagePlugin } from '../../src/plugins/image/index.js';
 import { format, runFormatterFixture } from './content-harness.js';
 
-describe('image formatters against the conformance fixtures', () => {
+describeShared('image formatters against the conformance fixtures', () => {
   const fixtures = [
     ...[1, 2, 3, 4, 5, 6, 7].map((n) => `f-image-${n}`),
     'f-image-meta-1',

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { describeShared } from '../../../../test-support/shared.js';
 import { socialPlugin } from '../../src/plugins/social/index.js';
 import { check, format, runFormatterFixture } from './content-harness.js';
 
-describe('social formatters against the conformance fixtures', () => {
+describeShared('social formatters against the conformance fixtures', () => {
   const fixtures = [
     'f-social-button-1',
     'f-social-button-inline-1',
