@@ -33,32 +33,40 @@ export interface ShippingOption {
   costCents: number;
 }
 
-export type Coupon =
-  | {
-      code: string;
-      type: 'percentage';
-      percent: number;
-      minSubtotalCents?: number;
-      validFrom?: number;
-      validUntil?: number;
-    }
-  | {
-      code: string;
-      type: 'fixed';
-      amountCents: number;
-      minSubtotalCents?: number;
-      validFrom?: number;
-      validUntil?: number;
-    }
-  | {
-      code: string;
-      type: 'free-shipping';
-      minSubtotalCents?: number;
-      validFrom?: number;
-      validUntil?: number;
-    };
+/** What every coupon carries besides its kind of discount: when and to what it applies, the merchant's rules. */
+interface CouponRules {
+  code: string;
+  minSubtotalCents?: number;
+  validFrom?: number;
+  validUntil?: number;
+  /**
+   * Gift cards are sold at face value: a coupon discounts them only when the merchant says so for
+   * that coupon. Otherwise buying a card below face value and spending it turns coupons into cash.
+   */
+  appliesToGiftCards?: boolean;
+  /** False: the coupon is never used together with another coupon (default true). */
+  combinable?: boolean;
+  /** The coupon has been used as often as the merchant allows (looked up by the caller). */
+  usageLimitReached?: boolean;
+  /** This customer has used the coupon as often as the merchant allows (looked up by the caller). */
+  customerLimitReached?: boolean;
+}
 
-export type InvalidCouponReason = 'not-started' | 'expired' | 'minimum-not-met' | 'no-shipping' | 'duplicate';
+export type Coupon =
+  | (CouponRules & { type: 'percentage'; percent: number })
+  | (CouponRules & { type: 'fixed'; amountCents: number })
+  | (CouponRules & { type: 'free-shipping' });
+
+export type InvalidCouponReason =
+  | 'not-started'
+  | 'expired'
+  | 'minimum-not-met'
+  | 'no-shipping'
+  | 'duplicate'
+  | 'not-combinable'
+  | 'usage-limit'
+  | 'customer-limit'
+  | 'gift-cards-excluded';
 
 export interface GiftCardInput {
   code: string;
@@ -135,14 +143,44 @@ function couponWindowReason(coupon: Coupon, now: number | undefined): InvalidCou
   return null;
 }
 
+/** Why a coupon does not apply before its discount is computed, or null. */
+function couponReason(
+  coupon: Coupon,
+  context: {
+    now: number | undefined;
+    seen: ReadonlySet<string>;
+    applied: readonly Coupon[];
+    subtotalCents: number;
+    goodsSubtotalCents: number;
+    requiresShipping: boolean;
+  },
+): InvalidCouponReason | null {
+  if (context.seen.has(coupon.code.toUpperCase())) return 'duplicate';
+  const window = couponWindowReason(coupon, context.now);
+  if (window) return window;
+  if (coupon.usageLimitReached) return 'usage-limit';
+  if (coupon.customerLimitReached) return 'customer-limit';
+  if (coupon.minSubtotalCents !== undefined && context.subtotalCents < coupon.minSubtotalCents)
+    return 'minimum-not-met';
+  if (coupon.type === 'free-shipping' && !context.requiresShipping) return 'no-shipping';
+  if (coupon.type !== 'free-shipping' && !coupon.appliesToGiftCards && context.goodsSubtotalCents === 0)
+    return 'gift-cards-excluded';
+  const alone = (c: Coupon) => c.combinable === false;
+  if (context.applied.length > 0 && (alone(coupon) || context.applied.some(alone))) return 'not-combinable';
+  return null;
+}
+
 /**
  * Computes every cart total in minor units of `currency`.
  * Rounding: each line is exact (integer price × quantity); each percentage (coupon or tax rule)
  * is rounded half up once on its total base, not per line. Coupons apply in the given order:
- * percentages on the subtotal, fixed amounts up to what is left; the discount never exceeds the
- * subtotal. Free shipping zeroes the shipping cost (it is not counted in discountCents). Tax is
- * charged on subtotal − discount, plus shipping for rules that tax shipping.
- * grandTotal = subtotal − discount + shipping + tax; gift cards then pay toward it in order.
+ * percentages on their base, fixed amounts up to what is left of it; a coupon's base is the
+ * subtotal of everything but gift cards, unless the coupon applies to gift cards. A coupon that
+ * is not combinable is used only alone. Free shipping zeroes the shipping cost (it is not counted
+ * in discountCents). Tax is charged on the goods other than gift cards (a gift card is taxed when
+ * it is spent) less their discount, plus shipping for rules that tax shipping.
+ * grandTotal = subtotal − discount + shipping + tax; gift cards then pay toward it in order, but
+ * never toward gift cards bought in the same order (else balance could buy balance).
  */
 export function computeCartTotals(input: CartTotalsInput): CartTotals {
   const lines: CartLineTotal[] = input.entries.map((e) => {
@@ -168,35 +206,51 @@ export function computeCartTotals(input: CartTotalsInput): CartTotals {
     ? (input.shippingOptions?.find((o) => o.id === input.selectedShipping) ?? null)
     : null;
 
+  const giftCardSubtotalCents = input.entries.reduce(
+    (sum, e, i) => (e.productType === ProductType.GIFT_CARD ? sum + lines[i].subTotalCents : sum),
+    0,
+  );
+  const goodsSubtotalCents = subtotalCents - giftCardSubtotalCents;
+
   const validCoupons: Coupon[] = [];
   const invalidCoupons: CartTotals['invalidCoupons'] = [];
   const seen = new Set<string>();
-  let discountCents = 0;
+  // Discount taken off goods other than gift cards, and off gift cards (only by coupons that allow it).
+  let goodsDiscountCents = 0;
+  let giftCardDiscountCents = 0;
   let freeShipping = false;
   for (const coupon of input.coupons ?? []) {
-    const code = coupon.code.toUpperCase();
-    let reason: InvalidCouponReason | null = seen.has(code)
-      ? 'duplicate'
-      : couponWindowReason(coupon, input.now);
-    if (!reason && coupon.minSubtotalCents !== undefined && subtotalCents < coupon.minSubtotalCents)
-      reason = 'minimum-not-met';
-    if (!reason && coupon.type === 'free-shipping' && !requiresShipping) reason = 'no-shipping';
-    seen.add(code);
+    const reason = couponReason(coupon, {
+      now: input.now,
+      seen,
+      applied: validCoupons,
+      subtotalCents,
+      goodsSubtotalCents,
+      requiresShipping,
+    });
+    seen.add(coupon.code.toUpperCase());
     if (reason) {
       invalidCoupons.push({ coupon, reason });
       continue;
     }
     validCoupons.push(coupon);
-    const remaining = subtotalCents - discountCents;
-    if (coupon.type === 'percentage')
-      discountCents += Math.min(remaining, percentOf(subtotalCents, coupon.percent));
-    else if (coupon.type === 'fixed') discountCents += Math.min(remaining, Math.max(0, coupon.amountCents));
-    else freeShipping = true;
+    if (coupon.type === 'free-shipping') {
+      freeShipping = true;
+      continue;
+    }
+    const base = coupon.appliesToGiftCards ? subtotalCents : goodsSubtotalCents;
+    const wanted =
+      coupon.type === 'percentage' ? percentOf(base, coupon.percent) : Math.max(0, coupon.amountCents);
+    const onGoods = Math.min(wanted, goodsSubtotalCents - goodsDiscountCents);
+    goodsDiscountCents += onGoods;
+    if (coupon.appliesToGiftCards)
+      giftCardDiscountCents += Math.min(wanted - onGoods, giftCardSubtotalCents - giftCardDiscountCents);
   }
+  const discountCents = goodsDiscountCents + giftCardDiscountCents;
 
   const shippingCostCents =
     freeShipping || !selectedShippingOption ? 0 : Math.max(0, selectedShippingOption.costCents);
-  const taxableGoods = subtotalCents - discountCents;
+  const taxableGoods = goodsSubtotalCents - goodsDiscountCents;
   const taxes = (input.taxRules ?? []).map((rule) => ({
     rule,
     amountCents: percentOf(taxableGoods + (rule.appliesToShipping ? shippingCostCents : 0), rule.ratePercent),
@@ -204,9 +258,13 @@ export function computeCartTotals(input: CartTotalsInput): CartTotals {
   const taxCents = taxes.reduce((sum, t) => sum + t.amountCents, 0);
   const grandTotalCents = subtotalCents - discountCents + shippingCostCents + taxCents;
 
+  const giftCardPayableCents = grandTotalCents - (giftCardSubtotalCents - giftCardDiscountCents);
   let giftCardAppliedCents = 0;
   for (const card of input.giftCards ?? []) {
-    giftCardAppliedCents += Math.min(Math.max(0, card.balanceCents), grandTotalCents - giftCardAppliedCents);
+    giftCardAppliedCents += Math.min(
+      Math.max(0, card.balanceCents),
+      giftCardPayableCents - giftCardAppliedCents,
+    );
   }
 
   return {

@@ -254,6 +254,159 @@ describe('computeCartTotals', () => {
   });
 });
 
+describe('gift cards, coupons and stacking (no free store credit)', () => {
+  const card = (unitPriceCents = 10_000) =>
+    line({ itemId: 'gc', sku: 'GC', unitPriceCents, productType: ProductType.GIFT_CARD });
+  const pct = (code: string, percent: number, over: Partial<Coupon> = {}) =>
+    ({ code, type: 'percentage', percent, ...over }) as Coupon;
+  const fixed = (code: string, amountCents: number, over: Partial<Coupon> = {}) =>
+    ({ code, type: 'fixed', amountCents, ...over }) as Coupon;
+
+  it('a gift card is bought at face value: coupons do not discount it', () => {
+    const t = computeCartTotals({
+      entries: [card()],
+      currency: 'USD',
+      coupons: [pct('A', 10), fixed('B', 500)],
+    });
+    expect(t.discountCents).toBe(0);
+    expect(t.grandTotalCents).toBe(10_000);
+    expect(t.validCoupons).toEqual([]);
+    expect(t.invalidCoupons.map((c) => c.reason)).toEqual(['gift-cards-excluded', 'gift-cards-excluded']);
+  });
+
+  it('a gift card cannot be paid with a gift card', () => {
+    const t = computeCartTotals({
+      entries: [card()],
+      currency: 'USD',
+      giftCards: [{ code: 'OLD', balanceCents: 10_000 }],
+    });
+    expect(t.giftCardAppliedCents).toBe(0);
+    expect(t.amountDueCents).toBe(10_000);
+  });
+
+  it('the cycle of the finding turns no cash into more balance than was paid', () => {
+    // Buy a $100 card with two coupons, then pay the next card with the first one, six times.
+    let cash = 0;
+    let balance = 0;
+    let held = 0;
+    for (let i = 0; i < 6; i++) {
+      const t = computeCartTotals({
+        entries: [card()],
+        currency: 'USD',
+        coupons: [pct('TEN', 10), fixed('FIVE', 500)],
+        giftCards: held > 0 ? [{ code: 'PREV', balanceCents: held }] : [],
+      });
+      cash += t.amountDueCents;
+      held -= t.giftCardAppliedCents;
+      balance += 10_000;
+      held += 10_000;
+    }
+    expect(cash).toBe(balance);
+  });
+
+  it('a coupon the merchant lets apply to gift cards discounts them, and gift cards still do not pay for them', () => {
+    const t = computeCartTotals({
+      entries: [card(), line({ unitPriceCents: 2_000 })],
+      currency: 'USD',
+      coupons: [pct('ALL', 10, { appliesToGiftCards: true })],
+      giftCards: [{ code: 'OLD', balanceCents: 50_000 }],
+    });
+    expect(t.discountCents).toBe(1_200);
+    expect(t.grandTotalCents).toBe(10_800);
+    // The discount goes to the other goods first (2,000 → 800); the gift card pays only those 800,
+    // never the card being bought.
+    expect(t.giftCardAppliedCents).toBe(800);
+    expect(t.amountDueCents).toBe(10_000);
+  });
+
+  it('coupons and tax apply to the other goods of an order that also holds a gift card', () => {
+    const t = computeCartTotals({
+      entries: [card(), line({ unitPriceCents: 2_000 })],
+      currency: 'USD',
+      coupons: [pct('TEN', 10)],
+      taxRules: [{ id: 't', name: 'Tax', ratePercent: 10 }],
+    });
+    expect(t.discountCents).toBe(200);
+    expect(t.taxCents).toBe(180);
+    expect(t.grandTotalCents).toBe(12_000 - 200 + 180);
+  });
+
+  it('a coupon that is not combinable is used only alone', () => {
+    const solo = fixed('SOLO', 300, { combinable: false });
+    const first = computeCartTotals({ entries: [line()], currency: 'USD', coupons: [solo, pct('TEN', 10)] });
+    expect(first.validCoupons.map((c) => c.code)).toEqual(['SOLO']);
+    expect(first.invalidCoupons.map((c) => [c.coupon.code, c.reason])).toEqual([['TEN', 'not-combinable']]);
+    expect(first.discountCents).toBe(300);
+    const second = computeCartTotals({ entries: [line()], currency: 'USD', coupons: [pct('TEN', 10), solo] });
+    expect(second.validCoupons.map((c) => c.code)).toEqual(['TEN']);
+    expect(second.invalidCoupons.map((c) => [c.coupon.code, c.reason])).toEqual([['SOLO', 'not-combinable']]);
+    const stacked = computeCartTotals({
+      entries: [line()],
+      currency: 'USD',
+      coupons: [pct('TEN', 10), fixed('B', 100)],
+    });
+    expect(stacked.discountCents).toBe(200);
+  });
+
+  it('a coupon used up overall or by this customer does not apply', () => {
+    const t = computeCartTotals({
+      entries: [line()],
+      currency: 'USD',
+      coupons: [
+        pct('ALL', 10, { usageLimitReached: true }),
+        fixed('ME', 100, { customerLimitReached: true }),
+      ],
+    });
+    expect(t.discountCents).toBe(0);
+    expect(t.invalidCoupons.map((c) => c.reason)).toEqual(['usage-limit', 'customer-limit']);
+  });
+
+  it('never lets gift cards pay for gift cards, whatever the coupons (property)', () => {
+    const coupon = fc.oneof(
+      fc.record({
+        code: fc.constantFrom('A', 'B', 'C'),
+        type: fc.constant('percentage' as const),
+        percent: fc.integer({ min: 0, max: 100 }),
+        appliesToGiftCards: fc.boolean(),
+        combinable: fc.boolean(),
+      }),
+      fc.record({
+        code: fc.constantFrom('D', 'E'),
+        type: fc.constant('fixed' as const),
+        amountCents: fc.integer({ min: 0, max: 50_000 }),
+        appliesToGiftCards: fc.boolean(),
+        combinable: fc.boolean(),
+      }),
+    );
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 100_000 }), { minLength: 1, maxLength: 3 }),
+        fc.array(fc.integer({ min: 0, max: 100_000 }), { maxLength: 3 }),
+        fc.array(coupon, { maxLength: 4 }),
+        fc.integer({ min: 0, max: 500_000 }),
+        (cards, goods, coupons, balance) => {
+          const entries = [
+            ...cards.map((c, i) => ({ ...card(c), sku: `GC${i}` })),
+            ...goods.map((g, i) => line({ sku: `P${i}`, unitPriceCents: g })),
+          ];
+          const t = computeCartTotals({
+            entries,
+            currency: 'USD',
+            coupons,
+            giftCards: [{ code: 'X', balanceCents: balance }],
+          });
+          const cardFace = cards.reduce((a, b) => a + b, 0);
+          const allowed = t.validCoupons.some((c) => c.appliesToGiftCards);
+          // Money paid covers the gift cards bought, less only the discounts the merchant allowed on them.
+          expect(t.amountDueCents).toBeGreaterThanOrEqual(cardFace - (allowed ? t.discountCents : 0));
+          if (t.validCoupons.some((c) => c.combinable === false)) expect(t.validCoupons).toHaveLength(1);
+        },
+      ),
+      { seed: 20261125, numRuns: 500 },
+    );
+  });
+});
+
 describe('analyticsValue', () => {
   it('is the subtotal divided by 100', () => {
     expect(analyticsValue(4550)).toBe(45.5);

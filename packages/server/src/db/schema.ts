@@ -199,6 +199,25 @@ export interface CouponTable {
   valid_from: number | null;
   valid_until: number | null;
   active: number;
+  /** 1: the coupon also discounts gift cards; 0 (default): gift cards are sold at face value. */
+  applies_to_gift_cards: Generated<number>;
+  /** 1 (default): may be used with other coupons; 0: only alone. */
+  combinable: Generated<number>;
+  /** Orders that may use the coupon in all; null: no limit. */
+  max_uses: number | null;
+  /** Orders one customer (email) may use it in; null: no limit. */
+  max_uses_per_customer: number | null;
+  times_used: Generated<number>;
+}
+
+/** One order's use of a coupon: counts toward the coupon's overall and per-customer limits. */
+export interface CouponRedemptionTable {
+  id: string;
+  website_id: string;
+  coupon_id: string;
+  order_id: string;
+  email: string;
+  created_at: number;
 }
 
 /** A cart's pricing choices: where it ships, the chosen shipping option and the entered coupon codes. */
@@ -381,6 +400,7 @@ export interface DB {
   tax_rules: TaxRuleTable;
   shipping_options: ShippingOptionTable;
   coupons: CouponTable;
+  coupon_redemptions: CouponRedemptionTable;
   cart_pricing: CartPricingTable;
   outbox: OutboxTable;
   orders: OrderTable;

@@ -266,6 +266,10 @@ export async function writePricing(trx: Transaction<DB>, rows: CatalogRows): Pro
           valid_from: eb.ref('excluded.valid_from'),
           valid_until: eb.ref('excluded.valid_until'),
           active: eb.ref('excluded.active'),
+          applies_to_gift_cards: eb.ref('excluded.applies_to_gift_cards'),
+          combinable: eb.ref('excluded.combinable'),
+          max_uses: eb.ref('excluded.max_uses'),
+          max_uses_per_customer: eb.ref('excluded.max_uses_per_customer'),
         })),
       )
       .execute();

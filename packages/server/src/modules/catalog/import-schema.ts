@@ -305,6 +305,10 @@ export const couponSchema = z
     validFrom: instant.optional(),
     validUntil: instant.optional(),
     active: z.boolean().default(true),
+    appliesToGiftCards: z.boolean().default(false),
+    combinable: z.boolean().default(true),
+    maxUses: z.number().int().min(1, 'must be at least 1').optional(),
+    maxUsesPerCustomer: z.number().int().min(1, 'must be at least 1').optional(),
   })
   .superRefine((c, ctx) => {
     if (c.type === 'percentage' && c.percent === undefined)

@@ -646,6 +646,10 @@ function toRows(file: CatalogFile, now: number): CatalogRows {
           valid_from: c.validFrom ?? null,
           valid_until: c.validUntil ?? null,
           active: flag(c.active),
+          applies_to_gift_cards: flag(c.appliesToGiftCards),
+          combinable: flag(c.combinable),
+          max_uses: c.maxUses ?? null,
+          max_uses_per_customer: c.maxUsesPerCustomer ?? null,
         };
       }) ?? null,
   };

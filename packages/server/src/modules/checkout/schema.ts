@@ -32,6 +32,8 @@ export const quoteBody = z.object({
   shippingOptionId: z.string().max(64).optional(),
   couponCodes: z.array(z.string().max(64)).max(10).optional(),
   giftCardCode: z.string().max(40).optional(),
+  /** When given, coupons limited per customer are checked for this customer. */
+  email: z.string().max(300).optional(),
 });
 export type QuoteBody = z.infer<typeof quoteBody>;
 

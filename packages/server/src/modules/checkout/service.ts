@@ -34,6 +34,7 @@ import {
 import {
   type CartPricingView,
   priceCart,
+  redeemCoupons,
   SHIPPING_OPTION_UNAVAILABLE,
   type ShippingLocation,
   UNKNOWN_COUPON,
@@ -107,6 +108,10 @@ interface Priced {
   addressErrors: Record<string, string> | null;
 }
 
+function buysGiftCards(resolved: ResolvedSource): boolean {
+  return resolved.lines.some((l) => l.productType === ProductType.GIFT_CARD);
+}
+
 /** Prices what is being bought with the pricing module's rules and commerce's computeCartTotals. */
 async function priceSource(ctx: RequestContext, resolved: ResolvedSource, body: QuoteBody): Promise<Priced> {
   let address: ShippingAddress | null = null;
@@ -134,7 +139,10 @@ async function priceSource(ctx: RequestContext, resolved: ResolvedSource, body: 
     shippingOptionId: body.shippingOptionId ?? null,
     couponCodes: body.couponCodes ?? [],
     giftCard: giftCard ? { code: giftCard.code, balanceCents: giftCard.balanceCents } : null,
+    customerEmail: body.email?.trim() || null,
   });
+  if (giftCard && !giftCardError && totals.giftCardAppliedCents === 0 && buysGiftCards(resolved))
+    giftCardError = GIFT_CARD_MESSAGES.notForGiftCards;
   return {
     totals,
     view,
@@ -225,6 +233,11 @@ function orderErrors(priced: Priced, body: PlaceOrderBody): Record<string, strin
     }
   }
   if (priced.giftCardError) errors.giftCardCode = priced.giftCardError;
+  // A coupon used up since the quote would silently raise the price: say so instead.
+  const usedUp = priced.view.invalidCoupons.find(
+    (c) => c.reason === 'usage-limit' || c.reason === 'customer-limit',
+  );
+  if (usedUp) errors.couponCodes = `${usedUp.code}: ${usedUp.message}`;
   return errors;
 }
 
@@ -480,6 +493,12 @@ export async function placeOrder(
         });
       }
       let paymentToken: string | null = null;
+      await redeemCoupons(
+        tctx,
+        t.validCoupons.map((c) => c.code),
+        orderId,
+        orderRow.email,
+      );
       // Stock and gift card are taken last before payment: on PostgreSQL the variant row stays
       // locked from here to commit, so the work above does not hold up other shoppers of the item.
       const stock = await reserveStock(

@@ -17,6 +17,7 @@ export const GIFT_CARD_MESSAGES = {
   invalid: 'That gift card code is not valid.',
   empty: 'That gift card has no balance left.',
   changed: 'That gift card’s balance changed. Please review your order and try again.',
+  notForGiftCards: 'A gift card cannot be used to buy gift cards.',
 } as const;
 
 export interface GiftCardBalance {

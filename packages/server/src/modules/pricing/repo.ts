@@ -1,6 +1,7 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Insertable, Kysely, Selectable } from 'kysely';
 import type {
   CartPricingTable,
+  CouponRedemptionTable,
   CouponTable,
   DB,
   ShippingOptionTable,
@@ -42,6 +43,37 @@ export function findCouponsByCodes(db: Kysely<DB>, websiteId: string, codes: rea
     .where('website_id', '=', websiteId)
     .where('code', 'in', [...codes])
     .execute();
+}
+
+/** Takes one use of a coupon while it is under its overall limit; false when none is left. */
+export async function takeCouponUse(db: Kysely<DB>, couponId: string): Promise<boolean> {
+  const result = await db
+    .updateTable('coupons')
+    .set((eb) => ({ times_used: eb('times_used', '+', 1) }))
+    .where('id', '=', couponId)
+    .where((eb) => eb.or([eb('max_uses', 'is', null), eb('times_used', '<', eb.ref('max_uses'))]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** How many orders this customer has used each of these coupons in. */
+export async function countCustomerRedemptions(
+  db: Kysely<DB>,
+  couponIds: readonly string[],
+  email: string,
+): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('coupon_redemptions')
+    .select(['coupon_id', (eb) => eb.fn.countAll<number>().as('uses')])
+    .where('coupon_id', 'in', [...couponIds])
+    .where('email', '=', email)
+    .groupBy('coupon_id')
+    .execute();
+  return new Map(rows.map((r) => [r.coupon_id, Number(r.uses)]));
+}
+
+export async function insertCouponRedemption(db: Kysely<DB>, row: Insertable<CouponRedemptionTable>) {
+  await db.insertInto('coupon_redemptions').values(row).execute();
 }
 
 export function findCartPricing(db: Kysely<DB>, cartId: string) {

@@ -16,16 +16,20 @@ import {
 } from '@storefront/commerce';
 import type { RequestContext } from '../../platform/context.js';
 import { HttpError } from '../../platform/errors.js';
+import { newId } from '../../platform/ids.js';
 import {
   type CartPricingRow,
   type CouponRow,
+  countCustomerRedemptions,
   findCartPricing,
   findCouponsByCodes,
+  insertCouponRedemption,
   listShippingOptions,
   listTaxRules,
   type ShippingOptionRow,
   saveCartPricing,
   type TaxRuleRow,
+  takeCouponUse,
 } from './repo.js';
 
 /** Where a cart ships: a country code, a region code of commerce's region lists and a postal code. */
@@ -97,6 +101,8 @@ export interface PricingRequest {
   /** Codes as entered, in order; matched without regard to case. */
   couponCodes?: readonly string[];
   giftCard?: GiftCardInput | null;
+  /** The customer's email, when known: coupons limited per customer count this customer's uses. */
+  customerEmail?: string | null;
 }
 
 /** computeCartTotals' input for a cart, plus what was looked up to build it. */
@@ -114,6 +120,10 @@ export const INVALID_COUPON_MESSAGES: Record<InvalidCouponReason, string> = {
   'minimum-not-met': 'Your subtotal is below the minimum for this coupon.',
   'no-shipping': 'This coupon is for free shipping, and nothing in your cart ships.',
   duplicate: 'This coupon is already applied.',
+  'not-combinable': 'This coupon cannot be combined with other coupons.',
+  'usage-limit': 'This coupon has reached its usage limit.',
+  'customer-limit': 'You have already used this coupon as often as it allows.',
+  'gift-cards-excluded': 'This coupon does not apply to gift cards.',
 };
 
 export const UNKNOWN_COUPON = 'That coupon code is not valid.';
@@ -123,6 +133,48 @@ export const COUPON_CODE_MAX_LENGTH = 64;
 
 export function normalizeCouponCode(code: string): string {
   return code.trim().toUpperCase();
+}
+
+/** One customer is one address, however it is typed. */
+function normalizeCustomerEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export const COUPON_LIMIT_MESSAGES = {
+  usage: INVALID_COUPON_MESSAGES['usage-limit'],
+  customer: INVALID_COUPON_MESSAGES['customer-limit'],
+} as const;
+
+/**
+ * Counts an order's use of its coupons inside the order's transaction. The overall count rises
+ * only while under the limit (one conditional UPDATE, so racing orders cannot both take the last
+ * use; on PostgreSQL it also locks the coupon row, so the per-customer count below is not raced
+ * either). Throws 409 with the coupon's limit message when a limit was reached meanwhile.
+ */
+export async function redeemCoupons(
+  ctx: RequestContext,
+  codes: readonly string[],
+  orderId: string,
+  customerEmail: string,
+): Promise<void> {
+  if (codes.length === 0) return;
+  const email = normalizeCustomerEmail(customerEmail);
+  const rows = await findCouponsByCodes(ctx.db, ctx.websiteId, codes.map(normalizeCouponCode));
+  for (const row of rows) {
+    if (!(await takeCouponUse(ctx.db, row.id))) throw new HttpError(409, COUPON_LIMIT_MESSAGES.usage);
+    if (row.max_uses_per_customer !== null) {
+      const used = (await countCustomerRedemptions(ctx.db, [row.id], email)).get(row.id) ?? 0;
+      if (used >= row.max_uses_per_customer) throw new HttpError(409, COUPON_LIMIT_MESSAGES.customer);
+    }
+    await insertCouponRedemption(ctx.db, {
+      id: newId('cr'),
+      website_id: ctx.websiteId,
+      coupon_id: row.id,
+      order_id: orderId,
+      email,
+      created_at: ctx.clock.now(),
+    });
+  }
 }
 
 function parseCountries(json: string): string[] {
@@ -152,12 +204,16 @@ function shippingOptionView(
   };
 }
 
-function couponOf(row: CouponRow): Coupon {
+function couponOf(row: CouponRow, customerUses: number): Coupon {
   const common = {
     code: row.code,
     ...(row.min_subtotal_cents !== null ? { minSubtotalCents: row.min_subtotal_cents } : {}),
     ...(row.valid_from !== null ? { validFrom: row.valid_from } : {}),
     ...(row.valid_until !== null ? { validUntil: row.valid_until } : {}),
+    appliesToGiftCards: row.applies_to_gift_cards === 1,
+    combinable: row.combinable === 1,
+    usageLimitReached: row.max_uses !== null && row.times_used >= row.max_uses,
+    customerLimitReached: row.max_uses_per_customer !== null && customerUses >= row.max_uses_per_customer,
   };
   if (row.type === 'percentage') return { ...common, type: 'percentage', percent: row.percent ?? 0 };
   if (row.type === 'fixed') return { ...common, type: 'fixed', amountCents: row.amount_cents ?? 0 };
@@ -212,6 +268,16 @@ export async function getPricingForCart(
         }))
     : [];
   const active = new Map(couponRows.filter((c) => c.active === 1).map((c) => [c.code, c]));
+  const email = request.customerEmail ? normalizeCustomerEmail(request.customerEmail) : null;
+  const limited = [...active.values()].filter((c) => c.max_uses_per_customer !== null);
+  const customerUses =
+    email && limited.length > 0
+      ? await countCustomerRedemptions(
+          ctx.db,
+          limited.map((c) => c.id),
+          email,
+        )
+      : new Map<string, number>();
   return {
     entries: cartLines,
     currency: request.currency,
@@ -220,7 +286,7 @@ export async function getPricingForCart(
     selectedShipping,
     coupons: codes.flatMap((code) => {
       const row = active.get(code);
-      return row ? [couponOf(row)] : [];
+      return row ? [couponOf(row, customerUses.get(row.id) ?? 0)] : [];
     }),
     giftCards: request.giftCard ? [request.giftCard] : [],
     now: ctx.clock.now(),
