@@ -4,6 +4,7 @@ import { buildApp } from '../src/app.js';
 import { ConfigError, loadConfig } from '../src/config.js';
 import { migrate, openDatabase } from '../src/db/index.js';
 import { importCatalog, isEmpty, seedDemoStore } from '../src/modules/catalog/import.js';
+import { startReservationSweeper } from '../src/modules/checkout/sweeper.js';
 import { startConfiguredOutboxWorker } from '../src/modules/email/worker.js';
 import { startConfiguredRenewalWorker } from '../src/modules/subscriptions/renewals.js';
 
@@ -48,6 +49,7 @@ async function start(): Promise<void> {
   const app = await buildApp(config, { database });
   const outbox = startConfiguredOutboxWorker(config, database, app.log);
   const renewals = startConfiguredRenewalWorker(database, app.log);
+  const reservations = startReservationSweeper(database, app.log);
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
@@ -55,7 +57,7 @@ async function start(): Promise<void> {
     app.log.info({ signal }, 'draining requests and closing');
     const timer = setTimeout(() => process.exit(1), SHUTDOWN_TIMEOUT_MS);
     timer.unref();
-    Promise.all([outbox.stop(), renewals.stop()])
+    Promise.all([outbox.stop(), renewals.stop(), reservations.stop()])
       .then(() => app.close())
       .then(() => database.close())
       .then(

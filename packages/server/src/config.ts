@@ -33,6 +33,8 @@ const envSchema = z.object({
     .optional(),
   /** Sender of transactional mail, e.g. "Juniper & Oak <orders@example.com>". */
   MAIL_FROM: z.string().min(3).optional(),
+  /** The built-in test payment provider answers after this many ms, like a real processor (benchmarks, demos). */
+  TEST_PAYMENT_LATENCY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().optional(),
 });
@@ -55,6 +57,7 @@ export interface AppConfig {
   mailFrom?: string;
   /** PUBLIC_URL without a trailing slash; unset, emails carry no links. */
   publicUrl?: string;
+  testPaymentLatencyMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -80,6 +83,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    testPaymentLatencyMs: e.TEST_PAYMENT_LATENCY_MS,
   };
 }
 

@@ -260,7 +260,10 @@ export interface OrderTable {
   /** 'cart:{id}', 'subscription:{id}' or 'gift-card:{order id}'; unique, so a cart is bought once. */
   source_key: string;
   /** 'paid' once authorized; 'pending' when the payment method settles later. */
-  status: 'paid' | 'pending';
+  /** 'reserved': stock, gift card and coupons are held while the payment is authorized (no lock held). */
+  status: 'reserved' | 'paid' | 'pending';
+  /** JSON [{sku, quantity}] the reservation took off counted stock; null once settled. */
+  reserved_stock: string | null;
   test_mode: number;
   email: string;
   /** JSON shipping address or null. */

@@ -24,7 +24,9 @@ export function checkoutRoutes(
   options: CheckoutOptions = {},
 ): void {
   const deps = {
-    provider: options.paymentProvider ?? createTestPaymentProvider(),
+    provider:
+      options.paymentProvider ??
+      createTestPaymentProvider({ latencyMs: services.config.testPaymentLatencyMs }),
     listeners: options.onOrderPlaced ?? [],
     warn: (err: unknown, message: string) => app.log.warn({ err }, message),
     publicUrl: services.config.publicUrl,

@@ -50,3 +50,14 @@ export async function decrementStock(
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/** Puts back what a released reservation took. */
+export async function incrementStock(db: Kysely<DB>, websiteId: string, sku: string, quantity: number) {
+  await db
+    .updateTable('variants')
+    .set((eb) => ({ qty_in_stock: eb('qty_in_stock', '+', quantity) }))
+    .where('website_id', '=', websiteId)
+    .where('sku', '=', sku)
+    .where('unlimited', '=', 0)
+    .execute();
+}

@@ -89,3 +89,21 @@ export async function saveCartPricing(db: Kysely<DB>, row: CartPricingRow): Prom
     .onConflict((oc) => oc.column('cart_id').doUpdateSet(rest))
     .execute();
 }
+
+/** Gives back the uses an unpaid order took of its coupons, and forgets its redemptions. */
+export async function reverseCouponRedemptionsOfOrder(db: Kysely<DB>, orderId: string): Promise<void> {
+  const rows = await db
+    .selectFrom('coupon_redemptions')
+    .select('coupon_id')
+    .where('order_id', '=', orderId)
+    .execute();
+  for (const r of rows) {
+    await db
+      .updateTable('coupons')
+      .set((eb) => ({ times_used: eb('times_used', '-', 1) }))
+      .where('id', '=', r.coupon_id)
+      .where('times_used', '>', 0)
+      .execute();
+  }
+  await db.deleteFrom('coupon_redemptions').where('order_id', '=', orderId).execute();
+}

@@ -26,6 +26,7 @@ import {
   insertCouponRedemption,
   listShippingOptions,
   listTaxRules,
+  reverseCouponRedemptionsOfOrder,
   type ShippingOptionRow,
   saveCartPricing,
   type TaxRuleRow,
@@ -293,6 +294,11 @@ export async function getPricingForCart(
     unknownCouponCodes: codes.filter((code) => !active.has(code)),
     location,
   };
+}
+
+/** Gives back the coupon uses of an order that was never paid, inside the caller's transaction. */
+export async function releaseCoupons(ctx: RequestContext, orderId: string): Promise<void> {
+  await reverseCouponRedemptionsOfOrder(ctx.db, orderId);
 }
 
 /** Prices lines with commerce and shapes the cart's pricing fields. */

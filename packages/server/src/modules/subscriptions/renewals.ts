@@ -17,7 +17,7 @@ import { checkShippingAddress } from '../checkout/address.js';
 import type { ShippingAddressInput } from '../checkout/schema.js';
 import { enqueueEmail } from '../email/service.js';
 import { reserveStock } from '../inventory/service.js';
-import { insertDownloads, insertOrder, insertOrderItems, type OrderRow } from '../orders/repo.js';
+import { insertDownloads, insertOrder, insertOrderItems, type OrderRow } from '../orders/service.js';
 import type { ShippingAddress } from '../orders/view.js';
 import { PAYMENT_MESSAGES, type PaymentProvider } from '../payments/provider.js';
 import { createTestPaymentProvider } from '../payments/test-provider.js';
@@ -185,6 +185,7 @@ export function startRenewalWorker(options: RenewalWorkerOptions): RenewalWorker
       payment_provider: due > 0 ? provider.name : null,
       payment_reference: null,
       access_token: newToken(16),
+      reserved_stock: null,
       created_at: now,
     };
     await insertOrder(trx, orderRow);
