@@ -24,10 +24,10 @@ function cli(args: string[], env: Record<string, string>, stdin?: string) {
     });
     let out = '';
     let err = '';
-    child.stdout.on('data', (d) => {
+    child.stdout!.on('data', (d) => {
       out += d;
     });
-    child.stderr.on('data', (d) => {
+    child.stderr!.on('data', (d) => {
       err += d;
     });
     child.on('error', reject);
