@@ -5,7 +5,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { AppConfig } from './config.js';
+import type { AppConfig, TrustProxy } from './config.js';
 import { type Database, openDatabase } from './db/index.js';
 import { cartRoutes } from './modules/cart/routes.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
@@ -22,9 +22,11 @@ import { loadSite, type Site } from './modules/site/service.js';
 import { subscriptionRoutes } from './modules/subscriptions/routes.js';
 import { type Clock, systemClock } from './platform/clock.js';
 import type { RequestContext } from './platform/context.js';
+import { type Crumbs, createCrumbs } from './platform/crumb.js';
 import { HttpError } from './platform/errors.js';
 import { createRateLimiter, type RateLimiter, type RateLimitOptions } from './platform/rate-limit.js';
 import { RedisRateLimitStore } from './platform/redis-rate-limit.js';
+import { loadSessionSecret } from './platform/secret.js';
 import { loadWebAssets, WEB_DIST_DIR } from './render/assets.js';
 import { checkoutPageRoutes } from './render/checkout-pages.js';
 import { quickViewRoutes } from './render/quick-view.js';
@@ -50,6 +52,8 @@ export interface AppServices {
   theme: Theme;
   /** Per-IP fixed-window limit of the mutating commerce calls (429 when over). */
   rateLimit: RateLimiter;
+  /** Signed double-submit crumbs: handed out with pages, checked on every mutating call. */
+  crumbs: Crumbs;
   /** The request context for the site this install serves; 503 before any site exists. */
   context(): Promise<SiteContext>;
 }
@@ -62,6 +66,19 @@ export interface BuildOptions {
   rateLimit?: RateLimitOptions;
   /** Payment provider (the test provider by default) and onOrderPlaced listeners. */
   checkout?: CheckoutOptions;
+}
+
+/**
+ * Fastify's trustProxy for TRUST_PROXY. A hop count is a function (Fastify 5 reads a bare number
+ * as "trust nothing"): the socket and the next hops-1 entries of X-Forwarded-For are proxies, so
+ * the client is the right-most entry they did not write.
+ */
+function fastifyTrustProxy(
+  trust: TrustProxy,
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (trust === false) return false;
+  if ('hops' in trust) return (_address, hop) => hop < trust.hops;
+  return trust.addresses;
 }
 
 /** Composition root: wires config, database, theme and routes; nothing global. */
@@ -85,6 +102,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     clock,
     theme,
     rateLimit: createRateLimiter(redisStore ? { ...limits, store: redisStore } : limits, clock),
+    crumbs: createCrumbs(await loadSessionSecret(config.sessionSecret, config.dataDir)),
     async context() {
       const now = Date.now();
       if (!cached || now - cached.at > SITE_CACHE_MS) {
@@ -102,7 +120,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
-    trustProxy: true,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
   });
   // Pages and theme files are compressed per response (brotli at a fast level); the built islands

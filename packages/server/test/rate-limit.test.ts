@@ -11,7 +11,7 @@ import {
   type RateLimitOptions,
   type RateLimitStore,
 } from '../src/platform/rate-limit.js';
-import { CRUMB, cookiesOf, smallCatalog } from './support/app.js';
+import { CRUMB, cookiesOf, smallCatalog, TEST_ENV } from './support/app.js';
 import { createTestDatabase, dialects, type TestDatabase } from './support/databases.js';
 
 const TOO_MANY = 'Please try again in a few seconds.';
@@ -74,7 +74,7 @@ describe.each(dialects)('rate limits on the commerce calls on %s', (dialect) => 
   const clock = { at: START, now: () => clock.at };
 
   async function build(rateLimit: RateLimitOptions) {
-    return buildApp(loadConfig({ DATA_DIR: '/nonexistent', LOG_LEVEL: 'silent' }), {
+    return buildApp(loadConfig(TEST_ENV), {
       database,
       logger: false,
       clock,

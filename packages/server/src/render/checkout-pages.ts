@@ -9,7 +9,6 @@ import { type CheckoutOptions, type Quote, quote } from '../modules/checkout/ser
 import { getDownload, getOrderWithToken } from '../modules/orders/service.js';
 import type { DecimalMoney, OrderView } from '../modules/orders/view.js';
 import { subscriptionOfOrder } from '../modules/subscriptions/billing-service.js';
-import { ensureCrumb } from '../platform/crumb.js';
 import { HttpError } from '../platform/errors.js';
 import { pageContext } from './context.js';
 import { PAGE_TYPE } from './page-types.js';
@@ -35,7 +34,7 @@ async function render(
   page: CheckoutPage,
 ) {
   const ctx = await services.context();
-  const crumb = ensureCrumb(request, reply, services.config.secureCookies);
+  const crumb = services.crumbs.ensure(request, reply);
   const url = new URL(request.url, 'http://local');
   const [collections, cart] = await Promise.all([
     getCollections(ctx),

@@ -10,7 +10,6 @@ import {
   getProductFormIds,
 } from '../modules/catalog/service.js';
 import { getInstallmentContext } from '../modules/context/service.js';
-import { ensureCrumb } from '../platform/crumb.js';
 import { cartPageContext, pageContext, productCardContext, productContext } from './context.js';
 import { PAGE_TYPE } from './page-types.js';
 import type { TemplateName } from './theme.js';
@@ -92,7 +91,7 @@ async function resolvePage(
 
 async function renderPage(services: AppServices, request: FastifyRequest, reply: FastifyReply) {
   const ctx = await services.context();
-  const crumb = ensureCrumb(request, reply, services.config.secureCookies);
+  const crumb = services.crumbs.ensure(request, reply);
   const url = new URL(request.url, 'http://local');
   const cartToken = request.cookies[CART_COOKIE];
   const collections = await getCollections(ctx);

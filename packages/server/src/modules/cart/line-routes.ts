@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppServices } from '../../app.js';
-import { checkCrumb } from '../../platform/crumb.js';
 import { HttpError } from '../../platform/errors.js';
 import { parseLineQuantity, removeLine, setLineQuantity } from './lines.js';
 import { CART_COOKIE } from './routes.js';
@@ -14,7 +13,7 @@ export function cartLineRoutes(app: FastifyInstance, services: AppServices): voi
     '/api/commerce/shopping-cart/entries/:entryId/quantity',
     async (request) => {
       await services.rateLimit(request, 'cart-entries');
-      checkCrumb(request);
+      services.crumbs.check(request);
       const parsed = quantityBody.safeParse(request.body ?? {});
       if (!parsed.success || parsed.data.quantity === undefined)
         throw new HttpError(400, 'quantity is required');
@@ -29,7 +28,7 @@ export function cartLineRoutes(app: FastifyInstance, services: AppServices): voi
     '/api/commerce/shopping-cart/entries/:entryId',
     async (request) => {
       await services.rateLimit(request, 'cart-entries');
-      checkCrumb(request);
+      services.crumbs.check(request);
       const ctx = await services.context();
       return { shoppingCart: await removeLine(ctx, request.cookies[CART_COOKIE], request.params.entryId) };
     },

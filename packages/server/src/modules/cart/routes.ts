@@ -1,7 +1,7 @@
 import { CART_URL } from '@storefront/commerce';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppServices } from '../../app.js';
-import { checkCrumb } from '../../platform/crumb.js';
+import { isHttps } from '../../platform/crumb.js';
 import { HttpError } from '../../platform/errors.js';
 import { getProductById } from '../catalog/service.js';
 import { cartLineRoutes } from './line-routes.js';
@@ -63,7 +63,7 @@ export function cartRoutes(app: FastifyInstance, services: AppServices): void {
     const form = isFormPost(request);
     try {
       await services.rateLimit(request, 'cart-entries');
-      checkCrumb(request);
+      services.crumbs.check(request);
       const parsed = addEntryBody.safeParse(
         form ? bodyFromForm(request.body as Record<string, unknown>) : request.body,
       );
@@ -78,7 +78,7 @@ export function cartRoutes(app: FastifyInstance, services: AppServices): void {
       const cookie = {
         path: '/',
         sameSite: 'lax' as const,
-        secure: services.config.secureCookies,
+        secure: isHttps(request),
         maxAge: CART_COOKIE_MAX_AGE_S,
       };
       reply.setCookie(CART_COOKIE, result.token, { ...cookie, httpOnly: true });
@@ -95,7 +95,7 @@ export function cartRoutes(app: FastifyInstance, services: AppServices): void {
     '/api/commerce/shopping-cart/entries/:entryId/additionalFields',
     async (request) => {
       await services.rateLimit(request, 'cart-entries');
-      checkCrumb(request);
+      services.crumbs.check(request);
       const parsed = updateEntryFieldsBody.safeParse(request.body);
       if (!parsed.success) throw badBody(parsed.error);
       const ctx = await services.context();

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppServices, SiteContext } from '../../app.js';
-import { checkCrumb } from '../../platform/crumb.js';
 import { HttpError } from '../../platform/errors.js';
 import { CART_COOKIE } from '../cart/routes.js';
 import { type CartView, getCart } from '../cart/service.js';
@@ -30,7 +29,7 @@ async function withCart(
   change: (ctx: SiteContext, cartId: string) => Promise<void>,
 ): Promise<{ shoppingCart: CartView }> {
   await services.rateLimit(request, 'cart-entries');
-  checkCrumb(request);
+  services.crumbs.check(request);
   const ctx = await services.context();
   const token = request.cookies[CART_COOKIE];
   const before = await getCart(ctx, token, ctx.site.website.currency);

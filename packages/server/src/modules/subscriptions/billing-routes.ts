@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppServices } from '../../app.js';
-import { checkCrumb } from '../../platform/crumb.js';
 import { cancelSubscriptionWithToken, getSubscriptionWithToken } from './billing-service.js';
 
 type SubscriptionRequest = { Params: { subscriptionId: string }; Querystring: { token?: string } };
@@ -17,7 +16,7 @@ export function subscriptionBillingRoutes(app: FastifyInstance, services: AppSer
 
   app.post<SubscriptionRequest>('/api/commerce/subscriptions/:subscriptionId/cancel', async (request) => {
     await services.rateLimit(request, 'subscription');
-    checkCrumb(request);
+    services.crumbs.check(request);
     const ctx = await services.context();
     const { subscriptionId } = request.params;
     return {
