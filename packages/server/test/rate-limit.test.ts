@@ -178,6 +178,20 @@ describe.each(dialects)('rate limits on the commerce calls on %s', (dialect) => 
     expect(await database.db.selectFrom('census_quick_views').selectAll().execute()).toHaveLength(3);
   });
 
+  it('limits the checkout quote, which answers whether coupon and gift-card codes are valid', async () => {
+    const quote = (code: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/commerce/checkout/quote',
+        remoteAddress: '10.0.0.6',
+        payload: { source: { kind: 'gift-card', giftCardProductId: 'card' }, giftCardCode: code },
+      });
+    for (let i = 0; i < 3; i++) expect((await quote(`GUESS-${i}`)).statusCode).toBeLessThan(429);
+    const over = await quote('GUESS-3');
+    expect(over.statusCode).toBe(429);
+    expect(over.json()).toEqual({ message: TOO_MANY });
+  });
+
   it('takes raised limits from buildApp options', async () => {
     const roomy = await build({ requests: 50 });
     try {

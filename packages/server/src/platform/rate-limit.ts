@@ -28,6 +28,7 @@ export type RateLimitGroup =
   | 'restock'
   | 'census'
   | 'checkout'
+  | 'checkout-quote'
   | 'gift-card-balance';
 
 /**

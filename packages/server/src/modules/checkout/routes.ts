@@ -30,6 +30,8 @@ export function checkoutRoutes(
   };
 
   app.post('/api/commerce/checkout/quote', async (request) => {
+    // Limited per IP like the coupon and gift-card balance calls: it answers whether codes are valid.
+    await services.rateLimit(request, 'checkout-quote');
     const parsed = quoteBody.safeParse(request.body);
     if (!parsed.success) throw badBody(parsed.error);
     const ctx = await services.context();
