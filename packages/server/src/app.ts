@@ -26,6 +26,7 @@ import { type Crumbs, createCrumbs } from './platform/crumb.js';
 import { HttpError } from './platform/errors.js';
 import { createRateLimiter, type RateLimiter, type RateLimitOptions } from './platform/rate-limit.js';
 import { RedisRateLimitStore } from './platform/redis-rate-limit.js';
+import { refuseNul } from './platform/request-input.js';
 import { loadSessionSecret } from './platform/secret.js';
 import { loadWebAssets, WEB_DIST_DIR } from './render/assets.js';
 import { checkoutPageRoutes } from './render/checkout-pages.js';
@@ -167,6 +168,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     request.log.error({ err }, 'unhandled error');
     return reply.status(500).send({ message: 'Something went wrong' });
   });
+
+  app.addHook('preHandler', async (request) => refuseNul(request));
 
   app.get('/healthz', async () => ({ ok: true }));
   cartRoutes(app, services);

@@ -71,7 +71,9 @@ describe('config', () => {
   it('takes SESSION_SECRET of 32 characters or more, and requires it in production', () => {
     expect(loadConfig({}).sessionSecret).toBeUndefined();
     expect(loadConfig({ SESSION_SECRET: 's'.repeat(32) }).sessionSecret).toBe('s'.repeat(32));
-    expect(() => loadConfig({ SESSION_SECRET: 'short' })).toThrow(/SESSION_SECRET: must be at least 32 characters/);
+    expect(() => loadConfig({ SESSION_SECRET: 'short' })).toThrow(
+      /SESSION_SECRET: must be at least 32 characters/,
+    );
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
       /SESSION_SECRET: required when NODE_ENV=production/,
     );

@@ -283,8 +283,7 @@ describe('rate limits behind proxies (TRUST_PROXY)', () => {
     const defaultApp = await build({}, direct);
     const padding = 'x'.repeat(HUGE);
     for (let i = 0; i < 10_000; i++) {
-      const header =
-        i % 2 === 0 ? `${padding}${i}, 10.${(i >> 8) & 255}.${i & 255}.1` : `${padding}${i}`;
+      const header = i % 2 === 0 ? `${padding}${i}, 10.${(i >> 8) & 255}.${i & 255}.1` : `${padding}${i}`;
       const res = await balance(i % 4 < 2 ? app : defaultApp, header);
       expect(res.statusCode).toBeLessThan(500);
     }

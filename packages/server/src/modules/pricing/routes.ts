@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { AppServices, SiteContext } from '../../app.js';
 import { HttpError } from '../../platform/errors.js';
+import { parseInput, text } from '../../platform/request-input.js';
 import { CART_COOKIE } from '../cart/routes.js';
 import { type CartView, getCart } from '../cart/service.js';
 import { addCouponBody, shippingLocationBody, shippingOptionBody } from './schema.js';
@@ -11,6 +13,8 @@ import {
   setShippingLocation,
   setShippingOption,
 } from './service.js';
+
+const couponParams = z.object({ code: text() });
 
 /** Cart-level pricing calls need a cart; without one there is nothing to price. */
 export const NO_CART = 'Your cart is empty. Add an item first.';
@@ -47,8 +51,10 @@ export function pricingRoutes(app: FastifyInstance, services: AppServices): void
     }),
   );
 
-  app.delete<{ Params: { code: string } }>('/api/commerce/shopping-cart/coupons/:code', (request) =>
-    withCart(services, request, (ctx, cartId) => removeCouponCode(ctx, cartId, request.params.code)),
+  app.delete('/api/commerce/shopping-cart/coupons/:code', (request) =>
+    withCart(services, request, (ctx, cartId) =>
+      removeCouponCode(ctx, cartId, parseInput(couponParams, request.params).code),
+    ),
   );
 
   app.put('/api/commerce/shopping-cart/shipping-location', (request) =>
