@@ -28,6 +28,7 @@ import { createRateLimiter, type RateLimiter, type RateLimitOptions } from './pl
 import { RedisRateLimitStore } from './platform/redis-rate-limit.js';
 import { refuseNul } from './platform/request-input.js';
 import { loadSessionSecret } from './platform/secret.js';
+import { securityHeaders } from './platform/security-headers.js';
 import { loadWebAssets, WEB_DIST_DIR } from './render/assets.js';
 import { checkoutPageRoutes } from './render/checkout-pages.js';
 import { quickViewRoutes } from './render/quick-view.js';
@@ -124,6 +125,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
   });
+  securityHeaders(app);
   // Pages and theme files are compressed per response (brotli at a fast level); the built islands
   // are served from their precompressed .br/.gz copies (packages/web/scripts/precompress.mjs).
   await app.register(fastifyCompress, {

@@ -48,6 +48,7 @@ async function render(
       pageType: page.pageType,
       title: `${page.title} — ${ctx.site.website.siteTitle}`,
       crumb,
+      nonce: reply.cspNonce,
       cart,
       assets: services.theme.assets,
       collections,

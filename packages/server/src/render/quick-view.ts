@@ -10,7 +10,7 @@ import { productCardContext, productFormProps } from './context.js';
 const itemParams = z.object({ itemId: text() });
 
 export function quickViewRoutes(app: FastifyInstance, services: AppServices): void {
-  app.get('/api/commerce/quick-view/:itemId', async (request) => {
+  app.get('/api/commerce/quick-view/:itemId', { config: { shared: true } }, async (request) => {
     const { itemId } = parseInput(itemParams, request.params);
     const ctx = await services.context();
     const product = await getProductById(ctx, itemId);

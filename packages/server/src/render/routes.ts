@@ -106,6 +106,7 @@ async function renderPage(services: AppServices, request: FastifyRequest, reply:
       pageType: page.pageType,
       title: page.title,
       crumb,
+      nonce: reply.cspNonce,
       cart,
       assets: services.theme.assets,
       collection: page.collection,

@@ -9,7 +9,7 @@ const stockQuery = z.object({ itemId: text(64).min(1, 'is required') });
 
 export function catalogRoutes(app: FastifyInstance, services: AppServices): void {
   /** Spec §7: GET commerce/inventory/stock/ under the API root, query itemId → results (spec §3 stock result per variant). */
-  app.get('/api/commerce/inventory/stock/', async (request) => {
+  app.get('/api/commerce/inventory/stock/', { config: { shared: true } }, async (request) => {
     const { itemId } = parseInput(stockQuery, request.query);
     const ctx = await services.context();
     const product = await getProductById(ctx, itemId);

@@ -16,7 +16,7 @@ const schemaQuery = z.object({
 const formParams = z.object({ formId: text() });
 
 export function formRoutes(app: FastifyInstance, services: AppServices): void {
-  app.get('/api/template/GetTemplateSchema', async (request) => {
+  app.get('/api/template/GetTemplateSchema', { config: { shared: true } }, async (request) => {
     const parsed = schemaQuery.safeParse(request.query);
     if (!parsed.success) throw new HttpError(400, 'The query needs type=form and a formId.');
     if (!FORM_SCHEMA_TYPES.includes(parsed.data.type)) {
