@@ -24,6 +24,7 @@ import { type Clock, systemClock } from './platform/clock.js';
 import type { RequestContext } from './platform/context.js';
 import { type Crumbs, createCrumbs } from './platform/crumb.js';
 import { HttpError } from './platform/errors.js';
+import { frameworkErrors, plainMessage } from './platform/framework-errors.js';
 import { createRateLimiter, type RateLimiter, type RateLimitOptions } from './platform/rate-limit.js';
 import { RedisRateLimitStore } from './platform/redis-rate-limit.js';
 import { refuseNul } from './platform/request-input.js';
@@ -124,6 +125,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     logger: options.logger === false ? false : { level: config.logLevel },
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
+    frameworkErrors,
   });
   securityHeaders(app);
   // Pages and theme files are compressed per response (brotli at a fast level); the built islands
@@ -165,7 +167,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     }
     const status = (err as { statusCode?: number }).statusCode;
     if (status && status >= 400 && status < 500) {
-      return reply.status(status).send({ message: (err as Error).message });
+      return reply
+        .status(status)
+        .send({ message: plainMessage(err as { code?: string; statusCode: number }) });
     }
     request.log.error({ err }, 'unhandled error');
     return reply.status(500).send({ message: 'Something went wrong' });
