@@ -25,6 +25,7 @@ import type { RequestContext } from './platform/context.js';
 import { type Crumbs, createCrumbs } from './platform/crumb.js';
 import { HttpError } from './platform/errors.js';
 import { frameworkErrors, plainMessage } from './platform/framework-errors.js';
+import { requestLogFields } from './platform/log-redaction.js';
 import { createRateLimiter, type RateLimiter, type RateLimitOptions } from './platform/rate-limit.js';
 import { RedisRateLimitStore } from './platform/redis-rate-limit.js';
 import { refuseNul } from './platform/request-input.js';
@@ -65,6 +66,8 @@ export interface BuildOptions {
   database?: Database;
   clock?: Clock;
   logger?: boolean;
+  /** Where log lines go (standard output by default). */
+  logStream?: { write(line: string): void };
   /** Limits of the mutating commerce calls; tests and benchmarks raise or lower them. */
   rateLimit?: RateLimitOptions;
   /** Payment provider (the test provider by default) and onOrderPlaced listeners. */
@@ -122,7 +125,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   };
 
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            serializers: { req: requestLogFields },
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     frameworkErrors,
