@@ -1,3 +1,4 @@
+import { messageByKey } from '@storefront/commerce';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppServices, SiteContext } from '../app.js';
 import { CART_COOKIE } from '../modules/cart/routes.js';
@@ -13,9 +14,6 @@ import { getInstallmentContext } from '../modules/context/service.js';
 import { cartPageContext, pageContext, productCardContext, productContext } from './context.js';
 import { PAGE_TYPE } from './page-types.js';
 import type { TemplateName } from './theme.js';
-
-/** The largest `cartError` message a redirect may carry back to a page. */
-const CART_ERROR_MAX_LENGTH = 200;
 
 interface PageSpec {
   status: number;
@@ -112,7 +110,7 @@ async function renderPage(services: AppServices, request: FastifyRequest, reply:
       collection: page.collection,
       collections,
       path: url.pathname,
-      cartError: (url.searchParams.get('cartError') ?? '').slice(0, CART_ERROR_MAX_LENGTH),
+      cartError: messageByKey(url.searchParams.get('cartError')),
     },
     page.data,
   );

@@ -1,4 +1,4 @@
-import { CART_URL } from '@storefront/commerce';
+import { CART_URL, type MessageKey, messageKeyOf } from '@storefront/commerce';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppServices } from '../../app.js';
@@ -43,7 +43,10 @@ function bodyFromForm(form: Record<string, unknown>) {
   };
 }
 
-/** Where a failed plain-form add returns: the product's page (the home page when the item is unknown), with the message. */
+/**
+ * Where a failed plain-form add returns: the product's page (the home page when the item is
+ * unknown), with the message's key (`unableToAddItem` for a text of no key), never its text.
+ */
 async function backWithError(
   services: AppServices,
   request: FastifyRequest,
@@ -52,7 +55,8 @@ async function backWithError(
 ) {
   const itemId = (request.body as Record<string, unknown> | undefined)?.itemId;
   const product = typeof itemId === 'string' ? await getProductById(await services.context(), itemId) : null;
-  return reply.redirect(`${product?.fullUrl ?? '/'}?cartError=${encodeURIComponent(message)}`, 303);
+  const key: MessageKey = messageKeyOf(message) ?? 'unableToAddItem';
+  return reply.redirect(`${product?.fullUrl ?? '/'}?cartError=${key}`, 303);
 }
 
 export function cartRoutes(app: FastifyInstance, services: AppServices): void {
