@@ -15,7 +15,7 @@ Commands:
   seed --demo      import the demo store
   import FILE.json import a catalog (docs/import-format.md); a bad file imports nothing
 
-Environment: PORT (3000), HOST (0.0.0.0), DATA_DIR (./data), DATABASE_URL (postgres://… for PostgreSQL; SQLite in DATA_DIR otherwise), SMTP_URL (smtp://…; unset: mail is written to DATA_DIR/outbox-mail), MAIL_FROM, LOG_LEVEL (info).`;
+Environment: PORT (3000), HOST (0.0.0.0), DATA_DIR (./data), DATABASE_URL (postgres://… for PostgreSQL; SQLite in DATA_DIR otherwise), SMTP_URL (smtp://…; unset: mail is written to DATA_DIR/outbox-mail), MAIL_FROM, TRUST_PROXY (none; a hop count or proxy addresses), SESSION_SECRET (required in production; else kept in DATA_DIR/secret), LOG_LEVEL (info).`;
 
 /** Long enough for in-flight requests to finish on SIGTERM, short enough for an orchestrator's grace period. */
 const SHUTDOWN_TIMEOUT_MS = 10_000;
