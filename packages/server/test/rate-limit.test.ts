@@ -71,6 +71,7 @@ describe('rate limiter', () => {
     expect(clientKey('64:ff9b::192.0.2.33')).toBe('64:ff9b:0:0::/64');
     expect(clientKey('x'.repeat(12_000))).toBe('unparsed');
     expect(clientKey('1.2.3.4, 5.6.7.8')).toBe('unparsed');
+    expect(clientKey(undefined)).toBe('unparsed');
   });
 
   it('memory store tracks at most its key cap, forgetting the oldest window first', () => {

@@ -108,7 +108,9 @@ function ipv6Hextets(address: string): string[] {
  * subscriber's range, so rotating within it does not escape a limit), one shared key for
  * anything that is not an address. Never longer than an IPv6 prefix, whatever a header held.
  */
-export function clientKey(address: string): string {
+export function clientKey(address: string | undefined): string {
+  // A socket closed before its address was read has none.
+  if (!address) return UNPARSED_ADDRESS;
   const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address);
   if (mapped && net.isIPv4(mapped[1])) return mapped[1];
   if (net.isIPv4(address)) return address;
