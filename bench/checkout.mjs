@@ -29,7 +29,6 @@ const INITIAL_STOCK = 100_000_000;
 const SPREAD_SKUS = 50;
 const PG_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const root = new URL('..', import.meta.url).pathname;
-const CRUMB = crypto.randomBytes(16).toString('hex');
 
 const catalog = {
   website: { id: 'bench', siteTitle: 'Bench Shop' },
@@ -105,13 +104,23 @@ async function stockAndOrders(config) {
   };
 }
 
-const headers = { 'content-type': 'application/json', 'x-csrf-token': CRUMB };
+/** A crumb each server signed, taken from a page as a browser takes it. */
+const crumbs = new Map();
+async function crumbFor(base) {
+  if (!crumbs.has(base)) {
+    const page = await fetch(`${base}/shop`);
+    crumbs.set(base, /crumb=([^;]+)/.exec(page.headers.getSetCookie().join('\n'))[1]);
+  }
+  return crumbs.get(base);
+}
 
 async function checkout(base, skus) {
+  const crumb = await crumbFor(base);
+  const headers = { 'content-type': 'application/json', 'x-csrf-token': crumb };
   const n = crypto.randomInt(skus);
   const add = await fetch(`${base}/api/commerce/shopping-cart/entries`, {
     method: 'POST',
-    headers: { ...headers, cookie: `crumb=${CRUMB}` },
+    headers: { ...headers, cookie: `crumb=${crumb}` },
     body: JSON.stringify({ itemId: `mug-${n}`, sku: `MUG-${n}`, quantity: 1, additionalFields: null }),
   });
   if (add.status !== 200) throw new Error(`add to cart answered ${add.status}`);
@@ -119,7 +128,7 @@ async function checkout(base, skus) {
   const started = performance.now();
   const res = await fetch(`${base}/api/commerce/orders`, {
     method: 'POST',
-    headers: { ...headers, cookie: `crumb=${CRUMB}; CART=${cart}` },
+    headers: { ...headers, cookie: `crumb=${crumb}; CART=${cart}` },
     body: JSON.stringify({ ...ORDER_BODY, idempotencyKey: crypto.randomUUID() }),
   });
   await res.arrayBuffer();

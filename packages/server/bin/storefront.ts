@@ -22,7 +22,7 @@ Commands:
                    add a contributor of the owner's area (/config); ROLE by number or name (admin, store manager …);
                    the password is read from standard input when piped, otherwise a one-time set-password link is printed
 
-Environment: PORT (3000), HOST (0.0.0.0), DATA_DIR (./data), DATABASE_URL (postgres://… for PostgreSQL; SQLite in DATA_DIR otherwise), SMTP_URL (smtp://…; unset: mail is written to DATA_DIR/outbox-mail), MAIL_FROM, PUBLIC_URL, LOG_LEVEL (info).`;
+Environment: PORT (3000), HOST (0.0.0.0), DATA_DIR (./data), DATABASE_URL (postgres://… for PostgreSQL; SQLite in DATA_DIR otherwise), SMTP_URL (smtp://…; unset: mail is written to DATA_DIR/outbox-mail), MAIL_FROM, PUBLIC_URL, REDIS_URL, TRUST_PROXY (none; a hop count or proxy addresses), SESSION_SECRET (required in production; else kept in DATA_DIR/secret), TEST_PAYMENT_LATENCY_MS (0), LOG_LEVEL (info).`;
 
 /** Standard input when it is piped (not a terminal): the password, without the line break that ends it. */
 async function pipedPassword(): Promise<string | undefined> {
