@@ -7,6 +7,7 @@ import {
   formatMoney,
   type GiftCardInput,
   type InvalidCouponReason,
+  isCountryCode,
   type Money,
   regionName,
   regionsFor,
@@ -113,6 +114,8 @@ export interface PricingInputs extends CartTotalsInput {
   /** Codes with no active coupon of this website (never passed to commerce). */
   unknownCouponCodes: string[];
   location: ShippingLocation | null;
+  /** False when the store has shipping options and none ships to the location's country. */
+  shipsToLocation: boolean;
 }
 
 export const INVALID_COUPON_MESSAGES: Record<InvalidCouponReason, string> = {
@@ -293,6 +296,7 @@ export async function getPricingForCart(
     now: ctx.clock.now(),
     unknownCouponCodes: codes.filter((code) => !active.has(code)),
     location,
+    shipsToLocation: optionRows.length === 0 || shippingOptions.length > 0,
   };
 }
 
@@ -428,7 +432,7 @@ export function checkShippingLocation(input: {
   postalCode?: string | null;
 }): ShippingLocation {
   const country = input.country.trim().toUpperCase();
-  if (!/^[A-Z]{2}$/.test(country)) {
+  if (!isCountryCode(country)) {
     throw new HttpError(400, 'country must be a two-letter country code, e.g. "US".');
   }
   let region: string | null = null;
