@@ -1,11 +1,9 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FsMediaStorage } from '../src/modules/media/storage.js';
 import { cartWith, placeOrder } from './checkout-support.js';
-import { CRUMB, createTestApp, type TestApp } from './support/app.js';
+import { CRUMB, createTestApp, multipart, type TestApp } from './support/app.js';
 import { dialects } from './support/databases.js';
 import { addOwner, ownerCall, ownerEmail, signIn } from './support/owner.js';
 
@@ -87,20 +85,6 @@ function image(width: number, height: number, format: 'png' | 'jpeg' | 'gif' = '
     .toBuffer();
 }
 
-/** A multipart/form-data body with one file part. */
-function multipart(fileName: string, contentType: string, data: Buffer) {
-  const boundary = `----sf${Math.random().toString(16).slice(2)}`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\n` +
-      `Content-Type: ${contentType}\r\n\r\n`,
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return {
-    payload: Buffer.concat([head, data, tail]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'x-csrf-token': CRUMB },
-  };
-}
-
 /** The editor payload of a loaded product: what the form sends back. */
 function payloadOf(product: Record<string, unknown>) {
   const {
@@ -118,19 +102,14 @@ function payloadOf(product: Record<string, unknown>) {
 
 describe.each(dialects)('owner catalog on %s', (dialect) => {
   let t: TestApp;
-  let mediaDir: string;
   let owner: Record<string, string>;
 
   beforeAll(async () => {
-    mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sf-media-'));
-    t = await createTestApp(dialect, undefined, { mediaStorage: new FsMediaStorage(mediaDir) });
+    t = await createTestApp(dialect);
     await addOwner(t.database, ADMIN);
     owner = await signIn(t.app, ownerEmail(ADMIN));
   });
-  afterAll(async () => {
-    await t?.close();
-    fs.rmSync(mediaDir, { recursive: true, force: true });
-  });
+  afterAll(async () => t?.close());
 
   const call = (method: string, url: string, body?: unknown) => ownerCall(t.app, method, url, owner, body);
   const page = (url: string) => t.app.inject({ method: 'GET', url });
@@ -431,7 +410,9 @@ describe.each(dialects)('owner catalog on %s', (dialect) => {
     );
     const html = Buffer.from('<!doctype html><script>alert(document.cookie)</script>');
     const files = () =>
-      fs.existsSync(path.join(mediaDir, 'images')) ? fs.readdirSync(path.join(mediaDir, 'images')).length : 0;
+      fs.existsSync(path.join(t.mediaDir, 'images'))
+        ? fs.readdirSync(path.join(t.mediaDir, 'images')).length
+        : 0;
     const before = files();
     for (const [name, type, data] of [
       ['x.svg', 'image/svg+xml', svg],
