@@ -134,6 +134,18 @@ describe.each(dialects)('owner catalog on %s', (dialect) => {
     expect(payloadOf(saved.json().product)).toEqual(payloadOf(loaded));
   });
 
+  it.each([
+    'tee',
+    'zine',
+    'card',
+  ])('saves imported product %s back unchanged from what it loads', async (id) => {
+    const loaded = (await call('GET', `/api/config/products/${id}`)).json().product;
+    expect(loaded.published).toBe(true);
+    const saved = await call('PUT', `/api/config/products/${id}`, payloadOf(loaded));
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(payloadOf(saved.json().product)).toEqual(payloadOf(loaded));
+  });
+
   it('keeps options, variants, sale prices, stock and merchandising as given', async () => {
     const product = await create({
       ...PRODUCTS.physical,
