@@ -4,7 +4,14 @@ import type { RequestContext } from '../../platform/context.js';
 import { HttpError } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { type AuditActor, recordAudit } from '../audit/service.js';
-import { IMAGE_EXT_TYPES, type ImageExt, ImageRejected, processImage } from './images.js';
+import {
+  IMAGE_EXT_TYPES,
+  type ImageExt,
+  ImageRejected,
+  ImageTooManyPixels,
+  MAX_IMAGE_PIXELS,
+  processImage,
+} from './images.js';
 import {
   countMedia,
   findMedia,
@@ -123,6 +130,10 @@ export async function uploadImage(
     if (error instanceof ImageRejected)
       throw new HttpError(415, EDITOR_MESSAGES.unableToUploadFile, undefined, {
         file: 'Only JPEG, PNG, WebP and GIF images can be uploaded.',
+      });
+    if (error instanceof ImageTooManyPixels)
+      throw new HttpError(422, EDITOR_MESSAGES.fileProcessingFailed, undefined, {
+        file: `Images may have at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels.`,
       });
     throw new HttpError(422, EDITOR_MESSAGES.fileProcessingFailed);
   }
