@@ -13,5 +13,6 @@ export * from './messages.js';
 export * from './money.js';
 export * from './product.js';
 export * from './regions.js';
+export * from './roles.js';
 export * from './subscription.js';
 export * from './ui.js';

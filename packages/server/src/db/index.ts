@@ -17,6 +17,7 @@ import * as m0002 from './migrations/0002_product_experience.js';
 import * as m0003 from './migrations/0003_orders.js';
 import * as m0004 from './migrations/0004_pricing_email.js';
 import * as m0005 from './migrations/0005_subscriptions.js';
+import * as m0007 from './migrations/0007_contributors.js';
 import type { DB } from './schema.js';
 
 export type { DB } from './schema.js';
@@ -37,6 +38,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0003_orders': m0003,
   '0004_pricing_email': m0004,
   '0005_subscriptions': m0005,
+  '0007_contributors': m0007,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
