@@ -5,6 +5,7 @@ export * from './addToCart.js';
 export * from './billing.js';
 export * from './cart.js';
 export * from './display.js';
+export * from './editor-messages.js';
 export * from './email.js';
 export * from './forms.js';
 export * from './installments.js';
