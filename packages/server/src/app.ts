@@ -25,8 +25,9 @@ import type { RequestContext } from './platform/context.js';
 import { HttpError } from './platform/errors.js';
 import { createRateLimiter, type RateLimiter, type RateLimitOptions } from './platform/rate-limit.js';
 import { RedisRateLimitStore } from './platform/redis-rate-limit.js';
-import { loadWebAssets, WEB_DIST_DIR } from './render/assets.js';
+import { loadConfigAssets, loadWebAssets, WEB_DIST_DIR } from './render/assets.js';
 import { checkoutPageRoutes } from './render/checkout-pages.js';
+import { configShellRoutes } from './render/config-shell.js';
 import { quickViewRoutes } from './render/quick-view.js';
 import { pageRoutes } from './render/routes.js';
 import { loadTheme, type Theme } from './render/theme.js';
@@ -164,6 +165,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   orderRoutes(app, services);
   giftCardRoutes(app, services);
   checkoutPageRoutes(app, services, options.checkout);
+  configShellRoutes(app, services, await loadConfigAssets());
   pageRoutes(app, services);
 
   app.addHook('onClose', async () => {

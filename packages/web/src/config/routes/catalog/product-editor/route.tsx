@@ -1,0 +1,6 @@
+import type { RouteObject } from 'react-router';
+import type { ScreenContext } from '../../../router';
+
+export function editorRoutes(_ctx: ScreenContext): RouteObject[] {
+  return [];
+}
