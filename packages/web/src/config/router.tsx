@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { type RouteObject, redirect } from 'react-router';
 import { sessionQuery } from './api/session';
+import { ShellSkeleton } from './components/Status';
 import { SetPassword } from './routes/auth/set-password/SetPassword';
 import { SignIn } from './routes/auth/sign-in/SignIn';
 import { inventoryRoute } from './routes/catalog/inventory/route';
@@ -37,6 +38,7 @@ export function configRoutes(queryClient: QueryClient, basename = CONFIG_BASENAM
         return null;
       },
       element: <SignIn />,
+      hydrateFallbackElement: <ShellSkeleton />,
     },
     { path: '/set-password', element: <SetPassword /> },
     {
@@ -46,6 +48,7 @@ export function configRoutes(queryClient: QueryClient, basename = CONFIG_BASENAM
         return null;
       },
       element: <Layout />,
+      hydrateFallbackElement: <ShellSkeleton />,
       errorElement: <RouteError />,
       children: [
         {

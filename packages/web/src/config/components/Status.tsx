@@ -56,3 +56,13 @@ export function ErrorNotice({ error }: { error: unknown }) {
     </p>
   );
 }
+
+/** What shows while the area first learns who is signed in: the frame's outline, quietly. */
+export function ShellSkeleton() {
+  return (
+    <div className="cfg-shell-skeleton" aria-busy="true">
+      <span className="cfg-visually-hidden">{TEXTS.loading}</span>
+      <span className="cfg-skeleton cfg-skeleton-bar" aria-hidden="true" />
+    </div>
+  );
+}
