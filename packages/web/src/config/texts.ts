@@ -98,8 +98,7 @@ export const TEXTS = {
   removeContributor: (name: string) => `Remove ${name}`,
   confirmRemove: (name: string) => `Remove ${name}? They will no longer be able to sign in.`,
   you: '(you)',
-  invited: 'Invited',
-  active: 'Active',
+  contributorStatus: { active: 'Active', invited: 'Invited', disabled: 'Disabled' },
 
   audit: 'Audit log',
   when: 'When',
@@ -108,4 +107,5 @@ export const TEXTS = {
   target: 'What',
   loadMore: 'Load more',
   noAudit: 'Nothing has been changed yet.',
+  commandLine: 'Command line',
 } as const;

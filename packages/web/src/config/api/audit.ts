@@ -3,18 +3,19 @@ import { api, queryString } from './client';
 
 export interface AuditEntry {
   id: string;
-  at: string;
-  contributorId: string | null;
-  contributorName?: string | null;
-  contributorEmail?: string | null;
+  /** ms since epoch. */
+  at: number;
+  /** Null for changes made from the command line. */
+  contributor: { id: string; email: string } | null;
   action: string;
   target: string;
-  detail?: unknown;
+  detail: Record<string, unknown> | null;
 }
 
 interface AuditPage {
   entries: AuditEntry[];
-  nextCursor: string | null;
+  hasNextPage: boolean;
+  nextPageCursor: string | null;
 }
 
 export const auditKeys = {
@@ -28,5 +29,5 @@ export const auditQuery = () =>
     queryFn: ({ pageParam }) =>
       api<AuditPage>('GET', `/api/config/audit${queryString({ cursor: pageParam })}`),
     initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
+    getNextPageParam: (last) => (last.hasNextPage ? last.nextPageCursor : null),
   });

@@ -7,8 +7,9 @@ export interface ContributorRow {
   name: string;
   role: number;
   roleName: string;
-  /** False until an invited contributor has set a password. */
-  active?: boolean;
+  /** invited: has not set a password yet. */
+  status: 'active' | 'invited' | 'disabled';
+  createdAt: number;
 }
 
 const PATH = '/api/config/contributors';

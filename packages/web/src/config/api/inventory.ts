@@ -11,11 +11,14 @@ export interface InventoryRow {
   unlimited: boolean;
 }
 
-/** One change: a new stock figure (`qtyInStock`), an adjustment (`adjustBy`) or unlimited on/off. */
+/**
+ * One variant's change: `set` a count, `adjust` by a signed amount, or make it `unlimited` (true);
+ * counted again is `unlimited: false` with `set`.
+ */
 export interface InventoryChange {
   sku: string;
-  qtyInStock?: number;
-  adjustBy?: number;
+  set?: number;
+  adjust?: number;
   unlimited?: boolean;
 }
 

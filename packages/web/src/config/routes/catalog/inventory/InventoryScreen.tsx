@@ -25,7 +25,7 @@ function StockCell({ row, editable }: { row: InventoryRow; editable: boolean }) 
       setValue(String(row.qtyInStock));
       return;
     }
-    update.mutate([{ sku: row.sku, qtyInStock: qty }]);
+    update.mutate([{ sku: row.sku, set: qty }]);
   }
 
   return (
@@ -50,7 +50,11 @@ function StockCell({ row, editable }: { row: InventoryRow; editable: boolean }) 
           checked={row.unlimited}
           disabled={update.isPending}
           aria-label={TEXTS.unlimitedOf(label)}
-          onChange={(e) => update.mutate([{ sku: row.sku, unlimited: e.target.checked }])}
+          onChange={(e) =>
+            update.mutate([
+              e.target.checked ? { sku: row.sku, unlimited: true } : { sku: row.sku, unlimited: false, set: 0 },
+            ])
+          }
         />
         <span aria-hidden="true">{TEXTS.unlimited}</span>
       </label>
@@ -128,7 +132,7 @@ export function InventoryScreen() {
     const by = Number(new FormData(event.currentTarget).get('adjustBy'));
     if (!Number.isInteger(by) || by === 0) return;
     bulk.mutate(
-      [...selected].map((sku) => ({ sku, adjustBy: by })),
+      [...selected].map((sku) => ({ sku, adjust: by })),
       { onSuccess: () => setSelected(new Set()) },
     );
   }

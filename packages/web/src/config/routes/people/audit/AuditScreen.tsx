@@ -11,7 +11,7 @@ const columns = [
   col.display({
     id: 'who',
     header: TEXTS.who,
-    cell: (info) => info.row.original.contributorName || info.row.original.contributorEmail || '—',
+    cell: (info) => info.row.original.contributor?.email ?? TEXTS.commandLine,
   }),
   col.accessor('action', { header: TEXTS.action }),
   col.accessor('target', { header: TEXTS.target }),

@@ -51,9 +51,9 @@ export function ContributorsScreen() {
           </select>
         ),
       }),
-      col.accessor('active', {
+      col.accessor('status', {
         header: TEXTS.status,
-        cell: (info) => (info.getValue() === false ? TEXTS.invited : TEXTS.active),
+        cell: (info) => TEXTS.contributorStatus[info.getValue()],
       }),
       col.display({
         id: 'remove',
