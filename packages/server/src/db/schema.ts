@@ -435,10 +435,10 @@ export interface MediaAssetTable {
   width: number | null;
   height: number | null;
   /** JSON array of the width variants stored, e.g. [100, 300, 500]. */
-  widths: string;
-  alt_text: string;
-  focal_x: number;
-  focal_y: number;
+  widths: Generated<string>;
+  alt_text: Generated<string>;
+  focal_x: Generated<number>;
+  focal_y: Generated<number>;
   created_at: number;
 }
 
