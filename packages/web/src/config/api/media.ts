@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { queryOptions, useMutation } from '@tanstack/react-query';
 import { api } from './client';
 
 export interface FocalPoint {
@@ -52,3 +52,10 @@ export function useUpdateMedia() {
       ).asset,
   });
 }
+
+/** One uploaded image (its alt text and focal point), for the editor. */
+export const mediaQuery = (id: string) =>
+  queryOptions({
+    queryKey: mediaKeys.detail(id),
+    queryFn: async () => (await api<{ asset: MediaAsset }>('GET', `${PATH}/${encodeURIComponent(id)}`)).asset,
+  });

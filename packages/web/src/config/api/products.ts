@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ProductEditorInput } from '../../../../server/src/modules/owner-catalog/schema';
 import { api, queryString } from './client';
 import { inventoryKeys } from './inventory';
 
@@ -15,14 +16,26 @@ export interface ProductSummary {
   id: string;
   name: string;
   productType: number;
+  urlSlug: string;
+  /** The product page's address on the storefront. */
+  fullUrl: string;
   published: boolean;
-  urlSlug?: string;
+  thumbnailUrl: string | null;
+  skus: string[];
   /** Lowest variant price, minor units. */
-  priceCents?: number | null;
-  /** Units in stock over all variants; null when any variant is unlimited. */
-  stock?: number | null;
-  imageUrl?: string | null;
+  priceCents: number | null;
+  /** Units in stock over all variants (null when any variant is unlimited) and how that reads. */
+  stock: { level: StockFilter; total: number | null };
+  updatedAt: number;
 }
+
+/** A product as the editor loads it: its payload plus what the editor shows beside it. */
+export type ProductDetail = ProductEditorInput & {
+  id: string;
+  published: boolean;
+  fullUrl: string;
+  imagePreviews: { mediaId: string | null; url: string; thumbnailUrl: string; altText: string }[];
+};
 
 export interface ProductList {
   products: ProductSummary[];
@@ -49,10 +62,11 @@ export const productsQuery = (filters: ProductFilters) =>
     placeholderData: keepPreviousData,
   });
 
-export const productQuery = <P>(id: string) =>
+export const productQuery = (id: string) =>
   queryOptions({
     queryKey: productKeys.detail(id),
-    queryFn: async () => (await api<{ product: P }>('GET', `${PATH}/${encodeURIComponent(id)}`)).product,
+    queryFn: async () =>
+      (await api<{ product: ProductDetail }>('GET', `${PATH}/${encodeURIComponent(id)}`)).product,
   });
 
 /** Saving a product changes its detail, every product list and the inventory. */
@@ -69,15 +83,34 @@ function useProductMutation<V, R>(run: (vars: V) => Promise<R>) {
   });
 }
 
-export const useCreateProduct = <P>() =>
-  useProductMutation((payload: unknown) => api<{ product: P }>('POST', PATH, payload));
+export const useCreateProduct = () =>
+  useProductMutation((payload: ProductEditorInput) => api<{ product: ProductDetail }>('POST', PATH, payload));
 
-export const useUpdateProduct = <P>() =>
-  useProductMutation(({ id, payload }: { id: string; payload: unknown }) =>
-    api<{ product: P }>('PUT', `${PATH}/${encodeURIComponent(id)}`, payload),
+export const useUpdateProduct = () =>
+  useProductMutation(({ id, payload }: { id: string; payload: ProductEditorInput }) =>
+    api<{ product: ProductDetail }>('PUT', `${PATH}/${encodeURIComponent(id)}`, payload),
   );
 
 export const usePublishProduct = () =>
   useProductMutation(({ id, published }: { id: string; published: boolean }) =>
     api('POST', `${PATH}/${encodeURIComponent(id)}/${published ? 'publish' : 'unpublish'}`),
   );
+
+export interface ProductCollection {
+  id: string;
+  title: string;
+  fullUrl: string;
+}
+
+export const collectionKeys = {
+  all: ['collections'] as const,
+};
+
+/** The store's product collections, where a new product can be placed. */
+export const collectionsQuery = () =>
+  queryOptions({
+    queryKey: collectionKeys.all,
+    queryFn: async () =>
+      (await api<{ collections: ProductCollection[] }>('GET', '/api/config/collections')).collections,
+    staleTime: Number.POSITIVE_INFINITY,
+  });

@@ -14,12 +14,14 @@ interface FrameProps {
   error?: string;
   /** A checkbox sits before its label. */
   inline?: boolean;
+  /** The label is read out but not shown (a table's cell, whose column header says it). */
+  hideLabel?: boolean;
   className?: string;
   children: (control: ControlProps) => ReactNode;
 }
 
 /** The label, hint and error around one control, tied to it by `for` and aria-describedby. */
-export function FieldFrame({ id, label, hint, error, inline, className, children }: FrameProps) {
+export function FieldFrame({ id, label, hint, error, inline, hideLabel, className, children }: FrameProps) {
   const hintId = hint ? `${id}-hint` : null;
   const errorId = error ? `${id}-error` : null;
   const control = children({
@@ -30,7 +32,9 @@ export function FieldFrame({ id, label, hint, error, inline, className, children
   return (
     <div className={`cfg-field${inline ? ' cfg-field-inline' : ''}${className ? ` ${className}` : ''}`}>
       {inline && control}
-      <label htmlFor={id}>{label}</label>
+      <label htmlFor={id} className={hideLabel ? 'cfg-visually-hidden' : undefined}>
+        {label}
+      </label>
       {!inline && control}
       {hintId && (
         <p id={hintId} className="cfg-hint">
@@ -66,6 +70,9 @@ export interface FieldProps<T extends FieldValues> {
   step?: string;
   min?: number;
   disabled?: boolean;
+  hideLabel?: boolean;
+  /** A select whose option values are numbers (a product type, a role). */
+  asNumber?: boolean;
   className?: string;
   /** Id prefix when the same form appears more than once on a screen. */
   idPrefix?: string;
@@ -91,6 +98,7 @@ export function Field<T extends FieldValues>(props: FieldProps<T>) {
       hint={hint}
       error={error?.message}
       inline={kind === 'checkbox'}
+      hideLabel={props.hideLabel}
       className={className}
     >
       {(control) => {

@@ -52,7 +52,9 @@ function StockCell({ row, editable }: { row: InventoryRow; editable: boolean }) 
           aria-label={TEXTS.unlimitedOf(label)}
           onChange={(e) =>
             update.mutate([
-              e.target.checked ? { sku: row.sku, unlimited: true } : { sku: row.sku, unlimited: false, set: 0 },
+              e.target.checked
+                ? { sku: row.sku, unlimited: true }
+                : { sku: row.sku, unlimited: false, set: 0 },
             ])
           }
         />

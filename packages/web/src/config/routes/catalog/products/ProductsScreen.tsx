@@ -52,8 +52,13 @@ const columns = [
   col.accessor('stock', {
     header: TEXTS.stock,
     cell: (info) => {
-      const stock = info.getValue();
-      return stock === null ? TEXTS.unlimited : (stock ?? '—');
+      const { level, total } = info.getValue();
+      return (
+        <span className={`cfg-stock cfg-stock-${level}`}>
+          {total === null ? TEXTS.unlimited : total}{' '}
+          <span className="cfg-stock-level">{STOCK_LABELS[level]}</span>
+        </span>
+      );
     },
   }),
   col.accessor('published', {
