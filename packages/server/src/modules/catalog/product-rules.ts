@@ -13,6 +13,12 @@ import { type CatalogProduct, STORE_ITEM_RECORD_TYPE } from './import-schema.js'
 export type Raw = Record<string, unknown>;
 export type AddError = (path: string, message: string) => void;
 
+/**
+ * A validated product as both callers hold it: the import's, or the editor's whose images may
+ * also be uploaded images by id (stored as they are; the catalog resolves them on read).
+ */
+export type ProductInput = Omit<CatalogProduct, 'images'> & { images: readonly object[] };
+
 /** SKUs seen so far (sku → where) and the words naming where they must be unique. */
 export interface SkuRegistry {
   seen: Map<string, string>;
@@ -204,13 +210,13 @@ export function variantId(websiteId: string, sku: string): string {
 }
 
 /** The product's option names in display order: as listed, or in the first variant's key order. */
-export function optionOrdering(product: CatalogProduct): string[] {
+export function optionOrdering(product: ProductInput): string[] {
   return product.variantOptionOrdering ?? Object.keys(product.variants[0]?.attributes ?? {});
 }
 
 /** A validated product as its products row (created_at is kept by the writers on update). */
 export function productRow(
-  p: CatalogProduct,
+  p: ProductInput,
   websiteId: string,
   position: number,
   now: number,
@@ -247,7 +253,7 @@ export function productRow(
 
 /** A validated product's variants as rows, in the product's order. */
 export function variantRows(
-  p: CatalogProduct,
+  p: ProductInput,
   websiteId: string,
   currency: string,
 ): Insertable<DB['variants']>[] {
