@@ -42,7 +42,6 @@ export const TEXTS = {
   newPassword: 'New password',
   confirmPassword: 'Repeat the password',
   passwordHint: (min: number) => `At least ${min} characters.`,
-  passwordTooShort: (min: number) => `Use at least ${min} characters.`,
   passwordsDiffer: 'The two passwords are not the same.',
   setPasswordButton: 'Set password',
   passwordSet: 'Your password is set. You can sign in now.',

@@ -71,8 +71,6 @@ export interface FieldProps<T extends FieldValues> {
   min?: number;
   disabled?: boolean;
   hideLabel?: boolean;
-  /** A select whose option values are numbers (a product type, a role). */
-  asNumber?: boolean;
   className?: string;
   /** Id prefix when the same form appears more than once on a screen. */
   idPrefix?: string;

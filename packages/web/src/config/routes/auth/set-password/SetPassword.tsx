@@ -1,21 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { PASSWORD_MIN_LENGTH } from '@storefront/commerce';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { z } from 'zod';
+import { newPassword } from '../../../../../../server/src/modules/contributors/schema';
 import { setPassword } from '../../../api/session';
 import { Field } from '../../../components/Field';
 import { ErrorNotice } from '../../../components/Status';
 import { TEXTS } from '../../../texts';
 
-/** The shortest password the server takes (owner-auth's rule). */
-export const MIN_PASSWORD_LENGTH = 10;
-
+/** The server's password rule, and the same password typed twice. */
 const schema = z
-  .object({
-    password: z.string().min(MIN_PASSWORD_LENGTH, TEXTS.passwordTooShort(MIN_PASSWORD_LENGTH)),
-    confirm: z.string(),
-  })
+  .object({ password: newPassword, confirm: z.string() })
   .refine((v) => v.password === v.confirm, { path: ['confirm'], message: TEXTS.passwordsDiffer });
 
 type Values = z.infer<typeof schema>;
@@ -66,7 +63,7 @@ export function SetPassword() {
               label={TEXTS.newPassword}
               kind="password"
               autoComplete="new-password"
-              hint={TEXTS.passwordHint(MIN_PASSWORD_LENGTH)}
+              hint={TEXTS.passwordHint(PASSWORD_MIN_LENGTH)}
             />
             <Field
               form={form}

@@ -77,10 +77,12 @@ export function ProductForm({ product, initial, collections, editable, onClose }
   const [saved, setSaved] = useState(false);
   const variants = useFieldArray({ control: form.control, name: 'variants' });
   const options = useFieldArray({ control: form.control, name: 'options' });
-  const [name, urlSlug, productType, watchedOptions, isSubscribable, useCustomText] = useWatch({
+  const [name, urlSlug, typeValue, watchedOptions, isSubscribable, useCustomText] = useWatch({
     control: form.control,
     name: ['name', 'urlSlug', 'productType', 'options', 'isSubscribable', 'useCustomAddButtonText'],
   });
+
+  const productType = Number(typeValue);
 
   // A new product's address follows its name until the owner types one.
   useEffect(() => {
@@ -162,14 +164,7 @@ export function ProductForm({ product, initial, collections, editable, onClose }
           <legend>{TEXTS.basics}</legend>
           <Field form={form} name="name" label={TEXTS.name} />
           <div className="cfg-grid">
-            <Field
-              form={form}
-              name="productType"
-              label={TEXTS.type}
-              kind="select"
-              options={TYPE_OPTIONS}
-              asNumber
-            />
+            <Field form={form} name="productType" label={TEXTS.type} kind="select" options={TYPE_OPTIONS} />
             <Field form={form} name="urlSlug" label={TEXTS.urlSlug} hint={TEXTS.urlSlugHint} />
             {!product && collections.length > 1 && (
               <Field

@@ -45,7 +45,8 @@ export interface ProductFormValues {
   name: string;
   urlSlug: string;
   collectionId: string;
-  productType: number;
+  /** The select's value: the spec §1 type number as text. */
+  productType: string;
   description: string;
   excerpt: string;
   onSale: boolean;
@@ -88,7 +89,7 @@ export function newProductValues(collectionId: string): ProductFormValues {
     name: '',
     urlSlug: '',
     collectionId,
-    productType: PRODUCT_TYPE.PHYSICAL,
+    productType: String(PRODUCT_TYPE.PHYSICAL),
     description: '',
     excerpt: '',
     onSale: false,
@@ -181,7 +182,7 @@ export function toPayload(values: ProductFormValues, kept: KeptFields = {}): Pro
     collectionId: values.collectionId,
     urlSlug: values.urlSlug,
     name: values.name,
-    productType: values.productType as ProductEditorInput['productType'],
+    productType: Number(values.productType) as ProductEditorInput['productType'],
     description: values.description,
     excerpt: blankToUndefined(values.excerpt),
     images: values.images.map((img) =>
@@ -189,7 +190,7 @@ export function toPayload(values: ProductFormValues, kept: KeptFields = {}): Pro
         ? { mediaId: img.mediaId }
         : { assetUrl: img.assetUrl ?? img.url, altText: img.altText, originalSize: img.originalSize },
     ),
-    onSale: values.productType === PRODUCT_TYPE.DIGITAL ? values.onSale : undefined,
+    onSale: Number(values.productType) === PRODUCT_TYPE.DIGITAL ? values.onSale : undefined,
     isSubscribable: values.isSubscribable,
     subscriptionPlan: values.isSubscribable
       ? {
@@ -266,7 +267,7 @@ export function fromProduct(
       ...defaults,
       name,
       urlSlug,
-      productType,
+      productType: String(productType),
       description: description ?? '',
       excerpt: excerpt ?? '',
       onSale: onSale ?? false,

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
+import { inviteBody, siteRole } from '../../../../../../server/src/modules/contributors/schema';
 import { useInviteContributor } from '../../../api/contributors';
 import { Drawer } from '../../../components/Drawer';
 import { Field } from '../../../components/Field';
@@ -9,25 +10,23 @@ import { ErrorNotice } from '../../../components/Status';
 import { TEXTS } from '../../../texts';
 import { ROLE_OPTIONS } from './roles';
 
-const schema = z.object({
-  email: z.string().trim().email(TEXTS.invalidEmail),
-  name: z.string().trim().min(1, TEXTS.required),
-  role: z.string().min(1, TEXTS.required),
-});
-type Values = z.infer<typeof schema>;
+/** The server's own schema (the same messages inline as in its 400 answers); the role select gives text. */
+const schema = inviteBody.extend({ role: z.coerce.number().pipe(siteRole) });
+type Values = z.input<typeof schema>;
+
+/** New contributors start as viewers (spec §6 role 10): they see the store and change nothing. */
+const DEFAULT_ROLE = 10;
 
 /** Invite by email with a role; the invitation email carries the set-password link. */
 export function InviteDrawer() {
   const navigate = useNavigate();
   const invite = useInviteContributor();
-  const form = useForm<Values>({
+  const form = useForm<Values, unknown, z.output<typeof schema>>({
     resolver: zodResolver(schema),
-    defaultValues: { email: '', name: '', role: ROLE_OPTIONS.find((o) => o.value === '10')?.value ?? '' },
+    defaultValues: { email: '', name: '', role: String(DEFAULT_ROLE) },
   });
   const close = () => navigate('..');
-  const onSubmit = form.handleSubmit((values) =>
-    invite.mutate({ ...values, role: Number(values.role) }, { onSuccess: close }),
-  );
+  const onSubmit = form.handleSubmit((values) => invite.mutate(values, { onSuccess: close }));
   return (
     <Drawer title={TEXTS.invite} onClose={close}>
       <form onSubmit={onSubmit} noValidate className="cfg-form">
