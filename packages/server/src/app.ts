@@ -3,6 +3,7 @@ import zlib from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig } from './config.js';
@@ -17,7 +18,10 @@ import { contextRoutes } from './modules/context/routes.js';
 import { contributorRoutes } from './modules/contributors/routes.js';
 import { formRoutes } from './modules/forms/routes.js';
 import { giftCardRoutes } from './modules/gift-cards/routes.js';
+import { mediaRoutes } from './modules/media/routes.js';
+import { FsMediaStorage, type MediaStorage } from './modules/media/storage.js';
 import { orderRoutes } from './modules/orders/routes.js';
+import { ownerCatalogRoutes } from './modules/owner-catalog/routes.js';
 import { pricingRoutes } from './modules/pricing/routes.js';
 import { restockRoutes } from './modules/restock/routes.js';
 import { loadSite, type Site } from './modules/site/service.js';
@@ -60,6 +64,8 @@ export interface AppServices {
   rateLimit: RateLimiter;
   /** Signed-in contributors' sessions: the database, or Redis when REDIS_URL is set. */
   ownerSessions: OwnerSessionStore;
+  /** Uploaded images and digital files: DATA_DIR/media unless a build option gives another store. */
+  media: MediaStorage;
   /** The request context for the site this install serves; 503 before any site exists. */
   context(): Promise<SiteContext>;
 }
@@ -74,6 +80,8 @@ export interface BuildOptions {
   checkout?: CheckoutOptions;
   /** Where owner sessions live; by default the database, or Redis when REDIS_URL is set. */
   ownerSessions?: OwnerSessionStore;
+  /** Where uploaded media live; by default files under DATA_DIR/media. */
+  mediaStorage?: MediaStorage;
 }
 
 /** Composition root: wires config, database, theme and routes; nothing global. */
@@ -102,6 +110,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     theme,
     rateLimit: createRateLimiter(redisStore ? { ...limits, store: redisStore } : limits, clock),
     ownerSessions,
+    media: options.mediaStorage ?? new FsMediaStorage(path.join(config.dataDir, 'media')),
     async context() {
       const now = Date.now();
       if (!cached || now - cached.at > SITE_CACHE_MS) {
@@ -131,6 +140,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
+  // Uploads stream through; each route sets its own size limit (src/modules/media/service.ts).
+  await app.register(fastifyMultipart, { limits: { files: 1, fields: 4 } });
   await app.register(fastifyStatic, {
     root: path.join(WEB_DIST_DIR, 'assets'),
     prefix: '/assets/',
@@ -182,6 +193,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   giftCardRoutes(app, services);
   contributorRoutes(app, services);
   auditRoutes(app, services);
+  ownerCatalogRoutes(app, services);
+  mediaRoutes(app, services);
   checkoutPageRoutes(app, services, options.checkout);
   configShellRoutes(app, services, await loadConfigAssets());
   pageRoutes(app, services);

@@ -1,7 +1,11 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { type BuildOptions, buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { importCatalog } from '../../src/modules/catalog/import.js';
+import { FsMediaStorage } from '../../src/modules/media/storage.js';
 import { createTestDatabase, type TestDatabase } from './databases.js';
 
 /** A small store: a tee with Size × Color (one combination missing, one sold out), a digital zine and a gift card. */
@@ -56,6 +60,8 @@ export function smallCatalog() {
 export interface TestApp {
   app: FastifyInstance;
   database: TestDatabase;
+  /** Where the app's uploaded media are stored. */
+  mediaDir: string;
   close(): Promise<void>;
 }
 
@@ -69,7 +75,10 @@ export async function createTestApp(
   const database = await createTestDatabase(dialect);
   const result = await importCatalog(database, catalog);
   if (!result.ok) throw new Error(JSON.stringify(result.errors));
+  // Uploads of the test go to a directory of its own, removed with it.
+  const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sf-media-'));
   const app = await buildApp(loadConfig({ DATA_DIR: '/nonexistent', LOG_LEVEL: 'silent', ...env }), {
+    mediaStorage: new FsMediaStorage(mediaDir),
     ...options,
     database,
     logger: false,
@@ -77,7 +86,9 @@ export async function createTestApp(
   return {
     app,
     database,
+    mediaDir,
     close: async () => {
+      fs.rmSync(mediaDir, { recursive: true, force: true });
       await app.close();
       await database.drop();
     },
@@ -90,3 +101,17 @@ export function cookiesOf(res: { cookies: { name: string; value: string }[] }): 
 }
 
 export const CRUMB = '0123456789abcdef0123456789abcdef';
+
+/** A multipart/form-data request with one file part named "file", as the config shell uploads. */
+export function multipart(fileName: string, contentType: string, data: Buffer) {
+  const boundary = `----sf${Math.random().toString(16).slice(2)}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\n` +
+      `Content-Type: ${contentType}\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return {
+    payload: Buffer.concat([head, data, tail]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'x-csrf-token': CRUMB },
+  };
+}

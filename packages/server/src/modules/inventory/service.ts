@@ -7,6 +7,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { RequestContext } from '../../platform/context.js';
+import { type AuditActor, recordAudit } from '../audit/service.js';
 import {
   adjustStock,
   decrementStock,
@@ -103,10 +104,11 @@ export type StockChangeResult = { ok: true } | { ok: false; errors: Record<strin
 /**
  * Applies every change or none: all inside one transaction, rolled back at the first refusal
  * (an unknown sku, a repeated one, a digital or gift-card variant, a count that would go below
- * zero). Errors are keyed `changes[i].field`.
+ * zero). Errors are keyed `changes[i].field`. The change is audited in the same transaction.
  */
 export async function changeStock(
   ctx: RequestContext,
+  actor: AuditActor,
   changes: readonly StockChange[],
 ): Promise<StockChangeResult> {
   const errors: Record<string, string> = {};
@@ -138,6 +140,7 @@ export async function changeStock(
           throw new Refused();
         }
       }
+      await recordAudit({ db: trx, clock: ctx.clock }, actor, 'inventory.change', 'inventory', { changes });
     });
   } catch (error) {
     if (error instanceof Refused) return { ok: false, errors };

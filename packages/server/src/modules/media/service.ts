@@ -3,6 +3,7 @@ import { EDITOR_MESSAGES } from '@storefront/commerce';
 import type { RequestContext } from '../../platform/context.js';
 import { HttpError } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
+import { type AuditActor, recordAudit } from '../audit/service.js';
 import { IMAGE_EXT_TYPES, type ImageExt, ImageRejected, processImage } from './images.js';
 import {
   countMedia,
@@ -95,6 +96,7 @@ function toAsset(row: MediaRow): MediaAsset {
  */
 export async function uploadImage(
   ctx: RequestContext,
+  actor: AuditActor,
   storage: MediaStorage,
   upload: { fileName: string; data: Buffer },
 ): Promise<MediaAsset> {
@@ -128,7 +130,12 @@ export async function uploadImage(
   };
   try {
     for (const [i, f] of image.files.entries()) await storage.put(keys[i], f.data);
-    await insertMedia(ctx.db, row);
+    await ctx.db.transaction().execute(async (trx) => {
+      await insertMedia(trx, row);
+      await recordAudit({ db: trx, clock: ctx.clock }, actor, 'media.upload', id, {
+        fileName: upload.fileName,
+      });
+    });
   } catch (error) {
     await Promise.all(keys.map((k) => storage.delete(k)));
     throw error;
@@ -142,6 +149,7 @@ export async function uploadImage(
  */
 export async function uploadFile(
   ctx: RequestContext,
+  actor: AuditActor,
   storage: MediaStorage,
   upload: { fileName: string; contentType: string; stream: Readable },
 ): Promise<MediaFile> {
@@ -155,17 +163,22 @@ export async function uploadFile(
   }
   try {
     await storage.put(fileKey(id), Readable.from(counted()));
-    await insertMedia(ctx.db, {
-      id,
-      website_id: ctx.websiteId,
-      kind: 'file',
-      file_name: upload.fileName,
-      content_type: upload.contentType,
-      size_bytes: bytes,
-      ext: null,
-      width: null,
-      height: null,
-      created_at: ctx.clock.now(),
+    await ctx.db.transaction().execute(async (trx) => {
+      await insertMedia(trx, {
+        id,
+        website_id: ctx.websiteId,
+        kind: 'file',
+        file_name: upload.fileName,
+        content_type: upload.contentType,
+        size_bytes: bytes,
+        ext: null,
+        width: null,
+        height: null,
+        created_at: ctx.clock.now(),
+      });
+      await recordAudit({ db: trx, clock: ctx.clock }, actor, 'media.upload', id, {
+        fileName: upload.fileName,
+      });
     });
   } catch (error) {
     await storage.delete(fileKey(id));
@@ -188,14 +201,22 @@ export async function getImage(ctx: RequestContext, id: string): Promise<MediaAs
 }
 
 /** Alt text and focal point; 404 for an id that is not one of the site's images. */
-export async function editImage(ctx: RequestContext, id: string, patch: MediaPatch): Promise<MediaAsset> {
+export async function editImage(
+  ctx: RequestContext,
+  actor: AuditActor,
+  id: string,
+  patch: MediaPatch,
+): Promise<MediaAsset> {
   const row = await findMedia(ctx.db, ctx.websiteId, id);
   if (row?.kind !== 'image') throw new HttpError(404, 'No image has that id.');
   const values = {
     ...(patch.altText !== undefined ? { alt_text: patch.altText } : {}),
     ...(patch.focalPoint ? { focal_x: patch.focalPoint.x, focal_y: patch.focalPoint.y } : {}),
   };
-  if (Object.keys(values).length > 0) await updateMedia(ctx.db, ctx.websiteId, id, values);
+  await ctx.db.transaction().execute(async (trx) => {
+    if (Object.keys(values).length > 0) await updateMedia(trx, ctx.websiteId, id, values);
+    await recordAudit({ db: trx, clock: ctx.clock }, actor, 'media.edit', id, patch);
+  });
   return toAsset({ ...row, ...values });
 }
 

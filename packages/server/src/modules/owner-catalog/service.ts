@@ -16,6 +16,7 @@ import type { ProductTable, VariantTable } from '../../db/schema.js';
 import type { RequestContext } from '../../platform/context.js';
 import { HttpError } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
+import { type AuditActor, recordAudit } from '../audit/service.js';
 import { formatPath, PRODUCTS_TYPE_NAME } from '../catalog/import.js';
 import { asObject, checkProductRules, productRow, variantRows } from '../catalog/product-rules.js';
 import { getFiles, type MediaFile, type ResolvedImage, resolveImages, uploadFile } from '../media/service.js';
@@ -285,7 +286,12 @@ async function checkStored(ctx: RequestContext, id: string, p: ProductEditorPayl
 }
 
 /** Creates a product from the editor payload; it starts unpublished (a draft). */
-export async function createProduct(ctx: RequestContext, currency: string, input: unknown): Promise<string> {
+export async function createProduct(
+  ctx: RequestContext,
+  actor: AuditActor,
+  currency: string,
+  input: unknown,
+): Promise<string> {
   const payload = validate(input, currency);
   const id = newId('prod');
   await checkStored(ctx, id, payload);
@@ -295,6 +301,7 @@ export async function createProduct(ctx: RequestContext, currency: string, input
     const position = await nextPosition(trx, payload.collectionId);
     await insertProduct(trx, { ...productRow(product, ctx.websiteId, position, now), published: 0 });
     await replaceVariants(trx, ctx.websiteId, id, variantRows(product, ctx.websiteId, currency));
+    await recordAudit({ db: trx, clock: ctx.clock }, actor, 'product.create', id, { name: payload.name });
   });
   return id;
 }
@@ -302,6 +309,7 @@ export async function createProduct(ctx: RequestContext, currency: string, input
 /** Saves the editor payload over a product (its publication and digital file stay as they are). */
 export async function updateProduct(
   ctx: RequestContext,
+  actor: AuditActor,
   currency: string,
   id: string,
   input: unknown,
@@ -313,12 +321,27 @@ export async function updateProduct(
   await ctx.db.transaction().execute(async (trx) => {
     await updateProductRow(trx, productRow(product, ctx.websiteId, 0, ctx.clock.now()));
     await replaceVariants(trx, ctx.websiteId, id, variantRows(product, ctx.websiteId, currency));
+    await recordAudit({ db: trx, clock: ctx.clock }, actor, 'product.update', id, { name: payload.name });
   });
 }
 
-export async function publishProduct(ctx: RequestContext, id: string, published: boolean): Promise<void> {
-  if (!(await setPublished(ctx.db, ctx.websiteId, id, published, ctx.clock.now())))
-    throw new HttpError(404, 'No product has that id.');
+export async function publishProduct(
+  ctx: RequestContext,
+  actor: AuditActor,
+  id: string,
+  published: boolean,
+): Promise<void> {
+  const found = await ctx.db.transaction().execute(async (trx) => {
+    if (!(await setPublished(trx, ctx.websiteId, id, published, ctx.clock.now()))) return false;
+    await recordAudit(
+      { db: trx, clock: ctx.clock },
+      actor,
+      published ? 'product.publish' : 'product.unpublish',
+      id,
+    );
+    return true;
+  });
+  if (!found) throw new HttpError(404, 'No product has that id.');
 }
 
 /**
@@ -327,6 +350,7 @@ export async function publishProduct(ctx: RequestContext, id: string, published:
  */
 export async function attachDigitalFile(
   ctx: RequestContext,
+  actor: AuditActor,
   storage: MediaStorage,
   id: string,
   upload: { fileName: string; contentType: string; stream: Readable },
@@ -337,8 +361,11 @@ export async function attachDigitalFile(
     throw new HttpError(400, MESSAGES.formInvalid, undefined, {
       file: 'only digital products deliver a file',
     });
-  const file = await uploadFile(ctx, storage, upload);
-  await setDigitalFile(ctx.db, ctx.websiteId, id, file.id, ctx.clock.now());
+  const file = await uploadFile(ctx, actor, storage, upload);
+  await ctx.db.transaction().execute(async (trx) => {
+    await setDigitalFile(trx, ctx.websiteId, id, file.id, ctx.clock.now());
+    await recordAudit({ db: trx, clock: ctx.clock }, actor, 'product.file', id, { fileId: file.id });
+  });
   return file;
 }
 
