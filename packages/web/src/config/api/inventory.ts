@@ -5,10 +5,14 @@ import { productKeys } from './products';
 export interface InventoryRow {
   productId: string;
   productName: string;
+  productType: number;
   sku: string;
   attributes: Record<string, string>;
   qtyInStock: number;
   unlimited: boolean;
+  level: 'in' | 'low' | 'out';
+  /** False for types whose stock is always unlimited (digital, gift card). */
+  editable: boolean;
 }
 
 /**

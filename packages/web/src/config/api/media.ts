@@ -1,4 +1,4 @@
-import { queryOptions, useMutation } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from './client';
 
 export interface FocalPoint {
@@ -20,11 +20,13 @@ const PATH = '/api/config/media';
 
 export const mediaKeys = {
   all: ['media'] as const,
-  detail: (id: string) => [...mediaKeys.all, id] as const,
+  library: () => [...mediaKeys.all, 'library'] as const,
 };
 
 export function useUploadImage() {
+  const queryClient = useQueryClient();
   return useMutation({
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: mediaKeys.library() }),
     mutationFn: async (file: File) => {
       const body = new FormData();
       body.append('file', file, file.name);
@@ -33,29 +35,22 @@ export function useUploadImage() {
   });
 }
 
+/** Only what changed is sent: alt text, focal point, or both. */
 export function useUpdateMedia() {
+  const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({
-      id,
-      altText,
-      focalPoint,
-    }: {
-      id: string;
-      altText: string;
-      focalPoint: FocalPoint;
-    }) =>
-      (
-        await api<{ asset: MediaAsset }>('PATCH', `${PATH}/${encodeURIComponent(id)}`, {
-          altText,
-          focalPoint,
-        })
-      ).asset,
+    mutationFn: async ({ id, ...patch }: { id: string; altText?: string; focalPoint?: FocalPoint }) =>
+      (await api<{ asset: MediaAsset }>('PATCH', `${PATH}/${encodeURIComponent(id)}`, patch)).asset,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: mediaKeys.library() }),
   });
 }
 
-/** One uploaded image (its alt text and focal point), for the editor. */
-export const mediaQuery = (id: string) =>
+/**
+ * The newest page of the image library: where the editor finds its images' focal points (the
+ * product answers their URLs and alt text only).
+ */
+export const mediaLibraryQuery = () =>
   queryOptions({
-    queryKey: mediaKeys.detail(id),
-    queryFn: async () => (await api<{ asset: MediaAsset }>('GET', `${PATH}/${encodeURIComponent(id)}`)).asset,
+    queryKey: mediaKeys.library(),
+    queryFn: async () => (await api<{ assets: MediaAsset[] }>('GET', `${PATH}?page=1`)).assets,
   });

@@ -17,7 +17,7 @@ function StockCell({ row, editable }: { row: InventoryRow; editable: boolean }) 
   const update = useUpdateInventory();
   const [value, setValue] = useState(String(row.qtyInStock));
   const label = variantLabel(row);
-  if (!editable) return <>{row.unlimited ? TEXTS.unlimited : row.qtyInStock}</>;
+  if (!editable || !row.editable) return <>{row.unlimited ? TEXTS.unlimited : row.qtyInStock}</>;
 
   function save() {
     const qty = Number(value);

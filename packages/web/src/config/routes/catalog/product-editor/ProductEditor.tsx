@@ -1,10 +1,11 @@
-import { useQueries, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
-import { mediaQuery } from '../../../api/media';
+import { mediaLibraryQuery } from '../../../api/media';
 import { collectionsQuery, type ProductDetail, productQuery } from '../../../api/products';
 import { can, sessionQuery } from '../../../api/session';
 import { Drawer } from '../../../components/Drawer';
 import { LoadError, SkeletonForm } from '../../../components/Status';
+import { areaContext } from '../../../context';
 import { TEXTS } from '../../../texts';
 import { fromProduct, newProductValues } from './form-model';
 import { ProductForm } from './ProductForm';
@@ -19,11 +20,11 @@ export function ProductEditor() {
   const editable = can(contributor, 'products.write');
   const product = useQuery({ ...productQuery(productId ?? ''), enabled: !isNew });
   const collections = useQuery({ ...collectionsQuery(), enabled: isNew });
-  const mediaIds = (product.data?.images ?? []).flatMap((img) => ('mediaId' in img ? [img.mediaId] : []));
-  const media = useQueries({ queries: mediaIds.map((id) => mediaQuery(id)) });
+  const hasMedia = (product.data?.images ?? []).some((img) => 'mediaId' in img);
+  const library = useQuery({ ...mediaLibraryQuery(), enabled: hasMedia });
 
   const title = isNew ? TEXTS.newProduct : (product.data?.name ?? TEXTS.editProduct);
-  const pending = isNew ? collections.isPending : product.isPending || media.some((m) => m.isPending);
+  const pending = isNew ? collections.isPending : product.isPending || (hasMedia && library.isPending);
   const failed = isNew ? collections.isError : product.isError;
 
   return (
@@ -46,7 +47,8 @@ export function ProductEditor() {
           product={product.data as ProductDetail}
           initial={fromProduct(
             product.data as ProductDetail,
-            new Map(media.flatMap((m) => (m.data ? [[m.data.id, m.data.focalPoint] as const] : []))),
+            new Map((library.data ?? []).map((asset) => [asset.id, asset.focalPoint] as const)),
+            areaContext().currency,
           )}
           collections={[]}
           editable={editable}

@@ -46,18 +46,18 @@ interface ProductFormProps {
   onClose: () => void;
 }
 
-/** The alt text and focal points that changed since the form opened. */
-function changedImages(images: ImageValues[], before: ImageValues[]) {
+/** Each uploaded image's alt text or focal point that changed since the form opened. */
+function mediaChanges(images: ImageValues[], before: ImageValues[]) {
   const old = new Map(before.flatMap((img) => (img.mediaId ? [[img.mediaId, img] as const] : [])));
-  return images.filter((img) => {
-    if (!img.mediaId) return false;
+  return images.flatMap((img) => {
+    if (!img.mediaId) return [];
     const was = old.get(img.mediaId);
-    return (
-      !was ||
-      was.altText !== img.altText ||
-      was.focalPoint.x !== img.focalPoint.x ||
-      was.focalPoint.y !== img.focalPoint.y
-    );
+    const altText = was?.altText === img.altText ? undefined : img.altText;
+    const focalMoved = !was || was.focalPoint.x !== img.focalPoint.x || was.focalPoint.y !== img.focalPoint.y;
+    const focalPoint = focalMoved ? img.focalPoint : undefined;
+    return altText === undefined && focalPoint === undefined
+      ? []
+      : [{ id: img.mediaId, altText, focalPoint }];
   });
 }
 
@@ -89,8 +89,13 @@ export function ProductForm({ product, initial, collections, editable, onClose }
     if (!product && !form.getFieldState('urlSlug').isDirty) form.setValue('urlSlug', slugify(name));
   }, [name, product, form]);
 
-  // The variants follow the options: one per combination of their values.
+  // The variants follow the options the owner edits: one per combination of their values. The
+  // options a product opened with leave its variants as they are (not every combination is made).
+  const syncedOptions = useRef(JSON.stringify(initial.values.options));
   useEffect(() => {
+    const key = JSON.stringify(watchedOptions);
+    if (key === syncedOptions.current) return;
+    syncedOptions.current = key;
     const current = form.getValues('variants');
     const next = variantsFor(watchedOptions, current, urlSlug);
     if (!sameCombinations(current, next)) variants.replace(next);
@@ -101,15 +106,8 @@ export function ProductForm({ product, initial, collections, editable, onClose }
     setSaved(false);
     const payload = toPayload(values, kept.current);
     try {
-      const media = changedImages(values.images, initial.values.images);
       await Promise.all(
-        media.map((img) =>
-          updateMedia.mutateAsync({
-            id: img.mediaId ?? '',
-            altText: img.altText,
-            focalPoint: img.focalPoint,
-          }),
-        ),
+        mediaChanges(values.images, initial.values.images).map((change) => updateMedia.mutateAsync(change)),
       );
       if (product) {
         await update.mutateAsync({ id: product.id, payload });

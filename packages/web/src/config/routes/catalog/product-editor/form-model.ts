@@ -1,3 +1,4 @@
+import { decimalFromMinor } from '@storefront/commerce';
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import {
   type ProductEditorInput,
@@ -221,7 +222,11 @@ export function fromProduct(
     imagePreviews?: { mediaId: string | null; url: string; altText: string }[];
   },
   focalPoints: ReadonlyMap<string, FocalPoint>,
+  currency: string,
 ): { values: ProductFormValues; kept: KeptFields } {
+  // Prices are edited as the decimal amounts shoppers see; stored minor units are shown that way.
+  const amount = (decimal: string | undefined, cents: number | undefined) =>
+    decimal ?? (cents === undefined ? '' : decimalFromMinor(cents, currency));
   const {
     collectionId,
     urlSlug,
@@ -275,8 +280,8 @@ export function fromProduct(
       variants: variants.map((v) => ({
         attributes: v.attributes ?? {},
         sku: v.sku,
-        price: v.price ?? '',
-        salePrice: v.salePrice ?? '',
+        price: amount(v.price, v.priceCents),
+        salePrice: amount(v.salePrice, v.salePriceCents),
         onSale: v.onSale ?? false,
         qtyInStock: v.qtyInStock ?? 0,
         unlimited: v.unlimited ?? false,

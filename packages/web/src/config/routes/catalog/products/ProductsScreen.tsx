@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useMemo } from 'react';
-import { Link, Outlet, useSearchParams } from 'react-router';
+import { Link, Outlet, useLocation, useSearchParams } from 'react-router';
 import {
   type ProductFilters,
   type ProductSummary,
@@ -34,15 +34,21 @@ export function filtersFrom(params: URLSearchParams): ProductFilters {
   };
 }
 
+/** Opens the editor over the list, keeping the list's filters for when it closes. */
+function ProductLink({ id, name }: { id: string; name: string }) {
+  const { search } = useLocation();
+  return (
+    <Link to={{ pathname: encodeURIComponent(id), search }} className="cfg-row-link">
+      {name}
+    </Link>
+  );
+}
+
 const col = columnsFor<ProductSummary>();
 const columns = [
   col.accessor('name', {
     header: TEXTS.name,
-    cell: (info) => (
-      <Link to={info.row.original.id} className="cfg-row-link">
-        {info.getValue()}
-      </Link>
-    ),
+    cell: (info) => <ProductLink id={info.row.original.id} name={info.getValue()} />,
   }),
   col.accessor('productType', {
     header: TEXTS.type,
@@ -99,7 +105,7 @@ export function ProductsScreen() {
       <div className="cfg-page-head">
         <h1>{TEXTS.products}</h1>
         {can(contributor, 'products.write') && (
-          <Link to="new" className="cfg-button cfg-button-primary">
+          <Link to={{ pathname: 'new', search: params.toString() }} className="cfg-button cfg-button-primary">
             {TEXTS.newProduct}
           </Link>
         )}
