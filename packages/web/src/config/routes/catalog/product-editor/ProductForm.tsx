@@ -84,6 +84,12 @@ export function ProductForm({ product, initial, collections, editable, onClose }
 
   const productType = Number(typeValue);
 
+  // The drawer opened before the product arrived (its skeleton had nothing to focus): the form
+  // takes focus at its first field once it is there.
+  useEffect(() => {
+    if (editable) form.setFocus('name');
+  }, [editable, form]);
+
   // A new product's address follows its name until the owner types one.
   useEffect(() => {
     if (!product && !form.getFieldState('urlSlug').isDirty) form.setValue('urlSlug', slugify(name));
