@@ -458,6 +458,13 @@ describe.each(dialects)('owner catalog on %s', (dialect) => {
     const png = await image(400, 400);
     const truncated = png.subarray(0, Math.floor(png.length / 2));
     const broken = await upload('/api/config/media', 'cut.png', 'image/png', truncated);
+    const huge = await upload('/api/config/media', 'wall.png', 'image/png', await image(10_000, 5_001));
+    expect(huge.statusCode).toBe(422);
+    expect(huge.json()).toEqual({
+      message: 'File processing failed',
+      errors: { file: 'Images may have at most 50 megapixels.' },
+    });
+
     // The header says PNG, the pixels are cut off: decoding fails.
     expect(broken.statusCode).toBe(422);
     expect(broken.json()).toEqual({ message: 'File processing failed' });

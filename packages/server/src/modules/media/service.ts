@@ -4,7 +4,14 @@ import type { RequestContext } from '../../platform/context.js';
 import { HttpError } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { type AuditActor, recordAudit } from '../audit/service.js';
-import { IMAGE_EXT_TYPES, type ImageExt, ImageRejected, processImage } from './images.js';
+import {
+  IMAGE_EXT_TYPES,
+  type ImageExt,
+  ImageRejected,
+  ImageTooManyPixels,
+  MAX_IMAGE_PIXELS,
+  processImage,
+} from './images.js';
 import {
   countMedia,
   findMedia,
@@ -15,7 +22,7 @@ import {
   updateMedia,
 } from './repo.js';
 import type { MediaPatch } from './schema.js';
-import type { MediaStorage } from './storage.js';
+import type { MediaStorage, StoredObject } from './storage.js';
 
 /** Largest image upload; above it the editor's file-too-large message (spec §5) answers 413. */
 export const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
@@ -59,6 +66,22 @@ export interface MediaFile {
   fileName: string;
   contentType: string;
   size: number;
+}
+
+/** Longest file name kept (the column holds 256); longer names keep their end, the extension. */
+const FILE_NAME_MAX_LENGTH = 200;
+const CONTENT_TYPE_RE = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,63}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,63}$/i;
+
+/** The uploader's file name without any folder part or control characters, at most 200 characters. */
+export function cleanFileName(name: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed.
+  const base = (name.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  return base.slice(-FILE_NAME_MAX_LENGTH) || 'file';
+}
+
+/** The declared type when it is a well-formed `type/subtype`, else application/octet-stream. */
+function cleanContentType(type: string): string {
+  return CONTENT_TYPE_RE.test(type) ? type.toLowerCase() : 'application/octet-stream';
 }
 
 const imageKey = (id: string, name: string) => `images/${id}/${name}`;
@@ -108,15 +131,20 @@ export async function uploadImage(
       throw new HttpError(415, EDITOR_MESSAGES.unableToUploadFile, undefined, {
         file: 'Only JPEG, PNG, WebP and GIF images can be uploaded.',
       });
+    if (error instanceof ImageTooManyPixels)
+      throw new HttpError(422, EDITOR_MESSAGES.fileProcessingFailed, undefined, {
+        file: `Images may have at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels.`,
+      });
     throw new HttpError(422, EDITOR_MESSAGES.fileProcessingFailed);
   }
   const id = newId('img');
+  const fileName = cleanFileName(upload.fileName);
   const keys = image.files.map((f) => imageKey(id, fileNameOf(f.name, image.ext)));
   const row = {
     id,
     website_id: ctx.websiteId,
     kind: 'image' as const,
-    file_name: upload.fileName,
+    file_name: fileName,
     content_type: IMAGE_EXT_TYPES[image.ext],
     size_bytes: upload.data.length,
     ext: image.ext,
@@ -154,6 +182,8 @@ export async function uploadFile(
   upload: { fileName: string; contentType: string; stream: Readable },
 ): Promise<MediaFile> {
   const id = newId('file');
+  const fileName = cleanFileName(upload.fileName);
+  const contentType = cleanContentType(upload.contentType);
   let bytes = 0;
   async function* counted() {
     for await (const chunk of upload.stream) {
@@ -168,8 +198,8 @@ export async function uploadFile(
         id,
         website_id: ctx.websiteId,
         kind: 'file',
-        file_name: upload.fileName,
-        content_type: upload.contentType,
+        file_name: fileName,
+        content_type: contentType,
         size_bytes: bytes,
         ext: null,
         width: null,
@@ -184,7 +214,7 @@ export async function uploadFile(
     await storage.delete(fileKey(id));
     throw error;
   }
-  return { id, fileName: upload.fileName, contentType: upload.contentType, size: bytes };
+  return { id, fileName, contentType, size: bytes };
 }
 
 export async function listImages(ctx: RequestContext, page: number) {
@@ -279,7 +309,7 @@ export async function openImageFile(
   id: string,
   file: string,
   format: string | undefined,
-): Promise<{ stored: Awaited<ReturnType<MediaStorage['get']>>; contentType: string } | null> {
+): Promise<{ stored: StoredObject; contentType: string } | null> {
   const match = IMAGE_FILE_RE.exec(file);
   if (!match || !MEDIA_ID_RE.test(id)) return null;
   const ext = match[2] as ImageExt;

@@ -294,10 +294,11 @@ export async function createProduct(
 ): Promise<string> {
   const payload = validate(input, currency);
   const id = newId('prod');
-  await checkStored(ctx, id, payload);
   const now = ctx.clock.now();
   const product = { ...payload, id };
+  // Checked inside the write's transaction, so a SKU or slug cannot be taken in between.
   await ctx.db.transaction().execute(async (trx) => {
+    await checkStored({ ...ctx, db: trx }, id, payload);
     const position = await nextPosition(trx, payload.collectionId);
     await insertProduct(trx, { ...productRow(product, ctx.websiteId, position, now), published: 0 });
     await replaceVariants(trx, ctx.websiteId, id, variantRows(product, ctx.websiteId, currency));
@@ -316,9 +317,9 @@ export async function updateProduct(
 ): Promise<void> {
   if (!(await findProduct(ctx.db, ctx.websiteId, id))) throw new HttpError(404, 'No product has that id.');
   const payload = validate(input, currency);
-  await checkStored(ctx, id, payload);
   const product = { ...payload, id };
   await ctx.db.transaction().execute(async (trx) => {
+    await checkStored({ ...ctx, db: trx }, id, payload);
     await updateProductRow(trx, productRow(product, ctx.websiteId, 0, ctx.clock.now()));
     await replaceVariants(trx, ctx.websiteId, id, variantRows(product, ctx.websiteId, currency));
     await recordAudit({ db: trx, clock: ctx.clock }, actor, 'product.update', id, { name: payload.name });
