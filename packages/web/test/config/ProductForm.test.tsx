@@ -167,4 +167,41 @@ describe('the product editor validates inline with the server’s schema', () =>
     expect(screen.queryByRole('button', { name: 'Unpublish' })).toBeNull();
     expect((screen.getByLabelText('Option 1 values') as HTMLInputElement).value).toBe('S');
   });
+
+  it.each([
+    [
+      'the server’s reason',
+      () =>
+        jsonResponse(
+          {
+            message: 'Unable to Upload File',
+            errors: { file: 'Only JPEG, PNG, WebP and GIF images can be uploaded.' },
+          },
+          415,
+        ),
+      'Only JPEG, PNG, WebP and GIF images can be uploaded.',
+    ],
+    [
+      'spec §8’s Network error when nothing answers',
+      () => Promise.reject(new TypeError('offline')),
+      'Network error',
+    ],
+  ])('says why an upload failed: %s', async (_case, answer, detail) => {
+    stubServer(ADMIN, {
+      'GET /api/config/products': EMPTY_LIST,
+      'GET /api/config/collections': COLLECTIONS,
+      'POST /api/config/media': answer,
+    });
+    await openNew();
+    await act(async () => {
+      fireEvent.change(screen.getByLabelText('Add images'), {
+        target: { files: [new File(['x'], 'notes.txt', { type: 'text/plain' })] },
+      });
+    });
+    const alert = await screen.findByRole('alert');
+    expect([...alert.querySelectorAll('p')].map((p) => p.textContent)).toEqual([
+      'Unable to Upload File',
+      detail,
+    ]);
+  });
 });

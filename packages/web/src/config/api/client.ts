@@ -79,3 +79,14 @@ export function queryString(params: Record<string, string | number | undefined |
   const text = search.toString();
   return text ? `?${text}` : '';
 }
+
+/**
+ * What a failed upload says under its 'Unable to Upload File' title: the server's reason (a file
+ * too large, a type it does not take) or spec §8's 'Network error' when nothing answered.
+ */
+export function uploadFailureDetail(error: unknown): string {
+  if (!(error instanceof ApiError)) return TEXTS.somethingWentWrong;
+  if (error.status === NO_RESPONSE) return TEXTS.networkError;
+  const detail = error.fieldErrors.file ?? error.message;
+  return detail === TEXTS.unableToUploadFile ? TEXTS.errorUploading : detail;
+}

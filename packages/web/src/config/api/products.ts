@@ -34,6 +34,7 @@ export type ProductDetail = ProductEditorInput & {
   id: string;
   published: boolean;
   fullUrl: string;
+  digitalFile: DigitalFile | null;
   imagePreviews: { mediaId: string | null; url: string; thumbnailUrl: string; altText: string }[];
 };
 
@@ -114,3 +115,24 @@ export const collectionsQuery = () =>
       (await api<{ collections: ProductCollection[] }>('GET', '/api/config/collections')).collections,
     staleTime: Number.POSITIVE_INFINITY,
   });
+
+/** A digital product's file, delivered to buyers by their download links. */
+export interface DigitalFile {
+  id: string;
+  fileName: string;
+  contentType: string;
+  size: number;
+}
+
+export function useUploadDigitalFile(productId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (file: File) => {
+      const body = new FormData();
+      body.append('file', file, file.name);
+      return (await api<{ file: DigitalFile }>('POST', `${PATH}/${encodeURIComponent(productId)}/file`, body))
+        .file;
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: productKeys.detail(productId) }),
+  });
+}

@@ -1,5 +1,6 @@
 import type { ChangeEvent, MouseEvent } from 'react';
 import { type UseFormReturn, useFieldArray, useWatch } from 'react-hook-form';
+import { uploadFailureDetail } from '../../../api/client';
 import { useUploadImage } from '../../../api/media';
 import { Field, FieldFrame } from '../../../components/Field';
 import { TEXTS } from '../../../texts';
@@ -59,7 +60,7 @@ export function ImagesSection({ form, editable }: Props) {
           <p>
             <strong>{TEXTS.unableToUploadFile}</strong>
           </p>
-          <p>{upload.error.message}</p>
+          <p>{uploadFailureDetail(upload.error)}</p>
         </div>
       )}
       <ul className="cfg-images">

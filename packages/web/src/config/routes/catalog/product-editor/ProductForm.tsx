@@ -14,6 +14,7 @@ import { Field, FieldFrame } from '../../../components/Field';
 import { ErrorNotice } from '../../../components/Status';
 import { PRODUCT_TYPE_NAMES } from '../../../format';
 import { TEXTS } from '../../../texts';
+import { DigitalFileField } from './DigitalFileField';
 import {
   BILLING_UNITS,
   fieldPath,
@@ -228,7 +229,14 @@ export function ProductForm({ product, initial, collections, editable, onClose }
         <fieldset className="cfg-section">
           <legend>{TEXTS.selling}</legend>
           {productType === PRODUCT_TYPE.DIGITAL && (
-            <Field form={form} name="onSale" label={TEXTS.digitalOnSale} kind="checkbox" />
+            <>
+              <Field form={form} name="onSale" label={TEXTS.digitalOnSale} kind="checkbox" />
+              {product ? (
+                <DigitalFileField productId={product.id} file={product.digitalFile} editable={editable} />
+              ) : (
+                <p className="cfg-hint">{TEXTS.saveFirstForFile}</p>
+              )}
+            </>
           )}
           {productType !== PRODUCT_TYPE.GIFT_CARD && (
             <Field form={form} name="isSubscribable" label={TEXTS.subscribable} kind="checkbox" />
