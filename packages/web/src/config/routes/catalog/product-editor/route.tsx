@@ -2,7 +2,9 @@ import type { RouteObject } from 'react-router';
 import { collectionsQuery, productQuery } from '../../../api/products';
 import type { ScreenContext } from '../../../router';
 import { requirePermission } from '../../guards';
-import { ProductEditor } from './ProductEditor';
+
+/** The editor (and the server's product schema it validates with) loads when first opened. */
+const lazyEditor = async () => ({ Component: (await import('./ProductEditor')).ProductEditor });
 
 /** The editor opens over the products list, at /config/products/new and /config/products/:productId. */
 export function editorRoutes({ queryClient, basename }: ScreenContext): RouteObject[] {
@@ -14,7 +16,7 @@ export function editorRoutes({ queryClient, basename }: ScreenContext): RouteObj
         void queryClient.prefetchQuery(collectionsQuery());
         return null;
       },
-      element: <ProductEditor />,
+      lazy: lazyEditor,
     },
     {
       path: ':productId',
@@ -23,7 +25,7 @@ export function editorRoutes({ queryClient, basename }: ScreenContext): RouteObj
         void queryClient.prefetchQuery(productQuery(params.productId ?? ''));
         return null;
       },
-      element: <ProductEditor />,
+      lazy: lazyEditor,
     },
   ];
 }
