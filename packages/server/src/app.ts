@@ -42,8 +42,9 @@ import { RedisRateLimitStore } from './platform/redis-rate-limit.js';
 import { refuseNul } from './platform/request-input.js';
 import { loadSessionSecret } from './platform/secret.js';
 import { securityHeaders } from './platform/security-headers.js';
-import { loadWebAssets, WEB_DIST_DIR } from './render/assets.js';
+import { loadConfigAssets, loadWebAssets, WEB_DIST_DIR } from './render/assets.js';
 import { checkoutPageRoutes } from './render/checkout-pages.js';
+import { configShellRoutes } from './render/config-shell.js';
 import { quickViewRoutes } from './render/quick-view.js';
 import { pageRoutes } from './render/routes.js';
 import { loadTheme, type Theme } from './render/theme.js';
@@ -232,6 +233,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   ownerCatalogRoutes(app, services);
   mediaRoutes(app, services);
   checkoutPageRoutes(app, services, options.checkout);
+  configShellRoutes(app, services, await loadConfigAssets());
   pageRoutes(app, services);
 
   app.addHook('onClose', async () => {

@@ -58,6 +58,16 @@ describe('production build', () => {
     expect(closure.has('src/islands/CartPage.tsx')).toBe(false);
   });
 
+  it('leaves the owner’s area out of every islands chunk', async () => {
+    const files = Object.values(manifest).map((chunk) => chunk.file);
+    expect(files.some((f) => f.includes('config'))).toBe(false);
+    for (const key of staticClosure('src/main.tsx')) {
+      const code = await readFile(join(outDir, manifest[key].file), 'utf8');
+      // A string only the router carries in production builds.
+      expect(code).not.toContain('useNavigate() may be used only in the context of a <Router>');
+    }
+  });
+
   it('keeps a product page within the JS budget', async () => {
     let total = 0;
     for (const key of staticClosure('src/main.tsx')) total += await gzippedSize(manifest[key].file);

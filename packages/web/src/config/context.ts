@@ -1,0 +1,28 @@
+/** What the server tells the area about the store (a JSON script in the shell page). */
+export interface AreaContext {
+  siteTitle: string;
+  currency: string;
+  locale: string;
+}
+
+const FALLBACK: AreaContext = { siteTitle: '', currency: 'USD', locale: 'en-US' };
+
+let current: AreaContext = FALLBACK;
+
+export function readAreaContext(doc: Document): AreaContext {
+  const text = doc.getElementById('config-context')?.textContent;
+  if (!text) return FALLBACK;
+  try {
+    return { ...FALLBACK, ...(JSON.parse(text) as Partial<AreaContext>) };
+  } catch {
+    return FALLBACK;
+  }
+}
+
+export function setAreaContext(context: AreaContext): void {
+  current = context;
+}
+
+export function areaContext(): AreaContext {
+  return current;
+}

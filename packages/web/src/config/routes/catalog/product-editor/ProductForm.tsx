@@ -1,0 +1,339 @@
+import { useEffect, useRef, useState } from 'react';
+import { useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { ApiError } from '../../../api/client';
+import { useUpdateMedia } from '../../../api/media';
+import {
+  type ProductCollection,
+  type ProductDetail,
+  useCreateProduct,
+  usePublishProduct,
+  useUpdateProduct,
+} from '../../../api/products';
+import { Field, FieldFrame } from '../../../components/Field';
+import { ErrorNotice } from '../../../components/Status';
+import { PRODUCT_TYPE_NAMES } from '../../../format';
+import { TEXTS } from '../../../texts';
+import { DigitalFileField } from './DigitalFileField';
+import {
+  BILLING_UNITS,
+  fieldPath,
+  type ImageValues,
+  type KeptFields,
+  MERCHANDISING_VIEWS,
+  PRODUCT_TYPE,
+  type ProductFormValues,
+  productResolver,
+  sameCombinations,
+  slugify,
+  toPayload,
+  variantsFor,
+} from './form-model';
+import { ImagesSection } from './ImagesSection';
+import { VariantsSection } from './VariantsSection';
+
+const TYPE_OPTIONS = Object.entries(PRODUCT_TYPE_NAMES).map(([value, label]) => ({ value, label }));
+const UNIT_OPTIONS = BILLING_UNITS.map((u) => ({ value: u, label: TEXTS.billingUnits[u] }));
+const SELECTOR_OPTIONS = [
+  { value: 'dropdown', label: TEXTS.selectorDropdown },
+  { value: 'radio', label: TEXTS.selectorRadio },
+];
+
+interface ProductFormProps {
+  product?: ProductDetail;
+  initial: { values: ProductFormValues; kept: KeptFields };
+  collections: ProductCollection[];
+  editable: boolean;
+  onClose: () => void;
+}
+
+/** Each uploaded image's alt text or focal point that changed since the form opened. */
+function mediaChanges(images: ImageValues[], before: ImageValues[]) {
+  const old = new Map(before.flatMap((img) => (img.mediaId ? [[img.mediaId, img] as const] : [])));
+  return images.flatMap((img) => {
+    if (!img.mediaId) return [];
+    const was = old.get(img.mediaId);
+    const altText = was?.altText === img.altText ? undefined : img.altText;
+    const focalMoved = !was || was.focalPoint.x !== img.focalPoint.x || was.focalPoint.y !== img.focalPoint.y;
+    const focalPoint = focalMoved ? img.focalPoint : undefined;
+    return altText === undefined && focalPoint === undefined
+      ? []
+      : [{ id: img.mediaId, altText, focalPoint }];
+  });
+}
+
+export function ProductForm({ product, initial, collections, editable, onClose }: ProductFormProps) {
+  const kept = useRef(initial.kept);
+  const form = useForm<ProductFormValues>({
+    defaultValues: initial.values,
+    resolver: productResolver(() => kept.current),
+    mode: 'onTouched',
+  });
+  const navigate = useNavigate();
+  const create = useCreateProduct();
+  const update = useUpdateProduct();
+  const publish = usePublishProduct();
+  const updateMedia = useUpdateMedia();
+  const [failure, setFailure] = useState<unknown>(null);
+  const [saved, setSaved] = useState(false);
+  const variants = useFieldArray({ control: form.control, name: 'variants' });
+  const options = useFieldArray({ control: form.control, name: 'options' });
+  const [name, urlSlug, typeValue, watchedOptions, isSubscribable, useCustomText] = useWatch({
+    control: form.control,
+    name: ['name', 'urlSlug', 'productType', 'options', 'isSubscribable', 'useCustomAddButtonText'],
+  });
+
+  const productType = Number(typeValue);
+
+  // The drawer opened before the product arrived (its skeleton had nothing to focus): the form
+  // takes focus at its first field once it is there.
+  useEffect(() => {
+    if (editable) form.setFocus('name');
+  }, [editable, form]);
+
+  // A new product's address follows its name until the owner types one.
+  useEffect(() => {
+    if (!product && !form.getFieldState('urlSlug').isDirty) form.setValue('urlSlug', slugify(name));
+  }, [name, product, form]);
+
+  // The variants follow the options the owner edits: one per combination of their values. The
+  // options a product opened with leave its variants as they are (not every combination is made).
+  const syncedOptions = useRef(JSON.stringify(initial.values.options));
+  useEffect(() => {
+    const key = JSON.stringify(watchedOptions);
+    if (key === syncedOptions.current) return;
+    syncedOptions.current = key;
+    const current = form.getValues('variants');
+    const next = variantsFor(watchedOptions, current, urlSlug);
+    if (!sameCombinations(current, next)) variants.replace(next);
+  }, [watchedOptions, urlSlug, form, variants]);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    setSaved(false);
+    const payload = toPayload(values, kept.current);
+    try {
+      await Promise.all(
+        mediaChanges(values.images, initial.values.images).map((change) => updateMedia.mutateAsync(change)),
+      );
+      if (product) {
+        await update.mutateAsync({ id: product.id, payload });
+        setSaved(true);
+      } else {
+        const created = await create.mutateAsync(payload);
+        navigate(`../${encodeURIComponent(created.product.id)}`, { replace: true });
+      }
+    } catch (err) {
+      if (err instanceof ApiError) {
+        for (const [path, message] of Object.entries(err.fieldErrors)) {
+          form.setError(fieldPath(path) as keyof ProductFormValues, { type: 'server', message });
+        }
+      }
+      setFailure(err);
+    }
+  });
+
+  const busy = form.formState.isSubmitting;
+  return (
+    <form className="cfg-form cfg-product-form" onSubmit={onSubmit} noValidate>
+      {product && (
+        <div className="cfg-publish">
+          <p>
+            <span className={product.published ? 'cfg-badge cfg-badge-on' : 'cfg-badge'}>
+              {product.published ? TEXTS.published : TEXTS.draft}
+            </span>{' '}
+            {product.published && (
+              <a href={product.fullUrl} target="_blank" rel="noreferrer">
+                {TEXTS.viewInStore}
+              </a>
+            )}
+          </p>
+          {editable && (
+            <button
+              type="button"
+              className="cfg-button"
+              disabled={publish.isPending}
+              onClick={() => publish.mutate({ id: product.id, published: !product.published })}
+            >
+              {product.published ? TEXTS.unpublish : TEXTS.publish}
+            </button>
+          )}
+          <ErrorNotice error={publish.error} />
+        </div>
+      )}
+      {!editable && <p className="cfg-notice">{TEXTS.readOnly}</p>}
+      <ErrorNotice error={failure} />
+      {saved && <output className="cfg-notice">{TEXTS.saved}</output>}
+      <fieldset className="cfg-plain" disabled={!editable}>
+        <fieldset className="cfg-section">
+          <legend>{TEXTS.basics}</legend>
+          <Field form={form} name="name" label={TEXTS.name} />
+          <div className="cfg-grid">
+            <Field form={form} name="productType" label={TEXTS.type} kind="select" options={TYPE_OPTIONS} />
+            <Field form={form} name="urlSlug" label={TEXTS.urlSlug} hint={TEXTS.urlSlugHint} />
+            {!product && collections.length > 1 && (
+              <Field
+                form={form}
+                name="collectionId"
+                label={TEXTS.collection}
+                kind="select"
+                options={collections.map((c) => ({ value: c.id, label: c.title }))}
+              />
+            )}
+          </div>
+          <Field form={form} name="description" label={TEXTS.description} kind="textarea" />
+          <Field form={form} name="excerpt" label={TEXTS.excerpt} kind="textarea" />
+        </fieldset>
+
+        <ImagesSection form={form} editable={editable} />
+
+        <fieldset className="cfg-section">
+          <legend>{TEXTS.optionsAndVariants}</legend>
+          <p className="cfg-hint">{TEXTS.optionsHint}</p>
+          {options.fields.map((option, i) => (
+            <div className="cfg-option-row" key={option.id}>
+              <Field form={form} name={`options.${i}.name`} label={TEXTS.optionName(i + 1)} />
+              <Field
+                form={form}
+                name={`options.${i}.values`}
+                label={TEXTS.optionValues(i + 1)}
+                hint={TEXTS.optionValuesHint}
+              />
+              <button
+                type="button"
+                className="cfg-button cfg-button-quiet"
+                aria-label={TEXTS.removeOption(i + 1)}
+                onClick={() => options.remove(i)}
+              >
+                {TEXTS.remove}
+              </button>
+            </div>
+          ))}
+          {form.formState.errors.options?.message && (
+            <p className="cfg-error" role="alert">
+              {form.formState.errors.options.message}
+            </p>
+          )}
+          <div>
+            <button
+              type="button"
+              className="cfg-button"
+              onClick={() => options.append({ name: '', values: '' })}
+            >
+              {TEXTS.addOption}
+            </button>
+          </div>
+          <VariantsSection form={form} fields={variants.fields} />
+        </fieldset>
+
+        <fieldset className="cfg-section">
+          <legend>{TEXTS.selling}</legend>
+          {productType === PRODUCT_TYPE.DIGITAL && (
+            <>
+              <Field form={form} name="onSale" label={TEXTS.digitalOnSale} kind="checkbox" />
+              {product ? (
+                <DigitalFileField productId={product.id} file={product.digitalFile} editable={editable} />
+              ) : (
+                <p className="cfg-hint">{TEXTS.saveFirstForFile}</p>
+              )}
+            </>
+          )}
+          {productType !== PRODUCT_TYPE.GIFT_CARD && (
+            <Field form={form} name="isSubscribable" label={TEXTS.subscribable} kind="checkbox" />
+          )}
+          {isSubscribable && productType !== PRODUCT_TYPE.GIFT_CARD && (
+            <div className="cfg-grid">
+              <Field
+                form={form}
+                name="subscriptionPlan.billingPeriod.value"
+                label={TEXTS.billEvery}
+                kind="number"
+                min={1}
+              />
+              <Field
+                form={form}
+                name="subscriptionPlan.billingPeriod.unit"
+                label={TEXTS.billingUnit}
+                kind="select"
+                options={UNIT_OPTIONS}
+              />
+              <Field
+                form={form}
+                name="subscriptionPlan.numBillingCycles"
+                label={TEXTS.billingCycles}
+                hint={TEXTS.billingCyclesHint}
+                kind="number"
+                min={0}
+              />
+            </div>
+          )}
+          <Field form={form} name="useCustomAddButtonText" label={TEXTS.useCustomButton} kind="checkbox" />
+          {useCustomText && <Field form={form} name="customAddButtonText" label={TEXTS.customButtonText} />}
+          <Field form={form} name="expressCheckout" label={TEXTS.expressCheckout} kind="checkbox" />
+        </fieldset>
+
+        <fieldset className="cfg-section">
+          <legend>{TEXTS.merchandising}</legend>
+          <Field
+            form={form}
+            name="merchandising.variantSelector"
+            label={TEXTS.variantSelector}
+            kind="select"
+            options={SELECTOR_OPTIONS}
+          />
+          <Field
+            form={form}
+            name="merchandising.scarcityEnabled"
+            label={TEXTS.scarcityEnabled}
+            kind="checkbox"
+          />
+          <Field
+            form={form}
+            name="merchandising.scarcityText"
+            label={TEXTS.scarcityText}
+            hint={TEXTS.scarcityHint}
+          />
+          <Field form={form} name="merchandising.customSoldOutText" label={TEXTS.soldOutText} />
+          <ViewsChoice form={form} name="merchandising.scarcityTemplateViews" legend={TEXTS.scarcityViews} />
+          <ViewsChoice
+            form={form}
+            name="merchandising.restockNotificationViews"
+            legend={TEXTS.restockViews}
+          />
+        </fieldset>
+      </fieldset>
+      <div className="cfg-actions cfg-sticky-actions">
+        <button type="button" className="cfg-button" onClick={onClose}>
+          {editable ? TEXTS.cancel : TEXTS.close}
+        </button>
+        {editable && (
+          <button type="submit" className="cfg-button cfg-button-primary" disabled={busy}>
+            {busy ? TEXTS.saving : TEXTS.save}
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}
+
+/** Where a merchandising block shows: one checkbox per view. */
+function ViewsChoice({
+  form,
+  name,
+  legend,
+}: {
+  form: ReturnType<typeof useForm<ProductFormValues>>;
+  name: 'merchandising.scarcityTemplateViews' | 'merchandising.restockNotificationViews';
+  legend: string;
+}) {
+  return (
+    <fieldset className="cfg-choices">
+      <legend>{legend}</legend>
+      {MERCHANDISING_VIEWS.map((view) => (
+        <FieldFrame key={view} id={`${name.replaceAll('.', '-')}-${view}`} label={TEXTS.views[view]} inline>
+          {(control) => <input {...control} type="checkbox" value={view} {...form.register(name)} />}
+        </FieldFrame>
+      ))}
+    </fieldset>
+  );
+}

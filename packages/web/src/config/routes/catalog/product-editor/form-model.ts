@@ -1,0 +1,370 @@
+import { decimalFromMinor } from '@storefront/commerce';
+import type { FieldErrors, Resolver } from 'react-hook-form';
+import {
+  type ProductEditorInput,
+  productEditorSchema,
+} from '../../../../../../server/src/modules/owner-catalog/schema';
+import type { FocalPoint } from '../../../api/media';
+
+/** Spec §1 product types by number. */
+export const PRODUCT_TYPE = { PHYSICAL: 1, DIGITAL: 2, SERVICE: 3, GIFT_CARD: 4, PAYWALL: 5 } as const;
+export const BILLING_UNITS = ['WEEK', 'MONTH', 'YEAR'] as const;
+export const MERCHANDISING_VIEWS = ['product-page', 'quick-view', 'product-block'] as const;
+export const DEFAULT_FOCAL_POINT: FocalPoint = { x: 0.5, y: 0.5 };
+
+export interface VariantValues {
+  attributes: Record<string, string>;
+  sku: string;
+  price: string;
+  salePrice: string;
+  onSale: boolean;
+  qtyInStock?: number;
+  unlimited: boolean;
+}
+
+export interface OptionValues {
+  name: string;
+  /** The option's values, comma separated ("S, M, L"). */
+  values: string;
+}
+
+export interface ImageValues {
+  /** An uploaded image; null for an image an import linked by URL. */
+  mediaId: string | null;
+  url: string;
+  altText: string;
+  focalPoint: FocalPoint;
+  /** What an imported image keeps as it is. */
+  assetUrl?: string;
+  originalSize?: string;
+}
+
+type Merchandising = NonNullable<ProductEditorInput['merchandising']>;
+
+/** The editor's form: the payload's fields, with options and images in the shape the screen edits them. */
+export interface ProductFormValues {
+  name: string;
+  urlSlug: string;
+  collectionId: string;
+  /** The select's value: the spec §1 type number as text. */
+  productType: string;
+  description: string;
+  excerpt: string;
+  onSale: boolean;
+  options: OptionValues[];
+  variants: VariantValues[];
+  isSubscribable: boolean;
+  subscriptionPlan: {
+    billingPeriod: { value: number; unit: (typeof BILLING_UNITS)[number] };
+    numBillingCycles?: number;
+  };
+  useCustomAddButtonText: boolean;
+  customAddButtonText: string;
+  expressCheckout: boolean;
+  merchandising: {
+    scarcityEnabled: boolean;
+    scarcityText: string;
+    customSoldOutText: string;
+    restockNotificationViews: string[];
+    scarcityTemplateViews: string[];
+    variantSelector: 'dropdown' | 'radio';
+  };
+  images: ImageValues[];
+}
+
+/** Fields of a loaded product the form does not edit; saved back as they were. */
+export type KeptFields = Partial<ProductEditorInput>;
+
+const emptyVariant = (attributes: Record<string, string> = {}, sku = ''): VariantValues => ({
+  attributes,
+  sku,
+  price: '',
+  salePrice: '',
+  onSale: false,
+  qtyInStock: 0,
+  unlimited: false,
+});
+
+export function newProductValues(collectionId: string): ProductFormValues {
+  return {
+    name: '',
+    urlSlug: '',
+    collectionId,
+    productType: String(PRODUCT_TYPE.PHYSICAL),
+    description: '',
+    excerpt: '',
+    onSale: false,
+    options: [],
+    variants: [emptyVariant()],
+    isSubscribable: false,
+    subscriptionPlan: { billingPeriod: { value: 1, unit: 'MONTH' } },
+    useCustomAddButtonText: false,
+    customAddButtonText: '',
+    expressCheckout: false,
+    merchandising: {
+      scarcityEnabled: false,
+      scarcityText: '',
+      customSoldOutText: '',
+      restockNotificationViews: [],
+      scarcityTemplateViews: [],
+      variantSelector: 'dropdown',
+    },
+    images: [],
+  };
+}
+
+/** A product name as its address: "Linen Shirt" → "linen-shirt". */
+export function slugify(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+export const optionValuesOf = (option: OptionValues) =>
+  option.values
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
+
+const keyOf = (attributes: Record<string, string>) => JSON.stringify(Object.entries(attributes).sort());
+
+/**
+ * The variants the options make: one per combination of values, each keeping what was typed for
+ * it before; a new one starts from the first variant's prices and a suggested SKU.
+ */
+export function variantsFor(
+  options: OptionValues[],
+  current: VariantValues[],
+  slug: string,
+): VariantValues[] {
+  const named = options.filter((o) => o.name.trim() && optionValuesOf(o).length > 0);
+  let combos: Record<string, string>[] = [{}];
+  for (const option of named) {
+    combos = combos.flatMap((combo) =>
+      optionValuesOf(option).map((value) => ({ ...combo, [option.name.trim()]: value })),
+    );
+  }
+  const existing = new Map(current.map((v) => [keyOf(v.attributes), v]));
+  const template = current[0] ?? emptyVariant();
+  return combos.map((attributes) => {
+    const kept = existing.get(keyOf(attributes));
+    if (kept) return kept;
+    const suffix = Object.values(attributes).map(slugify).join('-');
+    const sku = [slug || 'sku', suffix].filter(Boolean).join('-').toUpperCase();
+    return { ...template, attributes, sku };
+  });
+}
+
+/** Whether two variant lists are the same combinations in the same order. */
+export function sameCombinations(a: VariantValues[], b: VariantValues[]): boolean {
+  return a.length === b.length && a.every((v, i) => keyOf(v.attributes) === keyOf(b[i].attributes));
+}
+
+const blankToUndefined = (s: string | undefined) => (s?.trim() ? s : undefined);
+
+/** The payload POST/PUT /api/config/products take (owner-catalog/schema.ts productEditorSchema). */
+export function toPayload(values: ProductFormValues, kept: KeptFields = {}): ProductEditorInput {
+  const optionNames = values.options.map((o) => o.name.trim()).filter(Boolean);
+  const m = values.merchandising;
+  const merchandising: Merchandising = {
+    ...kept.merchandising,
+    scarcityEnabled: m.scarcityEnabled,
+    scarcityText: blankToUndefined(m.scarcityText),
+    customSoldOutText: blankToUndefined(m.customSoldOutText),
+    restockNotificationViews: m.restockNotificationViews as Merchandising['restockNotificationViews'],
+    scarcityTemplateViews: m.scarcityTemplateViews as Merchandising['scarcityTemplateViews'],
+    variantSelector: m.variantSelector,
+  };
+  return {
+    ...kept,
+    collectionId: values.collectionId,
+    urlSlug: values.urlSlug,
+    name: values.name,
+    productType: Number(values.productType) as ProductEditorInput['productType'],
+    description: values.description,
+    excerpt: blankToUndefined(values.excerpt),
+    images: values.images.map((img) =>
+      img.mediaId
+        ? { mediaId: img.mediaId }
+        : { assetUrl: img.assetUrl ?? img.url, altText: img.altText, originalSize: img.originalSize },
+    ),
+    onSale: Number(values.productType) === PRODUCT_TYPE.DIGITAL ? values.onSale : undefined,
+    isSubscribable: values.isSubscribable,
+    subscriptionPlan: values.isSubscribable
+      ? {
+          billingPeriod: values.subscriptionPlan.billingPeriod,
+          numBillingCycles: values.subscriptionPlan.numBillingCycles ?? null,
+        }
+      : undefined,
+    useCustomAddButtonText: values.useCustomAddButtonText,
+    customAddButtonText: values.useCustomAddButtonText ? values.customAddButtonText : undefined,
+    expressCheckout: values.expressCheckout,
+    variantOptionOrdering: optionNames.length > 0 ? optionNames : undefined,
+    merchandising,
+    variants: values.variants.map((v) => ({
+      sku: v.sku,
+      attributes: v.attributes,
+      price: blankToUndefined(v.price),
+      salePrice: blankToUndefined(v.salePrice),
+      onSale: v.onSale,
+      qtyInStock: v.unlimited ? undefined : v.qtyInStock,
+      unlimited: v.unlimited,
+    })),
+  };
+}
+
+/** A loaded product as the form edits it, and what the form leaves alone. */
+export function fromProduct(
+  product: ProductEditorInput & {
+    imagePreviews?: { mediaId: string | null; url: string; altText: string }[];
+  },
+  focalPoints: ReadonlyMap<string, FocalPoint>,
+  currency: string,
+): { values: ProductFormValues; kept: KeptFields } {
+  // Prices are edited as the decimal amounts shoppers see; stored minor units are shown that way.
+  const amount = (decimal: string | undefined, cents: number | undefined) =>
+    decimal ?? (cents === undefined ? '' : decimalFromMinor(cents, currency));
+  const {
+    collectionId,
+    urlSlug,
+    name,
+    productType,
+    description,
+    excerpt,
+    images,
+    onSale,
+    isSubscribable,
+    subscriptionPlan,
+    useCustomAddButtonText,
+    customAddButtonText,
+    expressCheckout,
+    variantOptionOrdering,
+    merchandising,
+    variants,
+    ...rest
+  } = product;
+  const kept: KeptFields = {
+    ...(Object.fromEntries(
+      Object.entries(rest).filter(
+        ([k]) =>
+          !['id', 'published', 'fullUrl', 'digitalFile', 'imagePreviews', 'createdAt', 'updatedAt'].includes(
+            k,
+          ),
+      ),
+    ) as KeptFields),
+    merchandising,
+  };
+  const optionNames = variantOptionOrdering ?? Object.keys(variants[0]?.attributes ?? {});
+  const options = optionNames.map((optionName) => ({
+    name: optionName,
+    values: [
+      ...new Set(variants.map((v) => v.attributes?.[optionName]).filter((v): v is string => !!v)),
+    ].join(', '),
+  }));
+  const previews = product.imagePreviews ?? [];
+  const defaults = newProductValues(collectionId);
+  return {
+    kept,
+    values: {
+      ...defaults,
+      name,
+      urlSlug,
+      productType: String(productType),
+      description: description ?? '',
+      excerpt: excerpt ?? '',
+      onSale: onSale ?? false,
+      options,
+      variants: variants.map((v) => ({
+        attributes: v.attributes ?? {},
+        sku: v.sku,
+        price: amount(v.price, v.priceCents),
+        salePrice: amount(v.salePrice, v.salePriceCents),
+        onSale: v.onSale ?? false,
+        qtyInStock: v.qtyInStock ?? 0,
+        unlimited: v.unlimited ?? false,
+      })),
+      isSubscribable: isSubscribable ?? false,
+      subscriptionPlan: subscriptionPlan
+        ? {
+            billingPeriod: subscriptionPlan.billingPeriod,
+            numBillingCycles: subscriptionPlan.numBillingCycles ?? undefined,
+          }
+        : defaults.subscriptionPlan,
+      useCustomAddButtonText: useCustomAddButtonText ?? false,
+      customAddButtonText: customAddButtonText ?? '',
+      expressCheckout: expressCheckout ?? false,
+      merchandising: {
+        scarcityEnabled: merchandising?.scarcityEnabled ?? false,
+        scarcityText: merchandising?.scarcityText ?? '',
+        customSoldOutText: merchandising?.customSoldOutText ?? '',
+        restockNotificationViews: [...(merchandising?.restockNotificationViews ?? [])],
+        scarcityTemplateViews: [...(merchandising?.scarcityTemplateViews ?? [])],
+        variantSelector: merchandising?.variantSelector ?? 'dropdown',
+      },
+      images: (images ?? []).map((img, i) => {
+        const preview = previews[i];
+        if ('mediaId' in img)
+          return {
+            mediaId: img.mediaId,
+            url: preview?.url ?? '',
+            altText: preview?.altText ?? '',
+            focalPoint: focalPoints.get(img.mediaId) ?? DEFAULT_FOCAL_POINT,
+          };
+        return {
+          mediaId: null,
+          url: img.assetUrl,
+          assetUrl: img.assetUrl,
+          altText: img.altText ?? '',
+          originalSize: img.originalSize,
+          focalPoint: DEFAULT_FOCAL_POINT,
+        };
+      }),
+    },
+  };
+}
+
+/** "variants[0].price" (the server's rules) and "variants.0.price" (zod) both name a form field. */
+export function fieldPath(path: string): string {
+  const dotted = path.replace(/\[(\d+)\]/g, '.$1');
+  // Options are edited as a list; the payload's ordering and attribute problems belong to it.
+  if (dotted.startsWith('variantOptionOrdering') || /^variants\.\d+\.attributes/.test(dotted))
+    return 'options';
+  return dotted;
+}
+
+const sentence = (message: string) => message.charAt(0).toUpperCase() + message.slice(1);
+
+/** Errors keyed by field path, nested the way react-hook-form reads them. */
+export function nestErrors(flat: Record<string, string>): FieldErrors<ProductFormValues> {
+  const root: Record<string, unknown> = {};
+  for (const [path, message] of Object.entries(flat)) {
+    const parts = fieldPath(path).split('.');
+    let node = root;
+    parts.forEach((part, i) => {
+      if (i === parts.length - 1) {
+        node[part] ??= { type: 'validate', message: sentence(message) };
+        return;
+      }
+      node[part] ??= /^\d+$/.test(parts[i + 1]) ? [] : {};
+      node = node[part] as Record<string, unknown>;
+    });
+  }
+  return root as FieldErrors<ProductFormValues>;
+}
+
+/**
+ * Inline validation with the server's own schema: the form's values become the payload and
+ * productEditorSchema judges it, each problem shown at its field.
+ */
+export function productResolver(kept: () => KeptFields): Resolver<ProductFormValues> {
+  return async (values) => {
+    const parsed = productEditorSchema.safeParse(toPayload(values, kept()));
+    if (parsed.success) return { values, errors: {} };
+    const flat: Record<string, string> = {};
+    for (const issue of parsed.error.issues) flat[issue.path.join('.') || 'name'] ??= issue.message;
+    return { values: {}, errors: nestErrors(flat) };
+  };
+}

@@ -1,0 +1,26 @@
+import type { Contributor, Permission } from '../../api/session';
+import { can } from '../../api/session';
+import { TEXTS } from '../../texts';
+
+export interface NavItem {
+  to: string;
+  label: string;
+  /** Who sees the link; null for everyone signed in. */
+  permission: Permission | null;
+}
+
+/**
+ * The navigation, in order. A screen added by a later issue adds its entry here beside its route
+ * in router.tsx; the same permission guards the route's loader.
+ */
+export const NAV_ITEMS: readonly NavItem[] = [
+  { to: '/', label: TEXTS.home, permission: null },
+  { to: '/products', label: TEXTS.products, permission: 'products.read' },
+  { to: '/inventory', label: TEXTS.inventory, permission: 'products.read' },
+  { to: '/contributors', label: TEXTS.contributors, permission: 'contributors.manage' },
+  { to: '/audit', label: TEXTS.audit, permission: 'audit.read' },
+];
+
+export function navFor(contributor: Contributor | null): NavItem[] {
+  return NAV_ITEMS.filter((item) => can(contributor, item.permission));
+}

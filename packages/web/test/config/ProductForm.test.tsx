@@ -1,0 +1,207 @@
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, type RecordedRequest, setCrumbCookie } from '../helpers';
+import { ADMIN, renderArea, stubServer, VIEWER } from './area';
+
+beforeEach(() => setCrumbCookie('crumb-123'));
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const EMPTY_LIST = () => jsonResponse({ products: [], total: 0, page: 1, pageSize: 25 });
+const COLLECTIONS = () => jsonResponse({ collections: [{ id: 'shop', title: 'Shop', fullUrl: '/shop' }] });
+
+/** The messages a control's aria-describedby points at. */
+const describedBy = (el: HTMLElement) =>
+  (el.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent)
+    .filter(Boolean);
+
+const type = (label: string, value: string) =>
+  fireEvent.input(screen.getByLabelText(label), { target: { value } });
+
+async function save() {
+  await act(async () => {
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+  });
+}
+
+async function openNew() {
+  renderArea('/config/products/new');
+  return screen.findByRole('dialog', { name: 'New product' });
+}
+
+describe('the product editor validates inline with the server’s schema', () => {
+  it('shows each problem at its field and sends nothing', async () => {
+    const { requests } = stubServer(ADMIN, {
+      'GET /api/config/products': EMPTY_LIST,
+      'GET /api/config/collections': COLLECTIONS,
+    });
+    await openNew();
+    type('Address', 'Linen Shirt!');
+    fireEvent.input(screen.getByLabelText('SKU of Default'), { target: { value: '' } });
+    type('Price of Default', '12,50');
+    await save();
+    const name = screen.getByLabelText('Name');
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    expect(describedBy(name)).toEqual(['Must not be empty']);
+    expect(describedBy(screen.getByLabelText('Address'))).toContain(
+      'Must be lowercase letters and digits separated by single hyphens, e.g. "linen-shirt"',
+    );
+    expect(describedBy(screen.getByLabelText('SKU of Default'))).toEqual(['Must not be empty']);
+    expect(describedBy(screen.getByLabelText('Price of Default'))).toEqual([
+      'Must be a decimal string such as "25.00" (no sign, no symbol)',
+    ]);
+    expect(requests.some((r) => r.method === 'POST')).toBe(false);
+  });
+
+  it('clears a field’s error once it is put right', async () => {
+    stubServer(ADMIN, { 'GET /api/config/products': EMPTY_LIST, 'GET /api/config/collections': COLLECTIONS });
+    await openNew();
+    await save();
+    expect(describedBy(screen.getByLabelText('Name'))).toEqual(['Must not be empty']);
+    await act(async () => {
+      type('Name', 'Linen Shirt');
+    });
+    await vi.waitFor(() => expect(describedBy(screen.getByLabelText('Name'))).toEqual([]));
+    expect((screen.getByLabelText('Address') as HTMLInputElement).value).toBe('linen-shirt');
+  });
+
+  it('makes one variant per option value and posts the product with the crumb', async () => {
+    let posted: RecordedRequest | null = null;
+    stubServer(ADMIN, {
+      'GET /api/config/products': EMPTY_LIST,
+      'GET /api/config/collections': COLLECTIONS,
+      'POST /api/config/products': (request) => {
+        posted = request;
+        return jsonResponse({ product: { id: 'p_new' } }, 201);
+      },
+      'GET /api/config/products/p_new': () => jsonResponse({ message: 'Not found' }, 404),
+    });
+    await openNew();
+    type('Name', 'Linen Shirt');
+    type('Price of Default', '45.00');
+    fireEvent.click(screen.getByRole('button', { name: 'Add option' }));
+    type('Option 1 name', 'Size');
+    await act(async () => {
+      type('Option 1 values', 'S, M');
+    });
+    const variants = screen.getByRole('table', { name: 'Variants' });
+    await vi.waitFor(() =>
+      expect(
+        within(variants)
+          .getAllByRole('rowheader')
+          .map((c) => c.textContent),
+      ).toEqual(['S', 'M']),
+    );
+    expect((screen.getByLabelText('SKU of M') as HTMLInputElement).value).toBe('LINEN-SHIRT-M');
+    expect((screen.getByLabelText('Price of M') as HTMLInputElement).value).toBe('45.00');
+    type('Stock of S', '4');
+    fireEvent.click(screen.getByLabelText('Unlimited of M'));
+    await save();
+    await vi.waitFor(() => expect(posted).not.toBeNull());
+    const request = posted as unknown as RecordedRequest;
+    expect(request.headers['X-CSRF-Token']).toBe('crumb-123');
+    expect(request.body).toMatchObject({
+      name: 'Linen Shirt',
+      urlSlug: 'linen-shirt',
+      collectionId: 'shop',
+      productType: 1,
+      variantOptionOrdering: ['Size'],
+      variants: [
+        { sku: 'LINEN-SHIRT-S', attributes: { Size: 'S' }, price: '45.00', qtyInStock: 4, unlimited: false },
+        { sku: 'LINEN-SHIRT-M', attributes: { Size: 'M' }, price: '45.00', unlimited: true },
+      ],
+    });
+  });
+
+  it('shows the server’s rule failures at their fields', async () => {
+    stubServer(ADMIN, {
+      'GET /api/config/products': EMPTY_LIST,
+      'GET /api/config/collections': COLLECTIONS,
+      'POST /api/config/products': () =>
+        jsonResponse(
+          {
+            message: 'variants[0].sku: is already used by another product',
+            errors: { 'variants[0].sku': 'is already used by another product' },
+          },
+          400,
+        ),
+    });
+    await openNew();
+    type('Name', 'Linen Shirt');
+    type('SKU of Default', 'LS-1');
+    await save();
+    await vi.waitFor(() =>
+      expect(describedBy(screen.getByLabelText('SKU of Default'))).toEqual([
+        'is already used by another product',
+      ]),
+    );
+  });
+
+  it('opens read-only for a viewer', async () => {
+    stubServer(VIEWER, {
+      'GET /api/config/products': EMPTY_LIST,
+      'GET /api/config/products/p1': () =>
+        jsonResponse({
+          product: {
+            id: 'p1',
+            published: true,
+            fullUrl: '/shop/p/linen-shirt',
+            imagePreviews: [],
+            collectionId: 'shop',
+            urlSlug: 'linen-shirt',
+            name: 'Linen Shirt',
+            productType: 1,
+            variants: [{ sku: 'LS-S', attributes: { Size: 'S' }, price: '45.00', qtyInStock: 3 }],
+          },
+        }),
+    });
+    renderArea('/config/products/p1');
+    await screen.findByRole('dialog', { name: 'Linen Shirt' });
+    // A disabled fieldset holds every field (happy-dom does not pass the state down to :disabled).
+    expect(screen.getByLabelText('Name').closest('fieldset[disabled]')).not.toBeNull();
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Unpublish' })).toBeNull();
+    expect((screen.getByLabelText('Option 1 values') as HTMLInputElement).value).toBe('S');
+  });
+
+  it.each([
+    [
+      'the server’s reason',
+      () =>
+        jsonResponse(
+          {
+            message: 'Unable to Upload File',
+            errors: { file: 'Only JPEG, PNG, WebP and GIF images can be uploaded.' },
+          },
+          415,
+        ),
+      'Only JPEG, PNG, WebP and GIF images can be uploaded.',
+    ],
+    [
+      'spec §8’s Network error when nothing answers',
+      () => Promise.reject(new TypeError('offline')),
+      'Network error',
+    ],
+  ])('says why an upload failed: %s', async (_case, answer, detail) => {
+    stubServer(ADMIN, {
+      'GET /api/config/products': EMPTY_LIST,
+      'GET /api/config/collections': COLLECTIONS,
+      'POST /api/config/media': answer,
+    });
+    await openNew();
+    await act(async () => {
+      fireEvent.change(screen.getByLabelText('Add images'), {
+        target: { files: [new File(['x'], 'notes.txt', { type: 'text/plain' })] },
+      });
+    });
+    const alert = await screen.findByRole('alert');
+    expect([...alert.querySelectorAll('p')].map((p) => p.textContent)).toEqual([
+      'Unable to Upload File',
+      detail,
+    ]);
+  });
+});
