@@ -10,6 +10,7 @@ import { hasContributors } from '../src/modules/contributors/service.js';
 import { startConfiguredOutboxWorker } from '../src/modules/email/worker.js';
 import { startConfiguredRenewalWorker } from '../src/modules/subscriptions/renewals.js';
 import { systemClock } from '../src/platform/clock.js';
+import { prettyLogStream } from '../src/platform/pretty-log.js';
 
 const USAGE = `Usage: storefront <command>
 
@@ -62,7 +63,12 @@ async function start(): Promise<void> {
     console.log(`Empty database: seeded the demo store (${JSON.stringify(counts)}).`);
   }
   if (!(await hasContributors({ db: database.db, clock: systemClock }))) console.log(FIRST_ADMIN_HINT);
-  const app = await buildApp(config, { database });
+  // A person at a terminal reads short lines; anything else (a service manager, a log shipper) gets JSON.
+  const terminal = process.stdout.isTTY === true;
+  const app = await buildApp(config, {
+    database,
+    ...(terminal ? { logStream: prettyLogStream(process.stdout) } : {}),
+  });
   const outbox = startConfiguredOutboxWorker(config, database, app.log);
   const renewals = startConfiguredRenewalWorker(database, app.log);
   const reservations = startReservationSweeper(database, app.log);
@@ -84,6 +90,22 @@ async function start(): Promise<void> {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
   await app.listen({ port: config.port, host: config.host });
+  if (terminal) console.log(banner(config));
+}
+
+/** What a newcomer needs after `npm start`: where the store is, where the owner's area is, how to stop. */
+function banner(config: ReturnType<typeof loadConfig>): string {
+  const host = ['0.0.0.0', '::', '127.0.0.1', '::1'].includes(config.host) ? 'localhost' : config.host;
+  const url = `http://${host}:${config.port}`;
+  const database = config.database.kind === 'sqlite' ? `SQLite, ${config.database.file}` : 'PostgreSQL';
+  return [
+    '',
+    `  Storefront is running: open ${url}`,
+    `  Owner's area:          ${url}/config`,
+    `  Database:              ${database}`,
+    '  Stop with Ctrl+C.',
+    '',
+  ].join('\n');
 }
 
 async function main(argv: string[]): Promise<number> {
