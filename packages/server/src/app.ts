@@ -7,12 +7,14 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig } from './config.js';
 import { type Database, openDatabase } from './db/index.js';
+import { auditRoutes } from './modules/audit/routes.js';
 import { cartRoutes } from './modules/cart/routes.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { censusRoutes } from './modules/census/routes.js';
 import { checkoutRoutes } from './modules/checkout/routes.js';
 import type { CheckoutOptions } from './modules/checkout/service.js';
 import { contextRoutes } from './modules/context/routes.js';
+import { contributorRoutes } from './modules/contributors/routes.js';
 import { formRoutes } from './modules/forms/routes.js';
 import { giftCardRoutes } from './modules/gift-cards/routes.js';
 import { orderRoutes } from './modules/orders/routes.js';
@@ -23,6 +25,11 @@ import { subscriptionRoutes } from './modules/subscriptions/routes.js';
 import { type Clock, systemClock } from './platform/clock.js';
 import type { RequestContext } from './platform/context.js';
 import { HttpError } from './platform/errors.js';
+import {
+  DatabaseSessionStore,
+  type OwnerSessionStore,
+  RedisSessionStore,
+} from './platform/owner-sessions.js';
 import { createRateLimiter, type RateLimiter, type RateLimitOptions } from './platform/rate-limit.js';
 import { RedisRateLimitStore } from './platform/redis-rate-limit.js';
 import { loadWebAssets, WEB_DIST_DIR } from './render/assets.js';
@@ -50,6 +57,8 @@ export interface AppServices {
   theme: Theme;
   /** Per-IP fixed-window limit of the mutating commerce calls (429 when over). */
   rateLimit: RateLimiter;
+  /** Signed-in contributors' sessions: the database, or Redis when REDIS_URL is set. */
+  ownerSessions: OwnerSessionStore;
   /** The request context for the site this install serves; 503 before any site exists. */
   context(): Promise<SiteContext>;
 }
@@ -62,6 +71,8 @@ export interface BuildOptions {
   rateLimit?: RateLimitOptions;
   /** Payment provider (the test provider by default) and onOrderPlaced listeners. */
   checkout?: CheckoutOptions;
+  /** Where owner sessions live; by default the database, or Redis when REDIS_URL is set. */
+  ownerSessions?: OwnerSessionStore;
 }
 
 /** Composition root: wires config, database, theme and routes; nothing global. */
@@ -79,12 +90,17 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         })
       : null;
 
+  const ownerSessions =
+    options.ownerSessions ??
+    (config.redisUrl ? new RedisSessionStore(config.redisUrl) : new DatabaseSessionStore(database.db));
+
   const services: AppServices = {
     config,
     database,
     clock,
     theme,
     rateLimit: createRateLimiter(redisStore ? { ...limits, store: redisStore } : limits, clock),
+    ownerSessions,
     async context() {
       const now = Date.now();
       if (!cached || now - cached.at > SITE_CACHE_MS) {
@@ -163,12 +179,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   checkoutRoutes(app, services, options.checkout);
   orderRoutes(app, services);
   giftCardRoutes(app, services);
+  contributorRoutes(app, services);
+  auditRoutes(app, services);
   checkoutPageRoutes(app, services, options.checkout);
   pageRoutes(app, services);
 
   app.addHook('onClose', async () => {
     if (!options.database) await database.close();
     await redisStore?.close();
+    if (!options.ownerSessions) await ownerSessions.close();
   });
   return app;
 }

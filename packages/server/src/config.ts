@@ -49,6 +49,8 @@ export interface AppConfig {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** Overrides of the rate limiter's defaults (src/platform/rate-limit.ts). */
   rateLimit: { requests?: number; windowMs?: number; redisUrl?: string };
+  /** REDIS_URL: shared rate limits and owner sessions for several instances. */
+  redisUrl?: string;
   /** Secure cookies only when served over HTTPS in production. */
   secureCookies: boolean;
   smtpUrl?: string;
@@ -76,6 +78,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     database: databaseFromUrl(e.DATABASE_URL, dataDir),
     logLevel: e.LOG_LEVEL,
     rateLimit: { requests: e.RATE_LIMIT_REQUESTS, windowMs: e.RATE_LIMIT_WINDOW_MS, redisUrl: e.REDIS_URL },
+    redisUrl: e.REDIS_URL,
     secureCookies: e.NODE_ENV === 'production',
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

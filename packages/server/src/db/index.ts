@@ -18,6 +18,7 @@ import * as m0003 from './migrations/0003_orders.js';
 import * as m0004 from './migrations/0004_pricing_email.js';
 import * as m0005 from './migrations/0005_subscriptions.js';
 import * as m0006 from './migrations/0006_coupon_rules.js';
+import * as m0007 from './migrations/0007_contributors.js';
 import type { DB } from './schema.js';
 
 export type { DB } from './schema.js';
@@ -39,6 +40,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0004_pricing_email': m0004,
   '0005_subscriptions': m0005,
   '0006_coupon_rules': m0006,
+  '0007_contributors': m0007,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -385,6 +385,53 @@ export interface SubscriptionTable {
   cancelled_at: number | null;
 }
 
+/** A person who runs the site (owner's area), with one spec §6 site role. Install-wide, not per website. */
+export interface ContributorTable {
+  id: string;
+  /** Stored lowercased, so sign-in and invites match whatever case was typed. */
+  email: string;
+  name: string;
+  /** Site role number of spec §6. */
+  role: number;
+  /** argon2id (PHC string); null until a set-password, invite or reset link is used. */
+  password_hash: string | null;
+  created_at: number;
+  disabled: Generated<number>;
+}
+
+/** A signed-in contributor's session; the id is the SHA-256 of the cookie's token, never the token. */
+export interface OwnerSessionTable {
+  id: string;
+  contributor_id: string;
+  created_at: number;
+  /** Sliding: moved forward as the session is used. */
+  expires_at: number;
+  last_seen: number;
+}
+
+/** One-time link tokens (set a password, reset it, accept an invite); the id is the token's SHA-256. */
+export interface ContributorTokenTable {
+  id: string;
+  contributor_id: string;
+  purpose: 'set-password' | 'reset' | 'invite';
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+/** Who changed what and when in the owner's area; kept when the contributor is removed. */
+export interface AuditLogTable {
+  id: string;
+  at: number;
+  /** Null for changes made from the command line. */
+  contributor_id: string | null;
+  contributor_email: string | null;
+  action: string;
+  target: string;
+  /** JSON object or null. */
+  detail: string | null;
+}
+
 export interface DB {
   websites: WebsiteTable;
   store_settings: StoreSettingsTable;
@@ -410,4 +457,8 @@ export interface DB {
   gift_card_redemptions: GiftCardRedemptionTable;
   downloads: DownloadTable;
   subscriptions: SubscriptionTable;
+  contributors: ContributorTable;
+  owner_sessions: OwnerSessionTable;
+  contributor_tokens: ContributorTokenTable;
+  audit_log: AuditLogTable;
 }

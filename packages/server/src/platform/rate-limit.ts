@@ -10,6 +10,16 @@ import { HttpError } from './errors.js';
 export const DEFAULT_RATE_LIMIT_REQUESTS = 30;
 export const DEFAULT_RATE_LIMIT_WINDOW_MS = 10_000;
 
+/**
+ * Sign-in attempts to the owner's area, counted per account (the email tried) and per IP in a
+ * 15-minute window: a contributor mistyping is far below them, a password guesser is stopped
+ * after a handful of tries per account, and one address cannot sweep many accounts. These
+ * limits hold even when RATE_LIMIT_REQUESTS turns the commerce limits off.
+ */
+export const SIGN_IN_ATTEMPTS_PER_ACCOUNT = 10;
+export const SIGN_IN_ATTEMPTS_PER_IP = 50;
+export const SIGN_IN_WINDOW_MS = 15 * 60_000;
+
 /** Memory store entries are swept once the map holds this many keys, so idle IPs do not accumulate. */
 const SWEEP_THRESHOLD = 10_000;
 
@@ -20,7 +30,24 @@ export type RateLimitGroup =
   | 'restock'
   | 'census'
   | 'checkout'
-  | 'gift-card-balance';
+  | 'gift-card-balance'
+  | 'sign-in-account'
+  | 'sign-in-ip'
+  | 'password-reset';
+
+/** A group's own limit, instead of the shared requests / windowMs. */
+export interface GroupLimit {
+  requests: number;
+  windowMs: number;
+}
+
+/** Groups limited on their own terms rather than by RATE_LIMIT_REQUESTS / RATE_LIMIT_WINDOW_MS. */
+export const GROUP_LIMITS: Partial<Record<RateLimitGroup, GroupLimit>> = {
+  'sign-in-account': { requests: SIGN_IN_ATTEMPTS_PER_ACCOUNT, windowMs: SIGN_IN_WINDOW_MS },
+  'sign-in-ip': { requests: SIGN_IN_ATTEMPTS_PER_IP, windowMs: SIGN_IN_WINDOW_MS },
+  // Each reset request sends a mail: the same per-IP budget as sign-in keeps the outbox from being flooded.
+  'password-reset': { requests: SIGN_IN_ATTEMPTS_PER_IP, windowMs: SIGN_IN_WINDOW_MS },
+};
 
 /**
  * Counts hits per key in fixed windows. `hit` answers the count in the key's current window,
@@ -60,20 +87,27 @@ export interface RateLimitOptions {
   store?: RateLimitStore;
   /** Without a `store`: count in Redis at this URL (shared by instances) instead of in process. */
   redisUrl?: string;
+  /** Overrides of GROUP_LIMITS (tests lower them). */
+  groups?: Partial<Record<RateLimitGroup, GroupLimit>>;
 }
 
-/** Throws 429 'Please try again in a few seconds.' once the caller is over the limit. */
-export type RateLimiter = (request: FastifyRequest, group: RateLimitGroup) => Promise<void>;
+/**
+ * Throws 429 'Please try again in a few seconds.' once the caller is over the limit. The caller
+ * is the request's IP unless `subject` names another (the account a sign-in tries).
+ */
+export type RateLimiter = (request: FastifyRequest, group: RateLimitGroup, subject?: string) => Promise<void>;
 
 export function createRateLimiter(options: RateLimitOptions, clock: Clock): RateLimiter {
   const requests = options.requests ?? DEFAULT_RATE_LIMIT_REQUESTS;
   const windowMs = options.windowMs ?? DEFAULT_RATE_LIMIT_WINDOW_MS;
   const store = options.store ?? new MemoryRateLimitStore();
-  return async (request, group) => {
-    if (requests <= 0) return;
+  const groups = { ...GROUP_LIMITS, ...options.groups };
+  return async (request, group, subject) => {
+    const limit = groups[group] ?? { requests, windowMs };
+    if (limit.requests <= 0) return;
     const now = clock.now();
-    const windowStart = now - (now % windowMs);
-    const count = await store.hit(`${group}\u0000${request.ip}`, windowStart, windowMs);
-    if (count > requests) throw new HttpError(429, MESSAGES.tooManyRequests);
+    const windowStart = now - (now % limit.windowMs);
+    const count = await store.hit(`${group}\u0000${subject ?? request.ip}`, windowStart, limit.windowMs);
+    if (count > limit.requests) throw new HttpError(429, MESSAGES.tooManyRequests);
   };
 }

@@ -180,9 +180,75 @@ function renderGiftCardDelivery(input: z.input<typeof giftCardDeliveryData>): Re
   return { subject, text, html };
 }
 
+/** An invitation to help run the site, with the role given and the link that sets a password. */
+export const contributorInviteData = z.object({
+  siteTitle: z.string().min(1),
+  name: z.string().min(1),
+  roleName: z.string().min(1),
+  invitedBy: z.string().optional(),
+  link: z.string().url(),
+  /** How long the link works, in words ("7 days"). */
+  validFor: z.string().min(1),
+});
+
+/** A link that sets a new password for the owner's area. */
+export const passwordResetData = z.object({
+  siteTitle: z.string().min(1),
+  name: z.string().min(1),
+  link: z.string().url(),
+  validFor: z.string().min(1),
+});
+
+function renderContributorInvite(input: z.input<typeof contributorInviteData>): RenderedEmail {
+  const d = contributorInviteData.parse(input);
+  const by = d.invitedBy ? `${d.invitedBy} invited you` : 'You are invited';
+  const subject = `${by} to help run ${d.siteTitle}`;
+  const text = [
+    `Hi ${d.name},`,
+    '',
+    `${by} to help run ${d.siteTitle} as ${d.roleName}.`,
+    '',
+    `Choose your password to accept: ${d.link}`,
+    `The link works once, for ${d.validFor}.`,
+    '',
+  ].join('\n');
+  const e = escapeHtml;
+  const html = htmlPage(
+    subject,
+    `<p>Hi ${e(d.name)},</p>` +
+      `<p>${e(by)} to help run ${e(d.siteTitle)} as <strong>${e(d.roleName)}</strong>.</p>` +
+      `<p><a href="${e(d.link)}">Choose your password</a> to accept.</p>` +
+      `<p>The link works once, for ${e(d.validFor)}.</p>`,
+  );
+  return { subject, text, html };
+}
+
+function renderPasswordReset(input: z.input<typeof passwordResetData>): RenderedEmail {
+  const d = passwordResetData.parse(input);
+  const subject = `${d.siteTitle}: set a new password`;
+  const text = [
+    `Hi ${d.name},`,
+    '',
+    `Someone asked to reset your password for ${d.siteTitle}. To choose a new one: ${d.link}`,
+    `The link works once, for ${d.validFor}. If you did not ask, ignore this email: your password stays as it is.`,
+    '',
+  ].join('\n');
+  const e = escapeHtml;
+  const html = htmlPage(
+    subject,
+    `<p>Hi ${e(d.name)},</p>` +
+      `<p>Someone asked to reset your password for ${e(d.siteTitle)}.</p>` +
+      `<p><a href="${e(d.link)}">Choose a new password</a></p>` +
+      `<p>The link works once, for ${e(d.validFor)}. If you did not ask, ignore this email: your password stays as it is.</p>`,
+  );
+  return { subject, text, html };
+}
+
 export const EMAIL_TEMPLATES = {
   'order-confirmation': { data: orderConfirmationData, render: renderOrderConfirmation },
   'gift-card-delivery': { data: giftCardDeliveryData, render: renderGiftCardDelivery },
+  'contributor-invite': { data: contributorInviteData, render: renderContributorInvite },
+  'password-reset': { data: passwordResetData, render: renderPasswordReset },
 } as const;
 
 export type EmailTemplateName = keyof typeof EMAIL_TEMPLATES;

@@ -1,0 +1,114 @@
+import { can, OWNER_MESSAGES, type Permission } from '@storefront/commerce';
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { AppServices } from '../app.js';
+import type { AppConfig } from '../config.js';
+import {
+  type ContributorView,
+  type OwnerContext,
+  resolveSession,
+  SESSION_IDLE_MS,
+} from '../modules/contributors/service.js';
+import { checkCrumb } from './crumb.js';
+import { HttpError } from './errors.js';
+
+/** The owner's session cookie: HttpOnly, SameSite=Lax, Path=/, Secure over HTTPS. */
+export const SESSION_COOKIE = 'sf_session';
+const TOKEN_SHAPE = /^[0-9a-f]{64}$/;
+
+/** The signed-in contributor of an owner request. */
+export type OwnerContributor = ContributorView;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by requirePermission / requireSession once the session is checked. */
+    contributor?: OwnerContributor;
+  }
+}
+
+/** The database and the time: what the install-wide owner services need (no website). */
+export function ownerContext(services: AppServices): OwnerContext {
+  return { db: services.database.db, clock: services.clock };
+}
+
+/** Where one-time links point: PUBLIC_URL, or this server on localhost (never the request's Host, which a caller chooses). */
+export function ownerBaseUrl(config: AppConfig): string {
+  return config.publicUrl ?? `http://localhost:${config.port}`;
+}
+
+/** The session token the request presents, when it is shaped like one. */
+export function sessionToken(request: FastifyRequest): string | undefined {
+  const token = request.cookies[SESSION_COOKIE];
+  return token && TOKEN_SHAPE.test(token) ? token : undefined;
+}
+
+function secure(services: AppServices, request: FastifyRequest): boolean {
+  return services.config.secureCookies || request.protocol === 'https';
+}
+
+export function setSessionCookie(
+  services: AppServices,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  token: string,
+): void {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: secure(services, request),
+    maxAge: Math.floor(SESSION_IDLE_MS / 1000),
+  });
+}
+
+export function clearSessionCookie(
+  services: AppServices,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  reply.clearCookie(SESSION_COOKIE, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: secure(services, request),
+  });
+}
+
+/** The signed-in contributor, or null (no cookie, unknown or expired session, removed contributor). */
+export async function currentContributor(
+  services: AppServices,
+  request: FastifyRequest,
+): Promise<OwnerContributor | null> {
+  if (request.contributor) return request.contributor;
+  const token = sessionToken(request);
+  if (!token) return null;
+  const contributor = await resolveSession(ownerContext(services), services.ownerSessions, token);
+  if (contributor) request.contributor = contributor;
+  return contributor;
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+async function authorize(
+  services: AppServices,
+  request: FastifyRequest,
+  permission?: Permission,
+): Promise<void> {
+  const contributor = await currentContributor(services, request);
+  if (!contributor) throw new HttpError(401, OWNER_MESSAGES.signInRequired);
+  if (!SAFE_METHODS.has(request.method)) checkCrumb(request);
+  if (permission && !can(contributor.role, permission)) throw new HttpError(403, OWNER_MESSAGES.forbidden);
+}
+
+/** 401 'Please sign in.' without a session; on every non-GET the crumb must match (403). */
+export function requireSession(services: AppServices): preHandlerAsyncHookHandler {
+  return async (request) => authorize(services, request);
+}
+
+/**
+ * Guards an owner API: 401 'Please sign in.' without a valid session, 403 'You do not have
+ * permission to do that.' when the contributor's role lacks `permission` (docs/roles.md), and
+ * the crumb check (403) on every non-GET. Sets `request.contributor`.
+ */
+export function requirePermission(services: AppServices, permission: Permission): preHandlerAsyncHookHandler {
+  return async (request) => authorize(services, request, permission);
+}

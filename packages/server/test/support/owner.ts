@@ -1,0 +1,117 @@
+import type { Permission, SiteRole } from '@storefront/commerce';
+import type { FastifyInstance } from 'fastify';
+import { addContributor } from '../../src/modules/contributors/service.js';
+import { systemClock } from '../../src/platform/clock.js';
+import { SESSION_COOKIE } from '../../src/platform/owner-auth.js';
+import { CRUMB, cookiesOf, type TestApp } from './app.js';
+import type { TestDatabase } from './databases.js';
+
+export const OWNER_PASSWORD = 'correct horse battery';
+
+export function ownerEmail(role: number): string {
+  return `role${role}@example.com`;
+}
+
+/** A contributor with a password, added the way the CLI adds one. */
+export async function addOwner(
+  database: TestDatabase,
+  role: SiteRole,
+  email = ownerEmail(role),
+  password = OWNER_PASSWORD,
+): Promise<string> {
+  const { contributor } = await addContributor(
+    { db: database.db, clock: systemClock },
+    { email, name: `Role ${role}`, role, password },
+  );
+  return contributor.id;
+}
+
+/** Signs in through the API; answers the cookies a browser would then send (session and crumb). */
+export async function signIn(
+  app: FastifyInstance,
+  email: string,
+  password = OWNER_PASSWORD,
+): Promise<Record<string, string>> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/config/session',
+    payload: { email, password },
+    cookies: { crumb: CRUMB },
+    headers: { 'x-csrf-token': CRUMB },
+  });
+  if (res.statusCode !== 200) throw new Error(`sign-in as ${email}: ${res.statusCode} ${res.body}`);
+  return { crumb: CRUMB, [SESSION_COOKIE]: cookiesOf(res)[SESSION_COOKIE] };
+}
+
+/** An owner call as the /config shell makes it: the cookies given, and the crumb header. */
+export function ownerCall(
+  app: FastifyInstance,
+  method: string,
+  url: string,
+  cookies: Record<string, string>,
+  body?: unknown,
+) {
+  return app.inject({
+    method: method as 'GET',
+    url,
+    cookies,
+    headers: { 'x-csrf-token': CRUMB },
+    ...(body === undefined ? {} : { payload: body as object }),
+  });
+}
+
+/**
+ * One owner API for the role × endpoint test (test/owner-permissions.test.ts). `{name}`
+ * placeholders in url and body are filled from what `setup` makes for each call (a contributor
+ * to remove, a unique email …). Other modules add their endpoints to OWNER_ENDPOINTS.
+ */
+export interface OwnerEndpoint {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  url: string;
+  permission: Permission;
+  body?: unknown;
+  /** The status when allowed; 200 unless given. */
+  ok?: number;
+  setup?: (t: TestApp) => Promise<Record<string, string>>;
+}
+
+let victims = 0;
+async function victim(t: TestApp): Promise<Record<string, string>> {
+  victims += 1;
+  const id = await addOwner(t.database, 10, `victim${victims}@example.com`);
+  return { id, email: `invitee${victims}@example.com` };
+}
+
+export const OWNER_ENDPOINTS: OwnerEndpoint[] = [
+  { method: 'GET', url: '/api/config/contributors', permission: 'contributors.manage' },
+  {
+    method: 'POST',
+    url: '/api/config/contributors',
+    permission: 'contributors.manage',
+    body: { email: '{email}', name: 'New Person', role: 4 },
+    ok: 201,
+    setup: victim,
+  },
+  {
+    method: 'PATCH',
+    url: '/api/config/contributors/{id}',
+    permission: 'contributors.manage',
+    body: { role: 8 },
+    setup: victim,
+  },
+  {
+    method: 'DELETE',
+    url: '/api/config/contributors/{id}',
+    permission: 'contributors.manage',
+    ok: 204,
+    setup: victim,
+  },
+  { method: 'GET', url: '/api/config/audit', permission: 'audit.read' },
+];
+
+/** Fills `{name}` placeholders in a string or in every string of a JSON value. */
+export function fill<T>(value: T, values: Record<string, string>): T {
+  if (value === undefined) return value;
+  const text = JSON.stringify(value).replace(/\{(\w+)\}/g, (m, k: string) => values[k] ?? m);
+  return JSON.parse(text) as T;
+}
