@@ -19,6 +19,7 @@ import * as m0004 from './migrations/0004_pricing_email.js';
 import * as m0005 from './migrations/0005_subscriptions.js';
 import * as m0006 from './migrations/0006_coupon_rules.js';
 import * as m0007 from './migrations/0007_contributors.js';
+import * as m0009 from './migrations/0009_owner_ops.js';
 import type { DB } from './schema.js';
 
 export type { DB } from './schema.js';
@@ -41,6 +42,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0005_subscriptions': m0005,
   '0006_coupon_rules': m0006,
   '0007_contributors': m0007,
+  '0009_owner_ops': m0009,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

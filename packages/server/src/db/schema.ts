@@ -11,6 +11,10 @@ export interface WebsiteTable {
   currency: string;
   locale: string;
   created_at: number;
+  /** Sender of the site's mails; null: MAIL_FROM (or the built-in sender). */
+  mail_from: string | null;
+  /** The address links in mails point to; null: PUBLIC_URL. */
+  public_url: string | null;
 }
 
 export interface StoreSettingsTable {
@@ -249,7 +253,12 @@ export interface OutboxTable {
   created_at: number;
   sent_at: number | null;
   last_error: string | null;
+  /** What the mail is about ('order:{id}', 'restock:{signup id}'): an order lists the mails it sent. */
+  ref: string | null;
 }
+
+export type OrderStatus = 'paid' | 'pending' | 'partially_refunded' | 'refunded';
+export type FulfilmentStatus = 'unfulfilled' | 'fulfilled';
 
 /** A placed order (spec §3 "Order"); money in minor units of `currency`. */
 export interface OrderTable {
@@ -259,8 +268,17 @@ export interface OrderTable {
   source_kind: 'cart' | 'gift-card' | 'subscription';
   /** 'cart:{id}', 'subscription:{id}' or 'gift-card:{order id}'; unique, so a cart is bought once. */
   source_key: string;
-  /** 'paid' once authorized; 'pending' when the payment method settles later. */
-  status: 'paid' | 'pending';
+  /**
+   * Payment state: 'paid' once authorized; 'pending' when the payment method settles later;
+   * 'partially_refunded' / 'refunded' once some or all of amount_paid_cents went back.
+   */
+  status: OrderStatus;
+  /** 'fulfilled' once the owner marked it shipped (order_fulfilments). */
+  fulfilment_status: Generated<FulfilmentStatus>;
+  /** What refunds gave back so far; never above amount_paid_cents. */
+  refunded_cents: Generated<number>;
+  /** When a refund put the order's items back in stock (once per order); null until then. */
+  restocked_at: number | null;
   test_mode: number;
   email: string;
   /** JSON shipping address or null. */
@@ -432,7 +450,34 @@ export interface AuditLogTable {
   detail: string | null;
 }
 
+/** Money an owner gave back on an order through the payment provider. */
+export interface OrderRefundTable {
+  id: string;
+  website_id: string;
+  order_id: string;
+  amount_cents: number;
+  /** 1: this refund put the order's items back in stock. */
+  restocked: number;
+  reason: string | null;
+  contributor_email: string | null;
+  created_at: number;
+}
+
+/** An order marked shipped, with how to follow it. */
+export interface OrderFulfilmentTable {
+  id: string;
+  website_id: string;
+  order_id: string;
+  carrier: string;
+  tracking_number: string;
+  tracking_url: string | null;
+  contributor_email: string | null;
+  created_at: number;
+}
+
 export interface DB {
+  order_refunds: OrderRefundTable;
+  order_fulfilments: OrderFulfilmentTable;
   websites: WebsiteTable;
   store_settings: StoreSettingsTable;
   collections: CollectionTable;

@@ -263,25 +263,29 @@ const percent = z
   .max(100, 'must be at most 100')
   .refine((n) => Number(n.toFixed(6)) === n, 'must have at most 6 decimal places');
 
+/** A tax rule's fields; taxRuleSchema adds the region check (the owner's API reuses both without the id). */
+export const taxRuleFields = z.strictObject({
+  id,
+  name: text,
+  country,
+  region: z.string().trim().min(1, 'must not be empty').max(16).optional(),
+  ratePercent: percent,
+  appliesToShipping: z.boolean().default(false),
+});
+
+/** A country with a region list (commerce regions) takes only its region codes. */
+export function checkTaxRuleRegion(rule: { country: string; region?: string }, ctx: z.RefinementCtx): void {
+  const regions = regionsFor(rule.country);
+  if (rule.region !== undefined && regions.length > 0 && !regions.some((r) => r.code === rule.region))
+    ctx.addIssue({
+      code: 'custom',
+      path: ['region'],
+      message: `must be a region code of ${rule.country} such as "${regions[0].code}"`,
+    });
+}
+
 /** A tax rule of a country or of one of its regions; rules that match an address add up. */
-export const taxRuleSchema = z
-  .strictObject({
-    id,
-    name: text,
-    country,
-    region: z.string().trim().min(1, 'must not be empty').max(16).optional(),
-    ratePercent: percent,
-    appliesToShipping: z.boolean().default(false),
-  })
-  .superRefine((rule, ctx) => {
-    const regions = regionsFor(rule.country);
-    if (rule.region !== undefined && regions.length > 0 && !regions.some((r) => r.code === rule.region))
-      ctx.addIssue({
-        code: 'custom',
-        path: ['region'],
-        message: `must be a region code of ${rule.country} such as "${regions[0].code}"`,
-      });
-  });
+export const taxRuleSchema = taxRuleFields.superRefine(checkTaxRuleRegion);
 
 export const shippingOptionSchema = z.strictObject({
   id,
@@ -295,33 +299,40 @@ export const shippingOptionSchema = z.strictObject({
 export const COUPON_TYPES = ['percentage', 'fixed', 'free-shipping'] as const;
 const COUPON_CODE_RE = /^[A-Za-z0-9_-]{1,64}$/;
 
-export const couponSchema = z
-  .strictObject({
-    code: z.string().regex(COUPON_CODE_RE, 'must be 1–64 letters, digits, "_" or "-"'),
-    type: z.enum(COUPON_TYPES, `must be one of ${COUPON_TYPES.join(', ')}`),
-    percent: percent.optional(),
-    amountCents: minor.optional(),
-    minSubtotalCents: minor.optional(),
-    validFrom: instant.optional(),
-    validUntil: instant.optional(),
-    active: z.boolean().default(true),
-    appliesToGiftCards: z.boolean().default(false),
-    combinable: z.boolean().default(true),
-    maxUses: z.number().int().min(1, 'must be at least 1').optional(),
-    maxUsesPerCustomer: z.number().int().min(1, 'must be at least 1').optional(),
-  })
-  .superRefine((c, ctx) => {
-    if (c.type === 'percentage' && c.percent === undefined)
-      ctx.addIssue({ code: 'custom', path: ['percent'], message: 'is required for a percentage coupon' });
-    if (c.type === 'fixed' && c.amountCents === undefined)
-      ctx.addIssue({ code: 'custom', path: ['amountCents'], message: 'is required for a fixed coupon' });
-    if (c.type !== 'percentage' && c.percent !== undefined)
-      ctx.addIssue({ code: 'custom', path: ['percent'], message: 'is only for percentage coupons' });
-    if (c.type !== 'fixed' && c.amountCents !== undefined)
-      ctx.addIssue({ code: 'custom', path: ['amountCents'], message: 'is only for fixed coupons' });
-    if (c.validFrom !== undefined && c.validUntil !== undefined && c.validFrom > c.validUntil)
-      ctx.addIssue({ code: 'custom', path: ['validUntil'], message: 'must not be before validFrom' });
-  });
+/** A coupon's fields; couponSchema adds the rules between them (the owner's API reuses both). */
+export const couponFields = z.strictObject({
+  code: z.string().regex(COUPON_CODE_RE, 'must be 1–64 letters, digits, "_" or "-"'),
+  type: z.enum(COUPON_TYPES, `must be one of ${COUPON_TYPES.join(', ')}`),
+  percent: percent.optional(),
+  amountCents: minor.optional(),
+  minSubtotalCents: minor.optional(),
+  validFrom: instant.optional(),
+  validUntil: instant.optional(),
+  active: z.boolean().default(true),
+  appliesToGiftCards: z.boolean().default(false),
+  combinable: z.boolean().default(true),
+  maxUses: z.number().int().min(1, 'must be at least 1').optional(),
+  maxUsesPerCustomer: z.number().int().min(1, 'must be at least 1').optional(),
+});
+
+/** What relates a coupon's fields: the amount its type needs, and a window that ends after it starts. */
+export function checkCoupon(
+  c: { type: string; percent?: number; amountCents?: number; validFrom?: number; validUntil?: number },
+  ctx: z.RefinementCtx,
+): void {
+  if (c.type === 'percentage' && c.percent === undefined)
+    ctx.addIssue({ code: 'custom', path: ['percent'], message: 'is required for a percentage coupon' });
+  if (c.type === 'fixed' && c.amountCents === undefined)
+    ctx.addIssue({ code: 'custom', path: ['amountCents'], message: 'is required for a fixed coupon' });
+  if (c.type !== 'percentage' && c.percent !== undefined)
+    ctx.addIssue({ code: 'custom', path: ['percent'], message: 'is only for percentage coupons' });
+  if (c.type !== 'fixed' && c.amountCents !== undefined)
+    ctx.addIssue({ code: 'custom', path: ['amountCents'], message: 'is only for fixed coupons' });
+  if (c.validFrom !== undefined && c.validUntil !== undefined && c.validFrom > c.validUntil)
+    ctx.addIssue({ code: 'custom', path: ['validUntil'], message: 'must not be before validFrom' });
+}
+
+export const couponSchema = couponFields.superRefine(checkCoupon);
 
 export const catalogFileSchema = z.strictObject({
   website: websiteSchema,

@@ -21,7 +21,7 @@ import {
 } from '../gift-cards/service.js';
 import { reserveStock } from '../inventory/service.js';
 import { insertDownloads, insertOrder, insertOrderItems, type OrderRow } from '../orders/repo.js';
-import { buildOrderView, downloadUrl, getOrder, orderStatusUrl } from '../orders/service.js';
+import { buildOrderView, downloadUrl, getOrder, orderRef, orderStatusUrl } from '../orders/service.js';
 import { decimalMoney, type OrderView, type ShippingAddress } from '../orders/view.js';
 import { checkCard } from '../payments/card.js';
 import {
@@ -39,6 +39,7 @@ import {
   type ShippingLocation,
   UNKNOWN_COUPON,
 } from '../pricing/service.js';
+import { sitePublicUrl } from '../site/service.js';
 import { startSubscription } from '../subscriptions/billing-service.js';
 import { checkShippingAddress } from './address.js';
 import { claimIdempotencyKey, findIdempotencyKey, markCartPurchased } from './repo.js';
@@ -397,6 +398,9 @@ export async function placeOrder(
         payment_reference: null,
         access_token: newToken(16),
         created_at: now,
+        fulfilment_status: 'unfulfilled',
+        refunded_cents: 0,
+        restocked_at: null,
       };
       await insertOrder(trx, orderRow);
       const items = resolved.lines.map((l, position) => ({
@@ -443,12 +447,13 @@ export async function placeOrder(
 
       // Queued in this transaction: the mails exist exactly when the order does.
       const siteTitle = ctx.site.website.siteTitle;
-      const { publicUrl } = deps;
+      const publicUrl = sitePublicUrl(ctx.site, deps.publicUrl);
       const link = publicUrl ? (path: string) => `${publicUrl}${path}` : null;
       if (email.ok) {
         await enqueueEmail(tctx, trx, {
           to: email.email,
           template: 'order-confirmation',
+          ref: orderRef(orderId),
           data: {
             siteTitle,
             orderId,
@@ -483,6 +488,7 @@ export async function placeOrder(
         await enqueueEmail(tctx, trx, {
           to: g.to,
           template: 'gift-card-delivery',
+          ref: orderRef(orderId),
           data: {
             siteTitle,
             code: g.code,

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import { decrementStock, findVariantBySku } from './repo.js';
+import { decrementStock, findVariantBySku, incrementStock } from './repo.js';
 
 export interface StockLine {
   sku: string;
@@ -41,4 +41,23 @@ export async function reserveStock(
     if (!variant?.unlimited) return { ok: false, sku, itemName: want.name };
   }
   return { ok: true };
+}
+
+/**
+ * Puts lines back in stock inside the caller's transaction (a refunded order's items), skus in
+ * the same fixed order as reserveStock. Unlimited or since-removed variants are skipped; answers
+ * the skus whose stock went up.
+ */
+export async function restoreStock(
+  db: Kysely<DB>,
+  websiteId: string,
+  lines: readonly { sku: string; quantity: number }[],
+): Promise<string[]> {
+  const wanted = new Map<string, number>();
+  for (const l of lines) wanted.set(l.sku, (wanted.get(l.sku) ?? 0) + l.quantity);
+  const restored: string[] = [];
+  for (const sku of [...wanted.keys()].sort()) {
+    if (await incrementStock(db, websiteId, sku, wanted.get(sku)!)) restored.push(sku);
+  }
+  return restored;
 }

@@ -20,6 +20,11 @@ export function orderStatusUrl(orderId: string, token: string): string {
   return `/commerce/orders/${encodeURIComponent(orderId)}?token=${encodeURIComponent(token)}`;
 }
 
+/** The outbox ref of the mails about an order (confirmation, gift cards, fulfilment, refunds). */
+export function orderRef(orderId: string): string {
+  return `order:${orderId}`;
+}
+
 export function downloadUrl(token: string): string {
   return `/downloads/${token}`;
 }

@@ -18,6 +18,7 @@ import type { ShippingAddressInput } from '../checkout/schema.js';
 import { enqueueEmail } from '../email/service.js';
 import { reserveStock } from '../inventory/service.js';
 import { insertDownloads, insertOrder, insertOrderItems, type OrderRow } from '../orders/repo.js';
+import { orderRef } from '../orders/service.js';
 import type { ShippingAddress } from '../orders/view.js';
 import { PAYMENT_MESSAGES, type PaymentProvider } from '../payments/provider.js';
 import { createTestPaymentProvider } from '../payments/test-provider.js';
@@ -186,6 +187,9 @@ export function startRenewalWorker(options: RenewalWorkerOptions): RenewalWorker
       payment_reference: null,
       access_token: newToken(16),
       created_at: now,
+      fulfilment_status: 'unfulfilled',
+      refunded_cents: 0,
+      restocked_at: null,
     };
     await insertOrder(trx, orderRow);
     await insertOrderItems(trx, [
@@ -217,6 +221,7 @@ export function startRenewalWorker(options: RenewalWorkerOptions): RenewalWorker
     await enqueueEmail(ctx, trx, {
       to: row.email,
       template: 'order-confirmation',
+      ref: orderRef(orderId),
       data: {
         siteTitle: website?.site_title || 'Store',
         orderId,
