@@ -299,40 +299,33 @@ export const shippingOptionSchema = z.strictObject({
 export const COUPON_TYPES = ['percentage', 'fixed', 'free-shipping'] as const;
 const COUPON_CODE_RE = /^[A-Za-z0-9_-]{1,64}$/;
 
-/** A coupon's fields; couponSchema adds the rules between them (the owner's API reuses both). */
-export const couponFields = z.strictObject({
-  code: z.string().regex(COUPON_CODE_RE, 'must be 1–64 letters, digits, "_" or "-"'),
-  type: z.enum(COUPON_TYPES, `must be one of ${COUPON_TYPES.join(', ')}`),
-  percent: percent.optional(),
-  amountCents: minor.optional(),
-  minSubtotalCents: minor.optional(),
-  validFrom: instant.optional(),
-  validUntil: instant.optional(),
-  active: z.boolean().default(true),
-  appliesToGiftCards: z.boolean().default(false),
-  combinable: z.boolean().default(true),
-  maxUses: z.number().int().min(1, 'must be at least 1').optional(),
-  maxUsesPerCustomer: z.number().int().min(1, 'must be at least 1').optional(),
-});
-
-/** What relates a coupon's fields: the amount its type needs, and a window that ends after it starts. */
-export function checkCoupon(
-  c: { type: string; percent?: number; amountCents?: number; validFrom?: number; validUntil?: number },
-  ctx: z.RefinementCtx,
-): void {
-  if (c.type === 'percentage' && c.percent === undefined)
-    ctx.addIssue({ code: 'custom', path: ['percent'], message: 'is required for a percentage coupon' });
-  if (c.type === 'fixed' && c.amountCents === undefined)
-    ctx.addIssue({ code: 'custom', path: ['amountCents'], message: 'is required for a fixed coupon' });
-  if (c.type !== 'percentage' && c.percent !== undefined)
-    ctx.addIssue({ code: 'custom', path: ['percent'], message: 'is only for percentage coupons' });
-  if (c.type !== 'fixed' && c.amountCents !== undefined)
-    ctx.addIssue({ code: 'custom', path: ['amountCents'], message: 'is only for fixed coupons' });
-  if (c.validFrom !== undefined && c.validUntil !== undefined && c.validFrom > c.validUntil)
-    ctx.addIssue({ code: 'custom', path: ['validUntil'], message: 'must not be before validFrom' });
-}
-
-export const couponSchema = couponFields.superRefine(checkCoupon);
+export const couponSchema = z
+  .strictObject({
+    code: z.string().regex(COUPON_CODE_RE, 'must be 1–64 letters, digits, "_" or "-"'),
+    type: z.enum(COUPON_TYPES, `must be one of ${COUPON_TYPES.join(', ')}`),
+    percent: percent.optional(),
+    amountCents: minor.optional(),
+    minSubtotalCents: minor.optional(),
+    validFrom: instant.optional(),
+    validUntil: instant.optional(),
+    active: z.boolean().default(true),
+    appliesToGiftCards: z.boolean().default(false),
+    combinable: z.boolean().default(true),
+    maxUses: z.number().int().min(1, 'must be at least 1').optional(),
+    maxUsesPerCustomer: z.number().int().min(1, 'must be at least 1').optional(),
+  })
+  .superRefine((c, ctx) => {
+    if (c.type === 'percentage' && c.percent === undefined)
+      ctx.addIssue({ code: 'custom', path: ['percent'], message: 'is required for a percentage coupon' });
+    if (c.type === 'fixed' && c.amountCents === undefined)
+      ctx.addIssue({ code: 'custom', path: ['amountCents'], message: 'is required for a fixed coupon' });
+    if (c.type !== 'percentage' && c.percent !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['percent'], message: 'is only for percentage coupons' });
+    if (c.type !== 'fixed' && c.amountCents !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['amountCents'], message: 'is only for fixed coupons' });
+    if (c.validFrom !== undefined && c.validUntil !== undefined && c.validFrom > c.validUntil)
+      ctx.addIssue({ code: 'custom', path: ['validUntil'], message: 'must not be before validFrom' });
+  });
 
 export const catalogFileSchema = z.strictObject({
   website: websiteSchema,

@@ -3,15 +3,32 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { RequestContext } from '../../platform/context.js';
 import { HttpError } from '../../platform/errors.js';
+import { newId } from '../../platform/ids.js';
 import { giftCardsOfOrder } from '../gift-cards/service.js';
 import {
+  addRefunded,
+  countOrderRows,
   findDownload,
   findOrder,
+  insertFulfilment,
+  insertRefund,
   listDownloads,
+  listFulfilments,
   listOrderItems,
+  listOrderRows,
+  listOrdersBySourcePrefix,
+  listRefunds,
+  markFulfilled,
+  markRestocked,
+  type OrderFilterRows,
+  type OrderFulfilmentRow,
   type OrderItemRow,
+  type OrderRefundRow,
   type OrderRow,
 } from './repo.js';
+
+export type { OrderFilterRows as OrderFilter, OrderFulfilmentRow, OrderItemRow, OrderRefundRow, OrderRow };
+
 import { decimalMoney, type OrderView, type ShippingAddress } from './view.js';
 
 export const ORDER_NOT_FOUND = 'We could not find that order.';
@@ -132,4 +149,100 @@ export async function getOrder(ctx: RequestContext, orderId: string): Promise<Or
 export async function getDownload(ctx: RequestContext, token: string) {
   if (!/^[0-9a-f]{32}$/.test(token)) return null;
   return (await findDownload(ctx.db, ctx.websiteId, token)) ?? null;
+}
+
+/** One page of the website's orders, newest first, and how many match in all. */
+export async function searchOrders(
+  ctx: RequestContext,
+  filter: OrderFilterRows,
+  page: number,
+  pageSize: number,
+): Promise<{ rows: OrderRow[]; total: number }> {
+  const [rows, total] = await Promise.all([
+    listOrderRows(ctx.db, ctx.websiteId, filter, pageSize, (page - 1) * pageSize),
+    countOrderRows(ctx.db, ctx.websiteId, filter),
+  ]);
+  return { rows, total };
+}
+
+export async function findOrderRow(ctx: RequestContext, orderId: string): Promise<OrderRow | null> {
+  return (await findOrder(ctx.db, ctx.websiteId, orderId)) ?? null;
+}
+
+/** Everything recorded about an order besides its row: lines, downloads, gift cards, refunds, fulfilments. */
+export async function orderRecords(ctx: RequestContext, orderId: string) {
+  const [items, downloads, giftCards, refunds, fulfilments] = await Promise.all([
+    listOrderItems(ctx.db, orderId),
+    listDownloads(ctx.db, orderId),
+    giftCardsOfOrder(ctx.db, orderId),
+    listRefunds(ctx.db, orderId),
+    listFulfilments(ctx.db, orderId),
+  ]);
+  return { items, downloads, giftCards, refunds, fulfilments };
+}
+
+/** The orders a subscription's renewals placed (source key 'subscription:{id}:cycle:{n}'). */
+export function renewalOrders(ctx: RequestContext, subscriptionId: string): Promise<OrderRow[]> {
+  return listOrdersBySourcePrefix(ctx.db, ctx.websiteId, `subscription:${subscriptionId}:cycle:`);
+}
+
+export const ORDER_ACTION_MESSAGES = {
+  notRefundable: 'Only a paid order can be refunded.',
+  overRefund: 'A refund cannot be more than what is left of the amount paid.',
+  nothingPaid: 'Nothing was paid by card on this order, so there is nothing to refund.',
+  alreadyRestocked: 'The items of this order are already back in stock.',
+  alreadyFulfilled: 'This order is already fulfilled.',
+  notFulfillable: 'Only a paid order can be fulfilled.',
+} as const;
+
+/**
+ * Records a refund inside the caller's transaction: the refunded total rises only within what
+ * was paid (409 otherwise), the items are marked restocked once (409 on a second restock) and
+ * the refund row is written.
+ */
+export async function recordRefund(
+  ctx: RequestContext,
+  order: OrderRow,
+  refund: { amountCents: number; restock: boolean; reason: string | null; by: string | null },
+): Promise<void> {
+  if (!(await addRefunded(ctx.db, order.id, refund.amountCents))) {
+    throw new HttpError(409, ORDER_ACTION_MESSAGES.overRefund, undefined, {
+      amountCents: ORDER_ACTION_MESSAGES.overRefund,
+    });
+  }
+  if (refund.restock && !(await markRestocked(ctx.db, order.id, ctx.clock.now()))) {
+    throw new HttpError(409, ORDER_ACTION_MESSAGES.alreadyRestocked, undefined, {
+      restock: ORDER_ACTION_MESSAGES.alreadyRestocked,
+    });
+  }
+  await insertRefund(ctx.db, {
+    id: newId('rf'),
+    website_id: ctx.websiteId,
+    order_id: order.id,
+    amount_cents: refund.amountCents,
+    restocked: refund.restock ? 1 : 0,
+    reason: refund.reason,
+    contributor_email: refund.by,
+    created_at: ctx.clock.now(),
+  });
+}
+
+/** Marks the order fulfilled with its tracking, inside the caller's transaction (409 when it already is). */
+export async function recordFulfilment(
+  ctx: RequestContext,
+  orderId: string,
+  f: { carrier: string; trackingNumber: string; trackingUrl: string | null; by: string | null },
+): Promise<void> {
+  if (!(await markFulfilled(ctx.db, orderId)))
+    throw new HttpError(409, ORDER_ACTION_MESSAGES.alreadyFulfilled);
+  await insertFulfilment(ctx.db, {
+    id: newId('ff'),
+    website_id: ctx.websiteId,
+    order_id: orderId,
+    carrier: f.carrier,
+    tracking_number: f.trackingNumber,
+    tracking_url: f.trackingUrl,
+    contributor_email: f.by,
+    created_at: ctx.clock.now(),
+  });
 }
