@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, PostgresAdapter } from 'kysely';
 
 /**
  * What the owner's area runs orders and the store with: refunds and fulfilments of an order, the
@@ -6,6 +6,12 @@ import type { Kysely } from 'kysely';
  * (so an order shows the mails it sent), and the site's sender address and public URL overrides.
  */
 export async function up(db: Kysely<any>): Promise<void> {
+  // 'partially_refunded' is longer than varchar(16); SQLite does not enforce the length, PostgreSQL does.
+  if (db.getExecutor().adapter instanceof PostgresAdapter)
+    await db.schema
+      .alterTable('orders')
+      .alterColumn('status', (c) => c.setDataType('varchar(32)'))
+      .execute();
   await db.schema
     .alterTable('orders')
     .addColumn('refunded_cents', 'integer', (c) => c.notNull().defaultTo(0))
