@@ -4,8 +4,11 @@ import { buildApp } from '../src/app.js';
 import { ConfigError, loadConfig } from '../src/config.js';
 import { migrate, openDatabase } from '../src/db/index.js';
 import { importCatalog, isEmpty, seedDemoStore } from '../src/modules/catalog/import.js';
+import { FIRST_ADMIN_HINT, USER_ADD_USAGE, userAdd } from '../src/modules/contributors/cli.js';
+import { hasContributors } from '../src/modules/contributors/service.js';
 import { startConfiguredOutboxWorker } from '../src/modules/email/worker.js';
 import { startConfiguredRenewalWorker } from '../src/modules/subscriptions/renewals.js';
+import { systemClock } from '../src/platform/clock.js';
 
 const USAGE = `Usage: storefront <command>
 
@@ -14,8 +17,20 @@ Commands:
   migrate          run pending database migrations
   seed --demo      import the demo store
   import FILE.json import a catalog (docs/import-format.md); a bad file imports nothing
+  user add EMAIL --role ROLE [--name NAME]
+                   add a contributor of the owner's area (/config); ROLE by number or name (admin, store manager …);
+                   the password is read from standard input when piped, otherwise a one-time set-password link is printed
 
-Environment: PORT (3000), HOST (0.0.0.0), DATA_DIR (./data), DATABASE_URL (postgres://… for PostgreSQL; SQLite in DATA_DIR otherwise), SMTP_URL (smtp://…; unset: mail is written to DATA_DIR/outbox-mail), MAIL_FROM, LOG_LEVEL (info).`;
+Environment: PORT (3000), HOST (0.0.0.0), DATA_DIR (./data), DATABASE_URL (postgres://… for PostgreSQL; SQLite in DATA_DIR otherwise), SMTP_URL (smtp://…; unset: mail is written to DATA_DIR/outbox-mail), MAIL_FROM, PUBLIC_URL, LOG_LEVEL (info).`;
+
+/** Standard input when it is piped (not a terminal): the password, without the line break that ends it. */
+async function pipedPassword(): Promise<string | undefined> {
+  if (process.stdin.isTTY) return undefined;
+  let text = '';
+  for await (const chunk of process.stdin) text += chunk;
+  const password = text.replace(/\r?\n$/, '');
+  return password.length > 0 ? password : undefined;
+}
 
 /** Long enough for in-flight requests to finish on SIGTERM, short enough for an orchestrator's grace period. */
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -45,6 +60,7 @@ async function start(): Promise<void> {
     const counts = await seedDemoStore(database);
     console.log(`Empty database: seeded the demo store (${JSON.stringify(counts)}).`);
   }
+  if (!(await hasContributors({ db: database.db, clock: systemClock }))) console.log(FIRST_ADMIN_HINT);
   const app = await buildApp(config, { database });
   const outbox = startConfiguredOutboxWorker(config, database, app.log);
   const renewals = startConfiguredRenewalWorker(database, app.log);
@@ -108,6 +124,19 @@ async function main(argv: string[]): Promise<number> {
       }
       console.log(`Imported ${file}: ${JSON.stringify(result.counts)}`);
       return 0;
+    }
+    case 'user': {
+      if (rest[0] !== 'add') {
+        console.error(USER_ADD_USAGE);
+        return 2;
+      }
+      const config = loadConfig();
+      const password = await pipedPassword();
+      const result = await withDatabase((database) =>
+        userAdd({ db: database.db, clock: systemClock }, config, rest.slice(1), password),
+      );
+      for (const line of result.lines) (result.code === 0 ? console.log : console.error)(line);
+      return result.code;
     }
     default:
       console.log(USAGE);

@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SESSION_IDLE_MS } from '../src/modules/contributors/service.js';
+import { sha256 } from '../src/platform/ids.js';
 import { SESSION_COOKIE } from '../src/platform/owner-auth.js';
-import { RedisSessionStore } from '../src/platform/owner-sessions.js';
+import { DEFAULT_SESSION_PREFIX, RedisSessionStore } from '../src/platform/owner-sessions.js';
 import { SIGN_IN_ATTEMPTS_PER_ACCOUNT, SIGN_IN_WINDOW_MS } from '../src/platform/rate-limit.js';
 import { CRUMB, cookiesOf, createTestApp, type TestApp } from './support/app.js';
 import { dialects } from './support/databases.js';
@@ -200,6 +201,21 @@ describe('owner sessions in Redis (REDIS_URL)', () => {
     const ttl = await redis.pttl(keys[0]);
     expect(ttl).toBeGreaterThan(SESSION_IDLE_MS - 60_000);
     expect(ttl).toBeLessThanOrEqual(SESSION_IDLE_MS);
+  });
+
+  it('is where sessions live when REDIS_URL is set', async () => {
+    const viaConfig = await createTestApp('sqlite', undefined, {}, { REDIS_URL });
+    try {
+      await addOwner(viaConfig.database, 1, ADMIN);
+      const cookies = await signIn(viaConfig.app, ADMIN);
+      const key = `${DEFAULT_SESSION_PREFIX}${sha256(cookies[SESSION_COOKIE])}`;
+      expect(JSON.parse((await redis.get(key))!)).toMatchObject({ expiresAt: expect.any(Number) });
+      expect(await viaConfig.database.db.selectFrom('owner_sessions').selectAll().execute()).toEqual([]);
+      expect((await ownerCall(viaConfig.app, 'DELETE', '/api/config/session', cookies)).statusCode).toBe(204);
+      expect(await redis.exists(key)).toBe(0);
+    } finally {
+      await viaConfig.close();
+    }
   });
 
   it('rotates at sign-in and ends sessions at sign-out', async () => {

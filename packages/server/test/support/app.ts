@@ -63,11 +63,13 @@ export async function createTestApp(
   dialect: 'sqlite' | 'postgres',
   catalog: unknown = smallCatalog(),
   options: Omit<BuildOptions, 'database' | 'logger'> = {},
+  /** More environment for loadConfig, e.g. PUBLIC_URL. */
+  env: Record<string, string> = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(dialect);
   const result = await importCatalog(database, catalog);
   if (!result.ok) throw new Error(JSON.stringify(result.errors));
-  const app = await buildApp(loadConfig({ DATA_DIR: '/nonexistent', LOG_LEVEL: 'silent' }), {
+  const app = await buildApp(loadConfig({ DATA_DIR: '/nonexistent', LOG_LEVEL: 'silent', ...env }), {
     ...options,
     database,
     logger: false,

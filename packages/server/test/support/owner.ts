@@ -1,7 +1,7 @@
 import type { Permission, SiteRole } from '@storefront/commerce';
 import type { FastifyInstance } from 'fastify';
 import { addContributor } from '../../src/modules/contributors/service.js';
-import { systemClock } from '../../src/platform/clock.js';
+import { type Clock, systemClock } from '../../src/platform/clock.js';
 import { SESSION_COOKIE } from '../../src/platform/owner-auth.js';
 import { CRUMB, cookiesOf, type TestApp } from './app.js';
 import type { TestDatabase } from './databases.js';
@@ -19,9 +19,10 @@ export async function addOwner(
   role: SiteRole,
   email = ownerEmail(role),
   password = OWNER_PASSWORD,
+  clock: Clock = systemClock,
 ): Promise<string> {
   const { contributor } = await addContributor(
-    { db: database.db, clock: systemClock },
+    { db: database.db, clock },
     { email, name: `Role ${role}`, role, password },
   );
   return contributor.id;

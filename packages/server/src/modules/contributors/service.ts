@@ -46,7 +46,7 @@ export const SESSION_TOUCH_INTERVAL_MS = 60_000;
 export const RESET_LINK_TTL_MS = 60 * 60_000;
 export const INVITE_LINK_TTL_MS = 7 * DAY_MS;
 export const SET_PASSWORD_LINK_TTL_MS = DAY_MS;
-const LINK_VALIDITY: Record<TokenPurpose, { ttlMs: number; words: string }> = {
+export const LINK_VALIDITY: Record<TokenPurpose, { ttlMs: number; words: string }> = {
   reset: { ttlMs: RESET_LINK_TTL_MS, words: '1 hour' },
   invite: { ttlMs: INVITE_LINK_TTL_MS, words: '7 days' },
   'set-password': { ttlMs: SET_PASSWORD_LINK_TTL_MS, words: '24 hours' },
