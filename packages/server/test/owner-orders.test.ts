@@ -167,6 +167,10 @@ describe.each(dialects)('owner orders on %s', (dialect) => {
       refundedCents: 500,
       refundableCents: 1000,
     });
+    // The shopper's order page says so too.
+    const page = await t.app.inject({ method: 'GET', url: first.json().order.statusUrl });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Partially refunded');
 
     const over = await call('POST', `/api/config/orders/${order.id}/refund`, {
       amountCents: 1001,

@@ -148,10 +148,15 @@ export function listOrdersBySourcePrefix(db: Kysely<DB>, websiteId: string, pref
  * Adds `amountCents` to what was refunded, in one conditional UPDATE: only on a paid (or partly
  * refunded) order and only while the refunded total stays within what was paid. Concurrent
  * refunds serialise on the row, so together they never pass the paid amount. The status becomes
- * 'refunded' when all of it went back, else 'partially_refunded'. False when refused.
+ * 'refunded' when all of it went back, else 'partially_refunded'. Answers the new refunded
+ * total, or null when refused.
  */
-export async function addRefunded(db: Kysely<DB>, orderId: string, amountCents: number): Promise<boolean> {
-  const result = await db
+export async function addRefunded(
+  db: Kysely<DB>,
+  orderId: string,
+  amountCents: number,
+): Promise<number | null> {
+  const row = await db
     .updateTable('orders')
     .set({
       refunded_cents: sql<number>`refunded_cents + ${amountCents}`,
@@ -160,8 +165,9 @@ export async function addRefunded(db: Kysely<DB>, orderId: string, amountCents: 
     .where('id', '=', orderId)
     .where('status', 'in', ['paid', 'partially_refunded'])
     .where(sql<boolean>`refunded_cents + ${amountCents} <= amount_paid_cents`)
+    .returning('refunded_cents')
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return row ? Number(row.refunded_cents) : null;
 }
 
 /** Marks the order's items restocked; false when they already were (a second restock is refused). */

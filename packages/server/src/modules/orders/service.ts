@@ -198,14 +198,15 @@ export const ORDER_ACTION_MESSAGES = {
 /**
  * Records a refund inside the caller's transaction: the refunded total rises only within what
  * was paid (409 otherwise), the items are marked restocked once (409 on a second restock) and
- * the refund row is written.
+ * the refund row is written. Answers the order's refunded total now (other refunds included).
  */
 export async function recordRefund(
   ctx: RequestContext,
   order: OrderRow,
   refund: { amountCents: number; restock: boolean; reason: string | null; by: string | null },
-): Promise<void> {
-  if (!(await addRefunded(ctx.db, order.id, refund.amountCents))) {
+): Promise<number> {
+  const refundedNow = await addRefunded(ctx.db, order.id, refund.amountCents);
+  if (refundedNow === null) {
     throw new HttpError(409, ORDER_ACTION_MESSAGES.overRefund, undefined, {
       amountCents: ORDER_ACTION_MESSAGES.overRefund,
     });
@@ -225,6 +226,7 @@ export async function recordRefund(
     contributor_email: refund.by,
     created_at: ctx.clock.now(),
   });
+  return refundedNow;
 }
 
 /** Marks the order fulfilled with its tracking, inside the caller's transaction (409 when it already is). */

@@ -273,7 +273,7 @@ export async function refundOrder(
   const reference = row.payment_reference;
   await ctx.db.transaction().execute(async (trx) => {
     const tctx: SiteContext = { ...ctx, db: trx };
-    await recordRefund(tctx, row, {
+    const refundedNow = await recordRefund(tctx, row, {
       amountCents,
       restock: body.restock,
       reason: body.reason ?? null,
@@ -294,7 +294,7 @@ export async function refundOrder(
         orderId: id,
         currency: row.currency,
         amountCents,
-        totalRefundedCents: row.refunded_cents + amountCents,
+        totalRefundedCents: refundedNow,
         amountPaidCents: row.amount_paid_cents,
         ...(body.reason ? { reason: body.reason } : {}),
         ...link(row),
