@@ -129,8 +129,13 @@ describe.each(dialects)('owner sign-in and sessions on %s', (dialect) => {
     const cookies = await signIn(t.app, ADMIN);
     for (let i = 0; i < 3; i++) {
       clock.at += SESSION_IDLE_MS - 60_000;
-      expect((await session(cookies)).statusCode).toBe(200);
+      const res = await session(cookies);
+      expect(res.statusCode).toBe(200);
+      // The browser's cookie slides with the session.
+      const renewed = res.cookies.find((c) => c.name === SESSION_COOKIE);
+      expect(renewed).toMatchObject({ value: cookies[SESSION_COOKIE], maxAge: SESSION_IDLE_MS / 1000 });
     }
+    expect((await session(cookies)).cookies).toEqual([]);
     clock.at += SESSION_IDLE_MS;
     expect((await session(cookies)).statusCode).toBe(401);
   });

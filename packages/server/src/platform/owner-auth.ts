@@ -73,17 +73,23 @@ export function clearSessionCookie(
   });
 }
 
-/** The signed-in contributor, or null (no cookie, unknown or expired session, removed contributor). */
+/**
+ * The signed-in contributor, or null (no cookie, unknown or expired session, removed
+ * contributor). When the session slides forward, the cookie is sent again with the new lifetime.
+ */
 export async function currentContributor(
   services: AppServices,
   request: FastifyRequest,
+  reply: FastifyReply,
 ): Promise<OwnerContributor | null> {
   if (request.contributor) return request.contributor;
   const token = sessionToken(request);
   if (!token) return null;
-  const contributor = await resolveSession(ownerContext(services), services.ownerSessions, token);
-  if (contributor) request.contributor = contributor;
-  return contributor;
+  const found = await resolveSession(ownerContext(services), services.ownerSessions, token);
+  if (!found) return null;
+  if (found.renewed) setSessionCookie(services, request, reply, token);
+  request.contributor = found.contributor;
+  return found.contributor;
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -91,9 +97,10 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 async function authorize(
   services: AppServices,
   request: FastifyRequest,
+  reply: FastifyReply,
   permission?: Permission,
 ): Promise<void> {
-  const contributor = await currentContributor(services, request);
+  const contributor = await currentContributor(services, request, reply);
   if (!contributor) throw new HttpError(401, OWNER_MESSAGES.signInRequired);
   if (!SAFE_METHODS.has(request.method)) checkCrumb(request);
   if (permission && !can(contributor.role, permission)) throw new HttpError(403, OWNER_MESSAGES.forbidden);
@@ -101,7 +108,7 @@ async function authorize(
 
 /** 401 'Please sign in.' without a session; on every non-GET the crumb must match (403). */
 export function requireSession(services: AppServices): preHandlerAsyncHookHandler {
-  return async (request) => authorize(services, request);
+  return async (request, reply) => authorize(services, request, reply);
 }
 
 /**
@@ -110,5 +117,5 @@ export function requireSession(services: AppServices): preHandlerAsyncHookHandle
  * the crumb check (403) on every non-GET. Sets `request.contributor`.
  */
 export function requirePermission(services: AppServices, permission: Permission): preHandlerAsyncHookHandler {
-  return async (request) => authorize(services, request, permission);
+  return async (request, reply) => authorize(services, request, reply, permission);
 }

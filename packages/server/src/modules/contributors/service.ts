@@ -122,20 +122,24 @@ async function issueToken(
 
 // ── sessions ────────────────────────────────────────────────────────────────
 
-/** The contributor a session token stands for, sliding its expiry; null when it stands for none. */
+/**
+ * The contributor a session token stands for, or null when it stands for none. `renewed` says
+ * the expiry slid forward just now, so the cookie's lifetime should follow.
+ */
 export async function resolveSession(
   ctx: OwnerContext,
   store: OwnerSessionStore,
   token: string,
-): Promise<ContributorView | null> {
+): Promise<{ contributor: ContributorView; renewed: boolean } | null> {
   const id = sha256(token);
   const now = ctx.clock.now();
   const session = await store.get(id, now);
   if (!session) return null;
   const row = await findContributorById(ctx.db, session.contributorId);
   if (!row || row.disabled || !row.password_hash) return null;
-  if (now - session.lastSeen >= SESSION_TOUCH_INTERVAL_MS) await store.touch(id, now, now + SESSION_IDLE_MS);
-  return view(row);
+  const renewed = now - session.lastSeen >= SESSION_TOUCH_INTERVAL_MS;
+  if (renewed) await store.touch(id, now, now + SESSION_IDLE_MS);
+  return { contributor: view(row), renewed };
 }
 
 /**
