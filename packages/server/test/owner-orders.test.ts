@@ -423,6 +423,25 @@ describe.each(dialects)('owner orders on %s', (dialect) => {
     expect((await call('GET', '/api/config/subscriptions?status=paused')).statusCode).toBe(400);
     expect((await call('GET', '/api/config/subscriptions/sub_missing')).statusCode).toBe(404);
   });
+
+  it('reads the date filters as days in the store’s time zone', async () => {
+    await buy([{ itemId: 'poster', sku: 'POSTER', quantity: 1 }]);
+    // 2025-01-31 around 12:00 UTC is already 2025-02-01 in Auckland (UTC+13 in summer).
+    expect((await call('PATCH', '/api/config/settings', { timeZone: 'Pacific/Auckland' })).statusCode).toBe(
+      200,
+    );
+    try {
+      // Every order but the subscription's renewal (placed in March) falls on that day.
+      const total = (await call('GET', '/api/config/orders?to=2025-02-28')).json().total;
+      expect(total).toBeGreaterThan(0);
+      expect((await call('GET', '/api/config/orders?from=2025-02-01&to=2025-02-01')).json().total).toBe(
+        total,
+      );
+      expect((await call('GET', '/api/config/orders?to=2025-01-31')).json().total).toBe(0);
+    } finally {
+      await call('PATCH', '/api/config/settings', { timeZone: 'UTC' });
+    }
+  });
 });
 
 describe('CSV cells', () => {

@@ -148,11 +148,12 @@ export async function sendRestockNotifications(
     for (const target of targets) {
       const sent = await notify(tctx, baseUrl, target);
       results.push({ productId: target.product.id, variantId: target.variantId, sent });
+      await recordAudit(tctx, actor, 'restock.send', `variant:${target.variantId}`, {
+        productId: target.product.id,
+        sent,
+      });
     }
     const sent = results.reduce((sum, r) => sum + r.sent, 0);
-    await recordAudit(tctx, actor, 'restock.send', targets.map((t) => `variant:${t.variantId}`).join(','), {
-      results,
-    });
     return { results, sent };
   });
 }
