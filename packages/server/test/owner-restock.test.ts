@@ -41,6 +41,8 @@ describe.each(dialects)('owner restock tools on %s', (dialect) => {
     t = await createCheckoutApp(dialect, {}, undefined, 0);
     await addOwner(t.database, 8);
     manager = await signIn(t.app, ownerEmail(8));
+    const red = t.database.db.selectFrom('variants').select('id').where('sku', '=', 'TEE-M-RED');
+    redVariantId = (await red.executeTakeFirstOrThrow()).id;
     for (let i = 0; i < WAITING; i++)
       expect((await signUp('TEE-M-RED', `shopper${i}@example.com`)).statusCode).toBe(200);
     // The blue tee is in stock: sold out first, so someone can wait for it.
@@ -64,7 +66,7 @@ describe.each(dialects)('owner restock tools on %s', (dialect) => {
       notifiedCount: 0,
       inStock: false,
     });
-    redVariantId = red.variantId;
+    expect(red.variantId).toBe(redVariantId);
     expect(body.signUpGroups).toHaveLength(2);
     const bad = await call('GET', `${RESTOCK}/groups?cursor=not-a-cursor`);
     expect(bad.statusCode).toBe(400);
