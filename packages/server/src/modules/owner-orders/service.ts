@@ -3,7 +3,7 @@ import type { SiteContext } from '../../app.js';
 import { csvRow } from '../../platform/csv.js';
 import { HttpError } from '../../platform/errors.js';
 import { type AuditActor, recordAudit } from '../audit/service.js';
-import { enqueueEmail, listEmailsAbout, type SentEmailView } from '../email/service.js';
+import { enqueueEmail, listEmailsAbout } from '../email/service.js';
 import { restoreStock } from '../inventory/service.js';
 import {
   downloadUrl,
@@ -185,7 +185,7 @@ export async function ownerOrderDetail(ctx: SiteContext, id: string) {
         by: f.contributor_email,
         created: f.created_at,
       })),
-      emails: emails satisfies SentEmailView[],
+      emails,
       statusUrl: orderStatusUrl(row.id, row.access_token),
     },
   };
