@@ -3,7 +3,10 @@
 // cart with one physical item, then POST /api/commerce/orders with a unique idempotency key and
 // the test card. Two rows per database: every worker buying the same variant (the contended
 // case: one hot stock row) and workers spread over SPREAD_SKUS variants.
-// Usage: node --import tsx bench/checkout.mjs [--duration 10] [--workers 16]
+// With --latency MS the built-in test provider answers each authorization after MS (a real
+// processor's round trip): checkout holds no lock while it waits, so throughput should approach
+// workers / latency (e.g. --latency 300 --workers 100: about 300 ms per order, >= 100 orders/s).
+// Usage: node --import tsx bench/checkout.mjs [--duration 10] [--workers 16] [--latency 0]
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -16,16 +19,16 @@ import { migrate, openDatabase } from '../packages/server/src/db/index.ts';
 import { importCatalog } from '../packages/server/src/modules/catalog/import.ts';
 
 const { values: args } = parseArgs({
-  options: { duration: { type: 'string' }, workers: { type: 'string' } },
+  options: { duration: { type: 'string' }, workers: { type: 'string' }, latency: { type: 'string' } },
 });
 const DURATION_S = Number(args.duration ?? 10);
 const WORKERS = Number(args.workers ?? 16);
+const LATENCY_MS = Number(args.latency ?? 0);
 const WARMUP_S = 2;
 const INITIAL_STOCK = 100_000_000;
 const SPREAD_SKUS = 50;
 const PG_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const root = new URL('..', import.meta.url).pathname;
-const CRUMB = crypto.randomBytes(16).toString('hex');
 
 const catalog = {
   website: { id: 'bench', siteTitle: 'Bench Shop' },
@@ -101,13 +104,23 @@ async function stockAndOrders(config) {
   };
 }
 
-const headers = { 'content-type': 'application/json', 'x-csrf-token': CRUMB };
+/** A crumb each server signed, taken from a page as a browser takes it. */
+const crumbs = new Map();
+async function crumbFor(base) {
+  if (!crumbs.has(base)) {
+    const page = await fetch(`${base}/shop`);
+    crumbs.set(base, /crumb=([^;]+)/.exec(page.headers.getSetCookie().join('\n'))[1]);
+  }
+  return crumbs.get(base);
+}
 
 async function checkout(base, skus) {
+  const crumb = await crumbFor(base);
+  const headers = { 'content-type': 'application/json', 'x-csrf-token': crumb };
   const n = crypto.randomInt(skus);
   const add = await fetch(`${base}/api/commerce/shopping-cart/entries`, {
     method: 'POST',
-    headers: { ...headers, cookie: `crumb=${CRUMB}` },
+    headers: { ...headers, cookie: `crumb=${crumb}` },
     body: JSON.stringify({ itemId: `mug-${n}`, sku: `MUG-${n}`, quantity: 1, additionalFields: null }),
   });
   if (add.status !== 200) throw new Error(`add to cart answered ${add.status}`);
@@ -115,7 +128,7 @@ async function checkout(base, skus) {
   const started = performance.now();
   const res = await fetch(`${base}/api/commerce/orders`, {
     method: 'POST',
-    headers: { ...headers, cookie: `crumb=${CRUMB}; CART=${cart}` },
+    headers: { ...headers, cookie: `crumb=${crumb}; CART=${cart}` },
     body: JSON.stringify({ ...ORDER_BODY, idempotencyKey: crypto.randomUUID() }),
   });
   await res.arrayBuffer();
@@ -162,6 +175,7 @@ async function bench(name, config, env, cleanup) {
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_REQUESTS: '0',
+      TEST_PAYMENT_LATENCY_MS: String(LATENCY_MS),
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -224,5 +238,7 @@ if (PG_URL) {
   );
 }
 
-console.log(`checkout: ${WORKERS} workers, ${DURATION_S} s per row (after ${WARMUP_S} s warm-up)`);
+console.log(
+  `checkout: ${WORKERS} workers, provider latency ${LATENCY_MS} ms, ${DURATION_S} s per row (after ${WARMUP_S} s warm-up)`,
+);
 console.table(results);

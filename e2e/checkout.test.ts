@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './support/browser.js';
+import { cspViolations, launchChromium } from './support/browser.js';
 import { type RunningServer, startServer } from './support/server.js';
 
 /** Issue "Cart, checkout and orders" in Chromium on the demo store: every way to finish a purchase. */
@@ -15,8 +15,10 @@ describe('checkout in Chromium', () => {
     [server, browser] = await Promise.all([startServer({ RATE_LIMIT_REQUESTS: '1000' }), launchChromium()]);
   });
   afterAll(async () => {
+    const refused = browser ? cspViolations(browser) : [];
     await browser?.close();
     await server?.stop();
+    expect(refused).toEqual([]);
   });
 
   async function newPage(): Promise<Page> {

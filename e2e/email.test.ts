@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtp } from '../packages/server/test/support/smtp.js';
-import { launchChromium } from './support/browser.js';
+import { cspViolations, launchChromium } from './support/browser.js';
 import { type RunningServer, startServer } from './support/server.js';
 
 describe('the order confirmation email over SMTP', () => {
@@ -17,9 +17,11 @@ describe('the order confirmation email over SMTP', () => {
     ]);
   });
   afterAll(async () => {
+    const refused = browser ? cspViolations(browser) : [];
     await browser?.close();
     await server?.stop();
     await smtp?.close();
+    expect(refused).toEqual([]);
   });
 
   it('reaches a real SMTP server after an order placed in the browser', async () => {

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './support/browser.js';
+import { cspViolations, launchChromium } from './support/browser.js';
 import { type RunningServer, startServer } from './support/server.js';
 
 /** Spec §2, §4, §5, §8, §9 on the demo store: every product type's add flow, failures, overlays. */
@@ -13,8 +13,10 @@ describe('the product experience in Chromium', () => {
     [server, browser] = await Promise.all([startServer({ RATE_LIMIT_REQUESTS: '1000' }), launchChromium()]);
   });
   afterAll(async () => {
+    const refused = browser ? cspViolations(browser) : [];
     await browser?.close();
     await server?.stop();
+    expect(refused).toEqual([]);
   });
 
   async function open(path: string): Promise<Page> {

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './support/browser.js';
+import { cspViolations, launchChromium } from './support/browser.js';
 import { type RunningServer, startServer } from './support/server.js';
 
 describe('the demo store in Chromium', () => {
@@ -11,8 +11,10 @@ describe('the demo store in Chromium', () => {
     [server, browser] = await Promise.all([startServer(), launchChromium()]);
   });
   afterAll(async () => {
+    const refused = browser ? cspViolations(browser) : [];
     await browser?.close();
     await server?.stop();
+    expect(refused).toEqual([]);
   });
 
   it('browses the list, picks a variant, adds it, sees the pill cart and keeps the cart across a reload', async () => {

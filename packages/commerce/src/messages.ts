@@ -112,3 +112,16 @@ export function formSubmissionErrorMessage(status: number, serverError?: string 
       return serverError || MESSAGES.formUnknownError;
   }
 }
+
+/**
+ * One of our messages named by its key, as a URL carries it (`?cartError=outOfStock`): only our
+ * own texts can appear on a page that way, never text a link's author wrote. '' for anything else.
+ */
+export function messageByKey(key: string | null | undefined): string {
+  return key && Object.hasOwn(MESSAGES, key) ? MESSAGES[key as MessageKey] : '';
+}
+
+/** The key of one of our messages, for `messageByKey` on the other side of a redirect. */
+export function messageKeyOf(text: string): MessageKey | undefined {
+  return (Object.keys(MESSAGES) as MessageKey[]).find((key) => MESSAGES[key] === text);
+}

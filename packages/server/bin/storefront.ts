@@ -4,6 +4,7 @@ import { buildApp } from '../src/app.js';
 import { ConfigError, loadConfig } from '../src/config.js';
 import { migrate, openDatabase } from '../src/db/index.js';
 import { importCatalog, isEmpty, seedDemoStore } from '../src/modules/catalog/import.js';
+import { startReservationSweeper } from '../src/modules/checkout/sweeper.js';
 import { FIRST_ADMIN_HINT, USER_ADD_USAGE, userAdd } from '../src/modules/contributors/cli.js';
 import { hasContributors } from '../src/modules/contributors/service.js';
 import { startConfiguredOutboxWorker } from '../src/modules/email/worker.js';
@@ -21,7 +22,7 @@ Commands:
                    add a contributor of the owner's area (/config); ROLE by number or name (admin, store manager …);
                    the password is read from standard input when piped, otherwise a one-time set-password link is printed
 
-Environment: PORT (3000), HOST (0.0.0.0), DATA_DIR (./data), DATABASE_URL (postgres://… for PostgreSQL; SQLite in DATA_DIR otherwise), SMTP_URL (smtp://…; unset: mail is written to DATA_DIR/outbox-mail), MAIL_FROM, PUBLIC_URL, LOG_LEVEL (info).`;
+Environment: PORT (3000), HOST (0.0.0.0), DATA_DIR (./data), DATABASE_URL (postgres://… for PostgreSQL; SQLite in DATA_DIR otherwise), SMTP_URL (smtp://…; unset: mail is written to DATA_DIR/outbox-mail), MAIL_FROM, PUBLIC_URL, REDIS_URL, TRUST_PROXY (none; a hop count or proxy addresses), SESSION_SECRET (required in production; else kept in DATA_DIR/secret), TEST_PAYMENT_LATENCY_MS (0), LOG_LEVEL (info).`;
 
 /** Standard input when it is piped (not a terminal): the password, without the line break that ends it. */
 async function pipedPassword(): Promise<string | undefined> {
@@ -64,6 +65,7 @@ async function start(): Promise<void> {
   const app = await buildApp(config, { database });
   const outbox = startConfiguredOutboxWorker(config, database, app.log);
   const renewals = startConfiguredRenewalWorker(database, app.log);
+  const reservations = startReservationSweeper(database, app.log);
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
@@ -71,7 +73,7 @@ async function start(): Promise<void> {
     app.log.info({ signal }, 'draining requests and closing');
     const timer = setTimeout(() => process.exit(1), SHUTDOWN_TIMEOUT_MS);
     timer.unref();
-    Promise.all([outbox.stop(), renewals.stop()])
+    Promise.all([outbox.stop(), renewals.stop(), reservations.stop()])
       .then(() => app.close())
       .then(() => database.close())
       .then(

@@ -5,7 +5,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { AppConfig } from './config.js';
+import type { AppConfig, TrustProxy } from './config.js';
 import { type Database, openDatabase } from './db/index.js';
 import { auditRoutes } from './modules/audit/routes.js';
 import { cartRoutes } from './modules/cart/routes.js';
@@ -31,7 +31,10 @@ import { loadSite, type Site } from './modules/site/service.js';
 import { subscriptionRoutes } from './modules/subscriptions/routes.js';
 import { type Clock, systemClock } from './platform/clock.js';
 import type { RequestContext } from './platform/context.js';
+import { type Crumbs, createCrumbs } from './platform/crumb.js';
 import { HttpError } from './platform/errors.js';
+import { frameworkErrors, plainMessage } from './platform/framework-errors.js';
+import { requestLogFields } from './platform/log-redaction.js';
 import {
   DatabaseSessionStore,
   type OwnerSessionStore,
@@ -39,6 +42,9 @@ import {
 } from './platform/owner-sessions.js';
 import { createRateLimiter, type RateLimiter, type RateLimitOptions } from './platform/rate-limit.js';
 import { RedisRateLimitStore } from './platform/redis-rate-limit.js';
+import { refuseNul } from './platform/request-input.js';
+import { loadSessionSecret } from './platform/secret.js';
+import { securityHeaders } from './platform/security-headers.js';
 import { loadWebAssets, WEB_DIST_DIR } from './render/assets.js';
 import { checkoutPageRoutes } from './render/checkout-pages.js';
 import { quickViewRoutes } from './render/quick-view.js';
@@ -66,6 +72,8 @@ export interface AppServices {
   rateLimit: RateLimiter;
   /** Signed-in contributors' sessions: the database, or Redis when REDIS_URL is set. */
   ownerSessions: OwnerSessionStore;
+  /** Signed double-submit crumbs: handed out with pages, checked on every mutating call. */
+  crumbs: Crumbs;
   /** The request context for the site this install serves; 503 before any site exists. */
   context(): Promise<SiteContext>;
   /** Drops the cached site, so a saved setting shows on the next request. */
@@ -78,12 +86,27 @@ export interface BuildOptions {
   database?: Database;
   clock?: Clock;
   logger?: boolean;
+  /** Where log lines go (standard output by default). */
+  logStream?: { write(line: string): void };
   /** Limits of the mutating commerce calls; tests and benchmarks raise or lower them. */
   rateLimit?: RateLimitOptions;
   /** Payment provider (the test provider by default) and onOrderPlaced listeners. */
   checkout?: CheckoutOptions;
   /** Where owner sessions live; by default the database, or Redis when REDIS_URL is set. */
   ownerSessions?: OwnerSessionStore;
+}
+
+/**
+ * Fastify's trustProxy for TRUST_PROXY. A hop count is a function (Fastify 5 reads a bare number
+ * as "trust nothing"): the socket and the next hops-1 entries of X-Forwarded-For are proxies, so
+ * the client is the right-most entry they did not write.
+ */
+function fastifyTrustProxy(
+  trust: TrustProxy,
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (trust === false) return false;
+  if ('hops' in trust) return (_address, hop) => hop < trust.hops;
+  return trust.addresses;
 }
 
 /** Composition root: wires config, database, theme and routes; nothing global. */
@@ -117,6 +140,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     theme,
     rateLimit: createRateLimiter(redisStore ? { ...limits, store: redisStore } : limits, clock),
     ownerSessions,
+    crumbs: createCrumbs(await loadSessionSecret(config.sessionSecret, config.dataDir)),
     async context() {
       const now = Date.now();
       if (!cached || now - cached.at > SITE_CACHE_MS) {
@@ -133,10 +157,19 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   };
 
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
-    trustProxy: true,
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            serializers: { req: requestLogFields },
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
+    frameworkErrors,
   });
+  securityHeaders(app);
   // Pages and theme files are compressed per response (brotli at a fast level); the built islands
   // are served from their precompressed .br/.gz copies (packages/web/scripts/precompress.mjs).
   await app.register(fastifyCompress, {
@@ -176,11 +209,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     }
     const status = (err as { statusCode?: number }).statusCode;
     if (status && status >= 400 && status < 500) {
-      return reply.status(status).send({ message: (err as Error).message });
+      return reply
+        .status(status)
+        .send({ message: plainMessage(err as { code?: string; statusCode: number }) });
     }
     request.log.error({ err }, 'unhandled error');
     return reply.status(500).send({ message: 'Something went wrong' });
   });
+
+  app.addHook('preHandler', async (request) => refuseNul(request));
 
   app.get('/healthz', async () => ({ ok: true }));
   cartRoutes(app, services);

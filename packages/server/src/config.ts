@@ -1,5 +1,42 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+
+/** More proxies than this in front of one store is a misconfiguration, not a deployment. */
+const MAX_PROXY_HOPS = 10;
+/** The session secret signs crumbs; shorter than this it could be guessed offline. */
+export const MIN_SESSION_SECRET_LENGTH = 32;
+/** proxy-addr's names for the private ranges a proxy usually sits in. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** How far X-Forwarded-For is believed: not at all, a number of hops, or these proxy addresses. */
+export type TrustProxy = false | { hops: number } | { addresses: string[] };
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address, prefix, ...rest] = entry.split('/');
+  const version = net.isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d{1,3}$/.test(prefix) && bits <= (version === 4 ? 32 : 128);
+}
+
+const TRUST_PROXY_HELP =
+  'must be a hop count (1 to 10) or a comma list of proxy addresses or CIDRs such as 10.0.0.1,192.168.0.0/16 (`true` is refused: it would let any client choose its address)';
+
+const trustProxyValue = z.string().transform((value, ctx): TrustProxy => {
+  const text = value.trim();
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    if (hops >= 1 && hops <= MAX_PROXY_HOPS) return { hops };
+  } else {
+    const entries = text.split(',').map((e) => e.trim());
+    if (entries.every(isProxyAddress)) return { addresses: entries };
+  }
+  ctx.addIssue({ code: 'custom', message: TRUST_PROXY_HELP });
+  return z.NEVER;
+});
 
 /** Environment → typed config, validated once at start so a bad setting fails loudly. */
 const envSchema = z.object({
@@ -33,6 +70,15 @@ const envSchema = z.object({
     .optional(),
   /** Sender of transactional mail, e.g. "Juniper & Oak <orders@example.com>". */
   MAIL_FROM: z.string().min(3).optional(),
+  /** The built-in test payment provider answers after this many ms, like a real processor (benchmarks, demos). */
+  TEST_PAYMENT_LATENCY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  /** Proxies whose X-Forwarded-For/-Proto are believed; unset: none, the socket's address is the client. */
+  TRUST_PROXY: trustProxyValue.optional(),
+  /** Signs crumbs; unset outside production, one is generated and kept in DATA_DIR/secret. */
+  SESSION_SECRET: z
+    .string()
+    .min(MIN_SESSION_SECRET_LENGTH, `must be at least ${MIN_SESSION_SECRET_LENGTH} characters`)
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().optional(),
 });
@@ -51,12 +97,14 @@ export interface AppConfig {
   rateLimit: { requests?: number; windowMs?: number; redisUrl?: string };
   /** REDIS_URL: shared rate limits and owner sessions for several instances. */
   redisUrl?: string;
-  /** Secure cookies only when served over HTTPS in production. */
-  secureCookies: boolean;
+  trustProxy: TrustProxy;
+  /** SESSION_SECRET; unset, the app keeps a generated one in DATA_DIR/secret. */
+  sessionSecret?: string;
   smtpUrl?: string;
   mailFrom?: string;
   /** PUBLIC_URL without a trailing slash; unset, emails carry no links. */
   publicUrl?: string;
+  testPaymentLatencyMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -70,6 +118,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.NODE_ENV === 'production' && !e.SESSION_SECRET) {
+    throw new ConfigError(
+      `Invalid configuration:\n  SESSION_SECRET: required when NODE_ENV=production (a random text of at least ${MIN_SESSION_SECRET_LENGTH} characters, the same on every instance)`,
+    );
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     port: e.PORT,
@@ -79,10 +132,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     rateLimit: { requests: e.RATE_LIMIT_REQUESTS, windowMs: e.RATE_LIMIT_WINDOW_MS, redisUrl: e.REDIS_URL },
     redisUrl: e.REDIS_URL,
-    secureCookies: e.NODE_ENV === 'production',
+    trustProxy: e.TRUST_PROXY ?? false,
+    sessionSecret: e.SESSION_SECRET,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    testPaymentLatencyMs: e.TEST_PAYMENT_LATENCY_MS,
   };
 }
 

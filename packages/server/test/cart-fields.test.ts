@@ -89,6 +89,24 @@ describe.each(dialects)('cart entries with additional fields on %s', (dialect) =
     expect(await t.database.db.selectFrom('carts').selectAll().execute()).toHaveLength(0);
   });
 
+  it('refuses answers keyed __proto__ or constructor as unknown fields, storing nothing', async () => {
+    const res = await add({
+      itemId: 'ring',
+      sku: 'RING-6',
+      quantity: 1,
+      additionalFields: '{"text":"AL","__proto__":{"polluted":true},"constructor":"x"}',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      message: FORM_INVALID,
+      errors: JSON.parse(
+        '{"__proto__":"This form has no such field.","constructor":"This form has no such field."}',
+      ),
+    });
+    expect(Object.keys(res.json().errors)).toEqual(['__proto__', 'constructor']);
+    expect(await entryCount()).toBe(0);
+  });
+
   it('checks stock before the form (spec §4 step 5 after step 3)', async () => {
     const res = await add({ itemId: 'ring', sku: 'RING-7', quantity: 1, additionalFields: null });
     expect(res.statusCode).toBe(409);

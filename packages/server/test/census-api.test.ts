@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
-import { createTestApp, type TestApp } from './support/app.js';
+import { createTestApp, TEST_ENV, type TestApp } from './support/app.js';
 import { createTestDatabase, dialects } from './support/databases.js';
 
 describe.each(dialects)('census quick views on %s', (dialect) => {
@@ -33,7 +33,7 @@ describe.each(dialects)('census quick views on %s', (dialect) => {
 
   it('answers 204 even when the install has no site yet', async () => {
     const database = await createTestDatabase(dialect);
-    const app = await buildApp(loadConfig({ DATA_DIR: '/nonexistent', LOG_LEVEL: 'silent' }), {
+    const app = await buildApp(loadConfig(TEST_ENV), {
       database,
       logger: false,
     });

@@ -4,7 +4,7 @@ import { loadConfig } from '../src/config.js';
 import { importCatalog } from '../src/modules/catalog/import.js';
 import type { CheckoutOptions } from '../src/modules/checkout/service.js';
 import { TEST_CARDS } from '../src/modules/payments/test-provider.js';
-import { CRUMB, cookiesOf, smallCatalog } from './support/app.js';
+import { CRUMB, cookiesOf, smallCatalog, TEST_ENV } from './support/app.js';
 import { createTestDatabase, type TestDatabase } from './support/databases.js';
 
 /** The small test store plus a mug with little stock, a tracked poster and an e-book. */
@@ -50,7 +50,7 @@ export async function createCheckoutApp(
   const database = await createTestDatabase(dialect);
   const result = await importCatalog(database, catalog);
   if (!result.ok) throw new Error(JSON.stringify(result.errors));
-  const app = await buildApp(loadConfig({ DATA_DIR: '/nonexistent', LOG_LEVEL: 'silent', ...env }), {
+  const app = await buildApp(loadConfig({ ...TEST_ENV, ...env }), {
     database,
     logger: false,
     rateLimit: { requests: rateLimitRequests },

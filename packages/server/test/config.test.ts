@@ -54,4 +54,31 @@ describe('config', () => {
       /REDIS_URL: must be a redis:\/\/ or rediss:\/\/ URL/,
     );
   });
+
+  it('trusts no proxy by default, and a hop count or proxy addresses from TRUST_PROXY', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toEqual({ hops: 1 });
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 192.168.0.0/16,::1,fd00::/8,loopback' }).trustProxy).toEqual({
+      addresses: ['10.0.0.1', '192.168.0.0/16', '::1', 'fd00::/8', 'loopback'],
+    });
+    for (const bad of ['true', '0', '11', '10.0.0.300', '10.0.0.0/33', 'proxy.example.com', '1,']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad })).toThrow(
+        /TRUST_PROXY: must be a hop count \(1 to 10\) or a comma list of proxy addresses or CIDRs/,
+      );
+    }
+  });
+
+  it('takes SESSION_SECRET of 32 characters or more, and requires it in production', () => {
+    expect(loadConfig({}).sessionSecret).toBeUndefined();
+    expect(loadConfig({ SESSION_SECRET: 's'.repeat(32) }).sessionSecret).toBe('s'.repeat(32));
+    expect(() => loadConfig({ SESSION_SECRET: 'short' })).toThrow(
+      /SESSION_SECRET: must be at least 32 characters/,
+    );
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      /SESSION_SECRET: required when NODE_ENV=production/,
+    );
+    expect(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(32) }).sessionSecret).toBe(
+      's'.repeat(32),
+    );
+  });
 });

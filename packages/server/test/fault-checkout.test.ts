@@ -8,7 +8,7 @@ import type { DatabaseConfig } from '../src/config.js';
 import { type Database, migrate, openDatabase } from '../src/db/index.js';
 import { importCatalog } from '../src/modules/catalog/import.js';
 import { card, checkoutCatalog, US_ADDRESS } from './checkout-support.js';
-import { CRUMB } from './support/app.js';
+import { CRUMB, TEST_SESSION_SECRET } from './support/app.js';
 import { TEST_DATABASE_URL } from './support/databases.js';
 import { killProcess, spawnServer } from './support/process.js';
 
@@ -133,7 +133,11 @@ describe.each(setups)('checkout survives SIGKILL on %s', (_name, makeSetup) => {
           .execute();
       });
 
-      const first = await spawnServer({ RATE_LIMIT_REQUESTS: '0', ...setup.env });
+      const first = await spawnServer({
+        RATE_LIMIT_REQUESTS: '0',
+        SESSION_SECRET: TEST_SESSION_SECRET,
+        ...setup.env,
+      });
       cleanups.push(() => killProcess(first.child, 'SIGKILL'));
       const confirmed = new Map<string, { orderId: string; quantity: number }>();
       const unanswered: Attempt[] = [];
@@ -166,7 +170,11 @@ describe.each(setups)('checkout survives SIGKILL on %s', (_name, makeSetup) => {
       await killProcess(first.child, 'SIGKILL');
       expect(confirmed.size).toBeGreaterThanOrEqual(CONFIRMED_BEFORE_KILL);
 
-      const second = await spawnServer({ RATE_LIMIT_REQUESTS: '0', ...setup.env });
+      const second = await spawnServer({
+        RATE_LIMIT_REQUESTS: '0',
+        SESSION_SECRET: TEST_SESSION_SECRET,
+        ...setup.env,
+      });
       cleanups.push(() => killProcess(second.child, 'SIGTERM'));
 
       await withDatabase(setup.config, async ({ db }) => {

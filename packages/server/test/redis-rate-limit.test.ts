@@ -6,7 +6,7 @@ import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { importCatalog } from '../src/modules/catalog/import.js';
 import { RedisRateLimitStore } from '../src/platform/redis-rate-limit.js';
-import { CRUMB, smallCatalog } from './support/app.js';
+import { CRUMB, smallCatalog, TEST_ENV } from './support/app.js';
 import { createTestDatabase, type TestDatabase } from './support/databases.js';
 
 /** The machine's Redis (README: running in every session and in CI). */
@@ -66,8 +66,7 @@ describe('REDIS_URL: instances of the store share their limits', () => {
     const result = await importCatalog(database, smallCatalog());
     if (!result.ok) throw new Error(JSON.stringify(result.errors));
     const config = loadConfig({
-      DATA_DIR: '/nonexistent',
-      LOG_LEVEL: 'silent',
+      ...TEST_ENV,
       REDIS_URL,
       RATE_LIMIT_REQUESTS: '2',
     });

@@ -5,7 +5,7 @@ import { importCatalog } from '../src/modules/catalog/import.js';
 import type { ChargeInput, PaymentProvider } from '../src/modules/payments/provider.js';
 import { createTestPaymentProvider } from '../src/modules/payments/test-provider.js';
 import { card, checkoutCatalog, US_ADDRESS } from './checkout-support.js';
-import { CRUMB } from './support/app.js';
+import { CRUMB, TEST_ENV } from './support/app.js';
 import { createTestDatabase, type TestDatabase } from './support/databases.js';
 
 export const MONTHLY = { billingPeriod: { value: 1, unit: 'MONTH' }, numBillingCycles: null };
@@ -90,7 +90,7 @@ export async function createBillingApp(
       now = ms;
     },
   };
-  const app = await buildApp(loadConfig({ DATA_DIR: '/nonexistent', LOG_LEVEL: 'silent' }), {
+  const app = await buildApp(loadConfig(TEST_ENV), {
     database,
     clock,
     logger: false,

@@ -179,15 +179,25 @@ describe('ProductForm markup', () => {
     expect(button().textContent).toBe('Sold Out');
   });
 
-  it('keeps the server message of a failed no-JS post (?cartError=)', () => {
-    window.history.replaceState(
-      null,
-      '',
-      '/shop/p/classic-tee?cartError=Sorry%2C%20we%20do%20not%20have%20enough%20of%20that%20item%20available.',
-    );
+  it('keeps the server message of a failed no-JS post (?cartError= its key)', () => {
+    window.history.replaceState(null, '', '/shop/p/classic-tee?cartError=outOfStock');
     try {
       render(<ProductForm {...TEE} />);
       expect(alertText()).toBe('Sorry, we do not have enough of that item available.');
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
+  });
+
+  it('shows no text a link carries in ?cartError=, only messages named by key', () => {
+    window.history.replaceState(
+      null,
+      '',
+      '/shop/p/classic-tee?cartError=Call%20555-0100%20to%20unlock%20your%20order',
+    );
+    try {
+      render(<ProductForm {...TEE} />);
+      expect(alertText()).toBe('');
     } finally {
       window.history.replaceState(null, '', '/');
     }

@@ -17,7 +17,7 @@ import * as m0002 from './migrations/0002_product_experience.js';
 import * as m0003 from './migrations/0003_orders.js';
 import * as m0004 from './migrations/0004_pricing_email.js';
 import * as m0005 from './migrations/0005_subscriptions.js';
-import * as m0006 from './migrations/0006_coupon_rules.js';
+import * as m0006 from './migrations/0006_coupons_and_reservations.js';
 import * as m0007 from './migrations/0007_contributors.js';
 import * as m0009 from './migrations/0009_owner_ops.js';
 import type { DB } from './schema.js';
@@ -40,7 +40,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0003_orders': m0003,
   '0004_pricing_email': m0004,
   '0005_subscriptions': m0005,
-  '0006_coupon_rules': m0006,
+  '0006_coupons_and_reservations': m0006,
   '0007_contributors': m0007,
   '0009_owner_ops': m0009,
 };

@@ -257,7 +257,8 @@ export interface OutboxTable {
   ref: string | null;
 }
 
-export type OrderStatus = 'paid' | 'pending' | 'partially_refunded' | 'refunded';
+/** 'reserved' while checkout authorizes the payment (stock, gift card and coupons held, no lock). */
+export type OrderStatus = 'reserved' | 'paid' | 'pending' | 'partially_refunded' | 'refunded';
 export type FulfilmentStatus = 'unfulfilled' | 'fulfilled';
 
 /** A placed order (spec §3 "Order"); money in minor units of `currency`. */
@@ -269,8 +270,9 @@ export interface OrderTable {
   /** 'cart:{id}', 'subscription:{id}' or 'gift-card:{order id}'; unique, so a cart is bought once. */
   source_key: string;
   /**
-   * Payment state: 'paid' once authorized; 'pending' when the payment method settles later;
-   * 'partially_refunded' / 'refunded' once some or all of amount_paid_cents went back.
+   * Payment state: 'reserved' while checkout authorizes; 'paid' once authorized; 'pending' when
+   * the payment method settles later; 'partially_refunded' / 'refunded' once some or all of
+   * amount_paid_cents went back (owner refunds).
    */
   status: OrderStatus;
   /** 'fulfilled' once the owner marked it shipped (order_fulfilments). */
@@ -279,6 +281,8 @@ export interface OrderTable {
   refunded_cents: Generated<number>;
   /** When a refund put the order's items back in stock (once per order); null until then. */
   restocked_at: number | null;
+  /** JSON [{sku, quantity}] the reservation took off counted stock; null once settled. */
+  reserved_stock: string | null;
   test_mode: number;
   email: string;
   /** JSON shipping address or null. */

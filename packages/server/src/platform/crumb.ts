@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { MESSAGES } from '@storefront/commerce';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from './errors.js';
@@ -6,27 +7,78 @@ import { newToken } from './ids.js';
 export const CRUMB_COOKIE = 'crumb';
 export const CRUMB_HEADER = 'x-csrf-token';
 
-/** The crumb of this request: the cookie's, or a new one set on the reply. */
-export function ensureCrumb(request: FastifyRequest, reply: FastifyReply, secure: boolean): string {
-  const existing = request.cookies[CRUMB_COOKIE];
-  if (existing && /^[0-9a-f]{32}$/.test(existing)) return existing;
-  const crumb = newToken(16);
-  reply.setCookie(CRUMB_COOKIE, crumb, { path: '/', sameSite: 'lax', secure, httpOnly: false });
-  return crumb;
+/** Random part of a crumb (bytes): the visitor's nonce. */
+const NONCE_BYTES = 16;
+/** Hex characters of the HMAC kept in a crumb: 128 bits cannot be guessed. */
+const MAC_HEX_LENGTH = 32;
+const CRUMB_PATTERN = new RegExp(`^[0-9a-f]{${NONCE_BYTES * 2}}\\.[0-9a-f]{${MAC_HEX_LENGTH}}$`);
+/** Keeps crumb MACs apart from anything else the secret may ever sign. */
+const MAC_PURPOSE = 'crumb:';
+
+/** Whether the request reached us over HTTPS, directly or through a trusted proxy (TRUST_PROXY). */
+export function isHttps(request: FastifyRequest): boolean {
+  return request.protocol === 'https';
 }
 
-/**
- * Double-submit check for every mutating call: the crumb cookie must come back as the
- * `crumb` query parameter, a `crumb` form field or the X-CSRF-Token header.
- */
-export function checkCrumb(request: FastifyRequest): void {
-  const cookie = request.cookies[CRUMB_COOKIE];
-  const header = request.headers[CRUMB_HEADER];
-  const query = (request.query as Record<string, unknown> | undefined)?.crumb;
-  const body = request.body as Record<string, unknown> | undefined;
-  const field = body && typeof body === 'object' ? body.crumb : undefined;
-  const sent = [header, query, field].find((v) => typeof v === 'string' && v.length > 0);
-  if (!cookie || typeof sent !== 'string' || sent !== cookie) {
-    throw new HttpError(403, MESSAGES.sessionExpired);
-  }
+export interface Crumbs {
+  /** A new crumb: a random nonce and its signature. */
+  issue(): string;
+  /** The crumb of this request: the cookie's when the server signed it, or a new one set on the reply. */
+  ensure(request: FastifyRequest, reply: FastifyReply): string;
+  /**
+   * Check of every mutating call: the crumb cookie must carry our signature and come back, equal,
+   * as the X-CSRF-Token header, the `crumb` form field or the `crumb` query parameter (double
+   * submit). A cookie someone planted without the server's secret is refused.
+   */
+  check(request: FastifyRequest): void;
+}
+
+function equal(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && crypto.timingSafeEqual(x, y);
+}
+
+export function createCrumbs(secret: string): Crumbs {
+  const mac = (nonce: string) =>
+    crypto
+      .createHmac('sha256', secret)
+      .update(MAC_PURPOSE + nonce)
+      .digest('hex')
+      .slice(0, MAC_HEX_LENGTH);
+  const signed = (value: unknown): value is string => {
+    if (typeof value !== 'string' || !CRUMB_PATTERN.test(value)) return false;
+    const [nonce, sent] = value.split('.');
+    return equal(mac(nonce), sent);
+  };
+  const issue = () => {
+    const nonce = newToken(NONCE_BYTES);
+    return `${nonce}.${mac(nonce)}`;
+  };
+  return {
+    issue,
+    ensure(request, reply) {
+      const existing = request.cookies[CRUMB_COOKIE];
+      if (signed(existing)) return existing;
+      const crumb = issue();
+      reply.setCookie(CRUMB_COOKIE, crumb, {
+        path: '/',
+        sameSite: 'lax',
+        secure: isHttps(request),
+        httpOnly: false,
+      });
+      return crumb;
+    },
+    check(request) {
+      const cookie = request.cookies[CRUMB_COOKIE];
+      const header = request.headers[CRUMB_HEADER];
+      const query = (request.query as Record<string, unknown> | undefined)?.crumb;
+      const body = request.body as Record<string, unknown> | undefined;
+      const field = body && typeof body === 'object' ? body.crumb : undefined;
+      const sent = [header, query, field].find((v) => typeof v === 'string' && v.length > 0);
+      if (!signed(cookie) || typeof sent !== 'string' || !equal(sent, cookie)) {
+        throw new HttpError(403, MESSAGES.sessionExpired);
+      }
+    },
+  };
 }

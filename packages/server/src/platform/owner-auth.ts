@@ -8,7 +8,7 @@ import {
   resolveSession,
   SESSION_IDLE_MS,
 } from '../modules/contributors/service.js';
-import { checkCrumb } from './crumb.js';
+import { isHttps } from './crumb.js';
 import { HttpError } from './errors.js';
 
 /** The owner's session cookie: HttpOnly, SameSite=Lax, Path=/, Secure over HTTPS. */
@@ -41,35 +41,22 @@ export function sessionToken(request: FastifyRequest): string | undefined {
   return token && TOKEN_SHAPE.test(token) ? token : undefined;
 }
 
-function secure(services: AppServices, request: FastifyRequest): boolean {
-  return services.config.secureCookies || request.protocol === 'https';
-}
-
-export function setSessionCookie(
-  services: AppServices,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  token: string,
-): void {
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
   reply.setCookie(SESSION_COOKIE, token, {
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
-    secure: secure(services, request),
+    secure: isHttps(request),
     maxAge: Math.floor(SESSION_IDLE_MS / 1000),
   });
 }
 
-export function clearSessionCookie(
-  services: AppServices,
-  request: FastifyRequest,
-  reply: FastifyReply,
-): void {
+export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
   reply.clearCookie(SESSION_COOKIE, {
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
-    secure: secure(services, request),
+    secure: isHttps(request),
   });
 }
 
@@ -87,7 +74,7 @@ export async function currentContributor(
   if (!token) return null;
   const found = await resolveSession(ownerContext(services), services.ownerSessions, token);
   if (!found) return null;
-  if (found.renewed) setSessionCookie(services, request, reply, token);
+  if (found.renewed) setSessionCookie(request, reply, token);
   request.contributor = found.contributor;
   return found.contributor;
 }
@@ -102,7 +89,7 @@ async function authorize(
 ): Promise<void> {
   const contributor = await currentContributor(services, request, reply);
   if (!contributor) throw new HttpError(401, OWNER_MESSAGES.signInRequired);
-  if (!SAFE_METHODS.has(request.method)) checkCrumb(request);
+  if (!SAFE_METHODS.has(request.method)) services.crumbs.check(request);
   if (permission && !can(contributor.role, permission)) throw new HttpError(403, OWNER_MESSAGES.forbidden);
 }
 

@@ -1,5 +1,6 @@
 import { formatMoney, MESSAGES, minorFromDecimal } from '@storefront/commerce';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { AppServices, SiteContext } from '../app.js';
 import { CART_COOKIE, HAS_CART_COOKIE } from '../modules/cart/routes.js';
 import { getCart } from '../modules/cart/service.js';
@@ -9,8 +10,8 @@ import { type CheckoutOptions, type Quote, quote } from '../modules/checkout/ser
 import { getDownload, getOrderWithToken } from '../modules/orders/service.js';
 import type { DecimalMoney, OrderView } from '../modules/orders/view.js';
 import { subscriptionOfOrder } from '../modules/subscriptions/billing-service.js';
-import { ensureCrumb } from '../platform/crumb.js';
 import { HttpError } from '../platform/errors.js';
+import { parseInput, text, tokenQuery } from '../platform/request-input.js';
 import { pageContext } from './context.js';
 import { PAGE_TYPE } from './page-types.js';
 import type { TemplateName } from './theme.js';
@@ -35,7 +36,7 @@ async function render(
   page: CheckoutPage,
 ) {
   const ctx = await services.context();
-  const crumb = ensureCrumb(request, reply, services.config.secureCookies);
+  const crumb = services.crumbs.ensure(request, reply);
   const url = new URL(request.url, 'http://local');
   const [collections, cart] = await Promise.all([
     getCollections(ctx),
@@ -47,6 +48,7 @@ async function render(
       pageType: page.pageType,
       title: `${page.title} — ${ctx.site.website.siteTitle}`,
       crumb,
+      nonce: reply.cspNonce,
       cart,
       assets: services.theme.assets,
       collections,
@@ -182,7 +184,18 @@ function confirmationPage(order: OrderView): Pick<CheckoutPage, 'pageType' | 'te
   };
 }
 
-type Query = Record<string, string | undefined>;
+/** Longest text kept of each checkout link parameter (the quote schema's limits). */
+const ID_MAX_LENGTH = 64;
+const SKU_MAX_LENGTH = 200;
+
+const subscribeQuery = z.object({ cartToken: text().optional() });
+const giftCardQuery = z.object({
+  websiteId: text().optional(),
+  giftCardProductId: text().optional(),
+  sku: text().optional(),
+});
+const orderParams = z.object({ orderId: text() });
+const downloadParams = z.object({ token: text() });
 
 export function checkoutPageRoutes(
   app: FastifyInstance,
@@ -210,9 +223,10 @@ export function checkoutPageRoutes(
     return render(services, request, reply, await checkoutPage(ctx, request, { kind: 'cart' }, testMode));
   });
 
-  app.get<{ Querystring: Query }>('/checkout/subscribe', async (request, reply) => {
+  app.get('/checkout/subscribe', async (request, reply) => {
+    const query = parseInput(subscribeQuery, request.query);
     const ctx = await services.context();
-    const cartToken = (request.query.cartToken ?? '').slice(0, 64);
+    const cartToken = (query.cartToken ?? '').slice(0, ID_MAX_LENGTH);
     return render(
       services,
       request,
@@ -221,60 +235,58 @@ export function checkoutPageRoutes(
     );
   });
 
-  app.get<{ Querystring: Query }>('/checkout/giftcard', async (request, reply) => {
+  app.get('/checkout/giftcard', async (request, reply) => {
+    const { websiteId, giftCardProductId, sku } = parseInput(giftCardQuery, request.query);
     const ctx = await services.context();
-    const { websiteId, giftCardProductId, sku } = request.query;
     if (!giftCardProductId || (websiteId && websiteId !== ctx.websiteId)) {
       return render(services, request, reply, notFoundPage());
     }
     const source: CheckoutSource = {
       kind: 'gift-card',
-      giftCardProductId: giftCardProductId.slice(0, 64),
-      ...(sku ? { sku: sku.slice(0, 200) } : {}),
+      giftCardProductId: giftCardProductId.slice(0, ID_MAX_LENGTH),
+      ...(sku ? { sku: sku.slice(0, SKU_MAX_LENGTH) } : {}),
     };
     return render(services, request, reply, await checkoutPage(ctx, request, source, testMode));
   });
 
-  const orderPage =
-    (confirmation: boolean) =>
-    async (
-      request: FastifyRequest<{ Params: { orderId: string }; Querystring: Query }>,
-      reply: FastifyReply,
-    ) => {
-      const ctx = await services.context();
-      let order: OrderView;
-      try {
-        order = await getOrderWithToken(ctx, request.params.orderId, request.query.token ?? '');
-      } catch (err) {
-        if (err instanceof HttpError) return render(services, request, reply, notFoundPage());
-        throw err;
-      }
-      const page = confirmation
-        ? confirmationPage(order)
-        : {
-            pageType: PAGE_TYPE.ORDER_STATUS,
-            template: 'orderStatus' as const,
-            title: `Order ${order.id}`,
-          };
-      // The subscription confirmed page (206) also shows the plan and the next billing date.
-      const subscription =
-        page.pageType === PAGE_TYPE.SUBSCRIPTION_CONFIRMED ? await subscriptionOfOrder(ctx, order.id) : null;
-      return render(services, request, reply, {
-        ...page,
-        status: 200,
-        data: {
-          order: orderContext(order, ctx.site.website.locale),
-          ...(subscription ? { subscription } : {}),
-        },
-      });
-    };
+  const orderPage = (confirmation: boolean) => async (request: FastifyRequest, reply: FastifyReply) => {
+    const { orderId } = parseInput(orderParams, request.params);
+    const { token } = parseInput(tokenQuery, request.query);
+    const ctx = await services.context();
+    let order: OrderView;
+    try {
+      order = await getOrderWithToken(ctx, orderId, token ?? '');
+    } catch (err) {
+      if (err instanceof HttpError) return render(services, request, reply, notFoundPage());
+      throw err;
+    }
+    const page = confirmation
+      ? confirmationPage(order)
+      : {
+          pageType: PAGE_TYPE.ORDER_STATUS,
+          template: 'orderStatus' as const,
+          title: `Order ${order.id}`,
+        };
+    // The subscription confirmed page (206) also shows the plan and the next billing date.
+    const subscription =
+      page.pageType === PAGE_TYPE.SUBSCRIPTION_CONFIRMED ? await subscriptionOfOrder(ctx, order.id) : null;
+    return render(services, request, reply, {
+      ...page,
+      status: 200,
+      data: {
+        order: orderContext(order, ctx.site.website.locale),
+        ...(subscription ? { subscription } : {}),
+      },
+    });
+  };
   app.get('/commerce/orders/:orderId', orderPage(false));
   app.get('/commerce/orders/:orderId/confirmation', orderPage(true));
 
   // A digital item's link: no file storage exists yet, so it serves a receipt naming the item and order.
-  app.get<{ Params: { token: string } }>('/downloads/:token', async (request, reply) => {
+  app.get('/downloads/:token', async (request, reply) => {
+    const { token } = parseInput(downloadParams, request.params);
     const ctx = await services.context();
-    const download = await getDownload(ctx, request.params.token);
+    const download = await getDownload(ctx, token);
     if (!download) return render(services, request, reply, notFoundPage());
     return render(services, request, reply, {
       status: 200,

@@ -259,6 +259,8 @@ export interface PageInput {
   pageType: number;
   title: string;
   crumb: string;
+  /** The response's CSP nonce, carried by the page's scripts. */
+  nonce: string;
   cart: CartView;
   assets: WebAssets;
   collection?: Collection;
@@ -286,6 +288,7 @@ export function pageContext(input: PageInput, extra: Record<string, unknown> = {
     sf: {
       title: input.title,
       crumb: input.crumb,
+      nonce: input.nonce,
       scripts: input.assets.scripts,
       styles: input.assets.styles,
       navigation: input.collections.map((c) => ({

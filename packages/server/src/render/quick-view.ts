@@ -1,14 +1,19 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { AppServices } from '../app.js';
 import { getProductById } from '../modules/catalog/service.js';
 import { HttpError } from '../platform/errors.js';
+import { parseInput, text } from '../platform/request-input.js';
 import { productCardContext, productFormProps } from './context.js';
 
 /** What the quick-view overlay shows of a product (packages/web/docs/quick-view.md). */
+const itemParams = z.object({ itemId: text() });
+
 export function quickViewRoutes(app: FastifyInstance, services: AppServices): void {
-  app.get<{ Params: { itemId: string } }>('/api/commerce/quick-view/:itemId', async (request) => {
+  app.get('/api/commerce/quick-view/:itemId', { config: { shared: true } }, async (request) => {
+    const { itemId } = parseInput(itemParams, request.params);
     const ctx = await services.context();
-    const product = await getProductById(ctx, request.params.itemId);
+    const product = await getProductById(ctx, itemId);
     if (!product) throw new HttpError(404, 'This product is no longer available.');
     const card = productCardContext(product, ctx.site);
     return {

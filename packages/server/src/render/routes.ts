@@ -1,3 +1,4 @@
+import { messageByKey } from '@storefront/commerce';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppServices, SiteContext } from '../app.js';
 import { CART_COOKIE } from '../modules/cart/routes.js';
@@ -10,13 +11,9 @@ import {
   getProductFormIds,
 } from '../modules/catalog/service.js';
 import { getInstallmentContext } from '../modules/context/service.js';
-import { ensureCrumb } from '../platform/crumb.js';
 import { cartPageContext, pageContext, productCardContext, productContext } from './context.js';
 import { PAGE_TYPE } from './page-types.js';
 import type { TemplateName } from './theme.js';
-
-/** The largest `cartError` message a redirect may carry back to a page. */
-const CART_ERROR_MAX_LENGTH = 200;
 
 interface PageSpec {
   status: number;
@@ -92,7 +89,7 @@ async function resolvePage(
 
 async function renderPage(services: AppServices, request: FastifyRequest, reply: FastifyReply) {
   const ctx = await services.context();
-  const crumb = ensureCrumb(request, reply, services.config.secureCookies);
+  const crumb = services.crumbs.ensure(request, reply);
   const url = new URL(request.url, 'http://local');
   const cartToken = request.cookies[CART_COOKIE];
   const collections = await getCollections(ctx);
@@ -107,12 +104,13 @@ async function renderPage(services: AppServices, request: FastifyRequest, reply:
       pageType: page.pageType,
       title: page.title,
       crumb,
+      nonce: reply.cspNonce,
       cart,
       assets: services.theme.assets,
       collection: page.collection,
       collections,
       path: url.pathname,
-      cartError: (url.searchParams.get('cartError') ?? '').slice(0, CART_ERROR_MAX_LENGTH),
+      cartError: messageByKey(url.searchParams.get('cartError')),
     },
     page.data,
   );

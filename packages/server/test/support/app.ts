@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { type BuildOptions, buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { importCatalog } from '../../src/modules/catalog/import.js';
+import { createCrumbs } from '../../src/platform/crumb.js';
 import { createTestDatabase, type TestDatabase } from './databases.js';
 
 /** A small store: a tee with Size × Color (one combination missing, one sold out), a digital zine and a gift card. */
@@ -69,7 +70,7 @@ export async function createTestApp(
   const database = await createTestDatabase(dialect);
   const result = await importCatalog(database, catalog);
   if (!result.ok) throw new Error(JSON.stringify(result.errors));
-  const app = await buildApp(loadConfig({ DATA_DIR: '/nonexistent', LOG_LEVEL: 'silent', ...env }), {
+  const app = await buildApp(loadConfig({ ...TEST_ENV, ...env }), {
     ...options,
     database,
     logger: false,
@@ -89,4 +90,15 @@ export function cookiesOf(res: { cookies: { name: string; value: string }[] }): 
   return Object.fromEntries(res.cookies.map((c) => [c.name, c.value]));
 }
 
-export const CRUMB = '0123456789abcdef0123456789abcdef';
+/** The session secret of test apps, so tests can hold a crumb the app itself would sign. */
+export const TEST_SESSION_SECRET = 'test-session-secret-0123456789abcdef';
+
+/** The environment of a test app: no data folder, quiet, the test secret. */
+export const TEST_ENV = {
+  DATA_DIR: '/nonexistent',
+  LOG_LEVEL: 'silent',
+  SESSION_SECRET: TEST_SESSION_SECRET,
+};
+
+/** A real crumb, signed with the test apps' secret, as a page would hand it out. */
+export const CRUMB = createCrumbs(TEST_SESSION_SECRET).issue();

@@ -6,6 +6,7 @@ import {
   addButtonText as defaultAddButtonText,
   findVariant,
   hasUnlimitedStockByType,
+  messageByKey,
   type ProductTypeNumber,
   parseQuantity,
   QUANTITY_DEFAULT,
@@ -119,9 +120,9 @@ export function ProductForm(props: ProductFormProps) {
   const [selection, setSelection] = useState<Record<string, string>>(() => props.initialSelection ?? {});
   const [quantity, setQuantity] = useState(() => props.initialQuantity ?? String(QUANTITY_DEFAULT));
   const [phase, setPhase] = useState<ButtonPhase>('idle');
-  // A failed no-JS post comes back with ?cartError=…, which the server also renders here.
-  const [message, setMessage] = useState(
-    () => new URLSearchParams(window.location.search).get(CART_ERROR_PARAM) ?? '',
+  // A failed no-JS post comes back with ?cartError={message key}, which the server also renders here.
+  const [message, setMessage] = useState(() =>
+    messageByKey(new URLSearchParams(window.location.search).get(CART_ERROR_PARAM)),
   );
   const [alert, setAlert] = useState<{ title: string; message: string } | null>(null);
   // Closing keeps the last alert rendered so its exit animation can play.

@@ -1,8 +1,10 @@
-import { CART_URL } from '@storefront/commerce';
+import { CART_URL, type MessageKey, messageKeyOf } from '@storefront/commerce';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { AppServices } from '../../app.js';
-import { checkCrumb } from '../../platform/crumb.js';
+import { isHttps } from '../../platform/crumb.js';
 import { HttpError } from '../../platform/errors.js';
+import { parseInput, text } from '../../platform/request-input.js';
 import { getProductById } from '../catalog/service.js';
 import { cartLineRoutes } from './line-routes.js';
 import { addEntryBody, updateEntryFieldsBody } from './schema.js';
@@ -13,6 +15,7 @@ export const HAS_CART_COOKIE = 'hasCart';
 /** The cart cookie outlives a visit: two years, like the visitor cookie of spec §9. */
 const CART_COOKIE_MAX_AGE_S = 2 * 365 * 24 * 60 * 60;
 const VARIANT_OPTION_FIELD = 'variant-option-';
+const entryParams = z.object({ entryId: text() });
 
 function badBody(error: { issues: { path: PropertyKey[]; message: string }[] }): HttpError {
   const issue = error.issues[0];
@@ -40,7 +43,10 @@ function bodyFromForm(form: Record<string, unknown>) {
   };
 }
 
-/** Where a failed plain-form add returns: the product's page (the home page when the item is unknown), with the message. */
+/**
+ * Where a failed plain-form add returns: the product's page (the home page when the item is
+ * unknown), with the message's key (`unableToAddItem` for a text of no key), never its text.
+ */
 async function backWithError(
   services: AppServices,
   request: FastifyRequest,
@@ -49,7 +55,8 @@ async function backWithError(
 ) {
   const itemId = (request.body as Record<string, unknown> | undefined)?.itemId;
   const product = typeof itemId === 'string' ? await getProductById(await services.context(), itemId) : null;
-  return reply.redirect(`${product?.fullUrl ?? '/'}?cartError=${encodeURIComponent(message)}`, 303);
+  const key: MessageKey = messageKeyOf(message) ?? 'unableToAddItem';
+  return reply.redirect(`${product?.fullUrl ?? '/'}?cartError=${key}`, 303);
 }
 
 export function cartRoutes(app: FastifyInstance, services: AppServices): void {
@@ -63,7 +70,7 @@ export function cartRoutes(app: FastifyInstance, services: AppServices): void {
     const form = isFormPost(request);
     try {
       await services.rateLimit(request, 'cart-entries');
-      checkCrumb(request);
+      services.crumbs.check(request);
       const parsed = addEntryBody.safeParse(
         form ? bodyFromForm(request.body as Record<string, unknown>) : request.body,
       );
@@ -78,7 +85,7 @@ export function cartRoutes(app: FastifyInstance, services: AppServices): void {
       const cookie = {
         path: '/',
         sameSite: 'lax' as const,
-        secure: services.config.secureCookies,
+        secure: isHttps(request),
         maxAge: CART_COOKIE_MAX_AGE_S,
       };
       reply.setCookie(CART_COOKIE, result.token, { ...cookie, httpOnly: true });
@@ -91,21 +98,14 @@ export function cartRoutes(app: FastifyInstance, services: AppServices): void {
     }
   });
 
-  app.put<{ Params: { entryId: string } }>(
-    '/api/commerce/shopping-cart/entries/:entryId/additionalFields',
-    async (request) => {
-      await services.rateLimit(request, 'cart-entries');
-      checkCrumb(request);
-      const parsed = updateEntryFieldsBody.safeParse(request.body);
-      if (!parsed.success) throw badBody(parsed.error);
-      const ctx = await services.context();
-      const result = await updateEntryFields(
-        ctx,
-        request.cookies[CART_COOKIE],
-        request.params.entryId,
-        parsed.data,
-      );
-      return { shoppingCart: result.cart, updatedEntry: result.updatedEntry };
-    },
-  );
+  app.put('/api/commerce/shopping-cart/entries/:entryId/additionalFields', async (request) => {
+    await services.rateLimit(request, 'cart-entries');
+    services.crumbs.check(request);
+    const { entryId } = parseInput(entryParams, request.params);
+    const parsed = updateEntryFieldsBody.safeParse(request.body);
+    if (!parsed.success) throw badBody(parsed.error);
+    const ctx = await services.context();
+    const result = await updateEntryFields(ctx, request.cookies[CART_COOKIE], entryId, parsed.data);
+    return { shoppingCart: result.cart, updatedEntry: result.updatedEntry };
+  });
 }

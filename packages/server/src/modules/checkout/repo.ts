@@ -41,3 +41,17 @@ export async function markCartPurchased(
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/** Frees the cart an unpaid order had claimed, so the shopper can buy it again. */
+export async function unmarkCartPurchased(db: Kysely<DB>, orderId: string, now: number): Promise<void> {
+  await db
+    .updateTable('carts')
+    .set({ is_purchased: 0, order_id: null, updated_at: now })
+    .where('order_id', '=', orderId)
+    .execute();
+}
+
+/** Frees an unpaid order's idempotency key: a retry with it starts afresh, as after a rollback. */
+export async function releaseIdempotencyKey(db: Kysely<DB>, orderId: string): Promise<void> {
+  await db.deleteFrom('idempotency_keys').where('order_id', '=', orderId).execute();
+}

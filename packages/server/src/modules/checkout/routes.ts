@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppServices } from '../../app.js';
-import { checkCrumb } from '../../platform/crumb.js';
 import { HttpError } from '../../platform/errors.js';
 import { CART_COOKIE, HAS_CART_COOKIE } from '../cart/routes.js';
 import { createTestPaymentProvider } from '../payments/test-provider.js';
@@ -24,13 +23,17 @@ export function checkoutRoutes(
   options: CheckoutOptions = {},
 ): void {
   const deps = {
-    provider: options.paymentProvider ?? createTestPaymentProvider(),
+    provider:
+      options.paymentProvider ??
+      createTestPaymentProvider({ latencyMs: services.config.testPaymentLatencyMs }),
     listeners: options.onOrderPlaced ?? [],
     warn: (err: unknown, message: string) => app.log.warn({ err }, message),
     publicUrl: services.config.publicUrl,
   };
 
   app.post('/api/commerce/checkout/quote', async (request) => {
+    // Limited per IP like the coupon and gift-card balance calls: it answers whether codes are valid.
+    await services.rateLimit(request, 'checkout-quote');
     const parsed = quoteBody.safeParse(request.body);
     if (!parsed.success) throw badBody(parsed.error);
     const ctx = await services.context();
@@ -39,7 +42,7 @@ export function checkoutRoutes(
 
   app.post('/api/commerce/orders', async (request, reply) => {
     await services.rateLimit(request, 'checkout');
-    checkCrumb(request);
+    services.crumbs.check(request);
     const parsed = placeOrderBody.safeParse(request.body);
     if (!parsed.success) throw badBody(parsed.error);
     const ctx = await services.context();

@@ -4,6 +4,7 @@ import {
   type CartTotals,
   MESSAGES,
   ProductType,
+  type ProductTypeNumber,
   type TrackedErrorType,
   validateEmail,
 } from '@storefront/commerce';
@@ -18,10 +19,28 @@ import {
   type GiftCardBalance,
   issueGiftCard,
   redeemGiftCard,
+  releaseGiftCardRedemptions,
 } from '../gift-cards/service.js';
-import { reserveStock } from '../inventory/service.js';
-import { insertDownloads, insertOrder, insertOrderItems, type OrderRow } from '../orders/repo.js';
-import { buildOrderView, downloadUrl, getOrder, orderRef, orderStatusUrl } from '../orders/service.js';
+import { releaseStock, reserveStock, type StockTaken } from '../inventory/service.js';
+import {
+  buildOrderView,
+  deleteReservedOrder,
+  downloadUrl,
+  findOrderRow,
+  getOrder,
+  insertDownloads,
+  insertOrder,
+  insertOrderItems,
+  isPlaced,
+  listOrderItems,
+  listReservedBefore,
+  type OrderRow,
+  orderRef,
+  orderStatus,
+  orderStatusUrl,
+  recordReservedStock,
+  settleReservedOrder,
+} from '../orders/service.js';
 import { decimalMoney, type OrderView, type ShippingAddress } from '../orders/view.js';
 import { checkCard } from '../payments/card.js';
 import {
@@ -35,6 +54,7 @@ import {
   type CartPricingView,
   priceCart,
   redeemCoupons,
+  releaseCoupons,
   SHIPPING_OPTION_UNAVAILABLE,
   type ShippingLocation,
   UNKNOWN_COUPON,
@@ -42,7 +62,13 @@ import {
 import { sitePublicUrl } from '../site/service.js';
 import { startSubscription } from '../subscriptions/billing-service.js';
 import { checkShippingAddress } from './address.js';
-import { claimIdempotencyKey, findIdempotencyKey, markCartPurchased } from './repo.js';
+import {
+  claimIdempotencyKey,
+  findIdempotencyKey,
+  markCartPurchased,
+  releaseIdempotencyKey,
+  unmarkCartPurchased,
+} from './repo.js';
 import type { PlaceOrderBody, QuoteBody } from './schema.js';
 import { type CheckoutLine, type ResolvedSource, resolveSource } from './sources.js';
 
@@ -53,6 +79,7 @@ export const CHECKOUT_MESSAGES = {
   addressRequired: 'Enter a shipping address.',
   chooseShipping: 'Choose a shipping option.',
   cardRequired: 'Enter your card details.',
+  reservationExpired: 'Your checkout took too long and was cancelled. Please try again.',
 } as const;
 
 /** What `onOrderPlaced` listeners receive; `value` is what analytics reports (spec §9: subtotal / 100). */
@@ -243,7 +270,12 @@ function orderErrors(priced: Priced, body: PlaceOrderBody): Record<string, strin
 }
 
 /** The request's fingerprint for its idempotency key: the card is reduced to what identifies it, never stored. */
-function requestHash(body: PlaceOrderBody, cartToken: string | undefined): string {
+/**
+ * The request's fingerprint for its idempotency key. The cart cookie is not part of it: an answer
+ * cut off after its headers has already cleared the cookie, and the shopper's retry with the same
+ * key must lead to the order that was placed, not to a conflict.
+ */
+function requestHash(body: PlaceOrderBody): string {
   const { idempotencyKey: _key, crumb: _crumb, payment, ...rest } = body;
   const card = payment
     ? {
@@ -252,9 +284,7 @@ function requestHash(body: PlaceOrderBody, cartToken: string | undefined): strin
         expYear: payment.expYear,
       }
     : null;
-  return sha256(
-    JSON.stringify({ ...rest, cart: body.source.kind === 'cart' ? (cartToken ?? null) : null, card }),
-  );
+  return sha256(JSON.stringify({ ...rest, card }));
 }
 
 function emailAddress(a: ShippingAddress) {
@@ -304,13 +334,316 @@ async function replay(ctx: SiteContext, orderId: string | null): Promise<PlaceOr
   return { order, confirmationUrl: confirmationUrl(order), replayed: true };
 }
 
+/** A reserved order, as the payment step needs it. */
+interface Reservation {
+  orderId: string;
+  dueCents: number;
+  currency: string;
+  kind: ResolvedSource['kind'];
+}
+
 /**
- * POST /api/commerce/orders. One transaction claims the idempotency key, re-reads and reprices
- * what is bought, marks the cart purchased, writes the order, its lines and mails, then reserves
- * stock with conditional decrements, debits the gift card and authorizes the payment; any
- * failure rolls all of it back (a declined card leaves stock and cart as they were). If the
- * write fails after the payment was authorized, the authorization is released (the
- * compensation of that step).
+ * Step 1, one short transaction: claims the idempotency key, re-reads and reprices what is bought,
+ * claims the cart, writes the order as 'reserved' with its lines, and takes the coupons' uses, the
+ * stock (conditional decrements) and the gift card's debit. Any problem rolls all of it back.
+ */
+async function reserve(
+  ctx: SiteContext,
+  deps: CheckoutDeps,
+  body: PlaceOrderBody,
+  cartToken: string | undefined,
+  input: { orderId: string; now: number; email: string; card: CardDetails | null },
+): Promise<Reservation | { replayOf: string | null }> {
+  const { orderId, now } = input;
+  const hash = requestHash(body);
+  return ctx.db.transaction().execute(async (trx) => {
+    const tctx: SiteContext = { ...ctx, db: trx };
+    // The first statement writes, so SQLite takes its write lock at once, as BEGIN IMMEDIATE
+    // would: no read-then-upgrade deadlock between two checkouts.
+    const claimed = await claimIdempotencyKey(trx, {
+      website_id: ctx.websiteId,
+      key: body.idempotencyKey,
+      request_hash: hash,
+      order_id: orderId,
+      created_at: now,
+    });
+    if (!claimed) {
+      const other = await findIdempotencyKey(trx, ctx.websiteId, body.idempotencyKey);
+      if (!other || other.request_hash !== hash)
+        throw new HttpError(409, CHECKOUT_MESSAGES.idempotencyConflict);
+      return { replayOf: other.order_id };
+    }
+    const resolved = await resolveSource(tctx, body.source, cartToken, ctx.site.website.currency, (cartId) =>
+      markCartPurchased(trx, cartId, orderId, now),
+    );
+    const priced = await priceSource(tctx, resolved, body);
+    const problems = orderErrors(priced, body);
+    const dueCents = priced.totals.amountDueCents;
+    if (dueCents > 0 && !input.card) problems['payment.cardNumber'] = CHECKOUT_MESSAGES.cardRequired;
+    if (Object.keys(problems).length > 0) throw new HttpError(400, MESSAGES.formInvalid, undefined, problems);
+
+    const t = priced.totals;
+    // The unique source key refuses a second order of one subscription cart (409 below).
+    const orderRow: OrderRow = {
+      id: orderId,
+      website_id: ctx.websiteId,
+      purchased_cart_id: resolved.cartId,
+      source_kind: resolved.kind,
+      source_key: resolved.sourceKey ?? `gift-card:${orderId}`,
+      status: 'reserved',
+      test_mode: deps.provider.testMode ? 1 : 0,
+      email: input.email,
+      shipping_address: t.requiresShipping && priced.address ? JSON.stringify(priced.address) : null,
+      shipping_option: t.selectedShippingOption ? JSON.stringify(t.selectedShippingOption) : null,
+      coupon_codes: JSON.stringify(t.validCoupons.map((c) => c.code)),
+      currency: resolved.currency,
+      subtotal_cents: t.subtotalCents,
+      discount_cents: t.discountCents,
+      shipping_cents: t.shippingCostCents,
+      tax_cents: t.taxCents,
+      grand_total_cents: t.grandTotalCents,
+      gift_card_cents: t.giftCardAppliedCents,
+      amount_paid_cents: dueCents,
+      payment_provider: dueCents > 0 ? deps.provider.name : null,
+      payment_reference: null,
+      access_token: newToken(16),
+      reserved_stock: null,
+      created_at: now,
+      fulfilment_status: 'unfulfilled',
+      refunded_cents: 0,
+      restocked_at: null,
+    };
+    await insertOrder(trx, orderRow);
+    await insertOrderItems(
+      trx,
+      resolved.lines.map((l, position) => ({
+        id: newId('oi'),
+        order_id: orderId,
+        position,
+        item_id: l.itemId,
+        sku: l.sku,
+        product_name: l.productName,
+        product_type: l.productType,
+        quantity: l.quantity,
+        unit_price_cents: l.unitPriceCents,
+        additional_fields: l.additionalFields,
+      })),
+    );
+    await redeemCoupons(
+      tctx,
+      t.validCoupons.map((c) => c.code),
+      orderId,
+      input.email,
+    );
+    // Stock and gift card are taken last: on PostgreSQL the variant row stays locked from here to
+    // this transaction's commit, so the work above does not hold up other shoppers of the item.
+    const stock = await reserveStock(
+      trx,
+      ctx.websiteId,
+      resolved.lines.map((l) => ({
+        sku: l.sku,
+        quantity: l.quantity,
+        name: l.productName,
+        unlimited: l.unlimited,
+      })),
+    );
+    if (!stock.ok) {
+      throw new CheckoutFailure(409, MESSAGES.outOfStock, { itemName: stock.itemName }, 'OUT_OF_STOCK');
+    }
+    if (stock.taken.length > 0) {
+      orderRow.reserved_stock = JSON.stringify(stock.taken);
+      await recordReservedStock(trx, orderId, orderRow.reserved_stock);
+    }
+    if (
+      priced.giftCard &&
+      !(await redeemGiftCard(trx, priced.giftCard, orderId, t.giftCardAppliedCents, now))
+    ) {
+      throw new HttpError(409, GIFT_CARD_MESSAGES.changed);
+    }
+    return { orderId, dueCents, currency: resolved.currency, kind: resolved.kind };
+  });
+}
+
+/**
+ * The compensation of step 1, in one transaction: stock, gift card balance, coupon uses, the cart
+ * and the idempotency key go back as they were, and the reserved order is deleted. Does nothing
+ * when the order is no longer reserved (it was paid, or released already).
+ */
+export async function releaseReservation(ctx: RequestContext, orderId: string): Promise<boolean> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const row = await deleteReservedOrder(trx, orderId);
+    if (!row) return false;
+    const tctx: RequestContext = { ...ctx, db: trx, websiteId: row.website_id };
+    if (row.reserved_stock)
+      await releaseStock(trx, row.website_id, JSON.parse(row.reserved_stock) as StockTaken[]);
+    await releaseGiftCardRedemptions(trx, orderId);
+    await releaseCoupons(tctx, orderId);
+    await unmarkCartPurchased(trx, orderId, ctx.clock.now());
+    await releaseIdempotencyKey(trx, orderId);
+    return true;
+  });
+}
+
+/** Reservations older than this were abandoned by a checkout that died between reserving and paying. */
+export const RESERVATION_TIMEOUT_MS = 10 * 60_000;
+const RESERVATIONS_PER_SWEEP = 100;
+
+/**
+ * Releases reservations a crashed checkout left behind (any website). Checkout only authorizes
+ * payments; an authorization that is never captured lapses at the provider, so nothing is charged.
+ */
+export async function releaseAbandonedReservations(ctx: RequestContext): Promise<number> {
+  const stale = await listReservedBefore(
+    ctx.db,
+    ctx.clock.now() - RESERVATION_TIMEOUT_MS,
+    RESERVATIONS_PER_SWEEP,
+  );
+  let released = 0;
+  for (const o of stale) if (await releaseReservation({ ...ctx, websiteId: o.website_id }, o.id)) released++;
+  return released;
+}
+
+type Payment = { reference: string; status: 'paid' | 'pending'; reusableToken: string | null };
+
+/**
+ * Step 3, one short transaction once the payment is authorized (or nothing is due): the order
+ * becomes paid (or pending), and only now do its downloads, issued gift cards, mails and
+ * subscription exist. Everything is read back from the reserved order, so a retry that resumes a
+ * reservation confirms it exactly as the request that made it would have. Answers 'settled' when
+ * another request confirmed it first, 'released' when the reservation is gone.
+ */
+async function confirm(
+  ctx: SiteContext,
+  deps: CheckoutDeps,
+  orderId: string,
+  payment: Payment | null,
+  body: PlaceOrderBody,
+): Promise<{ order: OrderView; subtotalCents: number } | 'settled' | 'released'> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const tctx: SiteContext = { ...ctx, db: trx };
+    const status = payment?.status ?? 'paid';
+    const reference = payment?.reference ?? null;
+    if (!(await settleReservedOrder(trx, orderId, { status, payment_reference: reference }))) {
+      return (await orderStatus(tctx, orderId)) ? 'settled' : 'released';
+    }
+    const row = await findOrderRow(tctx, orderId);
+    if (!row || !isPlaced(row)) return 'released';
+    const items = await listOrderItems(trx, orderId);
+    const now = row.created_at;
+    const downloads = items
+      .filter((i) => i.product_type === ProductType.DIGITAL)
+      .map((i) => ({
+        token: newToken(16),
+        website_id: ctx.websiteId,
+        order_id: orderId,
+        item_id: i.item_id,
+        product_name: i.product_name,
+        created_at: now,
+      }));
+    await insertDownloads(trx, downloads);
+    const issued: { code: string; amountCents: number; to: string }[] = [];
+    if (body.source.kind === 'gift-card') {
+      const to = body.source.recipientEmail?.trim() || row.email;
+      for (const i of items) {
+        for (let n = 0; n < i.quantity; n++) {
+          const code = await issueGiftCard(trx, {
+            websiteId: ctx.websiteId,
+            orderId,
+            amountCents: i.unit_price_cents,
+            currency: row.currency,
+            recipientEmail: to,
+            now,
+          });
+          issued.push({ code, amountCents: i.unit_price_cents, to });
+        }
+      }
+    }
+
+    // Queued in this transaction: the mails exist exactly when the paid order does.
+    const siteTitle = ctx.site.website.siteTitle;
+    const publicUrl = sitePublicUrl(ctx.site, deps.publicUrl);
+    const link = publicUrl ? (path: string) => `${publicUrl}${path}` : null;
+    const address = row.shipping_address ? (JSON.parse(row.shipping_address) as ShippingAddress) : null;
+    await enqueueEmail(tctx, trx, {
+      to: row.email,
+      template: 'order-confirmation',
+      ref: orderRef(orderId),
+      data: {
+        siteTitle,
+        orderId,
+        currency: row.currency,
+        customerName: address ? `${address.firstName} ${address.lastName}` : undefined,
+        items: items.map((i) => {
+          const download = downloads.find((d) => d.item_id === i.item_id);
+          return {
+            productName: i.product_name,
+            sku: i.sku,
+            quantity: i.quantity,
+            unitPriceCents: i.unit_price_cents,
+            ...(link && download ? { downloadUrl: link(downloadUrl(download.token)) } : {}),
+          };
+        }),
+        subtotalCents: row.subtotal_cents,
+        discountCents: row.discount_cents,
+        shippingCents: row.shipping_cents,
+        taxCents: row.tax_cents,
+        giftCardAppliedCents: row.gift_card_cents,
+        grandTotalCents: row.grand_total_cents,
+        shippingAddress: address ? emailAddress(address) : null,
+        giftCards: issued.map((g) => ({ code: g.code, amountCents: g.amountCents })),
+        ...(link ? { orderUrl: link(orderStatusUrl(orderId, row.access_token)) } : {}),
+      },
+    });
+    for (const g of issued) {
+      await enqueueEmail(tctx, trx, {
+        to: g.to,
+        template: 'gift-card-delivery',
+        ref: orderRef(orderId),
+        data: {
+          siteTitle,
+          code: g.code,
+          amountCents: g.amountCents,
+          currency: row.currency,
+          ...(link ? { shopUrl: link('/') } : {}),
+        },
+      });
+    }
+    if (body.source.kind === 'subscription') {
+      const item = items[0];
+      await startSubscription(tctx, {
+        cartToken: body.source.cartToken,
+        order: row,
+        line: {
+          itemId: item.item_id,
+          sku: item.sku,
+          productName: item.product_name,
+          productType: item.product_type as ProductTypeNumber,
+          quantity: item.quantity,
+          unitPriceCents: item.unit_price_cents,
+          additionalFields: item.additional_fields,
+        },
+        shippingOptionId: row.shipping_option ? (JSON.parse(row.shipping_option) as { id: string }).id : null,
+        paymentToken: payment?.reusableToken ?? null,
+      });
+    }
+    const giftCards = issued.map((g) => ({
+      code: g.code,
+      amountCents: g.amountCents,
+      currency: row.currency,
+      recipientEmail: g.to,
+    }));
+    return { order: buildOrderView(row, { items, downloads, giftCards }), subtotalCents: row.subtotal_cents };
+  });
+}
+
+/**
+ * POST /api/commerce/orders, in three steps so that no lock is held while the payment provider
+ * answers (a real processor takes hundreds of ms): (1) one short transaction reserves everything
+ * the order takes (`reserve`); (2) the payment is authorized outside any transaction; (3) one short
+ * transaction confirms the order and writes what exists only for paid orders (`confirm`). A
+ * declined card or a failure releases the reservation (its compensation) and, if the payment was
+ * authorized, releases the authorization too. A checkout that dies between the steps leaves a
+ * reservation that `releaseAbandonedReservations` frees after RESERVATION_TIMEOUT_MS.
  */
 export async function placeOrder(
   ctx: SiteContext,
@@ -333,254 +666,86 @@ export async function placeOrder(
   }
   if (Object.keys(errors).length > 0) throw new HttpError(400, MESSAGES.formInvalid, undefined, errors);
 
-  const hash = requestHash(body, cartToken);
-
   const orderId = newId('o');
   const now = ctx.clock.now();
-  // Held in an object: it is set inside the transaction callback and read after it fails.
-  const payment: { authorized: { reference: string; amountCents: number } | null } = { authorized: null };
-  let outcome: { replayOf: string | null } | { order: OrderView; subtotalCents: number };
+  let reservation: Reservation | { replayOf: string | null };
   try {
-    outcome = await ctx.db.transaction().execute(async (trx) => {
-      const tctx: SiteContext = { ...ctx, db: trx };
-      // The first statement writes, so SQLite takes its write lock at once, as BEGIN IMMEDIATE
-      // would: no read-then-upgrade deadlock between two checkouts.
-      const claimed = await claimIdempotencyKey(trx, {
-        website_id: ctx.websiteId,
-        key: body.idempotencyKey,
-        request_hash: hash,
-        order_id: orderId,
-        created_at: now,
-      });
-      if (!claimed) {
-        const other = await findIdempotencyKey(trx, ctx.websiteId, body.idempotencyKey);
-        if (!other || other.request_hash !== hash)
-          throw new HttpError(409, CHECKOUT_MESSAGES.idempotencyConflict);
-        return { replayOf: other.order_id };
-      }
-      const resolved = await resolveSource(
-        tctx,
-        body.source,
-        cartToken,
-        ctx.site.website.currency,
-        (cartId) => markCartPurchased(trx, cartId, orderId, now),
-      );
-      const priced = await priceSource(tctx, resolved, body);
-      const problems = orderErrors(priced, body);
-      const dueCents = priced.totals.amountDueCents;
-      if (dueCents > 0 && !card) problems['payment.cardNumber'] = CHECKOUT_MESSAGES.cardRequired;
-      if (Object.keys(problems).length > 0)
-        throw new HttpError(400, MESSAGES.formInvalid, undefined, problems);
-
-      const t = priced.totals;
-      // The unique source key refuses a second order of one subscription cart (409 below).
-      const orderRow: OrderRow = {
-        id: orderId,
-        website_id: ctx.websiteId,
-        purchased_cart_id: resolved.cartId,
-        source_kind: resolved.kind,
-        source_key: resolved.sourceKey ?? `gift-card:${orderId}`,
-        status: 'paid',
-        test_mode: deps.provider.testMode ? 1 : 0,
-        email: email.ok ? email.email : '',
-        shipping_address: t.requiresShipping && priced.address ? JSON.stringify(priced.address) : null,
-        shipping_option: t.selectedShippingOption ? JSON.stringify(t.selectedShippingOption) : null,
-        coupon_codes: JSON.stringify(t.validCoupons.map((c) => c.code)),
-        currency: resolved.currency,
-        subtotal_cents: t.subtotalCents,
-        discount_cents: t.discountCents,
-        shipping_cents: t.shippingCostCents,
-        tax_cents: t.taxCents,
-        grand_total_cents: t.grandTotalCents,
-        gift_card_cents: t.giftCardAppliedCents,
-        amount_paid_cents: dueCents,
-        payment_provider: dueCents > 0 ? deps.provider.name : null,
-        payment_reference: null,
-        access_token: newToken(16),
-        created_at: now,
-        fulfilment_status: 'unfulfilled',
-        refunded_cents: 0,
-        restocked_at: null,
-      };
-      await insertOrder(trx, orderRow);
-      const items = resolved.lines.map((l, position) => ({
-        id: newId('oi'),
-        order_id: orderId,
-        position,
-        item_id: l.itemId,
-        sku: l.sku,
-        product_name: l.productName,
-        product_type: l.productType,
-        quantity: l.quantity,
-        unit_price_cents: l.unitPriceCents,
-        additional_fields: l.additionalFields,
-      }));
-      await insertOrderItems(trx, items);
-      const downloads = resolved.lines
-        .filter((l) => l.productType === ProductType.DIGITAL)
-        .map((l) => ({
-          token: newToken(16),
-          website_id: ctx.websiteId,
-          order_id: orderId,
-          item_id: l.itemId,
-          product_name: l.productName,
-          created_at: now,
-        }));
-      await insertDownloads(trx, downloads);
-      const issued: { code: string; amountCents: number; to: string | null }[] = [];
-      if (resolved.kind === 'gift-card') {
-        for (const l of resolved.lines) {
-          for (let i = 0; i < l.quantity; i++) {
-            const to = resolved.recipientEmail ?? (email.ok ? email.email : null);
-            const code = await issueGiftCard(trx, {
-              websiteId: ctx.websiteId,
-              orderId,
-              amountCents: l.unitPriceCents,
-              currency: resolved.currency,
-              recipientEmail: to,
-              now,
-            });
-            issued.push({ code, amountCents: l.unitPriceCents, to });
-          }
-        }
-      }
-
-      // Queued in this transaction: the mails exist exactly when the order does.
-      const siteTitle = ctx.site.website.siteTitle;
-      const publicUrl = sitePublicUrl(ctx.site, deps.publicUrl);
-      const link = publicUrl ? (path: string) => `${publicUrl}${path}` : null;
-      if (email.ok) {
-        await enqueueEmail(tctx, trx, {
-          to: email.email,
-          template: 'order-confirmation',
-          ref: orderRef(orderId),
-          data: {
-            siteTitle,
-            orderId,
-            currency: resolved.currency,
-            customerName: priced.address
-              ? `${priced.address.firstName} ${priced.address.lastName}`
-              : undefined,
-            items: resolved.lines.map((l) => {
-              const download = downloads.find((d) => d.item_id === l.itemId);
-              return {
-                productName: l.productName,
-                sku: l.sku,
-                quantity: l.quantity,
-                unitPriceCents: l.unitPriceCents,
-                ...(link && download ? { downloadUrl: link(downloadUrl(download.token)) } : {}),
-              };
-            }),
-            subtotalCents: t.subtotalCents,
-            discountCents: t.discountCents,
-            shippingCents: t.shippingCostCents,
-            taxCents: t.taxCents,
-            giftCardAppliedCents: t.giftCardAppliedCents,
-            grandTotalCents: t.grandTotalCents,
-            shippingAddress: t.requiresShipping && priced.address ? emailAddress(priced.address) : null,
-            giftCards: issued.map((g) => ({ code: g.code, amountCents: g.amountCents })),
-            ...(link ? { orderUrl: link(orderStatusUrl(orderId, orderRow.access_token)) } : {}),
-          },
-        });
-      }
-      for (const g of issued) {
-        if (!g.to) continue;
-        await enqueueEmail(tctx, trx, {
-          to: g.to,
-          template: 'gift-card-delivery',
-          ref: orderRef(orderId),
-          data: {
-            siteTitle,
-            code: g.code,
-            amountCents: g.amountCents,
-            currency: resolved.currency,
-            ...(link ? { shopUrl: link('/') } : {}),
-          },
-        });
-      }
-      let paymentToken: string | null = null;
-      await redeemCoupons(
-        tctx,
-        t.validCoupons.map((c) => c.code),
-        orderId,
-        orderRow.email,
-      );
-      // Stock and gift card are taken last before payment: on PostgreSQL the variant row stays
-      // locked from here to commit, so the work above does not hold up other shoppers of the item.
-      const stock = await reserveStock(
-        trx,
-        ctx.websiteId,
-        resolved.lines.map((l) => ({
-          sku: l.sku,
-          quantity: l.quantity,
-          name: l.productName,
-          unlimited: l.unlimited,
-        })),
-      );
-      if (!stock.ok) {
-        throw new CheckoutFailure(409, MESSAGES.outOfStock, { itemName: stock.itemName }, 'OUT_OF_STOCK');
-      }
-      if (
-        priced.giftCard &&
-        !(await redeemGiftCard(trx, priced.giftCard, orderId, t.giftCardAppliedCents, now))
-      ) {
-        throw new HttpError(409, GIFT_CARD_MESSAGES.changed);
-      }
-      // Payment last: everything above is undone by the rollback if the card is refused.
-      if (dueCents > 0 && card) {
-        const result = await authorize(deps, {
-          amountCents: dueCents,
-          currency: resolved.currency,
-          card,
-          idempotencyKey: `${ctx.websiteId}:${body.idempotencyKey}`,
-          // A subscription's renewals charge the kept payment method.
-          reuse: resolved.kind === 'subscription',
-        });
-        if (!result.ok) throw new CheckoutFailure(402, result.message, { code: result.code });
-        payment.authorized = { reference: result.reference, amountCents: dueCents };
-        paymentToken = result.reusableToken ?? null;
-        orderRow.payment_reference = result.reference;
-        orderRow.status = result.status === 'pending' ? 'pending' : 'paid';
-        await trx
-          .updateTable('orders')
-          .set({ payment_reference: orderRow.payment_reference, status: orderRow.status })
-          .where('id', '=', orderId)
-          .execute();
-      }
-      if (body.source.kind === 'subscription') {
-        await startSubscription(tctx, {
-          cartToken: body.source.cartToken,
-          order: orderRow,
-          line: resolved.lines[0],
-          shippingOptionId: t.selectedShippingOption?.id ?? null,
-          paymentToken,
-        });
-      }
-      const giftCards = issued.map((g) => ({
-        code: g.code,
-        amountCents: g.amountCents,
-        currency: resolved.currency,
-        recipientEmail: g.to,
-      }));
-      return {
-        order: buildOrderView(orderRow, { items, downloads, giftCards }),
-        subtotalCents: t.subtotalCents,
-      };
+    reservation = await reserve(ctx, deps, body, cartToken, {
+      orderId,
+      now,
+      email: email.ok ? email.email : '',
+      card,
     });
   } catch (err) {
-    const held = payment.authorized;
-    if (held && deps.provider.refund) {
-      await deps.provider
-        .refund(held.reference, held.amountCents)
-        .catch((e) => deps.warn(e, 'releasing a payment failed'));
-    }
     if (isUniqueViolation(err)) throw new HttpError(409, CHECKOUT_MESSAGES.alreadyOrdered);
     throw err;
   }
-  if ('replayOf' in outcome) return replay(ctx, outcome.replayOf);
+  let pending: Reservation;
+  if ('replayOf' in reservation) {
+    // The key's order may still be reserved: its request died before paying, or is paying now. The
+    // retry resumes it (the provider's idempotency key makes both authorizations one charge).
+    const replayOf = reservation.replayOf;
+    const row = replayOf ? await findOrderRow(ctx, replayOf) : null;
+    if (!row || row.status !== 'reserved') return replay(ctx, replayOf);
+    pending = {
+      orderId: row.id,
+      dueCents: row.amount_paid_cents,
+      currency: row.currency,
+      kind: row.source_kind,
+    };
+  } else {
+    pending = reservation;
+  }
 
-  const { order } = outcome;
-  const event: OrderPlacedEvent = { order, value: analyticsValue(outcome.subtotalCents) };
+  let payment: Payment | null = null;
+  let confirmed: Awaited<ReturnType<typeof confirm>>;
+  try {
+    if (pending.dueCents > 0) {
+      if (!card)
+        throw new HttpError(400, MESSAGES.formInvalid, undefined, {
+          'payment.cardNumber': CHECKOUT_MESSAGES.cardRequired,
+        });
+      const result = await authorize(deps, {
+        amountCents: pending.dueCents,
+        currency: pending.currency,
+        card,
+        idempotencyKey: `${ctx.websiteId}:${body.idempotencyKey}`,
+        // A subscription's renewals charge the kept payment method.
+        reuse: pending.kind === 'subscription',
+      });
+      if (!result.ok) throw new CheckoutFailure(402, result.message, { code: result.code });
+      payment = {
+        reference: result.reference,
+        status: result.status === 'pending' ? 'pending' : 'paid',
+        reusableToken: result.reusableToken ?? null,
+      };
+    }
+    confirmed = await confirm(ctx, deps, pending.orderId, payment, body);
+  } catch (err) {
+    if (payment && deps.provider.refund) {
+      await deps.provider
+        .refund(payment.reference, pending.dueCents)
+        .catch((e) => deps.warn(e, 'releasing a payment failed'));
+    }
+    await releaseReservation(ctx, pending.orderId).catch((e) =>
+      deps.warn(e, 'releasing a reservation failed'),
+    );
+    if (isUniqueViolation(err)) throw new HttpError(409, CHECKOUT_MESSAGES.alreadyOrdered);
+    throw err;
+  }
+  // Another request with the same key confirmed it first, with this same payment: answer its order.
+  if (confirmed === 'settled') return replay(ctx, pending.orderId);
+  if (confirmed === 'released') {
+    if (payment && deps.provider.refund) {
+      await deps.provider
+        .refund(payment.reference, pending.dueCents)
+        .catch((e) => deps.warn(e, 'releasing a payment failed'));
+    }
+    throw new HttpError(409, CHECKOUT_MESSAGES.reservationExpired);
+  }
+
+  const { order } = confirmed;
+  const event: OrderPlacedEvent = { order, value: analyticsValue(confirmed.subtotalCents) };
   for (const listener of deps.listeners) {
     try {
       await listener(event);

@@ -3,5 +3,7 @@ import type { AppServices } from '../../app.js';
 import { getContextConfig } from './service.js';
 
 export function contextRoutes(app: FastifyInstance, services: AppServices): void {
-  app.get('/api/context/config', async () => getContextConfig(await services.context()));
+  app.get('/api/context/config', { config: { shared: true } }, async () =>
+    getContextConfig(await services.context()),
+  );
 }

@@ -1,7 +1,6 @@
 import { OWNER_MESSAGES } from '@storefront/commerce';
 import type { FastifyInstance } from 'fastify';
 import type { AppServices } from '../../app.js';
-import { checkCrumb } from '../../platform/crumb.js';
 import {
   clearSessionCookie,
   ownerBaseUrl,
@@ -40,7 +39,7 @@ export function contributorRoutes(app: FastifyInstance, services: AppServices): 
   }));
 
   app.post('/api/config/session', async (request, reply) => {
-    checkCrumb(request);
+    services.crumbs.check(request);
     const credentials = parseOr400(signInBody, request.body);
     await services.rateLimit(request, 'sign-in-ip');
     await services.rateLimit(request, 'sign-in-account', credentials.email);
@@ -50,20 +49,20 @@ export function contributorRoutes(app: FastifyInstance, services: AppServices): 
       credentials,
       sessionToken(request),
     );
-    setSessionCookie(services, request, reply, token);
+    setSessionCookie(request, reply, token);
     return { contributor };
   });
 
   app.delete('/api/config/session', async (request, reply) => {
-    checkCrumb(request);
+    services.crumbs.check(request);
     const token = sessionToken(request);
     if (token) await signOut(services.ownerSessions, token);
-    clearSessionCookie(services, request, reply);
+    clearSessionCookie(request, reply);
     return reply.status(204).send();
   });
 
   app.post('/api/config/password-reset', async (request, reply) => {
-    checkCrumb(request);
+    services.crumbs.check(request);
     const { email } = parseOr400(passwordResetBody, request.body);
     await services.rateLimit(request, 'password-reset');
     await requestPasswordReset(await services.context(), email, ownerBaseUrl(services.config));
@@ -71,7 +70,7 @@ export function contributorRoutes(app: FastifyInstance, services: AppServices): 
   });
 
   app.post('/api/config/password', async (request) => {
-    checkCrumb(request);
+    services.crumbs.check(request);
     const { token, password } = parseOr400(setPasswordBody, request.body);
     await services.rateLimit(request, 'password-reset');
     return setPasswordWithToken(ownerContext(services), services.ownerSessions, token, password);

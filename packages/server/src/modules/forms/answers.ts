@@ -175,15 +175,18 @@ export function checkAnswer(field: FormField, value: unknown): string | null {
  * answers are acceptable). Answers for ids the form does not have are refused too.
  */
 export function checkAnswers(fields: readonly FormField[], answers: unknown): Record<string, string> {
-  const errors: Record<string, string> = {};
+  // Entries, not assignments: `errors.__proto__ = …` would set no key, and a `__proto__` answer
+  // (JSON.parse makes it an own key) would pass unrefused.
+  const errors: [string, string][] = [];
   const given = isRecord(answers) ? answers : {};
   const known = new Set(fields.map((f) => f.id));
   for (const field of fields) {
-    const message = checkAnswer(field, given[field.id]);
-    if (message) errors[field.id] = message;
+    const value = Object.hasOwn(given, field.id) ? given[field.id] : undefined;
+    const message = checkAnswer(field, value);
+    if (message) errors.push([field.id, message]);
   }
   for (const key of Object.keys(given)) {
-    if (!known.has(key)) errors[key] = ANSWER_MESSAGES.unknownField;
+    if (!known.has(key)) errors.push([key, ANSWER_MESSAGES.unknownField]);
   }
-  return errors;
+  return Object.fromEntries(errors);
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppServices } from '../../app.js';
 import { HttpError } from '../../platform/errors.js';
+import { parseInput, text } from '../../platform/request-input.js';
 import { getFormSchema, validateFormAnswers } from './service.js';
 
 /** Spec §7: "query type=form (type=9)" — 9 is the form block type of spec §3. */
@@ -12,9 +13,10 @@ const schemaQuery = z.object({
   type: z.string(),
   formId: z.string().min(1, 'formId is required').max(64),
 });
+const formParams = z.object({ formId: text() });
 
 export function formRoutes(app: FastifyInstance, services: AppServices): void {
-  app.get('/api/template/GetTemplateSchema', async (request) => {
+  app.get('/api/template/GetTemplateSchema', { config: { shared: true } }, async (request) => {
     const parsed = schemaQuery.safeParse(request.query);
     if (!parsed.success) throw new HttpError(400, 'The query needs type=form and a formId.');
     if (!FORM_SCHEMA_TYPES.includes(parsed.data.type)) {
@@ -26,12 +28,13 @@ export function formRoutes(app: FastifyInstance, services: AppServices): void {
   });
 
   // Validation changes nothing, so it takes no crumb.
-  app.post<{ Params: { formId: string } }>('/api/rest/forms/validate/:formId', async (request, reply) => {
+  app.post('/api/rest/forms/validate/:formId', async (request, reply) => {
+    const { formId } = parseInput(formParams, request.params);
     const body = request.body ?? {};
     if (typeof body !== 'object' || Array.isArray(body)) {
       throw new HttpError(400, 'The body must be a JSON object keyed by field id.');
     }
-    const errors = await validateFormAnswers(await services.context(), request.params.formId, body);
+    const errors = await validateFormAnswers(await services.context(), formId, body);
     if (Object.keys(errors).length > 0) {
       return reply.status(400).send({ message: MESSAGES.formInvalid, errors });
     }

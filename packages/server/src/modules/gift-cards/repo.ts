@@ -40,3 +40,20 @@ export function listGiftCardsOfOrder(db: Kysely<DB>, orderId: string) {
     .orderBy('created_at')
     .execute();
 }
+
+/** Gives back what an order's redemptions took, and forgets them (the order was never paid). */
+export async function reverseRedemptionsOfOrder(db: Kysely<DB>, orderId: string): Promise<void> {
+  const rows = await db
+    .selectFrom('gift_card_redemptions')
+    .select(['gift_card_id', 'amount_cents'])
+    .where('order_id', '=', orderId)
+    .execute();
+  for (const r of rows) {
+    await db
+      .updateTable('gift_cards')
+      .set((eb) => ({ balance_cents: eb('balance_cents', '+', r.amount_cents) }))
+      .where('id', '=', r.gift_card_id)
+      .execute();
+  }
+  await db.deleteFrom('gift_card_redemptions').where('order_id', '=', orderId).execute();
+}

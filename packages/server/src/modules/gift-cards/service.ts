@@ -11,6 +11,7 @@ import {
   insertGiftCard,
   insertRedemption,
   listGiftCardsOfOrder,
+  reverseRedemptionsOfOrder,
 } from './repo.js';
 
 export const GIFT_CARD_MESSAGES = {
@@ -113,4 +114,9 @@ export async function giftCardsOfOrder(db: Kysely<DB>, orderId: string) {
     currency: r.currency,
     recipientEmail: r.recipient_email,
   }));
+}
+
+/** Gives an unpaid order's gift card debits back to the cards, inside the caller's transaction. */
+export async function releaseGiftCardRedemptions(db: Kysely<DB>, orderId: string): Promise<void> {
+  await reverseRedemptionsOfOrder(db, orderId);
 }

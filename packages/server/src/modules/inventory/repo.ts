@@ -51,19 +51,13 @@ export async function decrementStock(
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Puts `quantity` back on a counted variant; unlimited or removed variants are left alone. */
-export async function incrementStock(
-  db: Kysely<DB>,
-  websiteId: string,
-  sku: string,
-  quantity: number,
-): Promise<boolean> {
-  const result = await db
+/** Puts back what a released reservation took. */
+export async function incrementStock(db: Kysely<DB>, websiteId: string, sku: string, quantity: number) {
+  await db
     .updateTable('variants')
     .set((eb) => ({ qty_in_stock: eb('qty_in_stock', '+', quantity) }))
     .where('website_id', '=', websiteId)
     .where('sku', '=', sku)
     .where('unlimited', '=', 0)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+    .execute();
 }

@@ -11,7 +11,13 @@ export interface StockLine {
   unlimited: boolean;
 }
 
-export type ReserveResult = { ok: true } | { ok: false; sku: string; itemName: string };
+/** What a reservation took off counted stock, per sku: what releasing it puts back. */
+export interface StockTaken {
+  sku: string;
+  quantity: number;
+}
+
+export type ReserveResult = { ok: true; taken: StockTaken[] } | { ok: false; sku: string; itemName: string };
 
 /**
  * Reserves every line's quantity inside the caller's transaction. Lines of one sku are summed and
@@ -32,32 +38,28 @@ export async function reserveStock(
       unlimited: l.unlimited,
     });
   }
+  const taken: StockTaken[] = [];
   for (const sku of [...wanted.keys()].sort()) {
     const want = wanted.get(sku)!;
     if (want.unlimited) continue;
-    if (await decrementStock(db, websiteId, sku, want.quantity)) continue;
+    if (await decrementStock(db, websiteId, sku, want.quantity)) {
+      taken.push({ sku, quantity: want.quantity });
+      continue;
+    }
     // Short, gone, or made unlimited since it was read: only the last one may go on.
     const variant = await findVariantBySku(db, websiteId, sku);
     if (!variant?.unlimited) return { ok: false, sku, itemName: want.name };
   }
-  return { ok: true };
+  return { ok: true, taken };
 }
 
-/**
- * Puts lines back in stock inside the caller's transaction (a refunded order's items), skus in
- * the same fixed order as reserveStock. Unlimited or since-removed variants are skipped; answers
- * the skus whose stock went up.
- */
-export async function restoreStock(
+/** Puts back the stock a reservation took (its order was never paid), or a refunded order's items. */
+export async function releaseStock(
   db: Kysely<DB>,
   websiteId: string,
-  lines: readonly { sku: string; quantity: number }[],
-): Promise<string[]> {
-  const wanted = new Map<string, number>();
-  for (const l of lines) wanted.set(l.sku, (wanted.get(l.sku) ?? 0) + l.quantity);
-  const restored: string[] = [];
-  for (const sku of [...wanted.keys()].sort()) {
-    if (await incrementStock(db, websiteId, sku, wanted.get(sku)!)) restored.push(sku);
+  taken: readonly StockTaken[],
+): Promise<void> {
+  for (const t of [...taken].sort((a, b) => (a.sku < b.sku ? -1 : 1))) {
+    await incrementStock(db, websiteId, t.sku, t.quantity);
   }
-  return restored;
 }

@@ -90,22 +90,26 @@ function escapeLike(text: string): string {
 }
 
 function filtered(db: Kysely<DB>, websiteId: string, f: OrderFilterRows) {
-  return db
-    .selectFrom('orders')
-    .where('website_id', '=', websiteId)
-    .$if(f.paymentStatus !== undefined, (q) => q.where('status', '=', f.paymentStatus!))
-    .$if(f.fulfilmentStatus !== undefined, (q) => q.where('fulfilment_status', '=', f.fulfilmentStatus!))
-    .$if(f.from !== undefined, (q) => q.where('created_at', '>=', f.from!))
-    .$if(f.to !== undefined, (q) => q.where('created_at', '<', f.to!))
-    .$if(f.testMode !== undefined, (q) => q.where('test_mode', '=', f.testMode ? 1 : 0))
-    .$if(!!f.search, (q) =>
-      q.where((eb) =>
-        eb.or([
-          eb('id', '=', f.search!),
-          sql<boolean>`lower(email) like ${`%${escapeLike(f.search!)}%`} escape '\\'`,
-        ]),
-      ),
-    );
+  return (
+    db
+      .selectFrom('orders')
+      .where('website_id', '=', websiteId)
+      // A reservation is a checkout still authorizing its payment, not an order yet.
+      .where('status', '!=', 'reserved')
+      .$if(f.paymentStatus !== undefined, (q) => q.where('status', '=', f.paymentStatus!))
+      .$if(f.fulfilmentStatus !== undefined, (q) => q.where('fulfilment_status', '=', f.fulfilmentStatus!))
+      .$if(f.from !== undefined, (q) => q.where('created_at', '>=', f.from!))
+      .$if(f.to !== undefined, (q) => q.where('created_at', '<', f.to!))
+      .$if(f.testMode !== undefined, (q) => q.where('test_mode', '=', f.testMode ? 1 : 0))
+      .$if(!!f.search, (q) =>
+        q.where((eb) =>
+          eb.or([
+            eb('id', '=', f.search!),
+            sql<boolean>`lower(email) like ${`%${escapeLike(f.search!)}%`} escape '\\'`,
+          ]),
+        ),
+      )
+  );
 }
 
 /** One page of orders, newest first. */
@@ -218,4 +222,60 @@ export function listFulfilments(db: Kysely<DB>, orderId: string) {
     .orderBy('created_at')
     .orderBy('id')
     .execute();
+}
+
+/**
+ * Moves a reserved order on, only while it is still reserved (one statement): of a late payment and
+ * a release racing for one reservation, exactly one wins.
+ */
+export async function settleReservedOrder(
+  db: Kysely<DB>,
+  orderId: string,
+  next: { status: 'paid' | 'pending'; payment_reference: string | null },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('orders')
+    .set({ ...next, reserved_stock: null })
+    .where('id', '=', orderId)
+    .where('status', '=', 'reserved')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Deletes a reserved order and its lines; false when it is no longer reserved. */
+export async function deleteReservedOrder(db: Kysely<DB>, orderId: string): Promise<OrderRow | null> {
+  const row = await db
+    .selectFrom('orders')
+    .selectAll()
+    .where('id', '=', orderId)
+    .where('status', '=', 'reserved')
+    .executeTakeFirst();
+  if (!row) return null;
+  await db.deleteFrom('order_items').where('order_id', '=', orderId).execute();
+  const result = await db
+    .deleteFrom('orders')
+    .where('id', '=', orderId)
+    .where('status', '=', 'reserved')
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) === 1 ? row : null;
+}
+
+/** Reservations older than `before` (their checkout died between reserving and paying). */
+export function listReservedBefore(db: Kysely<DB>, before: number, limit: number) {
+  return db
+    .selectFrom('orders')
+    .select(['id', 'website_id'])
+    .where('status', '=', 'reserved')
+    .where('created_at', '<', before)
+    .orderBy('created_at')
+    .limit(limit)
+    .execute();
+}
+
+export async function recordReservedStock(
+  db: Kysely<DB>,
+  orderId: string,
+  reservedStock: string,
+): Promise<void> {
+  await db.updateTable('orders').set({ reserved_stock: reservedStock }).where('id', '=', orderId).execute();
 }

@@ -1,15 +1,16 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { AppServices } from '../../app.js';
+import { parseInput, text, tokenQuery } from '../../platform/request-input.js';
 import { getOrderWithToken } from './service.js';
 
+const orderParams = z.object({ orderId: text() });
+
 export function orderRoutes(app: FastifyInstance, services: AppServices): void {
-  app.get<{ Params: { orderId: string }; Querystring: { token?: string } }>(
-    '/api/commerce/orders/:orderId',
-    async (request) => {
-      const ctx = await services.context();
-      return {
-        order: await getOrderWithToken(ctx, request.params.orderId, String(request.query.token ?? '')),
-      };
-    },
-  );
+  app.get('/api/commerce/orders/:orderId', async (request) => {
+    const { orderId } = parseInput(orderParams, request.params);
+    const { token } = parseInput(tokenQuery, request.query);
+    const ctx = await services.context();
+    return { order: await getOrderWithToken(ctx, orderId, token ?? '') };
+  });
 }

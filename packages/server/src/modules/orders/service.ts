@@ -27,11 +27,31 @@ import {
   type OrderRow,
 } from './repo.js';
 
-export type { OrderFilterRows as OrderFilter, OrderFulfilmentRow, OrderItemRow, OrderRefundRow, OrderRow };
+export type { OrderFilterRows as OrderFilter, OrderFulfilmentRow, OrderItemRow, OrderRefundRow };
 
 import { decimalMoney, type OrderView, type ShippingAddress } from './view.js';
 
+// Checkout writes orders through this service: the order tables stay this module's.
+export {
+  deleteReservedOrder,
+  insertDownloads,
+  insertOrder,
+  insertOrderItems,
+  listOrderItems,
+  listReservedBefore,
+  type OrderRow,
+  recordReservedStock,
+  settleReservedOrder,
+} from './repo.js';
+
 export const ORDER_NOT_FOUND = 'We could not find that order.';
+
+/** An order shoppers and owners see: paid or pending, not a reservation whose payment is under way. */
+export type PlacedOrderRow = OrderRow & { status: OrderView['status'] };
+
+export function isPlaced(row: OrderRow): row is PlacedOrderRow {
+  return row.status !== 'reserved';
+}
 
 export function orderStatusUrl(orderId: string, token: string): string {
   return `/commerce/orders/${encodeURIComponent(orderId)}?token=${encodeURIComponent(token)}`;
@@ -67,7 +87,7 @@ export interface OrderParts {
 }
 
 /** The order's JSON from its rows. */
-export function buildOrderView(row: OrderRow, { items, downloads, giftCards }: OrderParts): OrderView {
+export function buildOrderView(row: PlacedOrderRow, { items, downloads, giftCards }: OrderParts): OrderView {
   const money = (cents: number) => decimalMoney(cents, row.currency);
   return {
     id: row.id,
@@ -115,7 +135,7 @@ export function buildOrderView(row: OrderRow, { items, downloads, giftCards }: O
 }
 
 /** The order's JSON, its parts read through `db`. */
-export async function orderView(db: Kysely<DB>, row: OrderRow): Promise<OrderView> {
+export async function orderView(db: Kysely<DB>, row: PlacedOrderRow): Promise<OrderView> {
   const [items, downloads, giftCards] = await Promise.all([
     listOrderItems(db, row.id),
     listDownloads(db, row.id),
@@ -137,13 +157,24 @@ export async function getOrderWithToken(
   token: string,
 ): Promise<OrderView> {
   const row = await findOrder(ctx.db, ctx.websiteId, orderId);
-  if (!row || !sameSecret(row.access_token, token)) throw new HttpError(404, ORDER_NOT_FOUND);
+  if (!row || !isPlaced(row) || !sameSecret(row.access_token, token))
+    throw new HttpError(404, ORDER_NOT_FOUND);
   return orderView(ctx.db, row);
 }
 
 export async function getOrder(ctx: RequestContext, orderId: string): Promise<OrderView | null> {
   const row = await findOrder(ctx.db, ctx.websiteId, orderId);
-  return row ? orderView(ctx.db, row) : null;
+  return row && isPlaced(row) ? orderView(ctx.db, row) : null;
+}
+
+/** The order's row, whatever its status (checkout confirms reserved ones). */
+export async function findOrderRow(ctx: RequestContext, orderId: string): Promise<OrderRow | null> {
+  return (await findOrder(ctx.db, ctx.websiteId, orderId)) ?? null;
+}
+
+/** An order's status ('reserved' while its payment is being authorized), or null when there is none. */
+export async function orderStatus(ctx: RequestContext, orderId: string): Promise<OrderRow['status'] | null> {
+  return (await findOrder(ctx.db, ctx.websiteId, orderId))?.status ?? null;
 }
 
 export async function getDownload(ctx: RequestContext, token: string) {
@@ -163,10 +194,6 @@ export async function searchOrders(
     countOrderRows(ctx.db, ctx.websiteId, filter),
   ]);
   return { rows, total };
-}
-
-export async function findOrderRow(ctx: RequestContext, orderId: string): Promise<OrderRow | null> {
-  return (await findOrder(ctx.db, ctx.websiteId, orderId)) ?? null;
 }
 
 /** Everything recorded about an order besides its row: lines, downloads, gift cards, refunds, fulfilments. */

@@ -49,7 +49,8 @@ export interface OrderView {
   amountPaid: DecimalMoney;
   currency: string;
   source: 'cart' | 'gift-card' | 'subscription';
-  status: OrderStatus;
+  /** Never 'reserved': a reservation is not an order yet. */
+  status: Exclude<OrderStatus, 'reserved'>;
   email: string;
   shippingAddress: ShippingAddress | null;
   shippingOption: { id: string; name: string; costCents: number } | null;

@@ -4,10 +4,11 @@ import { csvRow } from '../../platform/csv.js';
 import { HttpError } from '../../platform/errors.js';
 import { type AuditActor, recordAudit } from '../audit/service.js';
 import { enqueueEmail, listEmailsAbout } from '../email/service.js';
-import { restoreStock } from '../inventory/service.js';
+import { releaseStock } from '../inventory/service.js';
 import {
   downloadUrl,
   findOrderRow,
+  isPlaced,
   ORDER_ACTION_MESSAGES,
   ORDER_NOT_FOUND,
   type OrderFilter,
@@ -128,7 +129,8 @@ export async function listOwnerOrders(ctx: SiteContext, q: OrdersQuery) {
 
 async function requireOrder(ctx: SiteContext, id: string): Promise<OrderRow> {
   const row = await findOrderRow(ctx, id);
-  if (!row) throw new HttpError(404, ORDER_NOT_FOUND);
+  // A reservation (payment still being authorized) is not an order the owner can act on yet.
+  if (!row || !isPlaced(row)) throw new HttpError(404, ORDER_NOT_FOUND);
   return row;
 }
 
@@ -280,7 +282,7 @@ export async function refundOrder(
       by: actor?.email ?? null,
     });
     if (body.restock)
-      await restoreStock(
+      await releaseStock(
         trx,
         ctx.websiteId,
         items.map((i) => ({ sku: i.sku, quantity: i.quantity })),

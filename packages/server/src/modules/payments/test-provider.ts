@@ -24,15 +24,24 @@ function referenceFor(idempotencyKey: string): string {
   return `test_${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 24)}`;
 }
 
+export interface TestProviderOptions {
+  /** Each authorization and charge answers after this long, as a real processor's round trip does. */
+  latencyMs?: number;
+}
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
 /**
  * The built-in provider: no money moves, orders are test orders. The reference is derived from
  * the idempotency key, so a retried authorization answers the same reference.
  */
-export function createTestPaymentProvider(): PaymentProvider {
+export function createTestPaymentProvider(options: TestProviderOptions = {}): PaymentProvider {
+  const latencyMs = options.latencyMs ?? 0;
   return {
     name: 'test',
     testMode: true,
     async authorize(input: AuthorizeInput): Promise<AuthorizeResult> {
+      if (latencyMs > 0) await wait(latencyMs);
       const number = input.card?.number ?? '';
       if (number === TEST_CARDS.declined)
         return { ok: false, code: 'declined', message: PAYMENT_MESSAGES.declined };
@@ -50,6 +59,7 @@ export function createTestPaymentProvider(): PaymentProvider {
       return { ok: true, reference, status: 'authorized', reusableToken: `${prefix}${reference.slice(5)}` };
     },
     async charge(input: ChargeInput): Promise<AuthorizeResult> {
+      if (latencyMs > 0) await wait(latencyMs);
       if (!input.token.startsWith(TOKEN_PREFIX.charges))
         return { ok: false, code: 'declined', message: PAYMENT_MESSAGES.declined };
       return { ok: true, reference: referenceFor(input.idempotencyKey), status: 'authorized' };

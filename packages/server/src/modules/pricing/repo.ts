@@ -219,3 +219,21 @@ export async function nextPosition(
     .executeTakeFirst();
   return row?.last === null || row?.last === undefined ? 0 : Number(row.last) + 1;
 }
+
+/** Gives back the uses an unpaid order took of its coupons, and forgets its redemptions. */
+export async function reverseCouponRedemptionsOfOrder(db: Kysely<DB>, orderId: string): Promise<void> {
+  const rows = await db
+    .selectFrom('coupon_redemptions')
+    .select('coupon_id')
+    .where('order_id', '=', orderId)
+    .execute();
+  for (const r of rows) {
+    await db
+      .updateTable('coupons')
+      .set((eb) => ({ times_used: eb('times_used', '-', 1) }))
+      .where('id', '=', r.coupon_id)
+      .where('times_used', '>', 0)
+      .execute();
+  }
+  await db.deleteFrom('coupon_redemptions').where('order_id', '=', orderId).execute();
+}

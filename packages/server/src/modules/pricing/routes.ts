@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { AppServices, SiteContext } from '../../app.js';
-import { checkCrumb } from '../../platform/crumb.js';
 import { HttpError } from '../../platform/errors.js';
+import { parseInput, text } from '../../platform/request-input.js';
 import { CART_COOKIE } from '../cart/routes.js';
 import { type CartView, getCart } from '../cart/service.js';
 import { addCouponBody, shippingLocationBody, shippingOptionBody } from './schema.js';
@@ -12,6 +13,8 @@ import {
   setShippingLocation,
   setShippingOption,
 } from './service.js';
+
+const couponParams = z.object({ code: text() });
 
 /** Cart-level pricing calls need a cart; without one there is nothing to price. */
 export const NO_CART = 'Your cart is empty. Add an item first.';
@@ -30,7 +33,7 @@ async function withCart(
   change: (ctx: SiteContext, cartId: string) => Promise<void>,
 ): Promise<{ shoppingCart: CartView }> {
   await services.rateLimit(request, 'cart-entries');
-  checkCrumb(request);
+  services.crumbs.check(request);
   const ctx = await services.context();
   const token = request.cookies[CART_COOKIE];
   const before = await getCart(ctx, token, ctx.site.website.currency);
@@ -48,8 +51,10 @@ export function pricingRoutes(app: FastifyInstance, services: AppServices): void
     }),
   );
 
-  app.delete<{ Params: { code: string } }>('/api/commerce/shopping-cart/coupons/:code', (request) =>
-    withCart(services, request, (ctx, cartId) => removeCouponCode(ctx, cartId, request.params.code)),
+  app.delete('/api/commerce/shopping-cart/coupons/:code', (request) =>
+    withCart(services, request, (ctx, cartId) =>
+      removeCouponCode(ctx, cartId, parseInput(couponParams, request.params).code),
+    ),
   );
 
   app.put('/api/commerce/shopping-cart/shipping-location', (request) =>

@@ -36,6 +36,7 @@ import {
   listShippingOptions,
   listTaxRules,
   nextPosition,
+  reverseCouponRedemptionsOfOrder,
   type ShippingOptionRow,
   saveCartPricing,
   type TaxRuleRow,
@@ -306,6 +307,11 @@ export async function getPricingForCart(
     unknownCouponCodes: codes.filter((code) => !active.has(code)),
     location,
   };
+}
+
+/** Gives back the coupon uses of an order that was never paid, inside the caller's transaction. */
+export async function releaseCoupons(ctx: RequestContext, orderId: string): Promise<void> {
+  await reverseCouponRedemptionsOfOrder(ctx.db, orderId);
 }
 
 /** Prices lines with commerce and shapes the cart's pricing fields. */

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppServices } from '../../app.js';
-import { checkCrumb } from '../../platform/crumb.js';
 import { HttpError } from '../../platform/errors.js';
 import { restockSignupBody } from './schema.js';
 import { signUpForRestock } from './service.js';
@@ -8,7 +7,7 @@ import { signUpForRestock } from './service.js';
 export function restockRoutes(app: FastifyInstance, services: AppServices): void {
   app.post('/api/commerce/restock-notifications', async (request) => {
     await services.rateLimit(request, 'restock');
-    checkCrumb(request);
+    services.crumbs.check(request);
     const parsed = restockSignupBody.safeParse(request.body);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];

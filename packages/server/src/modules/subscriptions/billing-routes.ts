@@ -1,27 +1,26 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { AppServices } from '../../app.js';
-import { checkCrumb } from '../../platform/crumb.js';
+import { parseInput, text, tokenQuery } from '../../platform/request-input.js';
 import { cancelSubscriptionWithToken, getSubscriptionWithToken } from './billing-service.js';
 
-type SubscriptionRequest = { Params: { subscriptionId: string }; Querystring: { token?: string } };
+const subscriptionParams = z.object({ subscriptionId: text() });
 
 /** A subscription's status and cancel calls; the token of its link stands in for a login. */
 export function subscriptionBillingRoutes(app: FastifyInstance, services: AppServices): void {
-  app.get<SubscriptionRequest>('/api/commerce/subscriptions/:subscriptionId', async (request) => {
+  app.get('/api/commerce/subscriptions/:subscriptionId', async (request) => {
+    const { subscriptionId } = parseInput(subscriptionParams, request.params);
+    const { token } = parseInput(tokenQuery, request.query);
     const ctx = await services.context();
-    const { subscriptionId } = request.params;
-    return {
-      subscription: await getSubscriptionWithToken(ctx, subscriptionId, String(request.query.token ?? '')),
-    };
+    return { subscription: await getSubscriptionWithToken(ctx, subscriptionId, token ?? '') };
   });
 
-  app.post<SubscriptionRequest>('/api/commerce/subscriptions/:subscriptionId/cancel', async (request) => {
+  app.post('/api/commerce/subscriptions/:subscriptionId/cancel', async (request) => {
     await services.rateLimit(request, 'subscription');
-    checkCrumb(request);
+    services.crumbs.check(request);
+    const { subscriptionId } = parseInput(subscriptionParams, request.params);
+    const { token } = parseInput(tokenQuery, request.query);
     const ctx = await services.context();
-    const { subscriptionId } = request.params;
-    return {
-      subscription: await cancelSubscriptionWithToken(ctx, subscriptionId, String(request.query.token ?? '')),
-    };
+    return { subscription: await cancelSubscriptionWithToken(ctx, subscriptionId, token ?? '') };
   });
 }

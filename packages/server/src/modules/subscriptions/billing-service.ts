@@ -9,7 +9,7 @@ import {
 import type { SiteContext } from '../../app.js';
 import { HttpError } from '../../platform/errors.js';
 import { newId, newToken } from '../../platform/ids.js';
-import type { OrderRow } from '../orders/repo.js';
+import type { OrderRow } from '../orders/service.js';
 import { type DecimalMoney, decimalMoney } from '../orders/view.js';
 import {
   countSubscriptionRows,

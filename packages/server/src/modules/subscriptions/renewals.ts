@@ -17,8 +17,13 @@ import { checkShippingAddress } from '../checkout/address.js';
 import type { ShippingAddressInput } from '../checkout/schema.js';
 import { enqueueEmail } from '../email/service.js';
 import { reserveStock } from '../inventory/service.js';
-import { insertDownloads, insertOrder, insertOrderItems, type OrderRow } from '../orders/repo.js';
-import { orderRef } from '../orders/service.js';
+import {
+  insertDownloads,
+  insertOrder,
+  insertOrderItems,
+  type OrderRow,
+  orderRef,
+} from '../orders/service.js';
 import type { ShippingAddress } from '../orders/view.js';
 import { PAYMENT_MESSAGES, type PaymentProvider } from '../payments/provider.js';
 import { createTestPaymentProvider } from '../payments/test-provider.js';
@@ -186,6 +191,7 @@ export function startRenewalWorker(options: RenewalWorkerOptions): RenewalWorker
       payment_provider: due > 0 ? provider.name : null,
       payment_reference: null,
       access_token: newToken(16),
+      reserved_stock: null,
       created_at: now,
       fulfilment_status: 'unfulfilled',
       refunded_cents: 0,

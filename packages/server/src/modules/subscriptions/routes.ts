@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppServices } from '../../app.js';
-import { checkCrumb } from '../../platform/crumb.js';
 import { HttpError } from '../../platform/errors.js';
 import { subscriptionBillingRoutes } from './billing-routes.js';
 import { subscriptionBody } from './schema.js';
@@ -11,7 +10,7 @@ export function subscriptionRoutes(app: FastifyInstance, services: AppServices):
   app.post('/api/3/commerce/cart/subscription', async (request, reply) => {
     try {
       await services.rateLimit(request, 'subscription');
-      checkCrumb(request);
+      services.crumbs.check(request);
       const parsed = subscriptionBody.safeParse(request.body);
       if (!parsed.success) {
         const issue = parsed.error.issues[0];

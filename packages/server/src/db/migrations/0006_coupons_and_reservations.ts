@@ -3,7 +3,8 @@ import type { Kysely } from 'kysely';
 /**
  * The merchant's coupon rules: whether a coupon discounts gift cards (never by default), whether it
  * combines with other coupons, how often it may be used overall and per customer; and the
- * redemptions that count those uses.
+ * redemptions that count those uses. Orders gain the stock their reservation took, so a
+ * reservation whose payment never completed can be released.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
@@ -32,6 +33,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .addUniqueConstraint('coupon_redemptions_order_unique', ['coupon_id', 'order_id'])
     .execute();
+  await db.schema.alterTable('orders').addColumn('reserved_stock', 'text').execute();
+  await db.schema.createIndex('orders_status_idx').on('orders').columns(['status', 'created_at']).execute();
+
   await db.schema
     .createIndex('coupon_redemptions_customer_idx')
     .on('coupon_redemptions')

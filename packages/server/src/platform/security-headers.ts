@@ -1,0 +1,63 @@
+import crypto from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { isHttps } from './crumb.js';
+
+declare module 'fastify' {
+  interface FastifyReply {
+    /** This response's CSP nonce: the only inline script a page may run carries it. */
+    cspNonce: string;
+  }
+  interface FastifyContextConfig {
+    /** An API answer that is the same for every visitor: no `no-store`, no `Vary: Cookie`. */
+    shared?: boolean;
+  }
+}
+
+/** Bytes of randomness in a CSP nonce (128 bits, as CSP Level 3 recommends at least). */
+const NONCE_BYTES = 16;
+/** One year: browsers keep to HTTPS for this long after an HTTPS answer. */
+const HSTS_MAX_AGE_S = 365 * 24 * 60 * 60;
+
+/**
+ * Scripts only from our origin or carrying this response's nonce (the context JSON and the island
+ * bundle); images may come from a merchant's CDN; no plugins, no foreign forms, framing only by
+ * our own pages.
+ */
+export function contentSecurityPolicy(nonce: string): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    "style-src 'self'",
+    "img-src 'self' data: https:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'self'",
+  ].join('; ');
+}
+
+/**
+ * Headers every answer carries (CSP with a fresh nonce, framing, sniffing, referrer; HSTS when
+ * the request came over HTTPS), and `Cache-Control: no-store` with `Vary: Cookie` on every API
+ * answer that depends on the visitor's cookies — all but routes marked `config.shared`.
+ */
+export function securityHeaders(app: FastifyInstance): void {
+  app.decorateReply('cspNonce', '');
+  app.addHook('onRequest', async (request, reply) => {
+    reply.cspNonce = crypto.randomBytes(NONCE_BYTES).toString('base64');
+    reply.header('content-security-policy', contentSecurityPolicy(reply.cspNonce));
+    reply.header('x-frame-options', 'SAMEORIGIN');
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    if (isHttps(request)) reply.header('strict-transport-security', `max-age=${HSTS_MAX_AGE_S}`);
+  });
+  app.addHook('onSend', async (request, reply) => {
+    if (!request.url.startsWith('/api/') || request.routeOptions.config?.shared) return;
+    reply.header('cache-control', 'no-store');
+    const vary = reply.getHeader('vary');
+    if (!vary) reply.header('vary', 'Cookie');
+    else if (!/\bcookie\b/i.test(String(vary))) reply.header('vary', `${vary}, Cookie`);
+  });
+}
