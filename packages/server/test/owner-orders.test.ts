@@ -8,14 +8,15 @@ import { type BillingTestApp, createBillingApp, subscribeAndOrder } from './subs
 import { dialects } from './support/databases.js';
 import { addOwner, ownerCall, ownerEmail, signIn } from './support/owner.js';
 
-/** The test provider, keeping each refund it was asked for; `failRefunds` makes refunds throw. */
+/** The test provider, keeping each refund it was asked for; `failRefunds` makes refunds throw, `whileRefunding` runs while it answers. */
 function refundingProvider() {
   const inner = createTestPaymentProvider();
   const refunds: { reference: string; amountCents: number }[] = [];
-  const state = { failRefunds: false };
+  const state: { failRefunds: boolean; whileRefunding?: () => Promise<void> } = { failRefunds: false };
   const provider: PaymentProvider = {
     ...inner,
     async refund(reference, amountCents) {
+      await state.whileRefunding?.();
       if (state.failRefunds) throw new Error('provider down');
       refunds.push({ reference, amountCents });
     },
@@ -194,7 +195,12 @@ describe.each(dialects)('owner orders on %s', (dialect) => {
 
     const detail = (await call('GET', `/api/config/orders/${order.id}`)).json().order;
     expect(detail.refunds.map((r: { amountCents: number }) => r.amountCents)).toEqual([500, 1000]);
-    expect(detail.refunds[0]).toMatchObject({ reason: 'Chipped', by: ownerEmail(1), restocked: false });
+    expect(detail.refunds[0]).toMatchObject({
+      reason: 'Chipped',
+      by: ownerEmail(1),
+      restocked: false,
+      status: 'done',
+    });
     const reference = detail.payment.reference;
     expect(payments.refunds.filter((r) => r.reference === reference)).toEqual([
       { reference, amountCents: 500 },
@@ -241,6 +247,25 @@ describe.each(dialects)('owner orders on %s', (dialect) => {
     // Refused as a whole: neither money nor stock moved.
     expect(await stockOf(t.database, 'MUG')).toBe(before);
     expect((await call('GET', `/api/config/orders/${order.id}`)).json().order.refundedCents).toBe(100);
+  });
+
+  it('holds no lock while the provider refunds: a shopper can check out meanwhile', async () => {
+    const order = await buy([{ itemId: 'mug', sku: 'MUG', quantity: 1 }]);
+    let placedMeanwhile: string | null = null;
+    payments.state.whileRefunding = async () => {
+      placedMeanwhile = (await buy([{ itemId: 'poster', sku: 'POSTER', quantity: 1 }])).id;
+    };
+    try {
+      const res = await call('POST', `/api/config/orders/${order.id}/refund`, {
+        amountCents: 100,
+        restock: false,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().order.refunds).toMatchObject([{ amountCents: 100, status: 'done' }]);
+    } finally {
+      payments.state.whileRefunding = undefined;
+    }
+    expect(placedMeanwhile).not.toBeNull();
   });
 
   it('changes nothing when the payment provider fails the refund', async () => {

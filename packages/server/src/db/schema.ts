@@ -462,6 +462,8 @@ export interface OrderRefundTable {
   amount_cents: number;
   /** 1: this refund put the order's items back in stock. */
   restocked: number;
+  /** 'pending' while the payment provider is asked, 'done' once it refunded. */
+  status: Generated<'pending' | 'done'>;
   reason: string | null;
   contributor_email: string | null;
   created_at: number;

@@ -34,6 +34,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('order_id', 'varchar(64)', (c) => c.notNull().references('orders.id').onDelete('cascade'))
     .addColumn('amount_cents', 'integer', (c) => c.notNull())
     .addColumn('restocked', 'integer', (c) => c.notNull().defaultTo(0))
+    /** 'pending' while the payment provider is asked (no lock held), then 'done'. */
+    .addColumn('status', 'varchar(16)', (c) => c.notNull().defaultTo('done'))
     .addColumn('reason', 'text')
     .addColumn('contributor_email', 'varchar(256)')
     .addColumn('created_at', 'bigint', (c) => c.notNull())

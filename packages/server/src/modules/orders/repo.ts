@@ -174,6 +174,34 @@ export async function addRefunded(
   return row ? Number(row.refunded_cents) : null;
 }
 
+/**
+ * Takes back a refund the payment provider refused: the refunded total falls by `amountCents` and
+ * the status follows it ('paid' again when nothing is left refunded).
+ */
+export async function subtractRefunded(db: Kysely<DB>, orderId: string, amountCents: number): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set({
+      refunded_cents: sql<number>`refunded_cents - ${amountCents}`,
+      status: sql<OrderStatus>`case when refunded_cents - ${amountCents} <= 0 then 'paid' else 'partially_refunded' end`,
+    })
+    .where('id', '=', orderId)
+    .where('refunded_cents', '>=', amountCents)
+    .execute();
+}
+
+export async function clearRestocked(db: Kysely<DB>, orderId: string): Promise<void> {
+  await db.updateTable('orders').set({ restocked_at: null }).where('id', '=', orderId).execute();
+}
+
+export async function markRefundDone(db: Kysely<DB>, refundId: string): Promise<void> {
+  await db.updateTable('order_refunds').set({ status: 'done' }).where('id', '=', refundId).execute();
+}
+
+export async function deleteRefund(db: Kysely<DB>, refundId: string): Promise<void> {
+  await db.deleteFrom('order_refunds').where('id', '=', refundId).execute();
+}
+
 /** Marks the order's items restocked; false when they already were (a second restock is refused). */
 export async function markRestocked(db: Kysely<DB>, orderId: string, now: number): Promise<boolean> {
   const result = await db

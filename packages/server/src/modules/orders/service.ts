@@ -7,7 +7,9 @@ import { newId } from '../../platform/ids.js';
 import { giftCardsOfOrder } from '../gift-cards/service.js';
 import {
   addRefunded,
+  clearRestocked,
   countOrderRows,
+  deleteRefund,
   findDownload,
   findOrder,
   insertFulfilment,
@@ -19,12 +21,14 @@ import {
   listOrdersBySourcePrefix,
   listRefunds,
   markFulfilled,
+  markRefundDone,
   markRestocked,
   type OrderFilterRows,
   type OrderFulfilmentRow,
   type OrderItemRow,
   type OrderRefundRow,
   type OrderRow,
+  subtractRefunded,
 } from './repo.js';
 
 export type { OrderFilterRows as OrderFilter, OrderFulfilmentRow, OrderItemRow, OrderRefundRow };
@@ -222,18 +226,29 @@ export const ORDER_ACTION_MESSAGES = {
   notFulfillable: 'Only a paid order can be fulfilled.',
 } as const;
 
+/** A refund held on an order while the payment provider is asked. */
+export interface RefundHold {
+  refundId: string;
+  orderId: string;
+  amountCents: number;
+  restock: boolean;
+  /** The order's refunded total with this refund (other refunds included). */
+  refundedCents: number;
+}
+
 /**
- * Records a refund inside the caller's transaction: the refunded total rises only within what
- * was paid (409 otherwise), the items are marked restocked once (409 on a second restock) and
- * the refund row is written. Answers the order's refunded total now (other refunds included).
+ * First step of a refund, in the caller's (short) transaction: the refunded total rises only
+ * within what was paid (409 otherwise), the items are claimed for restocking once (409 on a
+ * second restock) and the refund is written as 'pending'. Racing refunds see each other's holds,
+ * so together they never pass the paid amount.
  */
-export async function recordRefund(
+export async function holdRefund(
   ctx: RequestContext,
   order: OrderRow,
   refund: { amountCents: number; restock: boolean; reason: string | null; by: string | null },
-): Promise<number> {
-  const refundedNow = await addRefunded(ctx.db, order.id, refund.amountCents);
-  if (refundedNow === null) {
+): Promise<RefundHold> {
+  const refundedCents = await addRefunded(ctx.db, order.id, refund.amountCents);
+  if (refundedCents === null) {
     throw new HttpError(409, ORDER_ACTION_MESSAGES.overRefund, undefined, {
       amountCents: ORDER_ACTION_MESSAGES.overRefund,
     });
@@ -243,17 +258,37 @@ export async function recordRefund(
       restock: ORDER_ACTION_MESSAGES.alreadyRestocked,
     });
   }
+  const refundId = newId('rf');
   await insertRefund(ctx.db, {
-    id: newId('rf'),
+    id: refundId,
     website_id: ctx.websiteId,
     order_id: order.id,
     amount_cents: refund.amountCents,
     restocked: refund.restock ? 1 : 0,
+    status: 'pending',
     reason: refund.reason,
     contributor_email: refund.by,
     created_at: ctx.clock.now(),
   });
-  return refundedNow;
+  return {
+    refundId,
+    orderId: order.id,
+    amountCents: refund.amountCents,
+    restock: refund.restock,
+    refundedCents,
+  };
+}
+
+/** The provider refunded: the held refund is done. */
+export async function completeRefund(ctx: RequestContext, hold: RefundHold): Promise<void> {
+  await markRefundDone(ctx.db, hold.refundId);
+}
+
+/** The provider refused: the hold is undone (total, status, restock claim, refund row). */
+export async function releaseRefund(ctx: RequestContext, hold: RefundHold): Promise<void> {
+  await subtractRefunded(ctx.db, hold.orderId, hold.amountCents);
+  if (hold.restock) await clearRestocked(ctx.db, hold.orderId);
+  await deleteRefund(ctx.db, hold.refundId);
 }
 
 /** Marks the order fulfilled with its tracking, inside the caller's transaction (409 when it already is). */

@@ -6,8 +6,10 @@ import { type AuditActor, recordAudit } from '../audit/service.js';
 import { enqueueEmail, listEmailsAbout } from '../email/service.js';
 import { releaseStock } from '../inventory/service.js';
 import {
+  completeRefund,
   downloadUrl,
   findOrderRow,
+  holdRefund,
   isPlaced,
   ORDER_ACTION_MESSAGES,
   ORDER_NOT_FOUND,
@@ -17,7 +19,7 @@ import {
   orderRef,
   orderStatusUrl,
   recordFulfilment,
-  recordRefund,
+  releaseRefund,
   searchOrders,
 } from '../orders/service.js';
 import type { ShippingAddress } from '../orders/view.js';
@@ -175,6 +177,8 @@ export async function ownerOrderDetail(ctx: SiteContext, id: string) {
         id: r.id,
         amountCents: r.amount_cents,
         restocked: r.restocked === 1,
+        /** 'pending' while the provider is asked (or when the server stopped before it answered). */
+        status: r.status,
         reason: r.reason,
         by: r.contributor_email,
         created: r.created_at,
@@ -246,10 +250,12 @@ export async function fulfilOrder(
 }
 
 /**
- * Gives money back through the payment provider: a part, or the whole of what is left. In one
- * transaction the refunded total rises (never past what was paid, even when two refunds race),
- * the items go back in stock when asked (once per order), the shopper's mail is queued and the
- * audit entry written; the provider is asked last, so when it refuses everything rolls back.
+ * Gives money back through the payment provider: a part, or the whole of what is left. Three
+ * steps, so no lock is held while the provider answers (as checkout authorizes): a short
+ * transaction holds the amount on the order (never past what was paid, even when two refunds
+ * race) and claims the restock; the provider refunds; a second short transaction completes the
+ * refund, puts the items back in stock when asked, queues the shopper's mail and the audit entry.
+ * When the provider refuses, the hold is undone and nothing changed (502).
  */
 export async function refundOrder(
   ctx: SiteContext,
@@ -272,15 +278,24 @@ export async function refundOrder(
     });
   const { items } = await orderRecords(ctx, id);
   const link = linker(ctx, deps);
-  const reference = row.payment_reference;
-  await ctx.db.transaction().execute(async (trx) => {
-    const tctx: SiteContext = { ...ctx, db: trx };
-    const refundedNow = await recordRefund(tctx, row, {
+
+  const hold = await ctx.db.transaction().execute((trx) =>
+    holdRefund({ ...ctx, db: trx }, row, {
       amountCents,
       restock: body.restock,
       reason: body.reason ?? null,
       by: actor?.email ?? null,
-    });
+    }),
+  );
+  try {
+    await provider.refund(row.payment_reference, amountCents);
+  } catch {
+    await ctx.db.transaction().execute((trx) => releaseRefund({ ...ctx, db: trx }, hold));
+    throw new HttpError(502, REFUND_FAILED);
+  }
+  await ctx.db.transaction().execute(async (trx) => {
+    const tctx: SiteContext = { ...ctx, db: trx };
+    await completeRefund(tctx, hold);
     if (body.restock)
       await releaseStock(
         trx,
@@ -296,7 +311,7 @@ export async function refundOrder(
         orderId: id,
         currency: row.currency,
         amountCents,
-        totalRefundedCents: refundedNow,
+        totalRefundedCents: hold.refundedCents,
         amountPaidCents: row.amount_paid_cents,
         ...(body.reason ? { reason: body.reason } : {}),
         ...link(row),
@@ -307,11 +322,6 @@ export async function refundOrder(
       restock: body.restock,
       ...(body.reason ? { reason: body.reason } : {}),
     });
-    try {
-      await provider.refund?.(reference, amountCents);
-    } catch {
-      throw new HttpError(502, REFUND_FAILED);
-    }
   });
   return ownerOrderDetail(ctx, id);
 }
