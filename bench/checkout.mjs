@@ -6,7 +6,9 @@
 // With --latency MS the built-in test provider answers each authorization after MS (a real
 // processor's round trip): checkout holds no lock while it waits, so throughput should approach
 // workers / latency (e.g. --latency 300 --workers 100: about 300 ms per order, >= 100 orders/s).
-// Usage: node --import tsx bench/checkout.mjs [--duration 10] [--workers 16] [--latency 0]
+// With --instances N (PostgreSQL only) N server processes share the database and Redis (REDIS_URL,
+// default redis://127.0.0.1:6379) and the workers spread over them, as docs/scaling.md runs them.
+// Usage: node --import tsx bench/checkout.mjs [--duration 10] [--workers 16] [--latency 0] [--instances 1]
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -19,11 +21,19 @@ import { migrate, openDatabase } from '../packages/server/src/db/index.ts';
 import { importCatalog } from '../packages/server/src/modules/catalog/import.ts';
 
 const { values: args } = parseArgs({
-  options: { duration: { type: 'string' }, workers: { type: 'string' }, latency: { type: 'string' } },
+  options: {
+    duration: { type: 'string' },
+    workers: { type: 'string' },
+    latency: { type: 'string' },
+    instances: { type: 'string' },
+  },
 });
 const DURATION_S = Number(args.duration ?? 10);
 const WORKERS = Number(args.workers ?? 16);
 const LATENCY_MS = Number(args.latency ?? 0);
+const INSTANCES = Number(args.instances ?? 1);
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const SESSION_SECRET = crypto.randomBytes(24).toString('hex');
 const WARMUP_S = 2;
 const INITIAL_STOCK = 100_000_000;
 const SPREAD_SKUS = 50;
@@ -139,13 +149,15 @@ function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
-async function measure(base, seconds, skus) {
+/** Worker i talks to instance i mod n. */
+async function measure(bases, seconds, skus) {
   const latencies = [];
   let failures = 0;
   const deadline = performance.now() + seconds * 1000;
   const started = performance.now();
   await Promise.all(
-    Array.from({ length: WORKERS }, async () => {
+    Array.from({ length: WORKERS }, async (_, i) => {
+      const base = bases[i % bases.length];
       while (performance.now() < deadline) {
         const r = await checkout(base, skus);
         if (r.status === 201) latencies.push(r.ms);
@@ -164,40 +176,51 @@ async function measure(base, seconds, skus) {
   };
 }
 
-async function bench(name, config, env, cleanup) {
+function startServer(env) {
+  return freePort().then((port) => ({
+    base: `http://127.0.0.1:${port}`,
+    child: spawn(process.execPath, ['--import', 'tsx', 'packages/server/bin/storefront.ts', 'start'], {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        RATE_LIMIT_REQUESTS: '0',
+        TEST_PAYMENT_LATENCY_MS: String(LATENCY_MS),
+        ...env,
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    }),
+  }));
+}
+
+async function bench(name, config, env, cleanup, instances = 1) {
   await prepare(config);
-  const port = await freePort();
-  const server = spawn(process.execPath, ['--import', 'tsx', 'packages/server/bin/storefront.ts', 'start'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_REQUESTS: '0',
-      TEST_PAYMENT_LATENCY_MS: String(LATENCY_MS),
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
+  // Several instances share what must be shared: the database, Redis and the crumb secret.
+  const shared = instances > 1 ? { REDIS_URL, SESSION_SECRET } : {};
+  const servers = [];
+  for (let i = 0; i < instances; i++) servers.push(await startServer({ ...env, ...shared }));
+  const bases = servers.map((s) => s.base);
   try {
-    await waitFor(`${base}/healthz`, server);
-    await measure(base, WARMUP_S, SPREAD_SKUS);
+    for (const s of servers) await waitFor(`${s.base}/healthz`, s.child);
+    await measure(bases, WARMUP_S, SPREAD_SKUS);
     const rows = [];
     for (const [label, skus] of [
       ['one variant', 1],
       [`${SPREAD_SKUS} variants`, SPREAD_SKUS],
     ]) {
-      rows.push({ name: `${name}, ${label}`, ...(await measure(base, DURATION_S, skus)) });
+      rows.push({ name: `${name}, ${label}`, ...(await measure(bases, DURATION_S, skus)) });
     }
     const check = await stockAndOrders(config);
     const consistent = check.stock === check.initial - check.sold;
     return rows.map((r) => ({ ...r, 'stock consistent': consistent }));
   } finally {
-    const exited = new Promise((r) => server.once('exit', r));
-    server.kill('SIGTERM');
-    await exited;
+    for (const s of servers) {
+      const exited = new Promise((r) => s.child.once('exit', r));
+      s.child.kill('SIGTERM');
+      await exited;
+    }
     await cleanup();
   }
 }
@@ -224,7 +247,7 @@ if (PG_URL) {
   const pgDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sf-bench-checkout-'));
   results.push(
     ...(await bench(
-      'PostgreSQL',
+      INSTANCES > 1 ? `PostgreSQL, ${INSTANCES} instances` : 'PostgreSQL',
       { kind: 'postgres', url: url.toString() },
       { DATA_DIR: pgDir, DATABASE_URL: url.toString() },
       async () => {
@@ -234,6 +257,7 @@ if (PG_URL) {
         await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
         await c.end();
       },
+      INSTANCES,
     )),
   );
 }

@@ -181,3 +181,14 @@ export function validateAddressPostalCode(country: string, fullCode: string): Po
 export function postalCodeHint(country: string): string | null {
   return postalRule(country)?.hint ?? null;
 }
+
+/** Region codes Intl names that are not places an order ships to (unions, groupings, unknown). */
+const NOT_COUNTRIES = new Set(['EU', 'EZ', 'UN', 'QO', 'ZZ']);
+let regionNames: Intl.DisplayNames | undefined;
+
+/** An ISO 3166-1 alpha-2 country code that names a real country or territory ('US', not 'XX'). */
+export function isCountryCode(code: string): boolean {
+  if (!/^[A-Z]{2}$/.test(code) || NOT_COUNTRIES.has(code)) return false;
+  regionNames ??= new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
+  return regionNames.of(code) !== undefined;
+}

@@ -8,8 +8,14 @@ export const EMAIL_MAX_LENGTH = 256;
 /** Example address shown in the site-form email message. */
 export const EMAIL_FORMAT_EXAMPLE = 'user@domain.com';
 
-/** One '@' with a non-empty user and domain and no whitespace: the spec's "user@domain form". */
-const EMAIL_RE = /^[^\s@]+@[^\s@]+$/;
+/**
+ * The spec's "user@domain form", as RFC 5322's addr-spec in its dot-atom form (RFC 6531 lets the
+ * atoms hold non-ASCII letters): no quotes, commas, angle brackets, semicolons or other characters
+ * a mail library would read as a second recipient or a header; dots only between atoms.
+ */
+const ATOM = "[A-Za-z0-9!#$%&'*+/=?^_`{|}~\\u0080-\\uFFFF-]+";
+const LABEL = '[\\p{L}\\p{N}](?:[\\p{L}\\p{N}-]*[\\p{L}\\p{N}])?';
+const EMAIL_RE = new RegExp(`^${ATOM}(?:\\.${ATOM})*@${LABEL}(?:\\.${LABEL})*$`, 'u');
 
 /** Spec §5: trimmed, length 3 to 256, user@domain form. */
 export function isValidEmail(input: string): boolean {

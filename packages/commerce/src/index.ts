@@ -6,6 +6,7 @@ export * from './billing.js';
 export * from './cart.js';
 export * from './contributors.js';
 export * from './display.js';
+export * from './editor-messages.js';
 export * from './email.js';
 export * from './forms.js';
 export * from './installments.js';

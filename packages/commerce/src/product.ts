@@ -51,6 +51,21 @@ export function hasUnlimitedStockByType(product: Pick<CommerceProduct, 'productT
   return product.productType === ProductType.DIGITAL || product.productType === ProductType.GIFT_CARD;
 }
 
+/**
+ * The owner's inventory: a counted variant with this many or fewer left is running low (spec
+ * leaves the level to us; five is a day or two of sales for a small shop).
+ */
+export const LOW_STOCK_THRESHOLD = 5;
+
+export type StockLevel = 'in' | 'low' | 'out';
+
+/** How the owner's inventory labels a variant's stock: out at 0, low up to LOW_STOCK_THRESHOLD. */
+export function stockLevel(variant: StockResult): StockLevel {
+  if (variant.unlimited) return 'in';
+  if (variant.qtyInStock <= 0) return 'out';
+  return variant.qtyInStock <= LOW_STOCK_THRESHOLD ? 'low' : 'in';
+}
+
 export function variantInStock(variant: StockResult, quantity = 1): boolean {
   return variant.unlimited || variant.qtyInStock >= quantity;
 }

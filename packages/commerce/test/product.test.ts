@@ -5,10 +5,12 @@ import {
   hasVariedPrices,
   isOnSale,
   isSoldOut,
+  LOW_STOCK_THRESHOLD,
   ProductType,
   type ProductTypeNumber,
   productBadge,
   showQuantityInput,
+  stockLevel,
   totalStock,
   unselectedOptions,
   variantOptions,
@@ -154,5 +156,15 @@ describe('showQuantityInput', () => {
     ['gift card', product({ productType: ProductType.GIFT_CARD }), {}, false],
   ])('%s', (_label, p, settings, expected) => {
     expect(showQuantityInput(p, settings)).toBe(expected);
+  });
+});
+
+describe('stockLevel', () => {
+  it('labels counted stock out at zero and low up to the threshold; unlimited is in stock', () => {
+    expect(stockLevel({ unlimited: false, qtyInStock: 0 })).toBe('out');
+    expect(stockLevel({ unlimited: false, qtyInStock: 1 })).toBe('low');
+    expect(stockLevel({ unlimited: false, qtyInStock: LOW_STOCK_THRESHOLD })).toBe('low');
+    expect(stockLevel({ unlimited: false, qtyInStock: LOW_STOCK_THRESHOLD + 1 })).toBe('in');
+    expect(stockLevel({ unlimited: true, qtyInStock: 0 })).toBe('in');
   });
 });

@@ -15,6 +15,7 @@ import {
   characterCounterText,
   DEFAULT_TEXTS,
   descriptionFallback,
+  EDITOR_MESSAGES,
   emailFormatMessage,
   formSubmissionErrorMessage,
   fromPriceText,
@@ -61,6 +62,7 @@ describe('messages', () => {
         ...Object.values(BUTTON_TEXT),
         ...Object.values(ALERT_TITLES),
         ...Object.values(DEFAULT_TEXTS),
+        ...Object.values(EDITOR_MESSAGES),
       ];
       for (const text of texts.filter((t) => !derived.has(t))) expect(spec, text).toContain(text);
       expect(spec).toContain('...scroll up to review.');

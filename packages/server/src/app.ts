@@ -3,6 +3,7 @@ import zlib from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig, TrustProxy } from './config.js';
@@ -17,7 +18,10 @@ import { contextRoutes } from './modules/context/routes.js';
 import { contributorRoutes } from './modules/contributors/routes.js';
 import { formRoutes } from './modules/forms/routes.js';
 import { giftCardRoutes } from './modules/gift-cards/routes.js';
+import { mediaRoutes } from './modules/media/routes.js';
+import { FsMediaStorage, type MediaStorage } from './modules/media/storage.js';
 import { orderRoutes } from './modules/orders/routes.js';
+import { ownerCatalogRoutes } from './modules/owner-catalog/routes.js';
 import { ownerOrderRoutes } from './modules/owner-orders/routes.js';
 import { ownerPricingRoutes } from './modules/owner-pricing/routes.js';
 import { ownerRestockRoutes } from './modules/owner-restock/routes.js';
@@ -74,6 +78,8 @@ export interface AppServices {
   ownerSessions: OwnerSessionStore;
   /** Signed double-submit crumbs: handed out with pages, checked on every mutating call. */
   crumbs: Crumbs;
+  /** Uploaded images and digital files: DATA_DIR/media unless a build option gives another store. */
+  media: MediaStorage;
   /** The request context for the site this install serves; 503 before any site exists. */
   context(): Promise<SiteContext>;
   /** Drops the cached site, so a saved setting shows on the next request. */
@@ -94,6 +100,8 @@ export interface BuildOptions {
   checkout?: CheckoutOptions;
   /** Where owner sessions live; by default the database, or Redis when REDIS_URL is set. */
   ownerSessions?: OwnerSessionStore;
+  /** Where uploaded media live; by default files under DATA_DIR/media. */
+  mediaStorage?: MediaStorage;
 }
 
 /**
@@ -141,6 +149,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     rateLimit: createRateLimiter(redisStore ? { ...limits, store: redisStore } : limits, clock),
     ownerSessions,
     crumbs: createCrumbs(await loadSessionSecret(config.sessionSecret, config.dataDir)),
+    media: options.mediaStorage ?? new FsMediaStorage(path.join(config.dataDir, 'media')),
     async context() {
       const now = Date.now();
       if (!cached || now - cached.at > SITE_CACHE_MS) {
@@ -179,6 +188,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
+  // Uploads stream through; each route sets its own size limit (src/modules/media/service.ts).
+  await app.register(fastifyMultipart, { limits: { files: 1, fields: 4 } });
   await app.register(fastifyStatic, {
     root: path.join(WEB_DIST_DIR, 'assets'),
     prefix: '/assets/',
@@ -234,6 +245,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   giftCardRoutes(app, services);
   contributorRoutes(app, services);
   auditRoutes(app, services);
+  ownerCatalogRoutes(app, services);
+  mediaRoutes(app, services);
   ownerOrderRoutes(app, services);
   ownerSubscriptionRoutes(app, services);
   ownerPricingRoutes(app, services);

@@ -388,23 +388,31 @@ describe.each(dialects)('owner orders on %s', (dialect) => {
   });
 
   it('exports the filtered orders as CSV a spreadsheet cannot run', async () => {
+    // A valid address that a spreadsheet would run as a formula (a DDE payload).
     const order = await buy(
-      [{ itemId: 'poster', sku: 'POSTER', quantity: 1 }],
-      '=HYPERLINK("http://x.test"),"a"@example.com',
+      [
+        { itemId: 'poster', sku: 'POSTER', quantity: 1 },
+        { itemId: 'zine', sku: 'ZINE', quantity: 2 },
+      ],
+      "=cmd|'/Ccalc'!A0@example.com",
     );
-    const { created } = (await call('GET', `/api/config/orders/${order.id}`)).json().order;
-    const res = await call('GET', `/api/config/orders.csv?q=${encodeURIComponent('hyperlink')}`);
+    const { created, items } = (await call('GET', `/api/config/orders/${order.id}`)).json().order;
+    const itemsCell = (items as { quantity: number; productName: string; sku: string }[])
+      .map((i) => `${i.quantity} × ${i.productName} (${i.sku})`)
+      .join(', ');
+    expect(itemsCell).toContain('1 × Poster (POSTER)');
+    const res = await call('GET', `/api/config/orders.csv?q=${encodeURIComponent('cmd|')}`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe('attachment; filename="orders.csv"');
     const lines = res.body.split('\r\n');
     expect(lines[0]).toBe(
-      'Order,Date (UTC),Email,Status,Fulfilment,Test,Currency,Subtotal,Discount,Shipping,Tax,Total,Gift card,Paid,Refunded,Coupons',
+      'Order,Date (UTC),Email,Status,Fulfilment,Test,Currency,Subtotal,Discount,Shipping,Tax,Total,Gift card,Paid,Refunded,Coupons,Items',
     );
     expect(lines).toHaveLength(3);
     expect(lines[2]).toBe('');
     expect(lines[1]).toBe(
-      `${order.id},${new Date(created).toISOString()},"'=HYPERLINK(""http://x.test""),""a""@example.com",paid,unfulfilled,yes,USD,5.00,0.00,5.00,0.00,10.00,0.00,10.00,0.00,`,
+      `${order.id},${new Date(created).toISOString()},'=cmd|'/Ccalc'!A0@example.com,paid,unfulfilled,yes,USD,29.00,0.00,5.00,0.00,34.00,0.00,34.00,0.00,,"${itemsCell}"`,
     );
     expect((await call('GET', '/api/config/orders.csv?status=nope')).statusCode).toBe(400);
   });

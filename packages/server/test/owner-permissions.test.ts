@@ -1,6 +1,6 @@
 import { can, ROLE_NAMES, SITE_ROLE_NUMBERS } from '@storefront/commerce';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CRUMB, createTestApp, type TestApp } from './support/app.js';
+import { CRUMB, createTestApp, multipart, type TestApp } from './support/app.js';
 import { dialects } from './support/databases.js';
 import { addOwner, fill, OWNER_ENDPOINTS, ownerCall, ownerEmail, signIn } from './support/owner.js';
 
@@ -25,6 +25,15 @@ describe.each(dialects)('owner API permissions on %s', (dialect) => {
   describe.each(OWNER_ENDPOINTS)('$method $url ($permission)', (endpoint) => {
     const call = async (cookies: Record<string, string>) => {
       const values = endpoint.setup ? await endpoint.setup(t) : {};
+      if (endpoint.upload) {
+        const { fileName, contentType, data } = endpoint.upload;
+        return t.app.inject({
+          method: endpoint.method,
+          url: fill(endpoint.url, values),
+          cookies,
+          ...multipart(fileName, contentType, data),
+        });
+      }
       return ownerCall(
         t.app,
         endpoint.method,

@@ -32,9 +32,11 @@ describe.each(dialects)('owner restock tools on %s', (dialect) => {
       .execute()
       .then((rows) => rows.map((r) => JSON.parse(r.payload) as { to: string; data: Record<string, string> }));
 
-  /** The merchant puts stock on the shelf (the inventory screen is another module's). */
-  const restock = (sku: string, qty: number) =>
-    t.database.db.updateTable('variants').set({ qty_in_stock: qty }).where('sku', '=', sku).execute();
+  /** The merchant sets a variant's stock on the inventory screen. */
+  const restock = async (sku: string, qty: number) => {
+    const res = await call('PATCH', '/api/config/inventory', { changes: [{ sku, set: qty }] });
+    expect(res.statusCode, res.body).toBe(200);
+  };
 
   beforeAll(async () => {
     // Signups are rate limited per IP like any shopper call; these come from one test client.

@@ -73,6 +73,10 @@ export interface ProductTable {
   merchandising: string | null;
   /** 1: adding to the cart goes straight on to checkout (spec §4 step 6). */
   express_checkout: Generated<number>;
+  /** 0: a draft the owner has not published; the storefront does not show it. */
+  published: Generated<number>;
+  /** The media asset (kind 'file') a digital product delivers through its download links. */
+  digital_file_id: string | null;
   position: number;
   created_at: number;
   updated_at: number;
@@ -481,6 +485,31 @@ export interface OrderFulfilmentTable {
   created_at: number;
 }
 
+/**
+ * An uploaded image (its width variants are files in the media storage) or a digital product's
+ * file. Alt text and focal point apply to images.
+ */
+export interface MediaAssetTable {
+  id: string;
+  website_id: string;
+  kind: 'image' | 'file';
+  /** The name it was uploaded with. */
+  file_name: string;
+  /** What the stored files are served as (images) or the uploaded type (files). */
+  content_type: string;
+  size_bytes: number;
+  /** Images: the stored files' extension ('jpg' or 'webp'); null for files. */
+  ext: string | null;
+  width: number | null;
+  height: number | null;
+  /** JSON array of the width variants stored, e.g. [100, 300, 500]. */
+  widths: Generated<string>;
+  alt_text: Generated<string>;
+  focal_x: Generated<number>;
+  focal_y: Generated<number>;
+  created_at: number;
+}
+
 export interface DB {
   order_refunds: OrderRefundTable;
   order_fulfilments: OrderFulfilmentTable;
@@ -512,4 +541,5 @@ export interface DB {
   owner_sessions: OwnerSessionTable;
   contributor_tokens: ContributorTokenTable;
   audit_log: AuditLogTable;
+  media_assets: MediaAssetTable;
 }

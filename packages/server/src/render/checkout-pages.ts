@@ -7,14 +7,30 @@ import { getCart } from '../modules/cart/service.js';
 import { getCollections } from '../modules/catalog/service.js';
 import type { CheckoutSource } from '../modules/checkout/schema.js';
 import { type CheckoutOptions, type Quote, quote } from '../modules/checkout/service.js';
+import { MEDIA_SECURITY_HEADERS } from '../modules/media/routes.js';
+import { openFile } from '../modules/media/service.js';
 import { getDownload, getOrderWithToken } from '../modules/orders/service.js';
 import type { DecimalMoney, OrderView } from '../modules/orders/view.js';
+import { digitalFileIdOf } from '../modules/owner-catalog/service.js';
 import { subscriptionOfOrder } from '../modules/subscriptions/billing-service.js';
 import { HttpError } from '../platform/errors.js';
 import { parseInput, text, tokenQuery } from '../platform/request-input.js';
 import { pageContext } from './context.js';
 import { PAGE_TYPE } from './page-types.js';
 import type { TemplateName } from './theme.js';
+
+/**
+ * Content-Disposition for a download: always an attachment (never shown in the page's origin),
+ * with an ASCII fallback name and the exact one in RFC 5987 form.
+ */
+function attachment(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  const exact = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${exact}`;
+}
 
 /** Spec §2 page type numbers of the checkout and order pages. */
 
@@ -288,6 +304,18 @@ export function checkoutPageRoutes(
     const ctx = await services.context();
     const download = await getDownload(ctx, token);
     if (!download) return render(services, request, reply, notFoundPage());
+    // The product's file when the owner has uploaded one; without it the link is a receipt page.
+    const fileId = await digitalFileIdOf(ctx, download.item_id);
+    const file = fileId ? await openFile(ctx, services.media, fileId) : null;
+    if (file) {
+      return reply
+        .headers(MEDIA_SECURITY_HEADERS)
+        .header('content-disposition', attachment(file.fileName))
+        .header('content-length', file.size)
+        .header('cache-control', 'private, no-store')
+        .type('application/octet-stream')
+        .send(file.stream);
+    }
     return render(services, request, reply, {
       status: 200,
       pageType: PAGE_TYPE.ORDER_STATUS,

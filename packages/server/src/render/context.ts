@@ -27,7 +27,7 @@ import {
   variantOptions,
 } from '@storefront/commerce';
 import type { CartView } from '../modules/cart/service.js';
-import type { CatalogProduct, Collection } from '../modules/catalog/service.js';
+import type { CatalogProduct, Collection, ProductImage } from '../modules/catalog/service.js';
 import { DEFAULT_RESTOCK_SUCCESS_TEXT } from '../modules/restock/service.js';
 import type { Site } from '../modules/site/service.js';
 import { plainText, sanitizeHtml } from '../platform/html.js';
@@ -62,6 +62,17 @@ function badgeText(p: CatalogProduct, badge: ReturnType<typeof productBadge>): s
   return badge === 'sale' ? DEFAULT_TEXTS.sale : '';
 }
 
+/** An image as templates read it (spec §3 Image); alt text falls back to `fallbackAlt` when the image has none. */
+function imageContext(img: ProductImage, fallbackAlt: string) {
+  return {
+    assetUrl: img.assetUrl,
+    altText: img.altText ?? fallbackAlt,
+    originalSize: img.originalSize ?? '',
+    systemDataVariants: img.systemDataVariants ?? '',
+    mediaFocalPoint: img.mediaFocalPoint ?? null,
+  };
+}
+
 /** What a product list shows of a product: link, image, badge and price. */
 export function productCardContext(p: CatalogProduct, site: Site) {
   const badge = productBadge(p);
@@ -70,6 +81,8 @@ export function productCardContext(p: CatalogProduct, site: Site) {
     title: p.name,
     fullUrl: p.fullUrl,
     assetUrl: p.images[0]?.assetUrl ?? '',
+    // The first image with what the theme's image-srcset reads (uploaded images carry width variants).
+    image: p.images[0] ? imageContext(p.images[0], '') : null,
     display: {
       badge,
       badgeText: badgeText(p, badge),
@@ -202,11 +215,7 @@ export function productContext(
     recordType: p.recordType,
     excerpt: p.excerpt ?? '',
     body: sanitizeHtml(p.description ?? ''),
-    items: p.images.map((img) => ({
-      assetUrl: img.assetUrl,
-      altText: img.altText ?? p.name,
-      originalSize: img.originalSize ?? '',
-    })),
+    items: p.images.map((img) => imageContext(img, p.name)),
     structuredContent: {
       productType: p.productType,
       isSubscribable: !!p.isSubscribable,

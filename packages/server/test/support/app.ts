@@ -1,7 +1,11 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { type BuildOptions, buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { importCatalog } from '../../src/modules/catalog/import.js';
+import { FsMediaStorage } from '../../src/modules/media/storage.js';
 import { createCrumbs } from '../../src/platform/crumb.js';
 import { createTestDatabase, type TestDatabase } from './databases.js';
 
@@ -57,6 +61,8 @@ export function smallCatalog() {
 export interface TestApp {
   app: FastifyInstance;
   database: TestDatabase;
+  /** Where the app's uploaded media are stored. */
+  mediaDir: string;
   close(): Promise<void>;
 }
 
@@ -70,7 +76,10 @@ export async function createTestApp(
   const database = await createTestDatabase(dialect);
   const result = await importCatalog(database, catalog);
   if (!result.ok) throw new Error(JSON.stringify(result.errors));
+  // Uploads of the test go to a directory of its own, removed with it.
+  const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sf-media-'));
   const app = await buildApp(loadConfig({ ...TEST_ENV, ...env }), {
+    mediaStorage: new FsMediaStorage(mediaDir),
     ...options,
     database,
     logger: false,
@@ -78,7 +87,9 @@ export async function createTestApp(
   return {
     app,
     database,
+    mediaDir,
     close: async () => {
+      fs.rmSync(mediaDir, { recursive: true, force: true });
       await app.close();
       await database.drop();
     },
@@ -102,3 +113,17 @@ export const TEST_ENV = {
 
 /** A real crumb, signed with the test apps' secret, as a page would hand it out. */
 export const CRUMB = createCrumbs(TEST_SESSION_SECRET).issue();
+
+/** A multipart/form-data request with one file part named "file", as the config shell uploads. */
+export function multipart(fileName: string, contentType: string, data: Buffer) {
+  const boundary = `----sf${Math.random().toString(16).slice(2)}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\n` +
+      `Content-Type: ${contentType}\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return {
+    payload: Buffer.concat([head, data, tail]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'x-csrf-token': CRUMB },
+  };
+}

@@ -1,12 +1,17 @@
-import type { FastifyInstance } from 'fastify';
+import { publishProduct } from '../../src/modules/owner-catalog/service.js';
 import { createCoupon, createShippingOption, createTaxRule } from '../../src/modules/pricing/service.js';
 import { systemClock } from '../../src/platform/clock.js';
 import { cartWith, placeOrder } from '../checkout-support.js';
 import type { TestApp } from './app.js';
 import type { OwnerEndpoint } from './owner.js';
 
-/** A paid order of the digital zine (unlimited, so any number can be bought), answering its id. */
-export async function placeZineOrder(app: FastifyInstance): Promise<string> {
+/**
+ * A paid order of the digital zine (unlimited, so any number can be bought), answering its id.
+ * The catalog rows of the table unpublish the zine, so it is published again first.
+ */
+export async function placeZineOrder(t: TestApp): Promise<string> {
+  await publishProduct(siteCtx(t), null, 'zine', true);
+  const app = t.app;
   const token = await cartWith(app, [{ itemId: 'zine', sku: 'ZINE', quantity: 1 }]);
   const res = await placeOrder(app, { source: { kind: 'cart' } }, token);
   if (res.statusCode !== 201) throw new Error(`order failed: ${res.statusCode} ${res.body}`);
@@ -16,20 +21,20 @@ export async function placeZineOrder(app: FastifyInstance): Promise<string> {
 /** One order per app for the calls that can repeat on it (read, resend, 1-cent refunds). */
 const sharedOrders = new WeakMap<TestApp, Promise<string>>();
 async function sharedOrder(t: TestApp): Promise<Record<string, string>> {
-  if (!sharedOrders.has(t)) sharedOrders.set(t, placeZineOrder(t.app));
+  if (!sharedOrders.has(t)) sharedOrders.set(t, placeZineOrder(t));
   return { id: await sharedOrders.get(t)! };
 }
 
 async function freshOrder(t: TestApp): Promise<Record<string, string>> {
-  return { id: await placeZineOrder(t.app) };
+  return { id: await placeZineOrder(t) };
 }
 
 let made = 0;
-const pricingCtx = (t: TestApp) => ({ db: t.database.db, websiteId: 'w1', clock: systemClock });
+const siteCtx = (t: TestApp) => ({ db: t.database.db, websiteId: 'w1', clock: systemClock });
 
 async function coupon(t: TestApp): Promise<Record<string, string>> {
   made += 1;
-  const c = await createCoupon(pricingCtx(t), {
+  const c = await createCoupon(siteCtx(t), {
     code: `TABLE${made}`,
     type: 'percentage',
     percent: 10,
@@ -41,7 +46,7 @@ async function coupon(t: TestApp): Promise<Record<string, string>> {
 }
 
 async function taxRule(t: TestApp): Promise<Record<string, string>> {
-  const r = await createTaxRule(pricingCtx(t), {
+  const r = await createTaxRule(siteCtx(t), {
     name: 'IL tax',
     country: 'US',
     region: 'IL',
@@ -52,7 +57,7 @@ async function taxRule(t: TestApp): Promise<Record<string, string>> {
 }
 
 async function shippingOption(t: TestApp): Promise<Record<string, string>> {
-  const o = await createShippingOption(pricingCtx(t), { name: 'Post', costCents: 500, countries: ['US'] });
+  const o = await createShippingOption(siteCtx(t), { name: 'Post', costCents: 500, countries: ['US'] });
   return { id: o.id };
 }
 

@@ -1,6 +1,7 @@
 import type { Permission, SiteRole } from '@storefront/commerce';
 import type { FastifyInstance } from 'fastify';
 import { addContributor } from '../../src/modules/contributors/service.js';
+import { insertMedia } from '../../src/modules/media/repo.js';
 import { type Clock, systemClock } from '../../src/platform/clock.js';
 import { SESSION_COOKIE } from '../../src/platform/owner-auth.js';
 import { CRUMB, cookiesOf, type TestApp } from './app.js';
@@ -74,8 +75,99 @@ export interface OwnerEndpoint {
   body?: unknown;
   /** The status when allowed; 200 unless given. */
   ok?: number;
+  /** Sent as a multipart upload (one file part) instead of a JSON body. */
+  upload?: { fileName: string; contentType: string; data: Buffer };
   setup?: (t: TestApp) => Promise<Record<string, string>>;
 }
+
+/** A 2×2 PNG: the smallest upload the media library takes. */
+const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEklEQVQImWMwXlVuvKqcAUIBACQuBVGcWysNAAAAAElFTkSuQmCC',
+  'base64',
+);
+
+let products = 0;
+/** A unique slug and SKU for each product the table creates. */
+async function newProduct(): Promise<Record<string, string>> {
+  products += 1;
+  return { slug: `made-${products}`, sku: `MADE-${products}` };
+}
+
+let images = 0;
+/** An image row of the library (PATCH touches only its row). */
+async function libraryImage(t: TestApp): Promise<Record<string, string>> {
+  images += 1;
+  const id = `img_${String(images).padStart(20, '0')}`;
+  await insertMedia(t.database.db, {
+    id,
+    website_id: 'w1',
+    kind: 'image',
+    file_name: 'tiny.png',
+    content_type: 'image/webp',
+    size_bytes: TINY_PNG.length,
+    ext: 'webp',
+    width: 2,
+    height: 2,
+    created_at: Date.now(),
+  });
+  return { id };
+}
+
+/** The zine of smallCatalog() as the product editor saves it. */
+const ZINE_PAYLOAD = {
+  collectionId: 'shop',
+  urlSlug: 'zine',
+  name: 'Zine',
+  productType: 2,
+  variants: [{ sku: 'ZINE', price: '12.00' }],
+};
+
+/** The owner's catalog, inventory and media calls (src/modules/owner-catalog, src/modules/media). */
+const CATALOG_ENDPOINTS: OwnerEndpoint[] = [
+  { method: 'GET', url: '/api/config/products?search=tee&type=1&stock=in', permission: 'products.read' },
+  { method: 'GET', url: '/api/config/products/tee', permission: 'products.read' },
+  {
+    method: 'POST',
+    url: '/api/config/products',
+    permission: 'products.write',
+    body: { ...ZINE_PAYLOAD, urlSlug: '{slug}', variants: [{ sku: '{sku}', price: '3.00' }] },
+    ok: 201,
+    setup: newProduct,
+  },
+  { method: 'PUT', url: '/api/config/products/zine', permission: 'products.write', body: ZINE_PAYLOAD },
+  { method: 'POST', url: '/api/config/products/zine/publish', permission: 'products.write' },
+  { method: 'POST', url: '/api/config/products/zine/unpublish', permission: 'products.write' },
+  {
+    method: 'POST',
+    url: '/api/config/products/zine/file',
+    permission: 'products.write',
+    upload: { fileName: 'zine.pdf', contentType: 'application/pdf', data: Buffer.from('%PDF-1.4') },
+    ok: 201,
+  },
+  { method: 'GET', url: '/api/config/collections', permission: 'products.read' },
+  { method: 'GET', url: '/api/config/inventory', permission: 'products.read' },
+  {
+    method: 'PATCH',
+    url: '/api/config/inventory',
+    permission: 'inventory.write',
+    body: { changes: [{ sku: 'TEE-S-BLUE', set: 5 }] },
+  },
+  {
+    method: 'POST',
+    url: '/api/config/media',
+    permission: 'media.write',
+    upload: { fileName: 'tiny.png', contentType: 'image/png', data: TINY_PNG },
+    ok: 201,
+  },
+  { method: 'GET', url: '/api/config/media', permission: 'products.read' },
+  {
+    method: 'PATCH',
+    url: '/api/config/media/{id}',
+    permission: 'media.write',
+    body: { altText: 'A tiny square', focalPoint: { x: 0.25, y: 0.75 } },
+    setup: libraryImage,
+  },
+];
 
 let victims = 0;
 async function victim(t: TestApp): Promise<Record<string, string>> {
@@ -109,6 +201,7 @@ export const OWNER_ENDPOINTS: OwnerEndpoint[] = [
     setup: victim,
   },
   { method: 'GET', url: '/api/config/audit', permission: 'audit.read' },
+  ...CATALOG_ENDPOINTS,
   ...OWNER_OPS_ENDPOINTS,
 ];
 

@@ -106,3 +106,12 @@ export async function setEntryQuantity(db: Kysely<DB>, entryId: string, quantity
 export async function deleteEntry(db: Kysely<DB>, entryId: string): Promise<void> {
   await db.deleteFrom('cart_entries').where('id', '=', entryId).execute();
 }
+
+export async function countEntries(db: Kysely<DB>, cartId: string): Promise<number> {
+  const row = await db
+    .selectFrom('cart_entries')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('cart_id', '=', cartId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -1,9 +1,15 @@
 import { z } from 'zod';
 
+/** Longest answers (a JSON string) one cart line keeps: a long form's text, not a file. */
+export const ADDITIONAL_FIELDS_MAX_LENGTH = 10_000;
+
 /** Spec §7: POST /api/commerce/shopping-cart/entries — itemId, sku, quantity, additionalFields (JSON string). */
 const jsonString = z
   .string()
-  .max(20_000)
+  .max(
+    ADDITIONAL_FIELDS_MAX_LENGTH,
+    `additionalFields must be at most ${ADDITIONAL_FIELDS_MAX_LENGTH} characters`,
+  )
   .refine((s) => {
     try {
       JSON.parse(s);

@@ -20,6 +20,7 @@ import { type CartPricingView, cartPricingView } from '../pricing/service.js';
 import {
   type CartEntryRow,
   type CartRow,
+  countEntries,
   findCartByToken,
   findEntry,
   findEntryByKey,
@@ -217,6 +218,13 @@ function selectionFor(product: CatalogProduct, body: AddEntryBody): VariantSelec
   return body.selection ?? {};
 }
 
+/**
+ * Different lines a cart may hold: far more than any shopper buys at once, and it keeps what one
+ * cart costs to read and price bounded (its answers are at most ADDITIONAL_FIELDS_MAX_LENGTH each).
+ */
+export const CART_MAX_LINES = 100;
+export const CART_FULL = `Your cart is full: it holds at most ${CART_MAX_LINES} different items. Remove one to add another.`;
+
 /** Adds an entry per spec §4's check order and answers the whole cart with the new entry. */
 export async function addEntry(
   ctx: RequestContext,
@@ -269,6 +277,14 @@ export async function addEntry(
     };
     await insertCart(ctx.db, cart);
   } else {
+    const fieldsKey = fields ? sha256(fields) : '';
+    // A new line past the cap is refused; adding to a line the cart holds merges into it.
+    if (
+      !(await findEntryByKey(ctx.db, cart.id, check.variant.sku, fieldsKey)) &&
+      (await countEntries(ctx.db, cart.id)) >= CART_MAX_LINES
+    ) {
+      throw new HttpError(409, CART_FULL, 'API_FAILURE');
+    }
     await touchCart(ctx.db, cart.id, now);
   }
   const row = await upsertEntry(ctx.db, {

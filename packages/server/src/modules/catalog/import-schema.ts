@@ -164,7 +164,7 @@ export const collectionSchema = z.strictObject({
   description: z.string().optional(),
 });
 
-const imageSchema = z.strictObject({
+export const imageSchema = z.strictObject({
   assetUrl: text,
   altText: z.string().optional(),
   /** Spec §3 Image: originalSize "WxH". */

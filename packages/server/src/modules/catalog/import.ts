@@ -5,13 +5,7 @@
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
-import {
-  currencyFractionDigits,
-  DEFAULT_CURRENCY,
-  isCurrencyCode,
-  minorFromDecimal,
-  ProductType,
-} from '@storefront/commerce';
+import { DEFAULT_CURRENCY, isCurrencyCode } from '@storefront/commerce';
 import type { z } from 'zod';
 import type { Database } from '../../db/index.js';
 import {
@@ -23,12 +17,18 @@ import {
   writeCatalog,
   writePricing,
 } from './import-repo.js';
+import { type CatalogFile, catalogFileSchema } from './import-schema.js';
 import {
-  type CatalogFile,
-  type CatalogProduct,
-  catalogFileSchema,
-  STORE_ITEM_RECORD_TYPE,
-} from './import-schema.js';
+  asArray,
+  asObject,
+  asString,
+  checkProductRules,
+  productRow,
+  type Raw,
+  variantRows,
+} from './product-rules.js';
+
+export { variantId } from './product-rules.js';
 
 export interface ImportError {
   /** JSON path into the file, e.g. `products[3].variants[1].sku`; '' for the file as a whole. */
@@ -124,20 +124,7 @@ export async function seedDemoStore(database: Database, options: ImportOptions =
   return result.counts;
 }
 
-/** Variant ids are derived from website and sku so a re-import finds the same id. */
-export function variantId(websiteId: string, sku: string): string {
-  return `v_${crypto.createHash('sha256').update(`${websiteId}\u0000${sku}`).digest('hex').slice(0, 32)}`;
-}
-
 // ---- Validation of how the parts of the file relate ------------------------------------------
-
-type Raw = Record<string, unknown>;
-
-const asObject = (v: unknown): Raw | undefined =>
-  v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Raw) : undefined;
-const asArray = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
-const asString = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
-const isSet = (v: unknown): boolean => v !== undefined && v !== null;
 
 /**
  * Cross-reference and per-type rules. Works on the raw input, skipping parts of the wrong shape
@@ -184,12 +171,11 @@ function checkRelations(input: unknown): ImportError[] {
   uniqueIds(products, 'products', 'product', add);
 
   const slugsByCollection = new Map<string, Map<string, number>>();
-  const skus = new Map<string, string>();
+  const skus = { seen: new Map<string, string>(), scope: 'across the file' };
 
   products.forEach((product, i) => {
     if (!product) return;
     const at = `products[${i}]`;
-    const type = product.productType;
 
     const collectionId = asString(product.collectionId);
     if (collectionId !== undefined) {
@@ -221,164 +207,9 @@ function checkRelations(input: unknown): ImportError[] {
       add(`${at}.additionalFieldsFormId`, `refers to form "${formId}", which the file does not define`);
     }
 
-    if (isSet(product.onSale) && type !== ProductType.DIGITAL) {
-      add(
-        `${at}.onSale`,
-        'only digital products carry their own onSale flag; set onSale on the variants instead',
-      );
-    }
-    if (product.isSubscribable === true) {
-      if (type === ProductType.GIFT_CARD) add(`${at}.isSubscribable`, 'a gift card cannot be subscribable');
-      if (!isSet(product.subscriptionPlan))
-        add(`${at}.subscriptionPlan`, 'is required when isSubscribable is true');
-    } else if (isSet(product.subscriptionPlan)) {
-      add(`${at}.subscriptionPlan`, 'applies only when isSubscribable is true');
-    }
-    if (product.useCustomAddButtonText === true && !asString(product.customAddButtonText)?.trim()) {
-      add(`${at}.customAddButtonText`, 'is required when useCustomAddButtonText is true');
-    }
-
-    const variants = asArray(product.variants).map(asObject);
-    const ordering = asArray(product.variantOptionOrdering).filter((o): o is string => typeof o === 'string');
-    const seenOption = new Set<string>();
-    for (const name of ordering) {
-      if (seenOption.has(name)) add(`${at}.variantOptionOrdering`, `lists the option "${name}" twice`);
-      seenOption.add(name);
-    }
-    const optionNames = isSet(product.variantOptionOrdering)
-      ? [...seenOption]
-      : Object.keys(asObject(variants[0]?.attributes) ?? {});
-    const combinations = new Map<string, number>();
-
-    variants.forEach((variant, j) => {
-      if (!variant) return;
-      const vat = `${at}.variants[${j}]`;
-      const sku = asString(variant.sku)?.trim();
-      if (sku) {
-        const first = skus.get(sku);
-        if (first !== undefined)
-          add(`${vat}.sku`, `"${sku}" is already used by ${first}; SKUs must be unique across the file`);
-        else skus.set(sku, vat);
-      }
-
-      const attributes = asObject(variant.attributes) ?? {};
-      const names = Object.keys(attributes);
-      const missing = optionNames.filter((n) => !(n in attributes));
-      const unknown = names.filter((n) => !optionNames.includes(n));
-      if (missing.length > 0 || unknown.length > 0) {
-        const expected = optionNames.length > 0 ? optionNames.map((n) => `"${n}"`).join(', ') : 'no options';
-        const problems = [
-          ...(missing.length > 0 ? [`missing ${missing.map((n) => `"${n}"`).join(', ')}`] : []),
-          ...(unknown.length > 0 ? [`unknown ${unknown.map((n) => `"${n}"`).join(', ')}`] : []),
-        ];
-        add(
-          `${vat}.attributes`,
-          `must use exactly the product's options (${expected}): ${problems.join('; ')}`,
-        );
-      } else {
-        const key = JSON.stringify(optionNames.map((n) => attributes[n]));
-        const first = combinations.get(key);
-        if (first !== undefined)
-          add(
-            `${vat}.attributes`,
-            `repeats the option values of variants[${first}]; each variant needs its own combination`,
-          );
-        else combinations.set(key, j);
-      }
-      if (type === ProductType.GIFT_CARD && names.length === 0) {
-        add(
-          `${vat}.attributes`,
-          'a gift card variant is a denomination: give it an attribute such as { "Amount": "$25" }',
-        );
-      }
-
-      checkVariantMoney(variant, vat, type, product.onSale === true, currency, add);
-      checkVariantStock(variant, vat, type, add);
-    });
+    checkProductRules(product, at, currency, skus, add);
   });
   return errors;
-}
-
-function checkVariantMoney(
-  variant: Raw,
-  at: string,
-  type: unknown,
-  digitalOnSale: boolean,
-  currency: string,
-  add: (path: string, message: string) => void,
-): void {
-  const price = amount(variant, 'price', at, currency, add);
-  if (price === 'absent')
-    add(`${at}.price`, `is required: give price as a decimal string in ${currency}, or priceCents`);
-  const sale = amount(variant, 'salePrice', at, currency, add);
-
-  if (type === ProductType.GIFT_CARD) {
-    if (isSet(variant.onSale) || sale !== 'absent')
-      add(`${at}.onSale`, 'gift cards are never on sale; remove onSale and salePrice');
-    return;
-  }
-  if (type === ProductType.DIGITAL && isSet(variant.onSale)) {
-    add(`${at}.onSale`, "digital products use the product's own onSale flag, not the variant's");
-  }
-  const onSale = type === ProductType.DIGITAL ? digitalOnSale : variant.onSale === true;
-  if (onSale && sale === 'absent') add(`${at}.salePrice`, 'is required when the item is on sale');
-  if (typeof price === 'number' && typeof sale === 'number' && sale >= price) {
-    add(`${at}.salePrice`, 'must be below the price');
-  }
-}
-
-/** Reads `price`/`priceCents` (or the sale pair) as minor units; 'absent', or 'invalid' once reported. */
-function amount(
-  variant: Raw,
-  key: 'price' | 'salePrice',
-  at: string,
-  currency: string,
-  add: (path: string, message: string) => void,
-): number | 'absent' | 'invalid' {
-  const decimal = variant[key];
-  const cents = variant[`${key}Cents`];
-  if (isSet(decimal) && isSet(cents)) {
-    add(`${at}.${key}`, `give either ${key} or ${key}Cents, not both`);
-    return 'invalid';
-  }
-  if (typeof cents === 'number') return Number.isSafeInteger(cents) && cents >= 0 ? cents : 'invalid';
-  if (typeof decimal !== 'string') return isSet(decimal) || isSet(cents) ? 'invalid' : 'absent';
-  const digits = currencyFractionDigits(currency);
-  const fraction = decimal.split('.')[1] ?? '';
-  if (fraction.length > digits) {
-    add(`${at}.${key}`, `"${decimal}" has more decimal places than ${currency} allows (${digits})`);
-    return 'invalid';
-  }
-  try {
-    return minorFromDecimal(decimal, currency);
-  } catch {
-    return 'invalid';
-  }
-}
-
-function checkVariantStock(
-  variant: Raw,
-  at: string,
-  type: unknown,
-  add: (path: string, message: string) => void,
-): void {
-  if (type === ProductType.DIGITAL || type === ProductType.GIFT_CARD) {
-    const kind = type === ProductType.DIGITAL ? 'digital products' : 'gift cards';
-    if (variant.unlimited === false) add(`${at}.unlimited`, `${kind} always have unlimited stock`);
-    if (isSet(variant.qtyInStock))
-      add(`${at}.qtyInStock`, `${kind} always have unlimited stock; remove qtyInStock`);
-    return;
-  }
-  if (variant.unlimited === true && isSet(variant.qtyInStock)) {
-    add(`${at}.qtyInStock`, 'give either unlimited: true or qtyInStock, not both');
-  }
-  const needsCount = type === ProductType.PHYSICAL || type === ProductType.SERVICE;
-  if (needsCount && variant.unlimited !== true && !isSet(variant.qtyInStock)) {
-    add(
-      `${at}.qtyInStock`,
-      'is required for physical and service variants (a whole number ≥ 0), unless unlimited is true',
-    );
-  }
 }
 
 /** Records the first index of each id; reports repeats. Returns id → first index. */
@@ -508,64 +339,9 @@ function toRows(file: CatalogFile, now: number): CatalogRows {
   const products = file.products.map((p) => {
     const position = positionInCollection.get(p.collectionId) ?? 0;
     positionInCollection.set(p.collectionId, position + 1);
-    return {
-      id: p.id,
-      website_id: websiteId,
-      collection_id: p.collectionId,
-      record_type: STORE_ITEM_RECORD_TYPE,
-      product_type: p.productType,
-      name: p.name,
-      url_slug: p.urlSlug,
-      description: p.description,
-      excerpt: p.excerpt ?? null,
-      images: JSON.stringify(p.images),
-      on_sale: flag(p.productType === ProductType.DIGITAL && p.onSale),
-      is_subscribable: flag(p.isSubscribable),
-      subscription_plan: p.subscriptionPlan ? JSON.stringify(p.subscriptionPlan) : null,
-      product_subscription_options: p.productSubscriptionOptions
-        ? JSON.stringify(p.productSubscriptionOptions)
-        : null,
-      additional_fields_form_id: p.additionalFieldsFormId ?? null,
-      use_custom_add_button_text: flag(p.useCustomAddButtonText),
-      custom_add_button_text: p.customAddButtonText ?? null,
-      audio_asset_url: p.audioAssetUrl ?? null,
-      variant_option_ordering: JSON.stringify(optionOrdering(p)),
-      merchandising: p.merchandising ? JSON.stringify(p.merchandising) : null,
-      express_checkout: flag(p.expressCheckout),
-      position,
-      created_at: now,
-      updated_at: now,
-    };
+    return productRow(p, websiteId, position, now);
   });
-
-  const variants = file.products.flatMap((p) => {
-    const ordering = optionOrdering(p);
-    const unlimitedByType = p.productType === ProductType.DIGITAL || p.productType === ProductType.GIFT_CARD;
-    return p.variants.map((v, position) => {
-      const sku = v.sku.trim();
-      // Digital products carry the sale flag on the product; mirrored onto each variant so the
-      // price a shopper pays is always read the same way.
-      const onSale = p.productType === ProductType.DIGITAL ? p.onSale === true : v.onSale === true;
-      const unlimited =
-        unlimitedByType ||
-        v.unlimited === true ||
-        (p.productType === ProductType.PAYWALL && v.qtyInStock === undefined);
-      return {
-        id: variantId(websiteId, sku),
-        product_id: p.id,
-        website_id: websiteId,
-        sku,
-        attributes: JSON.stringify(Object.fromEntries(ordering.map((name) => [name, v.attributes[name]]))),
-        price_cents: v.priceCents ?? minorFromDecimal(v.price ?? '0', currency),
-        sale_price_cents:
-          v.salePriceCents ?? (v.salePrice === undefined ? 0 : minorFromDecimal(v.salePrice, currency)),
-        on_sale: flag(onSale),
-        qty_in_stock: unlimited ? 0 : (v.qtyInStock ?? 0),
-        unlimited: flag(unlimited),
-        position,
-      };
-    });
-  });
+  const variants = file.products.flatMap((p) => variantRows(p, websiteId, currency));
 
   return {
     website: {
@@ -658,11 +434,6 @@ function toRows(file: CatalogFile, now: number): CatalogRows {
 /** Coupon ids are derived from website and code, so a re-import finds the same row. */
 function couponId(websiteId: string, code: string): string {
   return `cp_${crypto.createHash('sha256').update(`${websiteId}\u0000${code}`).digest('hex').slice(0, 32)}`;
-}
-
-/** The product's option names in display order: as listed, or in the first variant's key order. */
-function optionOrdering(product: CatalogProduct): string[] {
-  return product.variantOptionOrdering ?? Object.keys(product.variants[0]?.attributes ?? {});
 }
 
 function countsOf(rows: CatalogRows): ImportCounts {

@@ -28,11 +28,14 @@ export function findCollectionById(db: Kysely<DB>, id: string) {
   return db.selectFrom('collections').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+// The storefront's reads see published products only: a draft is the owner's until published.
+
 export function listProductsInCollection(db: Kysely<DB>, collectionId: string) {
   return db
     .selectFrom('products')
     .selectAll()
     .where('collection_id', '=', collectionId)
+    .where('published', '=', 1)
     .orderBy('position')
     .orderBy('id')
     .execute();
@@ -44,6 +47,7 @@ export function findProductBySlug(db: Kysely<DB>, collectionId: string, slug: st
     .selectAll()
     .where('collection_id', '=', collectionId)
     .where('url_slug', '=', slug)
+    .where('published', '=', 1)
     .executeTakeFirst();
 }
 
@@ -53,6 +57,7 @@ export function findProductById(db: Kysely<DB>, websiteId: string, id: string) {
     .selectAll()
     .where('website_id', '=', websiteId)
     .where('id', '=', id)
+    .where('published', '=', 1)
     .executeTakeFirst();
 }
 

@@ -5,6 +5,7 @@ import type {
   SubscriptionPlan,
 } from '@storefront/commerce';
 import type { RequestContext } from '../../platform/context.js';
+import { type ResolvedImage, resolveImages } from '../media/service.js';
 import {
   type CollectionRow,
   findCollectionById,
@@ -18,11 +19,22 @@ import {
   type VariantRow,
 } from './repo.js';
 
+/**
+ * A product image: stored either as a URL (imported catalogs) or as an uploaded image's id,
+ * which is resolved on read to its URL, alt text, size, width variants and focal point.
+ */
 export interface ProductImage {
   assetUrl: string;
   altText?: string;
   originalSize?: string;
+  mediaId?: string;
+  /** '{W}x{H},100w,300w,…' for uploaded images: the theme's image-srcset reads it. */
+  systemDataVariants?: string;
+  mediaFocalPoint?: { x: number; y: number };
 }
+
+/** How a product row stores an image: a URL, or an uploaded image by id. */
+type StoredImage = Omit<ProductImage, 'mediaId'> | { mediaId: string };
 
 /** Spec §3 "Merchandising context per product id". */
 export interface Merchandising {
@@ -98,7 +110,13 @@ function toVariant(row: VariantRow): CommerceVariant {
   };
 }
 
-function toProduct(row: ProductRow, collectionSlug: string, variants: VariantRow[]): CatalogProduct {
+function toProduct(
+  row: ProductRow,
+  collectionSlug: string,
+  variants: VariantRow[],
+  images: StoredImage[],
+  media: Map<string, ResolvedImage>,
+): CatalogProduct {
   return {
     id: row.id,
     name: row.name,
@@ -117,7 +135,12 @@ function toProduct(row: ProductRow, collectionSlug: string, variants: VariantRow
     fullUrl: `/${collectionSlug}/p/${row.url_slug}`,
     description: row.description,
     excerpt: row.excerpt,
-    images: parseJson<ProductImage[]>(row.images, []),
+    images: images.flatMap((img): ProductImage[] => {
+      if (!('mediaId' in img)) return [img];
+      // An image deleted from the library since the product was saved is left out.
+      const resolved = media.get(img.mediaId);
+      return resolved ? [resolved] : [];
+    }),
     audioAssetUrl: row.audio_asset_url,
     productSubscriptionOptions: parseJson<{ id: string }[] | null>(row.product_subscription_options, null),
     merchandising: parseJson<Merchandising | null>(row.merchandising, null),
@@ -140,7 +163,10 @@ async function withVariants(
     if (list) list.push(v);
     else byProduct.set(v.product_id, [v]);
   }
-  return rows.map((r) => toProduct(r, slugOf(r), byProduct.get(r.id) ?? []));
+  const images = rows.map((r) => parseJson<StoredImage[]>(r.images, []));
+  const mediaIds = images.flat().flatMap((img) => ('mediaId' in img ? [img.mediaId] : []));
+  const media = mediaIds.length > 0 ? await resolveImages(ctx, mediaIds) : new Map<string, ResolvedImage>();
+  return rows.map((r, i) => toProduct(r, slugOf(r), byProduct.get(r.id) ?? [], images[i], media));
 }
 
 export async function getCollections(ctx: RequestContext): Promise<Collection[]> {

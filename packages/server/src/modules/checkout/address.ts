@@ -1,10 +1,17 @@
-import { MESSAGES, normalizePostalCode, regionsFor, validateAddressPostalCode } from '@storefront/commerce';
+import {
+  isCountryCode,
+  MESSAGES,
+  normalizePostalCode,
+  regionsFor,
+  validateAddressPostalCode,
+} from '@storefront/commerce';
 import type { ShippingAddress } from '../orders/view.js';
 import type { ShippingLocation } from '../pricing/service.js';
 import type { ShippingAddressInput } from './schema.js';
 
 export const ADDRESS_MESSAGES = {
   country: 'Choose a country.',
+  notShipped: 'We do not ship to that country.',
 } as const;
 
 const REQUIRED_FIELDS = ['firstName', 'lastName', 'line1', 'city'] as const;
@@ -16,7 +23,7 @@ export type AddressCheck =
 
 /**
  * Checks a shipping address field by field: names, street and city required ('Required'), a
- * two-letter country, a region from the country's list when it has one, and the postal code by
+ * real two-letter country, a region from the country's list when it has one, and the postal code by
  * the country's rule (spec §5 postal-code messages). Errors are keyed `shippingAddress.{field}`.
  */
 export function checkShippingAddress(input: ShippingAddressInput): AddressCheck {
@@ -24,7 +31,7 @@ export function checkShippingAddress(input: ShippingAddressInput): AddressCheck 
   const key = (field: string) => `shippingAddress.${field}`;
   for (const field of REQUIRED_FIELDS) if (input[field].trim() === '') errors[key(field)] = MESSAGES.required;
   const country = input.country.trim().toUpperCase();
-  const countryOk = /^[A-Z]{2}$/.test(country);
+  const countryOk = isCountryCode(country);
   if (!countryOk) errors[key('country')] = ADDRESS_MESSAGES.country;
   let region: string | null = input.region?.trim() || null;
   const regions = regionsFor(country);

@@ -61,7 +61,7 @@ import {
 } from '../pricing/service.js';
 import { sitePublicUrl } from '../site/service.js';
 import { startSubscription } from '../subscriptions/billing-service.js';
-import { checkShippingAddress } from './address.js';
+import { ADDRESS_MESSAGES, checkShippingAddress } from './address.js';
 import {
   claimIdempotencyKey,
   findIdempotencyKey,
@@ -171,6 +171,11 @@ async function priceSource(ctx: RequestContext, resolved: ResolvedSource, body: 
   });
   if (giftCard && !giftCardError && totals.giftCardAppliedCents === 0 && buysGiftCards(resolved))
     giftCardError = GIFT_CARD_MESSAGES.notForGiftCards;
+  // A country no shipping option serves would ship free and untaxed: refuse it.
+  if (location && totals.requiresShipping && !inputs.shipsToLocation) {
+    addressErrors = { ...addressErrors, 'shippingAddress.country': ADDRESS_MESSAGES.notShipped };
+    address = null;
+  }
   return {
     totals,
     view,

@@ -61,3 +61,82 @@ export async function incrementStock(db: Kysely<DB>, websiteId: string, sku: str
     .where('unlimited', '=', 0)
     .execute();
 }
+
+/** Every variant of the website with its product, in catalog order. */
+export function listAllStock(db: Kysely<DB>, websiteId: string) {
+  return db
+    .selectFrom('variants')
+    .innerJoin('products', 'products.id', 'variants.product_id')
+    .select([
+      'variants.sku',
+      'variants.attributes',
+      'variants.qty_in_stock',
+      'variants.unlimited',
+      'products.id as product_id',
+      'products.name as product_name',
+      'products.product_type',
+    ])
+    .where('variants.website_id', '=', websiteId)
+    .orderBy('products.collection_id')
+    .orderBy('products.position')
+    .orderBy('products.id')
+    .orderBy('variants.position')
+    .execute();
+}
+
+/** The variants among `skus`, with their product's type (digital and gift-card stock is always unlimited). */
+export function findStockBySkus(db: Kysely<DB>, websiteId: string, skus: readonly string[]) {
+  if (skus.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('variants')
+    .innerJoin('products', 'products.id', 'variants.product_id')
+    .select(['variants.sku', 'variants.qty_in_stock', 'variants.unlimited', 'products.product_type'])
+    .where('variants.website_id', '=', websiteId)
+    .where('variants.sku', 'in', skus)
+    .execute();
+}
+
+/** Sets a variant's count (and makes it counted). */
+export async function setStock(
+  db: Kysely<DB>,
+  websiteId: string,
+  sku: string,
+  quantity: number,
+): Promise<void> {
+  await db
+    .updateTable('variants')
+    .set({ qty_in_stock: quantity, unlimited: 0 })
+    .where('website_id', '=', websiteId)
+    .where('sku', '=', sku)
+    .execute();
+}
+
+/**
+ * Adds `delta` (negative to take off) to a counted variant in one conditional statement; false,
+ * changing nothing, when the count would go below zero or the variant is unlimited.
+ */
+export async function adjustStock(
+  db: Kysely<DB>,
+  websiteId: string,
+  sku: string,
+  delta: number,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('variants')
+    .set((eb) => ({ qty_in_stock: eb('qty_in_stock', '+', delta) }))
+    .where('website_id', '=', websiteId)
+    .where('sku', '=', sku)
+    .where('unlimited', '=', 0)
+    .where('qty_in_stock', '>=', -delta)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function setUnlimited(db: Kysely<DB>, websiteId: string, sku: string): Promise<void> {
+  await db
+    .updateTable('variants')
+    .set({ unlimited: 1, qty_in_stock: 0 })
+    .where('website_id', '=', websiteId)
+    .where('sku', '=', sku)
+    .execute();
+}

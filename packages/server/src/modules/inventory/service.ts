@@ -1,6 +1,23 @@
+import {
+  hasUnlimitedStockByType,
+  type ProductTypeNumber,
+  type StockLevel,
+  stockLevel,
+} from '@storefront/commerce';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import { decrementStock, findVariantBySku, incrementStock } from './repo.js';
+import type { RequestContext } from '../../platform/context.js';
+import { type AuditActor, recordAudit } from '../audit/service.js';
+import {
+  adjustStock,
+  decrementStock,
+  findStockBySkus,
+  findVariantBySku,
+  incrementStock,
+  listAllStock,
+  setStock,
+  setUnlimited,
+} from './repo.js';
 
 export interface StockLine {
   sku: string;
@@ -62,4 +79,94 @@ export async function releaseStock(
   for (const t of [...taken].sort((a, b) => (a.sku < b.sku ? -1 : 1))) {
     await incrementStock(db, websiteId, t.sku, t.quantity);
   }
+}
+
+/** One variant's stock as the owner's inventory table shows it. */
+export interface StockRow {
+  productId: string;
+  productName: string;
+  productType: number;
+  sku: string;
+  attributes: Record<string, string>;
+  qtyInStock: number;
+  unlimited: boolean;
+  level: StockLevel;
+  /** Digital and gift-card variants are always unlimited: their stock cannot be edited. */
+  editable: boolean;
+}
+
+export async function listInventory(ctx: RequestContext): Promise<StockRow[]> {
+  const rows = await listAllStock(ctx.db, ctx.websiteId);
+  return rows.map((r) => {
+    const unlimited = !!r.unlimited;
+    return {
+      productId: r.product_id,
+      productName: r.product_name,
+      productType: r.product_type,
+      sku: r.sku,
+      attributes: JSON.parse(r.attributes) as Record<string, string>,
+      qtyInStock: r.qty_in_stock,
+      unlimited,
+      level: stockLevel({ unlimited, qtyInStock: r.qty_in_stock }),
+      editable: !hasUnlimitedStockByType({ productType: r.product_type as ProductTypeNumber }),
+    };
+  });
+}
+
+/** One variant's change: set a count, adjust by a signed amount, or make it unlimited. */
+export interface StockChange {
+  sku: string;
+  set?: number;
+  adjust?: number;
+  unlimited?: boolean;
+}
+
+export type StockChangeResult = { ok: true } | { ok: false; errors: Record<string, string> };
+
+/**
+ * Applies every change or none: all inside one transaction, rolled back at the first refusal
+ * (an unknown sku, a repeated one, a digital or gift-card variant, a count that would go below
+ * zero). Errors are keyed `changes[i].field`. The change is audited in the same transaction.
+ */
+export async function changeStock(
+  ctx: RequestContext,
+  actor: AuditActor,
+  changes: readonly StockChange[],
+): Promise<StockChangeResult> {
+  const errors: Record<string, string> = {};
+  const skus = changes.map((c) => c.sku);
+  const known = new Map((await findStockBySkus(ctx.db, ctx.websiteId, skus)).map((v) => [v.sku, v]));
+  const seen = new Map<string, number>();
+  changes.forEach((c, i) => {
+    const variant = known.get(c.sku);
+    const first = seen.get(c.sku);
+    if (!variant) errors[`changes[${i}].sku`] = `no variant has the SKU "${c.sku}"`;
+    else if (first !== undefined)
+      errors[`changes[${i}].sku`] = `repeats changes[${first}]; change each SKU once`;
+    else if (hasUnlimitedStockByType({ productType: variant.product_type as ProductTypeNumber }))
+      errors[`changes[${i}].sku`] = 'digital products and gift cards always have unlimited stock';
+    else if (c.adjust !== undefined && variant.unlimited)
+      errors[`changes[${i}].adjust`] = 'the variant has unlimited stock: set a count instead';
+    seen.set(c.sku, first ?? i);
+  });
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+
+  class Refused extends Error {}
+  try {
+    await ctx.db.transaction().execute(async (trx) => {
+      for (const [i, c] of changes.entries()) {
+        if (c.unlimited === true) await setUnlimited(trx, ctx.websiteId, c.sku);
+        else if (c.set !== undefined) await setStock(trx, ctx.websiteId, c.sku, c.set);
+        else if (c.adjust !== undefined && !(await adjustStock(trx, ctx.websiteId, c.sku, c.adjust))) {
+          errors[`changes[${i}].adjust`] = 'would take the stock below zero';
+          throw new Refused();
+        }
+      }
+      await recordAudit({ db: trx, clock: ctx.clock }, actor, 'inventory.change', 'inventory', { changes });
+    });
+  } catch (error) {
+    if (error instanceof Refused) return { ok: false, errors };
+    throw error;
+  }
+  return { ok: true };
 }

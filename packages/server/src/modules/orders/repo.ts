@@ -112,6 +112,18 @@ function filtered(db: Kysely<DB>, websiteId: string, f: OrderFilterRows) {
   );
 }
 
+/** The lines of several orders, in each order's line order. */
+export function listItemsOfOrders(db: Kysely<DB>, orderIds: readonly string[]) {
+  if (orderIds.length === 0) return Promise.resolve([] as OrderItemRow[]);
+  return db
+    .selectFrom('order_items')
+    .selectAll()
+    .where('order_id', 'in', [...orderIds])
+    .orderBy('order_id')
+    .orderBy('position')
+    .execute();
+}
+
 /** One page of orders, newest first. */
 export function listOrderRows(
   db: Kysely<DB>,

@@ -16,6 +16,7 @@ import {
   insertRefund,
   listDownloads,
   listFulfilments,
+  listItemsOfOrders,
   listOrderItems,
   listOrderRows,
   listOrdersBySourcePrefix,
@@ -198,6 +199,20 @@ export async function searchOrders(
     countOrderRows(ctx.db, ctx.websiteId, filter),
   ]);
   return { rows, total };
+}
+
+/** The lines of each of these orders, by order id. */
+export async function itemsOfOrders(
+  ctx: RequestContext,
+  orderIds: readonly string[],
+): Promise<Map<string, OrderItemRow[]>> {
+  const byOrder = new Map<string, OrderItemRow[]>();
+  for (const item of await listItemsOfOrders(ctx.db, orderIds)) {
+    const list = byOrder.get(item.order_id);
+    if (list) list.push(item);
+    else byOrder.set(item.order_id, [item]);
+  }
+  return byOrder;
 }
 
 /** Everything recorded about an order besides its row: lines, downloads, gift cards, refunds, fulfilments. */

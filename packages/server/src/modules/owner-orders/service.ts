@@ -11,6 +11,7 @@ import {
   findOrderRow,
   holdRefund,
   isPlaced,
+  itemsOfOrders,
   ORDER_ACTION_MESSAGES,
   ORDER_NOT_FOUND,
   type OrderFilter,
@@ -401,6 +402,7 @@ const CSV_HEADER = [
   'Paid',
   'Refunded',
   'Coupons',
+  'Items',
 ];
 
 /** Every order matching the list's filters, as CSV, newest first. */
@@ -409,6 +411,10 @@ export async function ordersCsv(ctx: SiteContext, q: OrdersQuery): Promise<strin
   let out = csvRow(CSV_HEADER);
   for (let page = 1; ; page++) {
     const { rows } = await searchOrders(ctx, filter, page, CSV_BATCH);
+    const items = await itemsOfOrders(
+      ctx,
+      rows.map((r) => r.id),
+    );
     for (const r of rows) {
       // Plain decimals in the order's currency ("25.00", "2500" for yen) a spreadsheet adds up.
       const decimal = (cents: number) => decimalFromMinor(cents, r.currency);
@@ -429,6 +435,7 @@ export async function ordersCsv(ctx: SiteContext, q: OrdersQuery): Promise<strin
         decimal(r.amount_paid_cents),
         decimal(r.refunded_cents),
         (JSON.parse(r.coupon_codes) as string[]).join(' '),
+        (items.get(r.id) ?? []).map((i) => `${i.quantity} × ${i.product_name} (${i.sku})`).join(', '),
       ]);
     }
     if (rows.length < CSV_BATCH) return out;

@@ -3,6 +3,7 @@
  * tax-rules): the catalog import's rules for each, without the import file's ids (the server
  * makes them). zod only, no Node imports.
  */
+import { isCountryCode } from '@storefront/commerce';
 import type { z } from 'zod';
 import {
   checkTaxRuleRegion,
@@ -11,15 +12,6 @@ import {
   taxRuleFields,
 } from '../catalog/import-schema.js';
 
-/** Intl knows every ISO 3166-1 alpha-2 region; an unknown code comes back as itself. */
-const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
-function knownCountry(code: string): boolean {
-  try {
-    return regionNames.of(code) !== code;
-  } catch {
-    return false;
-  }
-}
 const UNKNOWN_COUNTRY = 'is not a country code (ISO 3166-1, e.g. "US")';
 
 /** A coupon: percentage, fixed or free shipping; start/end, minimum, usage limits, gift cards, combining. */
@@ -28,7 +20,7 @@ export type CouponBody = z.output<typeof couponBody>;
 
 /** A tax rule of a country, or of one region of it (commerce's region codes). */
 export const taxRuleBody = taxRuleFields.omit({ id: true }).superRefine((rule, ctx) => {
-  if (!knownCountry(rule.country))
+  if (!isCountryCode(rule.country))
     ctx.addIssue({ code: 'custom', path: ['country'], message: UNKNOWN_COUNTRY });
   else checkTaxRuleRegion(rule, ctx);
 });
@@ -37,7 +29,7 @@ export type TaxRuleBody = z.output<typeof taxRuleBody>;
 /** A shipping option and its zone: the countries it ships to ([] ships anywhere). */
 export const shippingOptionBody = shippingOptionSchema.omit({ id: true }).superRefine((option, ctx) => {
   option.countries.forEach((c, i) => {
-    if (!knownCountry(c)) ctx.addIssue({ code: 'custom', path: ['countries', i], message: UNKNOWN_COUNTRY });
+    if (!isCountryCode(c)) ctx.addIssue({ code: 'custom', path: ['countries', i], message: UNKNOWN_COUNTRY });
   });
   if (option.freeOverCents !== undefined && option.costCents === 0)
     ctx.addIssue({

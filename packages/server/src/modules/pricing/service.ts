@@ -7,6 +7,7 @@ import {
   formatMoney,
   type GiftCardInput,
   type InvalidCouponReason,
+  isCountryCode,
   type Money,
   regionName,
   regionsFor,
@@ -126,6 +127,8 @@ export interface PricingInputs extends CartTotalsInput {
   /** Codes with no active coupon of this website (never passed to commerce). */
   unknownCouponCodes: string[];
   location: ShippingLocation | null;
+  /** False when the store has shipping options and none ships to the location's country. */
+  shipsToLocation: boolean;
 }
 
 export const INVALID_COUPON_MESSAGES: Record<InvalidCouponReason, string> = {
@@ -306,6 +309,7 @@ export async function getPricingForCart(
     now: ctx.clock.now(),
     unknownCouponCodes: codes.filter((code) => !active.has(code)),
     location,
+    shipsToLocation: optionRows.length === 0 || shippingOptions.length > 0,
   };
 }
 
@@ -441,7 +445,7 @@ export function checkShippingLocation(input: {
   postalCode?: string | null;
 }): ShippingLocation {
   const country = input.country.trim().toUpperCase();
-  if (!/^[A-Z]{2}$/.test(country)) {
+  if (!isCountryCode(country)) {
     throw new HttpError(400, 'country must be a two-letter country code, e.g. "US".');
   }
   let region: string | null = null;

@@ -1,0 +1,85 @@
+/**
+ * The wire contract of the owner's catalog calls. Browser-safe (zod and commerce only): the
+ * config screens import these schemas for their forms. A product is validated by the same
+ * rules as the catalog import (catalog/import-schema.ts for shapes, catalog/product-rules.ts
+ * for how fields relate); only what the editor adds is defined here.
+ */
+import { z } from 'zod';
+import { imageSchema, PRODUCT_TYPES, productSchema } from '../catalog/import-schema.js';
+
+/** An uploaded image of the media library (POST /api/config/media answers its id). */
+const MEDIA_ID_RE = /^img_[0-9a-f]{20}$/;
+
+export const mediaImageSchema = z.strictObject({
+  mediaId: z.string().regex(MEDIA_ID_RE, 'must be the id of an uploaded image'),
+});
+
+/**
+ * The product editor's payload (POST /api/config/products, PUT /api/config/products/:id): the
+ * import format's product without its id (the URL or the server gives it), whose images are
+ * uploaded images by id or, for imported products, image URLs.
+ */
+export const productEditorSchema = productSchema.omit({ id: true }).extend({
+  images: z.array(z.union([mediaImageSchema, imageSchema])).default([]),
+});
+
+export type ProductEditorInput = z.input<typeof productEditorSchema>;
+export type ProductEditorPayload = z.output<typeof productEditorSchema>;
+
+export const STOCK_FILTERS = ['in', 'low', 'out'] as const;
+
+/** Products per page of the owner's list. */
+export const PRODUCTS_PAGE_SIZE = 25;
+/** Longest search text: a product name or SKU, not a paragraph. */
+const SEARCH_MAX_LENGTH = 200;
+
+/** GET /api/config/products?search=&type=&stock=&page= */
+export const productListQuerySchema = z.object({
+  search: z.string().trim().max(SEARCH_MAX_LENGTH).optional(),
+  type: z.coerce
+    .number()
+    .int()
+    .refine((n) => (PRODUCT_TYPES as readonly number[]).includes(n), {
+      message: 'must be 1 (physical), 2 (digital), 3 (service), 4 (gift card) or 5 (paywall)',
+    })
+    .optional(),
+  stock: z.enum(STOCK_FILTERS, 'must be in, low or out').optional(),
+  page: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').default(1),
+});
+
+export type ProductListQuery = z.output<typeof productListQuerySchema>;
+
+/** Most variants one inventory call may change: a whole catalog page, one transaction. */
+export const INVENTORY_BATCH_MAX = 500;
+/** A stock count fits the integer column with room to spare. */
+const STOCK_MAX = 1_000_000_000;
+
+/**
+ * One variant's change in PATCH /api/config/inventory: `set` a count, `adjust` by a signed
+ * amount, or make it `unlimited` (true) or counted again (false, with `set`).
+ */
+export const inventoryChangeSchema = z
+  .strictObject({
+    sku: z.string().trim().min(1, 'must not be empty'),
+    set: z.number().int('must be a whole number').min(0, 'must not be negative').max(STOCK_MAX).optional(),
+    adjust: z.number().int('must be a whole number').min(-STOCK_MAX).max(STOCK_MAX).optional(),
+    unlimited: z.boolean().optional(),
+  })
+  .superRefine((c, ctx) => {
+    const given = [c.set, c.adjust, c.unlimited === true ? true : undefined].filter((v) => v !== undefined);
+    if (given.length !== 1)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['set'],
+        message: 'give exactly one of set, adjust or unlimited: true',
+      });
+  });
+
+export const inventoryPatchSchema = z.strictObject({
+  changes: z
+    .array(inventoryChangeSchema)
+    .min(1, 'must list at least one change')
+    .max(INVENTORY_BATCH_MAX, `must list at most ${INVENTORY_BATCH_MAX} changes`),
+});
+
+export type InventoryChange = z.output<typeof inventoryChangeSchema>;
