@@ -22,8 +22,8 @@ enum Hole {
 /** A rendered page cut at its per-response values. */
 interface Entry {
   status: number;
-  /** `parts[0] hole[0] parts[1] … parts[n]`. */
-  parts: string[];
+  /** `parts[0] hole[0] parts[1] … parts[n]`, UTF-8 encoded once, so an answer is copied, not encoded. */
+  parts: Buffer[];
   holes: Hole[];
   /** The database's page version the page was rendered at. */
   version: number;
@@ -51,7 +51,7 @@ export class PageCache {
   }
 
   /** The page for `key` rendered at `version`, with this response's values, or undefined. */
-  get(key: string, version: number, values: PageHoles): { status: number; html: string } | undefined {
+  get(key: string, version: number, values: PageHoles): { status: number; html: Buffer } | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (entry.version !== version || Date.now() - entry.at > PAGE_CACHE_TTL_MS) {
@@ -61,24 +61,26 @@ export class PageCache {
     // Most recently used last.
     this.entries.delete(key);
     this.entries.set(key, entry);
-    let html = entry.parts[0];
+    const crumb = Buffer.from(values.crumb);
+    const nonce = Buffer.from(values.nonce);
+    const pieces: Buffer[] = [entry.parts[0]];
     for (let i = 0; i < entry.holes.length; i++) {
-      html += (entry.holes[i] === Hole.Crumb ? values.crumb : values.nonce) + entry.parts[i + 1];
+      pieces.push(entry.holes[i] === Hole.Crumb ? crumb : nonce, entry.parts[i + 1]);
     }
-    return { status: entry.status, html };
+    return { status: entry.status, html: Buffer.concat(pieces) };
   }
 
   /** Keeps a page rendered with `placeholders` at `version`; answers it with this response's values. */
-  set(key: string, version: number, status: number, rendered: string, values: PageHoles): string {
-    const parts: string[] = [];
+  set(key: string, version: number, status: number, rendered: string, values: PageHoles): Buffer {
+    const parts: Buffer[] = [];
     const holes: Hole[] = [];
     let last = 0;
     for (const m of rendered.matchAll(this.pattern)) {
-      parts.push(rendered.slice(last, m.index));
+      parts.push(Buffer.from(rendered.slice(last, m.index)));
       holes.push(m[0] === this.placeholders.crumb ? Hole.Crumb : Hole.Nonce);
       last = m.index + m[0].length;
     }
-    parts.push(rendered.slice(last));
+    parts.push(Buffer.from(rendered.slice(last)));
     this.entries.delete(key);
     if (this.entries.size >= PAGE_CACHE_MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
     this.entries.set(key, { status, parts, holes, version, at: Date.now() });

@@ -108,7 +108,7 @@ async function renderPage(
   const cartToken = request.cookies[CART_COOKIE];
   const values = { crumb, nonce: reply.cspNonce };
   const cartError = messageByKey(url.searchParams.get('cartError'));
-  const send = (status: number, html: string) =>
+  const send = (status: number, html: string | Buffer) =>
     reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
 
   const segments = pathSegments(url.pathname);

@@ -25,9 +25,9 @@ import {
   findEntry,
   findEntryByKey,
   insertCart,
+  linesOfSku,
   listEntries,
   mergeEntryInto,
-  quantityInCart,
   setEntryFields,
   touchCart,
   upsertEntry,
@@ -239,7 +239,9 @@ export async function addEntry(
 
   let cart = token ? await findCartByToken(ctx.db, ctx.websiteId, token) : undefined;
   const variantForStock = findVariant(product, selection);
-  const already = cart && variantForStock ? await quantityInCart(ctx.db, cart.id, variantForStock.sku) : 0;
+  // One read answers both the stock check (quantity already held) and the line cap (is it a merge).
+  const lines = cart && variantForStock ? await linesOfSku(ctx.db, cart.id, variantForStock.sku) : [];
+  const already = lines.reduce((sum, line) => sum + line.quantity, 0);
   const check = checkAddToCart({
     product,
     selection,
@@ -280,7 +282,7 @@ export async function addEntry(
     const fieldsKey = fields ? sha256(fields) : '';
     // A new line past the cap is refused; adding to a line the cart holds merges into it.
     if (
-      !(await findEntryByKey(ctx.db, cart.id, check.variant.sku, fieldsKey)) &&
+      !lines.some((line) => line.fields_key === fieldsKey) &&
       (await countEntries(ctx.db, cart.id)) >= CART_MAX_LINES
     ) {
       throw new HttpError(409, CART_FULL, 'API_FAILURE');
