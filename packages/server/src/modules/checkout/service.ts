@@ -21,7 +21,7 @@ import {
   redeemGiftCard,
   releaseGiftCardRedemptions,
 } from '../gift-cards/service.js';
-import { releaseStock, reserveStock, type StockTaken } from '../inventory/service.js';
+import { expectedStockTaken, releaseStock, reserveStock, type StockTaken } from '../inventory/service.js';
 import {
   buildOrderView,
   deleteReservedOrder,
@@ -386,6 +386,14 @@ async function reserve(
     if (Object.keys(problems).length > 0) throw new HttpError(400, MESSAGES.formInvalid, undefined, problems);
 
     const t = priced.totals;
+    const stockLines = resolved.lines.map((l) => ({
+      sku: l.sku,
+      quantity: l.quantity,
+      name: l.productName,
+      unlimited: l.unlimited,
+    }));
+    // Written with the order; corrected below only if a variant turned unlimited meanwhile.
+    const expectedStock = expectedStockTaken(stockLines);
     // The unique source key refuses a second order of one subscription cart (409 below).
     const orderRow: OrderRow = {
       id: orderId,
@@ -410,7 +418,7 @@ async function reserve(
       payment_provider: dueCents > 0 ? deps.provider.name : null,
       payment_reference: null,
       access_token: newToken(16),
-      reserved_stock: null,
+      reserved_stock: expectedStock.length > 0 ? JSON.stringify(expectedStock) : null,
       created_at: now,
     };
     await insertOrder(trx, orderRow);
@@ -437,22 +445,14 @@ async function reserve(
     );
     // Stock and gift card are taken last: on PostgreSQL the variant row stays locked from here to
     // this transaction's commit, so the work above does not hold up other shoppers of the item.
-    const stock = await reserveStock(
-      trx,
-      ctx.websiteId,
-      resolved.lines.map((l) => ({
-        sku: l.sku,
-        quantity: l.quantity,
-        name: l.productName,
-        unlimited: l.unlimited,
-      })),
-    );
+    const stock = await reserveStock(trx, ctx.websiteId, stockLines);
     if (!stock.ok) {
       throw new CheckoutFailure(409, MESSAGES.outOfStock, { itemName: stock.itemName }, 'OUT_OF_STOCK');
     }
-    if (stock.taken.length > 0) {
-      orderRow.reserved_stock = JSON.stringify(stock.taken);
-      await recordReservedStock(trx, orderId, orderRow.reserved_stock);
+    const taken = stock.taken.length > 0 ? JSON.stringify(stock.taken) : null;
+    if (taken !== orderRow.reserved_stock) {
+      orderRow.reserved_stock = taken;
+      await recordReservedStock(trx, orderId, taken);
     }
     if (
       priced.giftCard &&
@@ -523,11 +523,9 @@ async function confirm(
     const tctx: SiteContext = { ...ctx, db: trx };
     const status = payment?.status ?? 'paid';
     const reference = payment?.reference ?? null;
-    if (!(await settleReservedOrder(trx, orderId, { status, payment_reference: reference }))) {
-      return (await orderStatus(tctx, orderId)) ? 'settled' : 'released';
-    }
-    const row = await findOrderRow(tctx, orderId);
-    if (!row || !isPlaced(row)) return 'released';
+    const row = await settleReservedOrder(trx, orderId, { status, payment_reference: reference });
+    if (!row) return (await orderStatus(tctx, orderId)) ? 'settled' : 'released';
+    if (!isPlaced(row)) return 'released';
     const items = await listOrderItems(trx, orderId);
     const now = row.created_at;
     const downloads = items
