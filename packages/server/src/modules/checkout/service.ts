@@ -34,6 +34,7 @@ import {
   isPlaced,
   listOrderItems,
   listReservedBefore,
+  type OrderItemRow,
   type OrderRow,
   orderStatus,
   orderStatusUrl,
@@ -343,6 +344,8 @@ interface Reservation {
   dueCents: number;
   currency: string;
   kind: ResolvedSource['kind'];
+  /** The order's lines as written, when this request wrote them (a resumed reservation reads them). */
+  items?: OrderItemRow[];
 }
 
 /**
@@ -422,21 +425,19 @@ async function reserve(
       created_at: now,
     };
     await insertOrder(trx, orderRow);
-    await insertOrderItems(
-      trx,
-      resolved.lines.map((l, position) => ({
-        id: newId('oi'),
-        order_id: orderId,
-        position,
-        item_id: l.itemId,
-        sku: l.sku,
-        product_name: l.productName,
-        product_type: l.productType,
-        quantity: l.quantity,
-        unit_price_cents: l.unitPriceCents,
-        additional_fields: l.additionalFields,
-      })),
-    );
+    const items: OrderItemRow[] = resolved.lines.map((l, position) => ({
+      id: newId('oi'),
+      order_id: orderId,
+      position,
+      item_id: l.itemId,
+      sku: l.sku,
+      product_name: l.productName,
+      product_type: l.productType,
+      quantity: l.quantity,
+      unit_price_cents: l.unitPriceCents,
+      additional_fields: l.additionalFields,
+    }));
+    await insertOrderItems(trx, items);
     await redeemCoupons(
       tctx,
       t.validCoupons.map((c) => c.code),
@@ -460,7 +461,7 @@ async function reserve(
     ) {
       throw new HttpError(409, GIFT_CARD_MESSAGES.changed);
     }
-    return { orderId, dueCents, currency: resolved.currency, kind: resolved.kind };
+    return { orderId, dueCents, currency: resolved.currency, kind: resolved.kind, items };
   });
 }
 
@@ -518,6 +519,7 @@ async function confirm(
   orderId: string,
   payment: Payment | null,
   body: PlaceOrderBody,
+  written: OrderItemRow[] | undefined,
 ): Promise<{ order: OrderView; subtotalCents: number } | 'settled' | 'released'> {
   return ctx.db.transaction().execute(async (trx) => {
     const tctx: SiteContext = { ...ctx, db: trx };
@@ -526,7 +528,7 @@ async function confirm(
     const row = await settleReservedOrder(trx, orderId, { status, payment_reference: reference });
     if (!row) return (await orderStatus(tctx, orderId)) ? 'settled' : 'released';
     if (!isPlaced(row)) return 'released';
-    const items = await listOrderItems(trx, orderId);
+    const items = written ?? (await listOrderItems(trx, orderId));
     const now = row.created_at;
     const downloads = items
       .filter((i) => i.product_type === ProductType.DIGITAL)
@@ -716,7 +718,7 @@ export async function placeOrder(
         reusableToken: result.reusableToken ?? null,
       };
     }
-    confirmed = await confirm(ctx, deps, pending.orderId, payment, body);
+    confirmed = await confirm(ctx, deps, pending.orderId, payment, body, pending.items);
   } catch (err) {
     if (payment && deps.provider.refund) {
       await deps.provider

@@ -22,6 +22,7 @@ export {
   insertOrderItems,
   listOrderItems,
   listReservedBefore,
+  type OrderItemRow,
   type OrderRow,
   recordReservedStock,
   settleReservedOrder,
