@@ -1,6 +1,6 @@
-import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { isHttps } from './crumb.js';
+import { randomBytes } from './ids.js';
 
 declare module 'fastify' {
   interface FastifyReply {
@@ -54,7 +54,7 @@ export function securityHeaders(app: FastifyInstance): void {
     getter(this: FastifyReply & { [nonceOf]?: string }) {
       let nonce = this[nonceOf];
       if (nonce === undefined) {
-        nonce = crypto.randomBytes(NONCE_BYTES).toString('base64');
+        nonce = randomBytes(NONCE_BYTES).toString('base64');
         this[nonceOf] = nonce;
         this.header('content-security-policy', contentSecurityPolicy(nonce));
       }
