@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../src/db/index.js';
+import { importCatalog } from '../src/modules/catalog/import.js';
 import { PAGE_CACHE_TTL_MS } from '../src/render/page-cache.js';
 import { cartWith, checkoutCatalog, placeOrder, US_ADDRESS } from './checkout-support.js';
 import { CRUMB, cookiesOf, createTestApp, type TestApp } from './support/app.js';
@@ -93,6 +94,26 @@ describe.each(dialects)('page cache (%s)', (dialect) => {
     expect((await page('/shop')).body).not.toContain('Big Mug');
     await call('POST', '/api/config/products/mug/publish');
     expect((await page(MUG)).statusCode).toBe(200);
+  });
+
+  it('shows an import (products, stock, site settings) on the next request', async () => {
+    expect((await page('/shop/p/poster')).body).toContain('Poster');
+    const catalog = checkoutCatalog();
+    const file = {
+      ...catalog,
+      website: { ...catalog.website, siteTitle: 'Renamed Shop' },
+      products: catalog.products.map((p) =>
+        p.id === 'poster'
+          ? { ...p, name: 'Big Poster', variants: [{ sku: 'POSTER', price: '5.00', qtyInStock: 4 }] }
+          : p,
+      ),
+    };
+    const imported = await importCatalog(t.database, file);
+    expect(imported.ok, JSON.stringify(imported)).toBe(true);
+    const after = (await page('/shop/p/poster')).body;
+    expect(after).toContain('<h1 class="product-title">Big Poster</h1>');
+    expect(after).toContain('Renamed Shop');
+    expect(stockShown(after)).toBe(4);
   });
 
   it("keeps the cart pill personal: a visitor's count is never another's", async () => {
