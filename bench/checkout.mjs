@@ -149,8 +149,19 @@ function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
-/** Worker i talks to instance i mod n. */
-async function measure(bases, seconds, skus) {
+const RSS_SAMPLE_MS = 100;
+
+function rssMb(pid) {
+  const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) / 1024 : 0;
+}
+
+/** Worker i talks to instance i mod n; the row gives the largest RSS any instance reached. */
+async function measure(bases, seconds, skus, pids = []) {
+  let maxRss = 0;
+  const timer = setInterval(() => {
+    for (const pid of pids) maxRss = Math.max(maxRss, rssMb(pid));
+  }, RSS_SAMPLE_MS);
   const latencies = [];
   let failures = 0;
   const deadline = performance.now() + seconds * 1000;
@@ -166,6 +177,7 @@ async function measure(bases, seconds, skus) {
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
+  clearInterval(timer);
   latencies.sort((a, b) => a - b);
   return {
     'orders/s': Math.round(latencies.length / elapsed),
@@ -173,6 +185,7 @@ async function measure(bases, seconds, skus) {
     'p99 ms': Number(percentile(latencies, 99).toFixed(1)),
     orders: latencies.length,
     failures,
+    'server RSS MB': Math.round(maxRss),
   };
 }
 
@@ -210,7 +223,15 @@ async function bench(name, config, env, cleanup, instances = 1) {
       ['one variant', 1],
       [`${SPREAD_SKUS} variants`, SPREAD_SKUS],
     ]) {
-      rows.push({ name: `${name}, ${label}`, ...(await measure(bases, DURATION_S, skus)) });
+      rows.push({
+        name: `${name}, ${label}`,
+        ...(await measure(
+          bases,
+          DURATION_S,
+          skus,
+          servers.map((s) => s.child.pid),
+        )),
+      });
     }
     const check = await stockAndOrders(config);
     const consistent = check.stock === check.initial - check.sold;

@@ -1,6 +1,7 @@
 // HTTP benchmark: the product page and add-to-cart on the embedded default (SQLite, demo
 // store), beside a bare Fastify "hello" as the ceiling, all on this machine.
-// Usage: node bench/http.mjs [--duration 10] [--connections 50]
+// Usage: node bench/http.mjs [--duration 10] [--connections 50] [--rate 1000]
+// Each row also gives the server's largest RSS while it ran (sampled from /proc).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -9,8 +10,11 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 
 const { values: args } = parseArgs({
-  options: { duration: { type: 'string' }, connections: { type: 'string' } },
+  options: { duration: { type: 'string' }, connections: { type: 'string' }, rate: { type: 'string' } },
 });
+/** Add-to-cart's latency budget is read at this offered rate (autocannon's overallRate, -R). */
+const OFFERED_RATE = Number(args.rate ?? 1000);
+const RSS_SAMPLE_MS = 100;
 const DURATION_S = Number(args.duration ?? 10);
 const CONNECTIONS = Number(args.connections ?? 50);
 const root = new URL('..', import.meta.url).pathname;
@@ -34,11 +38,22 @@ function start(cmd, argv, env) {
   });
 }
 
-function run(opts) {
+function rssMb(pid) {
+  const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) / 1024 : 0;
+}
+
+/** Runs autocannon against the server `pid`; the result carries the server's largest RSS meanwhile. */
+function run(opts, pid) {
+  let maxRss = 0;
+  const timer = setInterval(() => {
+    maxRss = Math.max(maxRss, rssMb(pid));
+  }, RSS_SAMPLE_MS);
   return new Promise((resolve, reject) => {
-    autocannon({ duration: DURATION_S, connections: CONNECTIONS, ...opts }, (err, res) =>
-      err ? reject(err) : resolve(res),
-    );
+    autocannon({ duration: DURATION_S, connections: CONNECTIONS, ...opts }, (err, res) => {
+      clearInterval(timer);
+      return err ? reject(err) : resolve({ ...res, maxRss: Math.round(Math.max(maxRss, rssMb(pid))) });
+    });
   });
 }
 
@@ -50,6 +65,7 @@ function row(name, r) {
     'p99 ms': r.latency.p99,
     non2xx: r.non2xx,
     errors: r.errors,
+    'server RSS MB': r.maxRss,
   };
 }
 
@@ -58,8 +74,8 @@ const results = [];
 const helloPort = 41000 + Math.floor(Math.random() * 1000);
 const hello = start(process.execPath, ['bench/hello-fastify.mjs'], { PORT: String(helloPort) });
 await waitFor(`http://127.0.0.1:${helloPort}/`, hello);
-await run({ url: `http://127.0.0.1:${helloPort}/`, duration: 2 });
-results.push(row('fastify hello (ceiling)', await run({ url: `http://127.0.0.1:${helloPort}/` })));
+await run({ url: `http://127.0.0.1:${helloPort}/`, duration: 2 }, hello.pid);
+results.push(row('fastify hello (ceiling)', await run({ url: `http://127.0.0.1:${helloPort}/` }, hello.pid)));
 hello.kill('SIGTERM');
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sf-bench-'));
@@ -77,9 +93,9 @@ const base = `http://127.0.0.1:${port}`;
 await waitFor(`${base}/healthz`, store);
 
 const productUrl = `${base}/shop/p/linen-field-shirt`;
-await run({ url: productUrl, duration: 2 });
-results.push(row('GET product page', await run({ url: productUrl })));
-results.push(row('GET product list', await run({ url: `${base}/shop` })));
+await run({ url: productUrl, duration: 2 }, store.pid);
+results.push(row('GET product page', await run({ url: productUrl }, store.pid)));
+results.push(row('GET product list', await run({ url: `${base}/shop` }, store.pid)));
 
 // One cart, one unlimited digital product: every add merges into the same entry.
 // A crumb the server signed, taken from a page as a browser takes it.
@@ -99,24 +115,26 @@ const cartCookie = first.headers
   .getSetCookie()
   .find((c) => c.startsWith('CART='))
   ?.split(';')[0];
+const addToCart = {
+  url: `${base}/api/commerce/shopping-cart/entries`,
+  method: 'POST',
+  headers: {
+    'content-type': 'application/json',
+    'x-csrf-token': crumb,
+    cookie: `crumb=${crumb}; ${cartCookie}`,
+  },
+  body: JSON.stringify({
+    itemId: 'seasonal-recipes',
+    sku: 'JO-RECIPES-PDF',
+    quantity: 1,
+    additionalFields: null,
+  }),
+};
+results.push(row('POST add-to-cart', await run(addToCart, store.pid)));
 results.push(
   row(
-    'POST add-to-cart',
-    await run({
-      url: `${base}/api/commerce/shopping-cart/entries`,
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'x-csrf-token': crumb,
-        cookie: `crumb=${crumb}; ${cartCookie}`,
-      },
-      body: JSON.stringify({
-        itemId: 'seasonal-recipes',
-        sku: 'JO-RECIPES-PDF',
-        quantity: 1,
-        additionalFields: null,
-      }),
-    }),
+    `POST add-to-cart at ${OFFERED_RATE} req/s offered`,
+    await run({ ...addToCart, overallRate: OFFERED_RATE }, store.pid),
   ),
 );
 store.kill('SIGTERM');
@@ -127,5 +145,5 @@ console.log(
 );
 console.table(results);
 const ceiling = results[0]['req/s'];
-for (const r of results.slice(1))
+for (const r of results.slice(1, 3))
   console.log(`${r.name}: ${((r['req/s'] / ceiling) * 100).toFixed(1)}% of the Fastify hello ceiling`);

@@ -56,7 +56,10 @@ import { quickViewRoutes } from './render/quick-view.js';
 import { pageRoutes } from './render/routes.js';
 import { loadTheme, type Theme } from './render/theme.js';
 
-/** Site settings change rarely; a short cache keeps two queries off every request while instances stay stateless. */
+/**
+ * Site settings change rarely; a short cache keeps two queries off every request while instances
+ * stay stateless. A write on this instance reloads it at once; another instance's within this time.
+ */
 const SITE_CACHE_MS = 5_000;
 
 /** Responses smaller than this go out as they are: compressing them saves less than it costs. */
@@ -123,7 +126,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const database = options.database ?? openDatabase(config.database);
   const clock = options.clock ?? systemClock;
   const theme = loadTheme(await loadWebAssets());
-  let cached: { site: Site; at: number } | null = null;
+  let cached: { site: Site; at: number; version: number } | null = null;
   const limits: RateLimitOptions = options.rateLimit ?? config.rateLimit;
   const redisStore =
     !limits.store && limits.redisUrl
@@ -153,14 +156,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     media: options.mediaStorage ?? new FsMediaStorage(path.join(config.dataDir, 'media')),
     async context() {
       const now = Date.now();
-      if (!cached || now - cached.at > SITE_CACHE_MS) {
+      const version = database.pageVersion.site;
+      if (!cached || now - cached.at > SITE_CACHE_MS || cached.version !== version) {
         const site = await loadSite(database.db);
         if (!site)
           throw new HttpError(
             503,
             'This store has no site yet. Run `storefront seed --demo` or `storefront import FILE.json`.',
           );
-        cached = { site, at: now };
+        cached = { site, at: now, version };
       }
       return { db: database.db, websiteId: cached.site.website.id, clock, site: cached.site };
     },

@@ -22,6 +22,7 @@ import * as m0007 from './migrations/0007_contributors.js';
 import * as m0008 from './migrations/0008_media.js';
 import * as m0009 from './migrations/0009_owner_ops.js';
 import type { DB } from './schema.js';
+import { createWriteVersion, observeWrites, type WriteVersion } from './write-version.js';
 
 export type { DB } from './schema.js';
 export type Dialect = 'sqlite' | 'postgres';
@@ -31,6 +32,8 @@ export interface Database {
   dialect: Dialect;
   /** The PostgreSQL schema the tables live in ('public' unless configured); undefined on SQLite. */
   schema?: string;
+  /** Committed writes to the tables pages read, in this process (the page cache's invalidation). */
+  pageVersion: WriteVersion;
   close(): Promise<void>;
 }
 
@@ -92,8 +95,11 @@ export function openDatabase(config: DatabaseConfig): Database {
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
-    const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-    return { db, dialect: 'sqlite', close: () => db.destroy() };
+    const pageVersion = createWriteVersion();
+    const db = new Kysely<DB>({
+      dialect: observeWrites(new SqliteDialect({ database: withStatementCache(sqlite) }), pageVersion),
+    });
+    return { db, dialect: 'sqlite', pageVersion, close: () => db.destroy() };
   }
   const pool = new pg.Pool({
     connectionString: config.url,
@@ -101,8 +107,15 @@ export function openDatabase(config: DatabaseConfig): Database {
     max: 10,
     ...(config.schema ? { options: `-c search_path=${config.schema}` } : {}),
   });
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', schema: config.schema ?? 'public', close: () => db.destroy() };
+  const pageVersion = createWriteVersion();
+  const db = new Kysely<DB>({ dialect: observeWrites(new PostgresDialect({ pool }), pageVersion) });
+  return {
+    db,
+    dialect: 'postgres',
+    schema: config.schema ?? 'public',
+    pageVersion,
+    close: () => db.destroy(),
+  };
 }
 
 /** Runs every pending migration; throws with the failing migration's name and cause. */

@@ -1,6 +1,6 @@
-import crypto from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { isHttps } from './crumb.js';
+import { randomBytes } from './ids.js';
 
 declare module 'fastify' {
   interface FastifyReply {
@@ -23,10 +23,10 @@ const HSTS_MAX_AGE_S = 365 * 24 * 60 * 60;
  * bundle); images may come from a merchant's CDN; no plugins, no foreign forms, framing only by
  * our own pages.
  */
-export function contentSecurityPolicy(nonce: string): string {
+export function contentSecurityPolicy(nonce: string | null): string {
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    nonce === null ? "script-src 'self'" : `script-src 'self' 'nonce-${nonce}'`,
     "style-src 'self'",
     "img-src 'self' data: https:",
     "font-src 'self'",
@@ -38,16 +38,31 @@ export function contentSecurityPolicy(nonce: string): string {
   ].join('; ');
 }
 
+/** The policy of answers that carry no inline script (API answers, files): no nonce to make. */
+const NO_INLINE_SCRIPT_POLICY = contentSecurityPolicy(null);
+const nonceOf = Symbol('cspNonce');
+
 /**
- * Headers every answer carries (CSP with a fresh nonce, framing, sniffing, referrer; HSTS when
- * the request came over HTTPS), and `Cache-Control: no-store` with `Vary: Cookie` on every API
- * answer that depends on the visitor's cookies — all but routes marked `config.shared`.
+ * Headers every answer carries (CSP, framing, sniffing, referrer; HSTS when the request came over
+ * HTTPS), and `Cache-Control: no-store` with `Vary: Cookie` on every API answer that depends on
+ * the visitor's cookies — all but routes marked `config.shared`. The CSP nonce is made when a page
+ * first reads `reply.cspNonce`, which puts it into that answer's policy; answers that read none
+ * allow no inline script at all.
  */
 export function securityHeaders(app: FastifyInstance): void {
-  app.decorateReply('cspNonce', '');
+  app.decorateReply('cspNonce', {
+    getter(this: FastifyReply & { [nonceOf]?: string }) {
+      let nonce = this[nonceOf];
+      if (nonce === undefined) {
+        nonce = randomBytes(NONCE_BYTES).toString('base64');
+        this[nonceOf] = nonce;
+        this.header('content-security-policy', contentSecurityPolicy(nonce));
+      }
+      return nonce;
+    },
+  });
   app.addHook('onRequest', async (request, reply) => {
-    reply.cspNonce = crypto.randomBytes(NONCE_BYTES).toString('base64');
-    reply.header('content-security-policy', contentSecurityPolicy(reply.cspNonce));
+    reply.header('content-security-policy', NO_INLINE_SCRIPT_POLICY);
     reply.header('x-frame-options', 'SAMEORIGIN');
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');

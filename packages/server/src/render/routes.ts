@@ -2,7 +2,7 @@ import { messageByKey } from '@storefront/commerce';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppServices, SiteContext } from '../app.js';
 import { CART_COOKIE } from '../modules/cart/routes.js';
-import { getCart } from '../modules/cart/service.js';
+import { type CartView, getCart } from '../modules/cart/service.js';
 import {
   type Collection,
   getCollectionProducts,
@@ -12,6 +12,7 @@ import {
 } from '../modules/catalog/service.js';
 import { getInstallmentContext } from '../modules/context/service.js';
 import { cartPageContext, pageContext, productCardContext, productContext } from './context.js';
+import { PageCache, type PageHoles } from './page-cache.js';
 import { PAGE_TYPE } from './page-types.js';
 import type { TemplateName } from './theme.js';
 
@@ -24,16 +25,24 @@ interface PageSpec {
   data: Record<string, unknown>;
 }
 
+function pathSegments(pathname: string): string[] {
+  return pathname.split('/').filter(Boolean).map(decodeURIComponent);
+}
+
+/** The cart page is personal through and through; every other page is the same but for its holes. */
+function isCartPage(segments: string[]): boolean {
+  return segments.length === 1 && segments[0] === 'cart';
+}
+
 async function resolvePage(
   ctx: SiteContext,
   collections: Collection[],
-  pathname: string,
+  segments: string[],
   crumb: string,
   cartToken: string | undefined,
 ): Promise<PageSpec> {
-  const segments = pathname.split('/').filter(Boolean).map(decodeURIComponent);
   const siteTitle = ctx.site.website.siteTitle;
-  if (segments.length === 1 && segments[0] === 'cart') {
+  if (isCartPage(segments)) {
     const cart = await getCart(ctx, cartToken, ctx.site.website.currency);
     const entryForms = await getProductFormIds(
       ctx,
@@ -87,40 +96,81 @@ async function resolvePage(
   };
 }
 
-async function renderPage(services: AppServices, request: FastifyRequest, reply: FastifyReply) {
+async function renderPage(
+  services: AppServices,
+  pages: PageCache,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
   const ctx = await services.context();
   const crumb = services.crumbs.ensure(request, reply);
   const url = new URL(request.url, 'http://local');
   const cartToken = request.cookies[CART_COOKIE];
+  const values = { crumb, nonce: reply.cspNonce };
+  const cartError = messageByKey(url.searchParams.get('cartError'));
+  const send = (status: number, html: string | Buffer) =>
+    reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
+
+  const segments = pathSegments(url.pathname);
+  if (isCartPage(segments)) {
+    const collections = await getCollections(ctx);
+    const page = await resolvePage(ctx, collections, segments, crumb, cartToken);
+    const cart = page.data.cart as Awaited<ReturnType<typeof getCart>>;
+    return send(
+      page.status,
+      renderSpec(services, ctx, page, cart, collections, url.pathname, values, cartError),
+    );
+  }
+
+  // The cart pill is the only personal part left: pages are kept per pill state.
+  const cart = await getCart(ctx, cartToken, ctx.site.website.currency);
+  const key = `${ctx.websiteId}\n${url.pathname}\n${cartError}\n${cart.totalQuantity}\n${cart.subtotalCents}\n${cart.currency}`;
+  const version = services.database.pageVersion.pages;
+  const hit = pages.get(key, version, values);
+  if (hit) return send(hit.status, hit.html);
   const collections = await getCollections(ctx);
-  const page = await resolvePage(ctx, collections, url.pathname, crumb, cartToken);
-  const cart =
-    page.pageType === PAGE_TYPE.CART
-      ? (page.data.cart as Awaited<ReturnType<typeof getCart>>)
-      : await getCart(ctx, cartToken, ctx.site.website.currency);
+  const page = await resolvePage(ctx, collections, segments, pages.placeholders.crumb, cartToken);
+  const rendered = renderSpec(
+    services,
+    ctx,
+    page,
+    cart,
+    collections,
+    url.pathname,
+    pages.placeholders,
+    cartError,
+  );
+  return send(page.status, pages.set(key, version, page.status, rendered, values));
+}
+
+function renderSpec(
+  services: AppServices,
+  ctx: SiteContext,
+  page: PageSpec,
+  cart: CartView,
+  collections: Collection[],
+  path: string,
+  values: PageHoles,
+  cartError: string | undefined,
+): string {
   const json = pageContext(
     {
       site: ctx.site,
       pageType: page.pageType,
       title: page.title,
-      crumb,
-      nonce: reply.cspNonce,
+      crumb: values.crumb,
+      nonce: values.nonce,
       cart,
       assets: services.theme.assets,
       collection: page.collection,
       collections,
-      path: url.pathname,
-      cartError: messageByKey(url.searchParams.get('cartError')),
+      path,
+      cartError,
     },
     page.data,
   );
   const mainContent = services.theme.render(page.template, json);
-  const html = services.theme.render('site', { ...json, mainContent });
-  return reply
-    .status(page.status)
-    .type('text/html; charset=utf-8')
-    .header('cache-control', 'no-store')
-    .send(html);
+  return services.theme.render('site', { ...json, mainContent });
 }
 
 const notFound = { message: 'Not found' };
@@ -130,8 +180,11 @@ const notFound = { message: 'Not found' };
  * pass through the same hooks, compression included); unknown API paths answer JSON.
  */
 export function pageRoutes(app: FastifyInstance, services: AppServices): void {
+  const pages = new PageCache();
   const page = (request: FastifyRequest, reply: FastifyReply) =>
-    request.url.startsWith('/api/') ? reply.status(404).send(notFound) : renderPage(services, request, reply);
+    request.url.startsWith('/api/')
+      ? reply.status(404).send(notFound)
+      : renderPage(services, pages, request, reply);
   app.get('/', page);
   app.get('/*', page);
   app.setNotFoundHandler((_request, reply) => reply.status(404).send(notFound));

@@ -51,6 +51,16 @@ export function quantityInCart(db: Kysely<DB>, cartId: string, sku: string) {
     .then((r) => Number(r?.total ?? 0));
 }
 
+/** The cart's lines of one sku (one per distinct set of form answers): its quantity held and its merge keys. */
+export function linesOfSku(db: Kysely<DB>, cartId: string, sku: string) {
+  return db
+    .selectFrom('cart_entries')
+    .select(['fields_key', 'quantity'])
+    .where('cart_id', '=', cartId)
+    .where('sku', '=', sku)
+    .execute();
+}
+
 export async function touchCart(db: Kysely<DB>, cartId: string, now: number): Promise<void> {
   await db.updateTable('carts').set({ updated_at: now }).where('id', '=', cartId).execute();
 }

@@ -21,7 +21,7 @@ import {
   redeemGiftCard,
   releaseGiftCardRedemptions,
 } from '../gift-cards/service.js';
-import { releaseStock, reserveStock, type StockTaken } from '../inventory/service.js';
+import { expectedStockTaken, releaseStock, reserveStock, type StockTaken } from '../inventory/service.js';
 import {
   buildOrderView,
   deleteReservedOrder,
@@ -34,6 +34,7 @@ import {
   isPlaced,
   listOrderItems,
   listReservedBefore,
+  type OrderItemRow,
   type OrderRow,
   orderRef,
   orderStatus,
@@ -345,6 +346,8 @@ interface Reservation {
   dueCents: number;
   currency: string;
   kind: ResolvedSource['kind'];
+  /** The order's lines as written, when this request wrote them (a resumed reservation reads them). */
+  items?: OrderItemRow[];
 }
 
 /**
@@ -388,6 +391,14 @@ async function reserve(
     if (Object.keys(problems).length > 0) throw new HttpError(400, MESSAGES.formInvalid, undefined, problems);
 
     const t = priced.totals;
+    const stockLines = resolved.lines.map((l) => ({
+      sku: l.sku,
+      quantity: l.quantity,
+      name: l.productName,
+      unlimited: l.unlimited,
+    }));
+    // Written with the order; corrected below only if a variant turned unlimited meanwhile.
+    const expectedStock = expectedStockTaken(stockLines);
     // The unique source key refuses a second order of one subscription cart (409 below).
     const orderRow: OrderRow = {
       id: orderId,
@@ -412,28 +423,26 @@ async function reserve(
       payment_provider: dueCents > 0 ? deps.provider.name : null,
       payment_reference: null,
       access_token: newToken(16),
-      reserved_stock: null,
+      reserved_stock: expectedStock.length > 0 ? JSON.stringify(expectedStock) : null,
       created_at: now,
       fulfilment_status: 'unfulfilled',
       refunded_cents: 0,
       restocked_at: null,
     };
     await insertOrder(trx, orderRow);
-    await insertOrderItems(
-      trx,
-      resolved.lines.map((l, position) => ({
-        id: newId('oi'),
-        order_id: orderId,
-        position,
-        item_id: l.itemId,
-        sku: l.sku,
-        product_name: l.productName,
-        product_type: l.productType,
-        quantity: l.quantity,
-        unit_price_cents: l.unitPriceCents,
-        additional_fields: l.additionalFields,
-      })),
-    );
+    const items: OrderItemRow[] = resolved.lines.map((l, position) => ({
+      id: newId('oi'),
+      order_id: orderId,
+      position,
+      item_id: l.itemId,
+      sku: l.sku,
+      product_name: l.productName,
+      product_type: l.productType,
+      quantity: l.quantity,
+      unit_price_cents: l.unitPriceCents,
+      additional_fields: l.additionalFields,
+    }));
+    await insertOrderItems(trx, items);
     await redeemCoupons(
       tctx,
       t.validCoupons.map((c) => c.code),
@@ -442,22 +451,14 @@ async function reserve(
     );
     // Stock and gift card are taken last: on PostgreSQL the variant row stays locked from here to
     // this transaction's commit, so the work above does not hold up other shoppers of the item.
-    const stock = await reserveStock(
-      trx,
-      ctx.websiteId,
-      resolved.lines.map((l) => ({
-        sku: l.sku,
-        quantity: l.quantity,
-        name: l.productName,
-        unlimited: l.unlimited,
-      })),
-    );
+    const stock = await reserveStock(trx, ctx.websiteId, stockLines);
     if (!stock.ok) {
       throw new CheckoutFailure(409, MESSAGES.outOfStock, { itemName: stock.itemName }, 'OUT_OF_STOCK');
     }
-    if (stock.taken.length > 0) {
-      orderRow.reserved_stock = JSON.stringify(stock.taken);
-      await recordReservedStock(trx, orderId, orderRow.reserved_stock);
+    const taken = stock.taken.length > 0 ? JSON.stringify(stock.taken) : null;
+    if (taken !== orderRow.reserved_stock) {
+      orderRow.reserved_stock = taken;
+      await recordReservedStock(trx, orderId, taken);
     }
     if (
       priced.giftCard &&
@@ -465,7 +466,7 @@ async function reserve(
     ) {
       throw new HttpError(409, GIFT_CARD_MESSAGES.changed);
     }
-    return { orderId, dueCents, currency: resolved.currency, kind: resolved.kind };
+    return { orderId, dueCents, currency: resolved.currency, kind: resolved.kind, items };
   });
 }
 
@@ -523,17 +524,16 @@ async function confirm(
   orderId: string,
   payment: Payment | null,
   body: PlaceOrderBody,
+  written: OrderItemRow[] | undefined,
 ): Promise<{ order: OrderView; subtotalCents: number } | 'settled' | 'released'> {
   return ctx.db.transaction().execute(async (trx) => {
     const tctx: SiteContext = { ...ctx, db: trx };
     const status = payment?.status ?? 'paid';
     const reference = payment?.reference ?? null;
-    if (!(await settleReservedOrder(trx, orderId, { status, payment_reference: reference }))) {
-      return (await orderStatus(tctx, orderId)) ? 'settled' : 'released';
-    }
-    const row = await findOrderRow(tctx, orderId);
-    if (!row || !isPlaced(row)) return 'released';
-    const items = await listOrderItems(trx, orderId);
+    const row = await settleReservedOrder(trx, orderId, { status, payment_reference: reference });
+    if (!row) return (await orderStatus(tctx, orderId)) ? 'settled' : 'released';
+    if (!isPlaced(row)) return 'released';
+    const items = written ?? (await listOrderItems(trx, orderId));
     const now = row.created_at;
     const downloads = items
       .filter((i) => i.product_type === ProductType.DIGITAL)
@@ -725,7 +725,7 @@ export async function placeOrder(
         reusableToken: result.reusableToken ?? null,
       };
     }
-    confirmed = await confirm(ctx, deps, pending.orderId, payment, body);
+    confirmed = await confirm(ctx, deps, pending.orderId, payment, body, pending.items);
   } catch (err) {
     if (payment && deps.provider.refund) {
       await deps.provider

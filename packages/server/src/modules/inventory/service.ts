@@ -46,28 +46,43 @@ export async function reserveStock(
   websiteId: string,
   lines: readonly StockLine[],
 ): Promise<ReserveResult> {
-  const wanted = new Map<string, { quantity: number; name: string; unlimited: boolean }>();
+  const taken: StockTaken[] = [];
+  for (const want of stockWanted(lines)) {
+    if (want.unlimited) continue;
+    if (await decrementStock(db, websiteId, want.sku, want.quantity)) {
+      taken.push({ sku: want.sku, quantity: want.quantity });
+      continue;
+    }
+    // Short, gone, or made unlimited since it was read: only the last one may go on.
+    const variant = await findVariantBySku(db, websiteId, want.sku);
+    if (!variant?.unlimited) return { ok: false, sku: want.sku, itemName: want.name };
+  }
+  return { ok: true, taken };
+}
+
+/** Lines of one sku summed, in sku order (the order stock is taken in). */
+function stockWanted(lines: readonly StockLine[]) {
+  const wanted = new Map<string, { sku: string; quantity: number; name: string; unlimited: boolean }>();
   for (const l of lines) {
     const prev = wanted.get(l.sku);
     wanted.set(l.sku, {
+      sku: l.sku,
       quantity: (prev?.quantity ?? 0) + l.quantity,
       name: prev?.name ?? l.name,
       unlimited: l.unlimited,
     });
   }
-  const taken: StockTaken[] = [];
-  for (const sku of [...wanted.keys()].sort()) {
-    const want = wanted.get(sku)!;
-    if (want.unlimited) continue;
-    if (await decrementStock(db, websiteId, sku, want.quantity)) {
-      taken.push({ sku, quantity: want.quantity });
-      continue;
-    }
-    // Short, gone, or made unlimited since it was read: only the last one may go on.
-    const variant = await findVariantBySku(db, websiteId, sku);
-    if (!variant?.unlimited) return { ok: false, sku, itemName: want.name };
-  }
-  return { ok: true, taken };
+  return [...wanted.values()].sort((a, b) => (a.sku < b.sku ? -1 : a.sku > b.sku ? 1 : 0));
+}
+
+/**
+ * What `reserveStock` takes when it succeeds and no variant was made unlimited meanwhile: known
+ * before the stock rows are touched, so it can be written with the order in one statement.
+ */
+export function expectedStockTaken(lines: readonly StockLine[]): StockTaken[] {
+  return stockWanted(lines)
+    .filter((w) => !w.unlimited)
+    .map((w) => ({ sku: w.sku, quantity: w.quantity }));
 }
 
 /** Puts back the stock a reservation took (its order was never paid), or a refunded order's items. */

@@ -1,4 +1,14 @@
-import sharp, { type Metadata, type Sharp } from 'sharp';
+import type { Metadata, Sharp } from 'sharp';
+
+/**
+ * sharp (libvips and its threads, ~18 MB of RSS) is loaded on the first upload, not at start:
+ * most instances serve pages and never process an image.
+ */
+let sharpModule: Promise<typeof import('sharp')> | null = null;
+function loadSharp() {
+  sharpModule ??= import('sharp');
+  return sharpModule.then((m) => m.default);
+}
 
 /** Spec §9: "Image width variants are 100w, 300w, 500w, 750w, 1000w, 1500w, 2500w." */
 export const IMAGE_WIDTHS = [100, 300, 500, 750, 1000, 1500, 2500] as const;
@@ -51,6 +61,7 @@ export class ImageTooManyPixels extends Error {}
  * above MAX_IMAGE_PIXELS.
  */
 export async function processImage(input: Buffer): Promise<ProcessedImage> {
+  const sharp = await loadSharp();
   let meta: Metadata;
   try {
     meta = await sharp(input).metadata();

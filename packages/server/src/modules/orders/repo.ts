@@ -265,21 +265,23 @@ export function listFulfilments(db: Kysely<DB>, orderId: string) {
 }
 
 /**
- * Moves a reserved order on, only while it is still reserved (one statement): of a late payment and
- * a release racing for one reservation, exactly one wins.
+ * Moves a reserved order on, only while it is still reserved (one statement), and answers the row
+ * it moved (null when it was not reserved): of a late payment and a release racing for one
+ * reservation, exactly one wins.
  */
 export async function settleReservedOrder(
   db: Kysely<DB>,
   orderId: string,
   next: { status: 'paid' | 'pending'; payment_reference: string | null },
-): Promise<boolean> {
-  const result = await db
+): Promise<OrderRow | null> {
+  const row = await db
     .updateTable('orders')
     .set({ ...next, reserved_stock: null })
     .where('id', '=', orderId)
     .where('status', '=', 'reserved')
+    .returningAll()
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return row ?? null;
 }
 
 /** Deletes a reserved order and its lines; false when it is no longer reserved. */
@@ -315,7 +317,7 @@ export function listReservedBefore(db: Kysely<DB>, before: number, limit: number
 export async function recordReservedStock(
   db: Kysely<DB>,
   orderId: string,
-  reservedStock: string,
+  reservedStock: string | null,
 ): Promise<void> {
   await db.updateTable('orders').set({ reserved_stock: reservedStock }).where('id', '=', orderId).execute();
 }

@@ -44,6 +44,7 @@ export {
   insertOrderItems,
   listOrderItems,
   listReservedBefore,
+  type OrderItemRow,
   type OrderRow,
   recordReservedStock,
   settleReservedOrder,

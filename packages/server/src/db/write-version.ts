@@ -1,0 +1,146 @@
+import type {
+  CompiledQuery,
+  DatabaseConnection,
+  Dialect,
+  Driver,
+  QueryResult,
+  TransactionSettings,
+} from 'kysely';
+
+/**
+ * Tables a storefront page reads (site, settings, collections, products, variants with their
+ * stock, media): a committed write to any of them makes every cached page older than it stale.
+ */
+export const PAGE_TABLES: ReadonlySet<string> = new Set([
+  'websites',
+  'store_settings',
+  'collections',
+  'products',
+  'variants',
+  'media_assets',
+]);
+
+/** The site's own rows, which the request context caches. */
+export const SITE_TABLES: ReadonlySet<string> = new Set(['websites', 'store_settings']);
+
+/** `INSERT INTO t`, `UPDATE t`, `DELETE FROM t` (optionally schema-qualified, quoted or not). */
+const WRITE_TARGET = /^\s*(?:insert\s+into|update|delete\s+from)\s+(?:"?\w+"?\.)?"?(\w+)"?/i;
+
+/** The page table a statement writes, if any; raw `sql` writes are read from their text too. */
+function writtenPageTable(sql: string): string | undefined {
+  const first = sql.charCodeAt(sql.search(/\S/));
+  // Quick exit for reads: only statements starting with i/I, u/U or d/D can write.
+  if (first !== 105 && first !== 73 && first !== 117 && first !== 85 && first !== 100 && first !== 68)
+    return undefined;
+  const target = WRITE_TARGET.exec(sql)?.[1]?.toLowerCase();
+  return target !== undefined && PAGE_TABLES.has(target) ? target : undefined;
+}
+
+/**
+ * Counts committed writes to the tables pages read, in this process. Bumped after the write is
+ * visible (after the autocommit statement, or after COMMIT of a transaction that wrote), so a
+ * reader that saw version N started after every write counted up to N had committed.
+ */
+export interface WriteVersion {
+  /** Committed writes to any of `PAGE_TABLES`. */
+  readonly pages: number;
+  /** Committed writes to `SITE_TABLES`. */
+  readonly site: number;
+  /** Counts one committed write (statement or transaction) to these tables. */
+  committed(tables: Iterable<string>): void;
+}
+
+export function createWriteVersion(): WriteVersion {
+  let pages = 0;
+  let site = 0;
+  return {
+    get pages() {
+      return pages;
+    },
+    get site() {
+      return site;
+    },
+    committed(tables) {
+      pages++;
+      for (const t of tables) {
+        if (SITE_TABLES.has(t)) {
+          site++;
+          return;
+        }
+      }
+    },
+  };
+}
+
+class ObservedConnection implements DatabaseConnection {
+  inTransaction = false;
+  /** Page tables written in the open transaction. */
+  readonly written = new Set<string>();
+  constructor(
+    readonly inner: DatabaseConnection,
+    private readonly version: WriteVersion,
+  ) {}
+
+  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    const result = await this.inner.executeQuery<R>(query);
+    const table = writtenPageTable(query.sql);
+    if (table !== undefined) {
+      if (this.inTransaction) this.written.add(table);
+      else this.version.committed([table]);
+    }
+    return result;
+  }
+
+  streamQuery<R>(query: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
+    return this.inner.streamQuery<R>(query, chunkSize);
+  }
+}
+
+class ObservedDriver implements Driver {
+  constructor(
+    private readonly inner: Driver,
+    private readonly version: WriteVersion,
+  ) {}
+
+  init() {
+    return this.inner.init();
+  }
+  async acquireConnection(): Promise<DatabaseConnection> {
+    return new ObservedConnection(await this.inner.acquireConnection(), this.version);
+  }
+  async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings) {
+    const c = connection as ObservedConnection;
+    await this.inner.beginTransaction(c.inner, settings);
+    c.inTransaction = true;
+    c.written.clear();
+  }
+  async commitTransaction(connection: DatabaseConnection) {
+    const c = connection as ObservedConnection;
+    await this.inner.commitTransaction(c.inner);
+    c.inTransaction = false;
+    if (c.written.size > 0) this.version.committed(c.written);
+    c.written.clear();
+  }
+  async rollbackTransaction(connection: DatabaseConnection) {
+    const c = connection as ObservedConnection;
+    c.inTransaction = false;
+    c.written.clear();
+    await this.inner.rollbackTransaction(c.inner);
+  }
+  releaseConnection(connection: DatabaseConnection) {
+    return this.inner.releaseConnection((connection as ObservedConnection).inner);
+  }
+  destroy() {
+    return this.inner.destroy();
+  }
+}
+
+/** A dialect whose connections count each committed write to `PAGE_TABLES` in `version`. */
+export function observeWrites(dialect: Dialect, version: WriteVersion): Dialect {
+  return {
+    createAdapter: () => dialect.createAdapter(),
+    createDriver: () => new ObservedDriver(dialect.createDriver(), version),
+    createQueryCompiler: () => dialect.createQueryCompiler(),
+    createIntrospector: (db) => dialect.createIntrospector(db),
+  };
+}
