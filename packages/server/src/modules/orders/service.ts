@@ -44,7 +44,6 @@ export {
   insertOrderItems,
   listOrderItems,
   listReservedBefore,
-  type OrderItemRow,
   type OrderRow,
   recordReservedStock,
   settleReservedOrder,
