@@ -21,6 +21,7 @@ import * as m0006 from './migrations/0006_coupons_and_reservations.js';
 import * as m0007 from './migrations/0007_contributors.js';
 import * as m0008 from './migrations/0008_media.js';
 import * as m0009 from './migrations/0009_owner_ops.js';
+import * as m0010 from './migrations/0010_site_forms.js';
 import type { DB } from './schema.js';
 import { createWriteVersion, observeWrites, type WriteVersion } from './write-version.js';
 
@@ -48,6 +49,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0007_contributors': m0007,
   '0008_media': m0008,
   '0009_owner_ops': m0009,
+  '0010_site_forms': m0010,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -105,6 +105,25 @@ export interface FormTable {
   fields: string;
   success_redirect: string | null;
   captcha_enabled: number;
+  /** JSON array of the addresses a submission is emailed to. */
+  notification_emails: Generated<string>;
+}
+
+/** A single-use key for one form submission; only its SHA-256 is kept. */
+export interface FormSubmissionKeyTable {
+  key_hash: string;
+  website_id: string;
+  created_at: number;
+  expires_at: number;
+}
+
+export interface FormSubmissionTable {
+  id: string;
+  website_id: string;
+  form_id: string;
+  /** JSON object of the answers keyed by field id. */
+  answers: string;
+  created_at: number;
 }
 
 export interface CartTable {
@@ -519,6 +538,8 @@ export interface DB {
   products: ProductTable;
   variants: VariantTable;
   forms: FormTable;
+  form_submission_keys: FormSubmissionKeyTable;
+  form_submissions: FormSubmissionTable;
   carts: CartTable;
   cart_entries: CartEntryTable;
   restock_signups: RestockSignupTable;

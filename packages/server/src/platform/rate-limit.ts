@@ -23,6 +23,13 @@ export const SIGN_IN_ATTEMPTS_PER_IP = 50;
 export const SIGN_IN_WINDOW_MS = 15 * 60_000;
 
 /**
+ * Submissions of one site form per minute from all visitors together: far above a real contact
+ * form's traffic, low enough that a botnet rotating addresses cannot flood the owner's inbox.
+ */
+export const FORM_SUBMISSIONS_PER_FORM = 60;
+export const FORM_SUBMISSION_WINDOW_MS = 60_000;
+
+/**
  * Most keys (IP and group) a memory store tracks; past it the oldest window is forgotten, so a
  * flood of addresses costs a bounded few MB rather than growing without end.
  */
@@ -43,7 +50,10 @@ export type RateLimitGroup =
   | 'gift-card-balance'
   | 'sign-in-account'
   | 'sign-in-ip'
-  | 'password-reset';
+  | 'password-reset'
+  | 'form-key'
+  | 'form-submission-ip'
+  | 'form-submission-form';
 
 /** A group's own limit, instead of the shared requests / windowMs. */
 export interface GroupLimit {
@@ -57,6 +67,7 @@ export const GROUP_LIMITS: Partial<Record<RateLimitGroup, GroupLimit>> = {
   'sign-in-ip': { requests: SIGN_IN_ATTEMPTS_PER_IP, windowMs: SIGN_IN_WINDOW_MS },
   // Each reset request sends a mail: the same per-IP budget as sign-in keeps the outbox from being flooded.
   'password-reset': { requests: SIGN_IN_ATTEMPTS_PER_IP, windowMs: SIGN_IN_WINDOW_MS },
+  'form-submission-form': { requests: FORM_SUBMISSIONS_PER_FORM, windowMs: FORM_SUBMISSION_WINDOW_MS },
 };
 
 /**

@@ -133,6 +133,7 @@ export async function writeCatalog(trx: Transaction<DB>, rows: CatalogRows): Pro
           fields: eb.ref('excluded.fields'),
           success_redirect: eb.ref('excluded.success_redirect'),
           captcha_enabled: eb.ref('excluded.captcha_enabled'),
+          notification_emails: eb.ref('excluded.notification_emails'),
         })),
       )
       .execute();

@@ -5,6 +5,7 @@
 import {
   CURRENCIES,
   DEFAULT_CURRENCY,
+  isValidEmail,
   MAX_INTEGER_PLACES,
   ProductType,
   regionsFor,
@@ -51,6 +52,8 @@ const SLUG_RE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const DECIMAL_RE = new RegExp(`^\\d{1,${MAX_INTEGER_PLACES}}(\\.\\d+)?$`);
 const SKU_MAX_LENGTH = 200;
 const SLUG_MAX_LENGTH = 200;
+/** Recipients of one form's submission emails: a team, not a mailing list. */
+const MAX_NOTIFICATION_EMAILS = 10;
 
 const id = z
   .string()
@@ -149,6 +152,11 @@ export const formSchema = z.strictObject({
   fields: z.array(formFieldSchema).min(1, 'must have at least one field'),
   successRedirect: z.string().min(1).nullable().default(null),
   captchaEnabled: z.boolean().default(false),
+  /** Who is emailed each submission (none: submissions are only stored). */
+  notificationEmails: z
+    .array(z.string().trim().refine(isValidEmail, 'must be an email address like user@domain.com'))
+    .max(MAX_NOTIFICATION_EMAILS, `must list at most ${MAX_NOTIFICATION_EMAILS} addresses`)
+    .default([]),
 });
 
 export const collectionSchema = z.strictObject({

@@ -374,6 +374,7 @@ function toRows(file: CatalogFile, now: number): CatalogRows {
       fields: JSON.stringify(f.fields),
       success_redirect: f.successRedirect,
       captcha_enabled: flag(f.captchaEnabled),
+      notification_emails: JSON.stringify(f.notificationEmails),
     })),
     collections: file.collections.map((c, position) => ({
       id: c.id,

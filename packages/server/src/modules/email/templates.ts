@@ -352,7 +352,61 @@ function renderRestockNotification(input: z.input<typeof restockNotificationData
   return { subject, text, html };
 }
 
+/** A site form was submitted: its answers as the form-answer summaries (commerce summarizeFormField). */
+export const formSubmissionData = z.object({
+  siteTitle: z.string().min(1),
+  formName: z.string().min(1),
+  answers: z.array(
+    z.discriminatedUnion('kind', [
+      z.object({ kind: z.literal('text'), title: z.string(), text: z.string() }),
+      z.object({ kind: z.literal('lines'), title: z.string(), lines: z.array(z.string()) }),
+      z.object({
+        kind: z.literal('pairs'),
+        title: z.string(),
+        pairs: z.array(z.object({ label: z.string(), value: z.string() })),
+      }),
+    ]),
+  ),
+});
+
+type FormAnswerSummary = z.infer<typeof formSubmissionData>['answers'][number];
+
+function summaryLines(a: FormAnswerSummary): string[] {
+  if (a.kind === 'text') return [a.text];
+  if (a.kind === 'lines') return a.lines;
+  return a.pairs.map((p) => `${p.label}: ${p.value}`);
+}
+
+function renderFormSubmission(input: z.input<typeof formSubmissionData>): RenderedEmail {
+  const d = formSubmissionData.parse(input);
+  const subject = `${d.siteTitle}: new ${d.formName} submission`;
+  const text = [
+    `New submission of the form "${d.formName}" on ${d.siteTitle}:`,
+    '',
+    ...d.answers.flatMap((a) => {
+      const lines = summaryLines(a);
+      return lines.length === 1
+        ? [`${a.title}: ${lines[0]}`]
+        : [`${a.title}:`, ...lines.map((l) => `  ${l}`)];
+    }),
+    '',
+  ].join('\n');
+  const e = escapeHtml;
+  const html = htmlPage(
+    subject,
+    `<p>New submission of the form <strong>${e(d.formName)}</strong> on ${e(d.siteTitle)}:</p>` +
+      `<dl>${d.answers
+        .map(
+          (a) =>
+            `<dt style="font-weight:bold">${e(a.title)}</dt><dd>${summaryLines(a).map(e).join('<br>')}</dd>`,
+        )
+        .join('')}</dl>`,
+  );
+  return { subject, text, html };
+}
+
 export const EMAIL_TEMPLATES = {
+  'form-submission': { data: formSubmissionData, render: renderFormSubmission },
   'order-fulfilled': { data: orderFulfilledData, render: renderOrderFulfilled },
   'order-refunded': { data: orderRefundedData, render: renderOrderRefunded },
   'restock-notification': { data: restockNotificationData, render: renderRestockNotification },

@@ -1,10 +1,13 @@
 import { MESSAGES } from '@storefront/commerce';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppServices } from '../../app.js';
 import { HttpError } from '../../platform/errors.js';
+import type { RateLimitGroup } from '../../platform/rate-limit.js';
 import { parseInput, text } from '../../platform/request-input.js';
+import { submissionBody } from './schema.js';
 import { getFormSchema, validateFormAnswers } from './service.js';
+import { issueSubmissionKey, saveFormSubmission } from './submissions.js';
 
 /** Spec §7: "query type=form (type=9)" — 9 is the form block type of spec §3. */
 const FORM_SCHEMA_TYPES = ['form', '9'];
@@ -14,6 +17,24 @@ const schemaQuery = z.object({
   formId: z.string().min(1, 'formId is required').max(64),
 });
 const formParams = z.object({ formId: text() });
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The submission limits answer with the spec's own 429 text rather than the generic one. */
+async function limitSubmissions(
+  services: AppServices,
+  request: FastifyRequest,
+  checks: [RateLimitGroup, string?][],
+): Promise<void> {
+  try {
+    for (const [group, subject] of checks) await services.rateLimit(request, group, subject);
+  } catch (err) {
+    if (err instanceof HttpError && err.statusCode === 429)
+      throw new HttpError(429, MESSAGES.formRateLimited);
+    throw err;
+  }
+}
 
 export function formRoutes(app: FastifyInstance, services: AppServices): void {
   app.get('/api/template/GetTemplateSchema', { config: { shared: true } }, async (request) => {
@@ -39,5 +60,33 @@ export function formRoutes(app: FastifyInstance, services: AppServices): void {
       return reply.status(400).send({ message: MESSAGES.formInvalid, errors });
     }
     return {};
+  });
+
+  // Spec §7: an empty body, answered { data: { key } }.
+  app.post('/api/form/FormSubmissionKey', async (request) => {
+    await services.rateLimit(request, 'form-key');
+    services.crumbs.check(request);
+    return { data: { key: await issueSubmissionKey(await services.context()) } };
+  });
+
+  app.post('/api/form/SaveFormSubmission', async (request, reply) => {
+    await limitSubmissions(services, request, [['form-submission-ip']]);
+    services.crumbs.check(request);
+    const parsed = submissionBody.safeParse(request.body ?? {});
+    const form = parsed.success ? parsed.data.form : undefined;
+    if (!parsed.success || !isRecord(form)) throw new HttpError(400, MESSAGES.formParseError);
+    const { formId, key } = parsed.data;
+    const ctx = await services.context();
+    await limitSubmissions(services, request, [['form-submission-form', `${ctx.websiteId}:${formId}`]]);
+    try {
+      await saveFormSubmission(ctx, { formId, form, key });
+    } catch (err) {
+      // Spec §8: the per-field messages travel as data.errors.
+      if (err instanceof HttpError && err.errors) {
+        return reply.status(err.statusCode).send({ message: err.message, data: { errors: err.errors } });
+      }
+      throw err;
+    }
+    return { data: {} };
   });
 }
