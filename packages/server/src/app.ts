@@ -22,6 +22,13 @@ import { mediaRoutes } from './modules/media/routes.js';
 import { FsMediaStorage, type MediaStorage } from './modules/media/storage.js';
 import { orderRoutes } from './modules/orders/routes.js';
 import { ownerCatalogRoutes } from './modules/owner-catalog/routes.js';
+import { ownerOrderRoutes } from './modules/owner-orders/routes.js';
+import { ownerPricingRoutes } from './modules/owner-pricing/routes.js';
+import { ownerRestockRoutes } from './modules/owner-restock/routes.js';
+import { ownerSettingsRoutes } from './modules/owner-settings/routes.js';
+import { ownerSubscriptionRoutes } from './modules/owner-subscriptions/routes.js';
+import type { PaymentProvider } from './modules/payments/provider.js';
+import { createTestPaymentProvider } from './modules/payments/test-provider.js';
 import { pricingRoutes } from './modules/pricing/routes.js';
 import { restockRoutes } from './modules/restock/routes.js';
 import { loadSite, type Site } from './modules/site/service.js';
@@ -76,6 +83,10 @@ export interface AppServices {
   media: MediaStorage;
   /** The request context for the site this install serves; 503 before any site exists. */
   context(): Promise<SiteContext>;
+  /** Drops the cached site, so a saved setting shows on the next request. */
+  invalidateSite(): void;
+  /** Takes payments at checkout and gives money back on refunds (the test provider by default). */
+  paymentProvider: PaymentProvider;
 }
 
 export interface BuildOptions {
@@ -126,8 +137,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     options.ownerSessions ??
     (config.redisUrl ? new RedisSessionStore(config.redisUrl) : new DatabaseSessionStore(database.db));
 
+  const paymentProvider = options.checkout?.paymentProvider ?? createTestPaymentProvider();
   const services: AppServices = {
     config,
+    paymentProvider,
+    invalidateSite() {
+      cached = null;
+    },
     database,
     clock,
     theme,
@@ -225,14 +241,19 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   contextRoutes(app, services);
   censusRoutes(app, services);
   quickViewRoutes(app, services);
-  checkoutRoutes(app, services, options.checkout);
+  checkoutRoutes(app, services, { ...options.checkout, paymentProvider });
   orderRoutes(app, services);
   giftCardRoutes(app, services);
   contributorRoutes(app, services);
   auditRoutes(app, services);
   ownerCatalogRoutes(app, services);
   mediaRoutes(app, services);
-  checkoutPageRoutes(app, services, options.checkout);
+  ownerOrderRoutes(app, services);
+  ownerSubscriptionRoutes(app, services);
+  ownerPricingRoutes(app, services);
+  ownerSettingsRoutes(app, services);
+  ownerRestockRoutes(app, services);
+  checkoutPageRoutes(app, services, { ...options.checkout, paymentProvider });
   configShellRoutes(app, services, await loadConfigAssets());
   pageRoutes(app, services);
 

@@ -130,6 +130,8 @@ describe.each(dialects)('catalog import on %s', (dialect) => {
       currency: 'USD',
       locale: 'en-US',
       created_at: NOW,
+      mail_from: null,
+      public_url: null,
     });
 
     const settings = await t.db.selectFrom('store_settings').selectAll().executeTakeFirstOrThrow();

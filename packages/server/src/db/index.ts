@@ -20,6 +20,7 @@ import * as m0005 from './migrations/0005_subscriptions.js';
 import * as m0006 from './migrations/0006_coupons_and_reservations.js';
 import * as m0007 from './migrations/0007_contributors.js';
 import * as m0008 from './migrations/0008_media.js';
+import * as m0009 from './migrations/0009_owner_ops.js';
 import type { DB } from './schema.js';
 
 export type { DB } from './schema.js';
@@ -43,6 +44,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0006_coupons_and_reservations': m0006,
   '0007_contributors': m0007,
   '0008_media': m0008,
+  '0009_owner_ops': m0009,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -11,6 +11,10 @@ export interface WebsiteTable {
   currency: string;
   locale: string;
   created_at: number;
+  /** Sender of the site's mails; null: MAIL_FROM (or the built-in sender). */
+  mail_from: string | null;
+  /** The address links in mails point to; null: PUBLIC_URL. */
+  public_url: string | null;
 }
 
 export interface StoreSettingsTable {
@@ -253,7 +257,13 @@ export interface OutboxTable {
   created_at: number;
   sent_at: number | null;
   last_error: string | null;
+  /** What the mail is about ('order:{id}', 'restock:{signup id}'): an order lists the mails it sent. */
+  ref: string | null;
 }
+
+/** 'reserved' while checkout authorizes the payment (stock, gift card and coupons held, no lock). */
+export type OrderStatus = 'reserved' | 'paid' | 'pending' | 'partially_refunded' | 'refunded';
+export type FulfilmentStatus = 'unfulfilled' | 'fulfilled';
 
 /** A placed order (spec §3 "Order"); money in minor units of `currency`. */
 export interface OrderTable {
@@ -263,9 +273,18 @@ export interface OrderTable {
   source_kind: 'cart' | 'gift-card' | 'subscription';
   /** 'cart:{id}', 'subscription:{id}' or 'gift-card:{order id}'; unique, so a cart is bought once. */
   source_key: string;
-  /** 'paid' once authorized; 'pending' when the payment method settles later. */
-  /** 'reserved': stock, gift card and coupons are held while the payment is authorized (no lock held). */
-  status: 'reserved' | 'paid' | 'pending';
+  /**
+   * Payment state: 'reserved' while checkout authorizes; 'paid' once authorized; 'pending' when
+   * the payment method settles later; 'partially_refunded' / 'refunded' once some or all of
+   * amount_paid_cents went back (owner refunds).
+   */
+  status: OrderStatus;
+  /** 'fulfilled' once the owner marked it shipped (order_fulfilments). */
+  fulfilment_status: Generated<FulfilmentStatus>;
+  /** What refunds gave back so far; never above amount_paid_cents. */
+  refunded_cents: Generated<number>;
+  /** When a refund put the order's items back in stock (once per order); null until then. */
+  restocked_at: number | null;
   /** JSON [{sku, quantity}] the reservation took off counted stock; null once settled. */
   reserved_stock: string | null;
   test_mode: number;
@@ -439,6 +458,33 @@ export interface AuditLogTable {
   detail: string | null;
 }
 
+/** Money an owner gave back on an order through the payment provider. */
+export interface OrderRefundTable {
+  id: string;
+  website_id: string;
+  order_id: string;
+  amount_cents: number;
+  /** 1: this refund put the order's items back in stock. */
+  restocked: number;
+  /** 'pending' while the payment provider is asked, 'done' once it refunded. */
+  status: Generated<'pending' | 'done'>;
+  reason: string | null;
+  contributor_email: string | null;
+  created_at: number;
+}
+
+/** An order marked shipped, with how to follow it. */
+export interface OrderFulfilmentTable {
+  id: string;
+  website_id: string;
+  order_id: string;
+  carrier: string;
+  tracking_number: string;
+  tracking_url: string | null;
+  contributor_email: string | null;
+  created_at: number;
+}
+
 /**
  * An uploaded image (its width variants are files in the media storage) or a digital product's
  * file. Alt text and focal point apply to images.
@@ -465,6 +511,8 @@ export interface MediaAssetTable {
 }
 
 export interface DB {
+  order_refunds: OrderRefundTable;
+  order_fulfilments: OrderFulfilmentTable;
   websites: WebsiteTable;
   store_settings: StoreSettingsTable;
   collections: CollectionTable;

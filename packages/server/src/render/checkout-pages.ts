@@ -154,10 +154,18 @@ function orderContext(order: OrderView, locale: string) {
     grandTotalText: text(order.grandTotal),
     amountPaidText: text(order.amountPaid),
     giftCards: order.giftCards.map((g) => ({ ...g, amountText: text(g.amount) })),
-    statusText: order.status === 'pending' ? 'Payment pending' : 'Paid',
+    statusText: ORDER_STATUS_TEXT[order.status],
     createdText: new Date(order.created).toISOString().slice(0, 10),
   };
 }
+
+/** The order status page's words for the payment state (refunds are made in the owner's area). */
+const ORDER_STATUS_TEXT: Record<OrderView['status'], string> = {
+  paid: 'Paid',
+  pending: 'Payment pending',
+  partially_refunded: 'Partially refunded',
+  refunded: 'Refunded',
+};
 
 function notFoundPage(): CheckoutPage {
   return {

@@ -6,6 +6,7 @@ import { type Clock, systemClock } from '../../src/platform/clock.js';
 import { SESSION_COOKIE } from '../../src/platform/owner-auth.js';
 import { CRUMB, cookiesOf, type TestApp } from './app.js';
 import type { TestDatabase } from './databases.js';
+import { OWNER_OPS_ENDPOINTS } from './owner-ops-endpoints.js';
 
 export const OWNER_PASSWORD = 'correct horse battery';
 
@@ -201,6 +202,7 @@ export const OWNER_ENDPOINTS: OwnerEndpoint[] = [
   },
   { method: 'GET', url: '/api/config/audit', permission: 'audit.read' },
   ...CATALOG_ENDPOINTS,
+  ...OWNER_OPS_ENDPOINTS,
 ];
 
 /** Fills `{name}` placeholders in a string or in every string of a JSON value. */

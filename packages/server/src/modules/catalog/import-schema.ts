@@ -263,25 +263,29 @@ const percent = z
   .max(100, 'must be at most 100')
   .refine((n) => Number(n.toFixed(6)) === n, 'must have at most 6 decimal places');
 
+/** A tax rule's fields; taxRuleSchema adds the region check (the owner's API reuses both without the id). */
+export const taxRuleFields = z.strictObject({
+  id,
+  name: text,
+  country,
+  region: z.string().trim().min(1, 'must not be empty').max(16).optional(),
+  ratePercent: percent,
+  appliesToShipping: z.boolean().default(false),
+});
+
+/** A country with a region list (commerce regions) takes only its region codes. */
+export function checkTaxRuleRegion(rule: { country: string; region?: string }, ctx: z.RefinementCtx): void {
+  const regions = regionsFor(rule.country);
+  if (rule.region !== undefined && regions.length > 0 && !regions.some((r) => r.code === rule.region))
+    ctx.addIssue({
+      code: 'custom',
+      path: ['region'],
+      message: `must be a region code of ${rule.country} such as "${regions[0].code}"`,
+    });
+}
+
 /** A tax rule of a country or of one of its regions; rules that match an address add up. */
-export const taxRuleSchema = z
-  .strictObject({
-    id,
-    name: text,
-    country,
-    region: z.string().trim().min(1, 'must not be empty').max(16).optional(),
-    ratePercent: percent,
-    appliesToShipping: z.boolean().default(false),
-  })
-  .superRefine((rule, ctx) => {
-    const regions = regionsFor(rule.country);
-    if (rule.region !== undefined && regions.length > 0 && !regions.some((r) => r.code === rule.region))
-      ctx.addIssue({
-        code: 'custom',
-        path: ['region'],
-        message: `must be a region code of ${rule.country} such as "${regions[0].code}"`,
-      });
-  });
+export const taxRuleSchema = taxRuleFields.superRefine(checkTaxRuleRegion);
 
 export const shippingOptionSchema = z.strictObject({
   id,

@@ -35,6 +35,7 @@ import {
   listOrderItems,
   listReservedBefore,
   type OrderRow,
+  orderRef,
   orderStatus,
   orderStatusUrl,
   recordReservedStock,
@@ -58,6 +59,7 @@ import {
   type ShippingLocation,
   UNKNOWN_COUPON,
 } from '../pricing/service.js';
+import { sitePublicUrl } from '../site/service.js';
 import { startSubscription } from '../subscriptions/billing-service.js';
 import { ADDRESS_MESSAGES, checkShippingAddress } from './address.js';
 import {
@@ -412,6 +414,9 @@ async function reserve(
       access_token: newToken(16),
       reserved_stock: null,
       created_at: now,
+      fulfilment_status: 'unfulfilled',
+      refunded_cents: 0,
+      restocked_at: null,
     };
     await insertOrder(trx, orderRow);
     await insertOrderItems(
@@ -561,12 +566,13 @@ async function confirm(
 
     // Queued in this transaction: the mails exist exactly when the paid order does.
     const siteTitle = ctx.site.website.siteTitle;
-    const { publicUrl } = deps;
+    const publicUrl = sitePublicUrl(ctx.site, deps.publicUrl);
     const link = publicUrl ? (path: string) => `${publicUrl}${path}` : null;
     const address = row.shipping_address ? (JSON.parse(row.shipping_address) as ShippingAddress) : null;
     await enqueueEmail(tctx, trx, {
       to: row.email,
       template: 'order-confirmation',
+      ref: orderRef(orderId),
       data: {
         siteTitle,
         orderId,
@@ -597,6 +603,7 @@ async function confirm(
       await enqueueEmail(tctx, trx, {
         to: g.to,
         template: 'gift-card-delivery',
+        ref: orderRef(orderId),
         data: {
           siteTitle,
           code: g.code,

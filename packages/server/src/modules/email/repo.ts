@@ -8,6 +8,17 @@ export async function insertOutbox(db: Kysely<DB>, row: OutboxRow): Promise<void
   await db.insertInto('outbox').values(row).execute();
 }
 
+export function listOutboxByRef(db: Kysely<DB>, websiteId: string, ref: string) {
+  return db
+    .selectFrom('outbox')
+    .selectAll()
+    .where('website_id', '=', websiteId)
+    .where('ref', '=', ref)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
 /**
  * Claims up to `limit` due rows for one worker in a single UPDATE: pending, due, and not held by
  * another worker's unexpired claim. On PostgreSQL the candidate rows are locked with

@@ -3,13 +3,15 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { RequestContext } from '../../platform/context.js';
 import { newId } from '../../platform/ids.js';
-import { insertOutbox } from './repo.js';
+import { insertOutbox, listOutboxByRef } from './repo.js';
 import { EMAIL_TEMPLATES, type EmailTemplateData, type EmailTemplateName } from './templates.js';
 
 export interface EmailRequest<T extends EmailTemplateName = EmailTemplateName> {
   to: string;
   template: T;
   data: EmailTemplateData<T>;
+  /** What the mail is about ('order:{id}'), so it can be listed with it later. */
+  ref?: string;
 }
 
 /** What the outbox row's payload holds: enough to render and send the mail later. */
@@ -49,6 +51,33 @@ export async function enqueueEmail<T extends EmailTemplateName>(
     created_at: now,
     sent_at: null,
     last_error: null,
+    ref: email.ref ?? null,
   });
   return id;
+}
+
+/** A queued or sent mail as the owner's area lists it. */
+export interface SentEmailView {
+  id: string;
+  template: EmailTemplateName;
+  to: string;
+  status: 'pending' | 'sent' | 'failed';
+  created: number;
+  sent: number | null;
+}
+
+/** The mails about `ref` ('order:{id}'), oldest first. */
+export async function listEmailsAbout(ctx: RequestContext, ref: string): Promise<SentEmailView[]> {
+  const rows = await listOutboxByRef(ctx.db, ctx.websiteId, ref);
+  return rows.map((r) => {
+    const payload = JSON.parse(r.payload) as OutboxPayload;
+    return {
+      id: r.id,
+      template: payload.template,
+      to: payload.to,
+      status: r.status,
+      created: r.created_at,
+      sent: r.sent_at,
+    };
+  });
 }

@@ -244,7 +244,118 @@ function renderPasswordReset(input: z.input<typeof passwordResetData>): Rendered
   return { subject, text, html };
 }
 
+/** The order is on its way: the carrier and how to follow it. */
+export const orderFulfilledData = z.object({
+  siteTitle: z.string().min(1),
+  orderId: z.string().min(1),
+  carrier: z.string().min(1),
+  trackingNumber: z.string().min(1),
+  trackingUrl: z.string().url().optional(),
+  orderUrl: z.string().url().optional(),
+});
+
+/** Money went back to the shopper's payment method. */
+export const orderRefundedData = z.object({
+  siteTitle: z.string().min(1),
+  orderId: z.string().min(1),
+  currency: z.string().length(3),
+  amountCents: z.number().int().positive(),
+  /** Refunded so far on this order, this refund included. */
+  totalRefundedCents: minor,
+  amountPaidCents: minor,
+  reason: z.string().max(500).optional(),
+  orderUrl: z.string().url().optional(),
+});
+
+/** Spec §3 back-in-stock waitlist: the variant the shopper waited for is available again. */
+export const restockNotificationData = z.object({
+  siteTitle: z.string().min(1),
+  productName: z.string().min(1),
+  /** The variant's options, e.g. "S / Red"; absent for a product without options. */
+  variantText: z.string().optional(),
+  productUrl: z.string().url(),
+});
+
+function renderOrderFulfilled(input: z.input<typeof orderFulfilledData>): RenderedEmail {
+  const d = orderFulfilledData.parse(input);
+  const subject = `${d.siteTitle}: order ${d.orderId} is on its way`;
+  const text = [
+    'Hi,',
+    '',
+    `Your order ${d.orderId} from ${d.siteTitle} has shipped with ${d.carrier}.`,
+    `Tracking number: ${d.trackingNumber}`,
+    ...(d.trackingUrl ? [`Follow it: ${d.trackingUrl}`] : []),
+    ...(d.orderUrl ? ['', `View your order: ${d.orderUrl}`] : []),
+    '',
+  ].join('\n');
+  const e = escapeHtml;
+  const html = htmlPage(
+    subject,
+    `<p>Hi,</p><p>Your order <strong>${e(d.orderId)}</strong> from ${e(d.siteTitle)} has shipped with ${e(d.carrier)}.</p>` +
+      `<p>Tracking number: <code>${e(d.trackingNumber)}</code></p>` +
+      (d.trackingUrl ? `<p><a href="${e(d.trackingUrl)}">Follow your parcel</a></p>` : '') +
+      (d.orderUrl ? `<p><a href="${e(d.orderUrl)}">View your order</a></p>` : ''),
+  );
+  return { subject, text, html };
+}
+
+function renderOrderRefunded(input: z.input<typeof orderRefundedData>): RenderedEmail {
+  const d = orderRefundedData.parse(input);
+  const money = (cents: number) => formatMoney(cents, d.currency);
+  const whole = d.totalRefundedCents >= d.amountPaidCents;
+  const subject = `${d.siteTitle}: ${money(d.amountCents)} refunded on order ${d.orderId}`;
+  const summary = whole
+    ? `Your order ${d.orderId} is now refunded in full (${money(d.totalRefundedCents)}).`
+    : `${money(d.totalRefundedCents)} of the ${money(d.amountPaidCents)} you paid for order ${d.orderId} has now been refunded.`;
+  const text = [
+    'Hi,',
+    '',
+    `${d.siteTitle} refunded ${money(d.amountCents)} to your payment method.`,
+    summary,
+    ...(d.reason ? ['', `Reason: ${d.reason}`] : []),
+    'It can take a few days to show on your statement.',
+    ...(d.orderUrl ? ['', `View your order: ${d.orderUrl}`] : []),
+    '',
+  ].join('\n');
+  const e = escapeHtml;
+  const html = htmlPage(
+    subject,
+    `<p>Hi,</p><p>${e(d.siteTitle)} refunded <strong>${e(money(d.amountCents))}</strong> to your payment method.</p>` +
+      `<p>${e(summary)}</p>` +
+      (d.reason ? `<p>Reason: ${e(d.reason)}</p>` : '') +
+      '<p>It can take a few days to show on your statement.</p>' +
+      (d.orderUrl ? `<p><a href="${e(d.orderUrl)}">View your order</a></p>` : ''),
+  );
+  return { subject, text, html };
+}
+
+function renderRestockNotification(input: z.input<typeof restockNotificationData>): RenderedEmail {
+  const d = restockNotificationData.parse(input);
+  const name = d.variantText ? `${d.productName} (${d.variantText})` : d.productName;
+  const subject = `${name} is back in stock at ${d.siteTitle}`;
+  const text = [
+    'Hi,',
+    '',
+    `Good news: ${name} is back in stock at ${d.siteTitle}.`,
+    `Get it here: ${d.productUrl}`,
+    '',
+    'You are receiving this once because you asked to be told when it returned.',
+    '',
+  ].join('\n');
+  const e = escapeHtml;
+  const html = htmlPage(
+    subject,
+    `<p>Hi,</p><p>Good news: <strong>${e(name)}</strong> is back in stock at ${e(d.siteTitle)}.</p>` +
+      `<p><a href="${e(d.productUrl)}">Get it here</a></p>` +
+      '<p><small>You are receiving this once because you asked to be told when it returned.</small></p>',
+  );
+  return { subject, text, html };
+}
+
 export const EMAIL_TEMPLATES = {
+  'order-fulfilled': { data: orderFulfilledData, render: renderOrderFulfilled },
+  'order-refunded': { data: orderRefundedData, render: renderOrderRefunded },
+  'restock-notification': { data: restockNotificationData, render: renderRestockNotification },
   'order-confirmation': { data: orderConfirmationData, render: renderOrderConfirmation },
   'gift-card-delivery': { data: giftCardDeliveryData, render: renderGiftCardDelivery },
   'contributor-invite': { data: contributorInviteData, render: renderContributorInvite },

@@ -3,6 +3,7 @@ import type { Database } from '../../db/index.js';
 import { type Clock, systemClock } from '../../platform/clock.js';
 import { newToken } from '../../platform/ids.js';
 import { startPollingJob } from '../../platform/jobs.js';
+import { senderOverrides } from '../site/service.js';
 import { claimDue, markFailedAttempt, markSent, type OutboxRow } from './repo.js';
 import type { OutboxPayload } from './service.js';
 import { isTemplateName, renderEmail } from './templates.js';
@@ -58,7 +59,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const from = options.from ?? DEFAULT_MAIL_FROM;
   const pollMs = options.pollMs ?? OUTBOX_POLL_MS;
 
-  async function deliver(row: OutboxRow, token: string): Promise<boolean> {
+  async function deliver(row: OutboxRow, token: string, from: string): Promise<boolean> {
     try {
       const payload = JSON.parse(row.payload) as OutboxPayload;
       if (!isTemplateName(payload.template)) throw new Error(`Unknown email template "${payload.template}"`);
@@ -91,8 +92,10 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       token,
       limit: options.batchSize ?? OUTBOX_BATCH_SIZE,
     });
+    // The owner's sender address (settings) wins over MAIL_FROM.
+    const senders = await senderOverrides(database.db, [...new Set(rows.map((r) => r.website_id))]);
     let sent = 0;
-    for (const row of rows) if (await deliver(row, token)) sent += 1;
+    for (const row of rows) if (await deliver(row, token, senders.get(row.website_id) ?? from)) sent += 1;
     return sent;
   }
 

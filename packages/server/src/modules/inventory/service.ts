@@ -70,7 +70,7 @@ export async function reserveStock(
   return { ok: true, taken };
 }
 
-/** Puts back the stock a reservation took (its order was never paid). */
+/** Puts back the stock a reservation took (its order was never paid), or a refunded order's items. */
 export async function releaseStock(
   db: Kysely<DB>,
   websiteId: string,

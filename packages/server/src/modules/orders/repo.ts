@@ -1,5 +1,14 @@
-import type { Insertable, Kysely, Selectable } from 'kysely';
-import type { DB, DownloadTable, OrderItemTable, OrderTable } from '../../db/schema.js';
+import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
+import type {
+  DB,
+  DownloadTable,
+  FulfilmentStatus,
+  OrderFulfilmentTable,
+  OrderItemTable,
+  OrderRefundTable,
+  OrderStatus,
+  OrderTable,
+} from '../../db/schema.js';
 
 export type OrderRow = Selectable<OrderTable>;
 export type OrderItemRow = Selectable<OrderItemTable>;
@@ -58,6 +67,201 @@ export function findDownload(db: Kysely<DB>, websiteId: string, token: string) {
     .where('downloads.website_id', '=', websiteId)
     .where('downloads.token', '=', token)
     .executeTakeFirst();
+}
+
+export type OrderFulfilmentRow = Selectable<OrderFulfilmentTable>;
+export type OrderRefundRow = Selectable<OrderRefundTable>;
+
+/** What the owner's order list filters by; every part optional. */
+export interface OrderFilterRows {
+  paymentStatus?: OrderStatus;
+  fulfilmentStatus?: FulfilmentStatus;
+  /** ms since epoch, inclusive. */
+  from?: number;
+  /** ms since epoch, exclusive. */
+  to?: number;
+  testMode?: boolean;
+  /** Lower-cased: part of the email, or the whole order id. */
+  search?: string;
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function filtered(db: Kysely<DB>, websiteId: string, f: OrderFilterRows) {
+  return (
+    db
+      .selectFrom('orders')
+      .where('website_id', '=', websiteId)
+      // A reservation is a checkout still authorizing its payment, not an order yet.
+      .where('status', '!=', 'reserved')
+      .$if(f.paymentStatus !== undefined, (q) => q.where('status', '=', f.paymentStatus!))
+      .$if(f.fulfilmentStatus !== undefined, (q) => q.where('fulfilment_status', '=', f.fulfilmentStatus!))
+      .$if(f.from !== undefined, (q) => q.where('created_at', '>=', f.from!))
+      .$if(f.to !== undefined, (q) => q.where('created_at', '<', f.to!))
+      .$if(f.testMode !== undefined, (q) => q.where('test_mode', '=', f.testMode ? 1 : 0))
+      .$if(!!f.search, (q) =>
+        q.where((eb) =>
+          eb.or([
+            eb('id', '=', f.search!),
+            sql<boolean>`lower(email) like ${`%${escapeLike(f.search!)}%`} escape '\\'`,
+          ]),
+        ),
+      )
+  );
+}
+
+/** The lines of several orders, in each order's line order. */
+export function listItemsOfOrders(db: Kysely<DB>, orderIds: readonly string[]) {
+  if (orderIds.length === 0) return Promise.resolve([] as OrderItemRow[]);
+  return db
+    .selectFrom('order_items')
+    .selectAll()
+    .where('order_id', 'in', [...orderIds])
+    .orderBy('order_id')
+    .orderBy('position')
+    .execute();
+}
+
+/** One page of orders, newest first. */
+export function listOrderRows(
+  db: Kysely<DB>,
+  websiteId: string,
+  f: OrderFilterRows,
+  limit: number,
+  offset: number,
+) {
+  return filtered(db, websiteId, f)
+    .selectAll()
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}
+
+export async function countOrderRows(db: Kysely<DB>, websiteId: string, f: OrderFilterRows): Promise<number> {
+  const row = await filtered(db, websiteId, f)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The orders whose source key starts with `prefix` (a subscription's renewals), oldest first. */
+export function listOrdersBySourcePrefix(db: Kysely<DB>, websiteId: string, prefix: string) {
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('website_id', '=', websiteId)
+    .where(sql<boolean>`source_key like ${`${escapeLike(prefix)}%`} escape '\\'`)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+/**
+ * Adds `amountCents` to what was refunded, in one conditional UPDATE: only on a paid (or partly
+ * refunded) order and only while the refunded total stays within what was paid. Concurrent
+ * refunds serialise on the row, so together they never pass the paid amount. The status becomes
+ * 'refunded' when all of it went back, else 'partially_refunded'. Answers the new refunded
+ * total, or null when refused.
+ */
+export async function addRefunded(
+  db: Kysely<DB>,
+  orderId: string,
+  amountCents: number,
+): Promise<number | null> {
+  const row = await db
+    .updateTable('orders')
+    .set({
+      refunded_cents: sql<number>`refunded_cents + ${amountCents}`,
+      status: sql<OrderStatus>`case when refunded_cents + ${amountCents} >= amount_paid_cents then 'refunded' else 'partially_refunded' end`,
+    })
+    .where('id', '=', orderId)
+    .where('status', 'in', ['paid', 'partially_refunded'])
+    .where(sql<boolean>`refunded_cents + ${amountCents} <= amount_paid_cents`)
+    .returning('refunded_cents')
+    .executeTakeFirst();
+  return row ? Number(row.refunded_cents) : null;
+}
+
+/**
+ * Takes back a refund the payment provider refused: the refunded total falls by `amountCents` and
+ * the status follows it ('paid' again when nothing is left refunded).
+ */
+export async function subtractRefunded(db: Kysely<DB>, orderId: string, amountCents: number): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set({
+      refunded_cents: sql<number>`refunded_cents - ${amountCents}`,
+      status: sql<OrderStatus>`case when refunded_cents - ${amountCents} <= 0 then 'paid' else 'partially_refunded' end`,
+    })
+    .where('id', '=', orderId)
+    .where('refunded_cents', '>=', amountCents)
+    .execute();
+}
+
+export async function clearRestocked(db: Kysely<DB>, orderId: string): Promise<void> {
+  await db.updateTable('orders').set({ restocked_at: null }).where('id', '=', orderId).execute();
+}
+
+export async function markRefundDone(db: Kysely<DB>, refundId: string): Promise<void> {
+  await db.updateTable('order_refunds').set({ status: 'done' }).where('id', '=', refundId).execute();
+}
+
+export async function deleteRefund(db: Kysely<DB>, refundId: string): Promise<void> {
+  await db.deleteFrom('order_refunds').where('id', '=', refundId).execute();
+}
+
+/** Marks the order's items restocked; false when they already were (a second restock is refused). */
+export async function markRestocked(db: Kysely<DB>, orderId: string, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable('orders')
+    .set({ restocked_at: now })
+    .where('id', '=', orderId)
+    .where('restocked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Marks an unfulfilled order fulfilled; false when it already was. */
+export async function markFulfilled(db: Kysely<DB>, orderId: string): Promise<boolean> {
+  const result = await db
+    .updateTable('orders')
+    .set({ fulfilment_status: 'fulfilled' })
+    .where('id', '=', orderId)
+    .where('fulfilment_status', '=', 'unfulfilled')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function insertRefund(db: Kysely<DB>, row: Insertable<OrderRefundTable>): Promise<void> {
+  await db.insertInto('order_refunds').values(row).execute();
+}
+
+export async function insertFulfilment(db: Kysely<DB>, row: Insertable<OrderFulfilmentTable>): Promise<void> {
+  await db.insertInto('order_fulfilments').values(row).execute();
+}
+
+export function listRefunds(db: Kysely<DB>, orderId: string) {
+  return db
+    .selectFrom('order_refunds')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+export function listFulfilments(db: Kysely<DB>, orderId: string) {
+  return db
+    .selectFrom('order_fulfilments')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
 }
 
 /**

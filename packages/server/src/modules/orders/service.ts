@@ -3,15 +3,37 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { RequestContext } from '../../platform/context.js';
 import { HttpError } from '../../platform/errors.js';
+import { newId } from '../../platform/ids.js';
 import { giftCardsOfOrder } from '../gift-cards/service.js';
 import {
+  addRefunded,
+  clearRestocked,
+  countOrderRows,
+  deleteRefund,
   findDownload,
   findOrder,
+  insertFulfilment,
+  insertRefund,
   listDownloads,
+  listFulfilments,
+  listItemsOfOrders,
   listOrderItems,
+  listOrderRows,
+  listOrdersBySourcePrefix,
+  listRefunds,
+  markFulfilled,
+  markRefundDone,
+  markRestocked,
+  type OrderFilterRows,
+  type OrderFulfilmentRow,
   type OrderItemRow,
+  type OrderRefundRow,
   type OrderRow,
+  subtractRefunded,
 } from './repo.js';
+
+export type { OrderFilterRows as OrderFilter, OrderFulfilmentRow, OrderItemRow, OrderRefundRow };
+
 import { decimalMoney, type OrderView, type ShippingAddress } from './view.js';
 
 // Checkout writes orders through this service: the order tables stay this module's.
@@ -38,6 +60,11 @@ export function isPlaced(row: OrderRow): row is PlacedOrderRow {
 
 export function orderStatusUrl(orderId: string, token: string): string {
   return `/commerce/orders/${encodeURIComponent(orderId)}?token=${encodeURIComponent(token)}`;
+}
+
+/** The outbox ref of the mails about an order (confirmation, gift cards, fulfilment, refunds). */
+export function orderRef(orderId: string): string {
+  return `order:${orderId}`;
 }
 
 export function downloadUrl(token: string): string {
@@ -158,4 +185,143 @@ export async function orderStatus(ctx: RequestContext, orderId: string): Promise
 export async function getDownload(ctx: RequestContext, token: string) {
   if (!/^[0-9a-f]{32}$/.test(token)) return null;
   return (await findDownload(ctx.db, ctx.websiteId, token)) ?? null;
+}
+
+/** One page of the website's orders, newest first, and how many match in all. */
+export async function searchOrders(
+  ctx: RequestContext,
+  filter: OrderFilterRows,
+  page: number,
+  pageSize: number,
+): Promise<{ rows: OrderRow[]; total: number }> {
+  const [rows, total] = await Promise.all([
+    listOrderRows(ctx.db, ctx.websiteId, filter, pageSize, (page - 1) * pageSize),
+    countOrderRows(ctx.db, ctx.websiteId, filter),
+  ]);
+  return { rows, total };
+}
+
+/** The lines of each of these orders, by order id. */
+export async function itemsOfOrders(
+  ctx: RequestContext,
+  orderIds: readonly string[],
+): Promise<Map<string, OrderItemRow[]>> {
+  const byOrder = new Map<string, OrderItemRow[]>();
+  for (const item of await listItemsOfOrders(ctx.db, orderIds)) {
+    const list = byOrder.get(item.order_id);
+    if (list) list.push(item);
+    else byOrder.set(item.order_id, [item]);
+  }
+  return byOrder;
+}
+
+/** Everything recorded about an order besides its row: lines, downloads, gift cards, refunds, fulfilments. */
+export async function orderRecords(ctx: RequestContext, orderId: string) {
+  const [items, downloads, giftCards, refunds, fulfilments] = await Promise.all([
+    listOrderItems(ctx.db, orderId),
+    listDownloads(ctx.db, orderId),
+    giftCardsOfOrder(ctx.db, orderId),
+    listRefunds(ctx.db, orderId),
+    listFulfilments(ctx.db, orderId),
+  ]);
+  return { items, downloads, giftCards, refunds, fulfilments };
+}
+
+/** The orders a subscription's renewals placed (source key 'subscription:{id}:cycle:{n}'). */
+export function renewalOrders(ctx: RequestContext, subscriptionId: string): Promise<OrderRow[]> {
+  return listOrdersBySourcePrefix(ctx.db, ctx.websiteId, `subscription:${subscriptionId}:cycle:`);
+}
+
+export const ORDER_ACTION_MESSAGES = {
+  notRefundable: 'Only a paid order can be refunded.',
+  overRefund: 'A refund cannot be more than what is left of the amount paid.',
+  nothingPaid: 'Nothing was paid by card on this order, so there is nothing to refund.',
+  alreadyRestocked: 'The items of this order are already back in stock.',
+  alreadyFulfilled: 'This order is already fulfilled.',
+  notFulfillable: 'Only a paid order can be fulfilled.',
+} as const;
+
+/** A refund held on an order while the payment provider is asked. */
+export interface RefundHold {
+  refundId: string;
+  orderId: string;
+  amountCents: number;
+  restock: boolean;
+  /** The order's refunded total with this refund (other refunds included). */
+  refundedCents: number;
+}
+
+/**
+ * First step of a refund, in the caller's (short) transaction: the refunded total rises only
+ * within what was paid (409 otherwise), the items are claimed for restocking once (409 on a
+ * second restock) and the refund is written as 'pending'. Racing refunds see each other's holds,
+ * so together they never pass the paid amount.
+ */
+export async function holdRefund(
+  ctx: RequestContext,
+  order: OrderRow,
+  refund: { amountCents: number; restock: boolean; reason: string | null; by: string | null },
+): Promise<RefundHold> {
+  const refundedCents = await addRefunded(ctx.db, order.id, refund.amountCents);
+  if (refundedCents === null) {
+    throw new HttpError(409, ORDER_ACTION_MESSAGES.overRefund, undefined, {
+      amountCents: ORDER_ACTION_MESSAGES.overRefund,
+    });
+  }
+  if (refund.restock && !(await markRestocked(ctx.db, order.id, ctx.clock.now()))) {
+    throw new HttpError(409, ORDER_ACTION_MESSAGES.alreadyRestocked, undefined, {
+      restock: ORDER_ACTION_MESSAGES.alreadyRestocked,
+    });
+  }
+  const refundId = newId('rf');
+  await insertRefund(ctx.db, {
+    id: refundId,
+    website_id: ctx.websiteId,
+    order_id: order.id,
+    amount_cents: refund.amountCents,
+    restocked: refund.restock ? 1 : 0,
+    status: 'pending',
+    reason: refund.reason,
+    contributor_email: refund.by,
+    created_at: ctx.clock.now(),
+  });
+  return {
+    refundId,
+    orderId: order.id,
+    amountCents: refund.amountCents,
+    restock: refund.restock,
+    refundedCents,
+  };
+}
+
+/** The provider refunded: the held refund is done. */
+export async function completeRefund(ctx: RequestContext, hold: RefundHold): Promise<void> {
+  await markRefundDone(ctx.db, hold.refundId);
+}
+
+/** The provider refused: the hold is undone (total, status, restock claim, refund row). */
+export async function releaseRefund(ctx: RequestContext, hold: RefundHold): Promise<void> {
+  await subtractRefunded(ctx.db, hold.orderId, hold.amountCents);
+  if (hold.restock) await clearRestocked(ctx.db, hold.orderId);
+  await deleteRefund(ctx.db, hold.refundId);
+}
+
+/** Marks the order fulfilled with its tracking, inside the caller's transaction (409 when it already is). */
+export async function recordFulfilment(
+  ctx: RequestContext,
+  orderId: string,
+  f: { carrier: string; trackingNumber: string; trackingUrl: string | null; by: string | null },
+): Promise<void> {
+  if (!(await markFulfilled(ctx.db, orderId)))
+    throw new HttpError(409, ORDER_ACTION_MESSAGES.alreadyFulfilled);
+  await insertFulfilment(ctx.db, {
+    id: newId('ff'),
+    website_id: ctx.websiteId,
+    order_id: orderId,
+    carrier: f.carrier,
+    tracking_number: f.trackingNumber,
+    tracking_url: f.trackingUrl,
+    contributor_email: f.by,
+    created_at: ctx.clock.now(),
+  });
 }

@@ -1,4 +1,5 @@
 import { decimalFromMinor } from '@storefront/commerce';
+import type { OrderStatus } from '../../db/schema.js';
 
 /** Spec §3 Order money: "Each money field has decimalValue or value"; orders use decimalValue. */
 export interface DecimalMoney {
@@ -48,7 +49,8 @@ export interface OrderView {
   amountPaid: DecimalMoney;
   currency: string;
   source: 'cart' | 'gift-card' | 'subscription';
-  status: 'paid' | 'pending';
+  /** Never 'reserved': a reservation is not an order yet. */
+  status: Exclude<OrderStatus, 'reserved'>;
   email: string;
   shippingAddress: ShippingAddress | null;
   shippingOption: { id: string; name: string; costCents: number } | null;

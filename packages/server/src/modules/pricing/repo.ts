@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type {
   CartPricingTable,
   CouponRedemptionTable,
@@ -88,6 +88,136 @@ export async function saveCartPricing(db: Kysely<DB>, row: CartPricingRow): Prom
     .values(row)
     .onConflict((oc) => oc.column('cart_id').doUpdateSet(rest))
     .execute();
+}
+
+type PricingTable = 'coupons' | 'tax_rules' | 'shipping_options';
+
+export function listCoupons(db: Kysely<DB>, websiteId: string) {
+  return db.selectFrom('coupons').selectAll().where('website_id', '=', websiteId).orderBy('code').execute();
+}
+
+export function listAllTaxRules(db: Kysely<DB>, websiteId: string) {
+  return db
+    .selectFrom('tax_rules')
+    .selectAll()
+    .where('website_id', '=', websiteId)
+    .orderBy('country')
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+}
+
+export function findCoupon(db: Kysely<DB>, websiteId: string, id: string) {
+  return db
+    .selectFrom('coupons')
+    .selectAll()
+    .where('website_id', '=', websiteId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export function findTaxRule(db: Kysely<DB>, websiteId: string, id: string) {
+  return db
+    .selectFrom('tax_rules')
+    .selectAll()
+    .where('website_id', '=', websiteId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export function findShippingOption(db: Kysely<DB>, websiteId: string, id: string) {
+  return db
+    .selectFrom('shipping_options')
+    .selectAll()
+    .where('website_id', '=', websiteId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function insertCoupon(db: Kysely<DB>, row: Insertable<CouponTable>): Promise<void> {
+  await db.insertInto('coupons').values(row).execute();
+}
+
+export async function insertTaxRule(db: Kysely<DB>, row: Insertable<TaxRuleTable>): Promise<void> {
+  await db.insertInto('tax_rules').values(row).execute();
+}
+
+export async function insertShippingOption(
+  db: Kysely<DB>,
+  row: Insertable<ShippingOptionTable>,
+): Promise<void> {
+  await db.insertInto('shipping_options').values(row).execute();
+}
+
+export async function updateCoupon(
+  db: Kysely<DB>,
+  websiteId: string,
+  id: string,
+  change: Updateable<CouponTable>,
+) {
+  await db
+    .updateTable('coupons')
+    .set(change)
+    .where('website_id', '=', websiteId)
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function updateTaxRule(
+  db: Kysely<DB>,
+  websiteId: string,
+  id: string,
+  change: Updateable<TaxRuleTable>,
+) {
+  await db
+    .updateTable('tax_rules')
+    .set(change)
+    .where('website_id', '=', websiteId)
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function updateShippingOption(
+  db: Kysely<DB>,
+  websiteId: string,
+  id: string,
+  change: Updateable<ShippingOptionTable>,
+) {
+  await db
+    .updateTable('shipping_options')
+    .set(change)
+    .where('website_id', '=', websiteId)
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Deletes one coupon, tax rule or shipping option of the website; false when there was none. */
+export async function deletePricingRow(
+  db: Kysely<DB>,
+  table: PricingTable,
+  websiteId: string,
+  id: string,
+): Promise<boolean> {
+  const result = await db
+    .deleteFrom(table)
+    .where('website_id', '=', websiteId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}
+
+/** The position after the last row, so a new tax rule or shipping option lists last. */
+export async function nextPosition(
+  db: Kysely<DB>,
+  table: 'tax_rules' | 'shipping_options',
+  websiteId: string,
+): Promise<number> {
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.max('position').as('last'))
+    .where('website_id', '=', websiteId)
+    .executeTakeFirst();
+  return row?.last === null || row?.last === undefined ? 0 : Number(row.last) + 1;
 }
 
 /** Gives back the uses an unpaid order took of its coupons, and forgets its redemptions. */

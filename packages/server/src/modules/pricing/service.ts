@@ -22,16 +22,29 @@ import {
   type CartPricingRow,
   type CouponRow,
   countCustomerRedemptions,
+  deletePricingRow,
   findCartPricing,
+  findCoupon,
   findCouponsByCodes,
+  findShippingOption,
+  findTaxRule,
+  insertCoupon,
   insertCouponRedemption,
+  insertShippingOption,
+  insertTaxRule,
+  listAllTaxRules,
+  listCoupons,
   listShippingOptions,
   listTaxRules,
+  nextPosition,
   reverseCouponRedemptionsOfOrder,
   type ShippingOptionRow,
   saveCartPricing,
   type TaxRuleRow,
   takeCouponUse,
+  updateCoupon,
+  updateShippingOption,
+  updateTaxRule,
 } from './repo.js';
 
 /** Where a cart ships: a country code, a region code of commerce's region lists and a postal code. */
@@ -483,4 +496,263 @@ export async function setShippingOption(
   if (!option || !shipsTo(option, state.location ?? null))
     throw new HttpError(400, SHIPPING_OPTION_UNAVAILABLE);
   await updateState(ctx, cartId, (row) => ({ ...row, shipping_option_id: optionId }));
+}
+
+/** A coupon as the owner's area shows and edits it; times ISO 8601, amounts in minor units. */
+export interface CouponView {
+  id: string;
+  code: string;
+  type: CouponRow['type'];
+  percent?: number;
+  amountCents?: number;
+  minSubtotalCents?: number;
+  validFrom?: string;
+  validUntil?: string;
+  active: boolean;
+  appliesToGiftCards: boolean;
+  combinable: boolean;
+  maxUses?: number;
+  maxUsesPerCustomer?: number;
+  timesUsed: number;
+}
+
+/** A coupon's settings as the owner writes them (times in ms). */
+export interface CouponInput {
+  code: string;
+  type: CouponRow['type'];
+  percent?: number;
+  amountCents?: number;
+  minSubtotalCents?: number;
+  validFrom?: number;
+  validUntil?: number;
+  active: boolean;
+  appliesToGiftCards: boolean;
+  combinable: boolean;
+  maxUses?: number;
+  maxUsesPerCustomer?: number;
+}
+
+export interface TaxRuleInput {
+  name: string;
+  country: string;
+  region?: string;
+  ratePercent: number;
+  appliesToShipping: boolean;
+}
+
+export interface ShippingOptionInput {
+  name: string;
+  costCents: number;
+  freeOverCents?: number;
+  countries: string[];
+}
+
+export interface TaxRuleSettings extends TaxRuleInput {
+  id: string;
+}
+
+export interface ShippingOptionSettings extends ShippingOptionInput {
+  id: string;
+}
+
+export const PRICING_NOT_FOUND = {
+  coupon: 'That coupon does not exist.',
+  taxRule: 'That tax rule does not exist.',
+  shippingOption: 'That shipping option does not exist.',
+} as const;
+export const COUPON_CODE_TAKEN = 'A coupon with this code already exists.';
+
+const iso = (ms: number | null) => (ms === null ? undefined : new Date(ms).toISOString());
+const opt = <T>(v: T | null) => (v === null ? undefined : v);
+
+function couponView(r: CouponRow): CouponView {
+  return {
+    id: r.id,
+    code: r.code,
+    type: r.type,
+    percent: opt(r.percent),
+    amountCents: opt(r.amount_cents),
+    minSubtotalCents: opt(r.min_subtotal_cents),
+    validFrom: iso(r.valid_from),
+    validUntil: iso(r.valid_until),
+    active: r.active === 1,
+    appliesToGiftCards: r.applies_to_gift_cards === 1,
+    combinable: r.combinable === 1,
+    maxUses: opt(r.max_uses),
+    maxUsesPerCustomer: opt(r.max_uses_per_customer),
+    timesUsed: r.times_used,
+  };
+}
+
+function couponColumns(c: CouponInput) {
+  return {
+    code: normalizeCouponCode(c.code),
+    type: c.type,
+    percent: c.percent ?? null,
+    amount_cents: c.amountCents ?? null,
+    min_subtotal_cents: c.minSubtotalCents ?? null,
+    valid_from: c.validFrom ?? null,
+    valid_until: c.validUntil ?? null,
+    active: c.active ? 1 : 0,
+    applies_to_gift_cards: c.appliesToGiftCards ? 1 : 0,
+    combinable: c.combinable ? 1 : 0,
+    max_uses: c.maxUses ?? null,
+    max_uses_per_customer: c.maxUsesPerCustomer ?? null,
+  };
+}
+
+function taxRuleSettings(r: TaxRuleRow): TaxRuleSettings {
+  return {
+    id: r.id,
+    name: r.name,
+    country: r.country,
+    region: opt(r.region),
+    ratePercent: r.rate_percent,
+    appliesToShipping: r.applies_to_shipping === 1,
+  };
+}
+
+function shippingOptionSettings(r: ShippingOptionRow): ShippingOptionSettings {
+  return {
+    id: r.id,
+    name: r.name,
+    costCents: r.cost_cents,
+    freeOverCents: opt(r.free_over_cents),
+    countries: parseCountries(r.countries),
+  };
+}
+
+export async function listCouponSettings(ctx: RequestContext): Promise<CouponView[]> {
+  return (await listCoupons(ctx.db, ctx.websiteId)).map(couponView);
+}
+
+export async function getCouponSettings(ctx: RequestContext, id: string): Promise<CouponView> {
+  const row = await findCoupon(ctx.db, ctx.websiteId, id);
+  if (!row) throw new HttpError(404, PRICING_NOT_FOUND.coupon);
+  return couponView(row);
+}
+
+async function refuseTakenCode(ctx: RequestContext, code: string, exceptId?: string): Promise<void> {
+  const [other] = await findCouponsByCodes(ctx.db, ctx.websiteId, [normalizeCouponCode(code)]);
+  if (other && other.id !== exceptId)
+    throw new HttpError(409, COUPON_CODE_TAKEN, undefined, { code: COUPON_CODE_TAKEN });
+}
+
+/** Creates a coupon (409 with a field error when its code, in any case, is taken). */
+export async function createCoupon(ctx: RequestContext, input: CouponInput): Promise<CouponView> {
+  await refuseTakenCode(ctx, input.code);
+  const id = newId('cp');
+  await insertCoupon(ctx.db, { id, website_id: ctx.websiteId, ...couponColumns(input) });
+  return getCouponSettings(ctx, id);
+}
+
+/** Replaces a coupon's settings; its use count stays. */
+export async function updateCouponSettings(
+  ctx: RequestContext,
+  id: string,
+  input: CouponInput,
+): Promise<CouponView> {
+  await getCouponSettings(ctx, id);
+  await refuseTakenCode(ctx, input.code, id);
+  await updateCoupon(ctx.db, ctx.websiteId, id, couponColumns(input));
+  return getCouponSettings(ctx, id);
+}
+
+export async function deleteCoupon(ctx: RequestContext, id: string): Promise<void> {
+  if (!(await deletePricingRow(ctx.db, 'coupons', ctx.websiteId, id)))
+    throw new HttpError(404, PRICING_NOT_FOUND.coupon);
+}
+
+export async function listTaxRuleSettings(ctx: RequestContext): Promise<TaxRuleSettings[]> {
+  return (await listAllTaxRules(ctx.db, ctx.websiteId)).map(taxRuleSettings);
+}
+
+export async function getTaxRuleSettings(ctx: RequestContext, id: string): Promise<TaxRuleSettings> {
+  const row = await findTaxRule(ctx.db, ctx.websiteId, id);
+  if (!row) throw new HttpError(404, PRICING_NOT_FOUND.taxRule);
+  return taxRuleSettings(row);
+}
+
+function taxRuleColumns(r: TaxRuleInput) {
+  return {
+    name: r.name,
+    country: r.country,
+    region: r.region ?? null,
+    rate_percent: r.ratePercent,
+    applies_to_shipping: r.appliesToShipping ? 1 : 0,
+  };
+}
+
+export async function createTaxRule(ctx: RequestContext, input: TaxRuleInput): Promise<TaxRuleSettings> {
+  const id = newId('tx');
+  const position = await nextPosition(ctx.db, 'tax_rules', ctx.websiteId);
+  await insertTaxRule(ctx.db, { id, website_id: ctx.websiteId, position, ...taxRuleColumns(input) });
+  return getTaxRuleSettings(ctx, id);
+}
+
+export async function updateTaxRuleSettings(
+  ctx: RequestContext,
+  id: string,
+  input: TaxRuleInput,
+): Promise<TaxRuleSettings> {
+  await getTaxRuleSettings(ctx, id);
+  await updateTaxRule(ctx.db, ctx.websiteId, id, taxRuleColumns(input));
+  return getTaxRuleSettings(ctx, id);
+}
+
+export async function deleteTaxRule(ctx: RequestContext, id: string): Promise<void> {
+  if (!(await deletePricingRow(ctx.db, 'tax_rules', ctx.websiteId, id)))
+    throw new HttpError(404, PRICING_NOT_FOUND.taxRule);
+}
+
+export async function listShippingOptionSettings(ctx: RequestContext): Promise<ShippingOptionSettings[]> {
+  return (await listShippingOptions(ctx.db, ctx.websiteId)).map(shippingOptionSettings);
+}
+
+export async function getShippingOptionSettings(
+  ctx: RequestContext,
+  id: string,
+): Promise<ShippingOptionSettings> {
+  const row = await findShippingOption(ctx.db, ctx.websiteId, id);
+  if (!row) throw new HttpError(404, PRICING_NOT_FOUND.shippingOption);
+  return shippingOptionSettings(row);
+}
+
+function shippingOptionColumns(o: ShippingOptionInput) {
+  return {
+    name: o.name,
+    cost_cents: o.costCents,
+    free_over_cents: o.freeOverCents ?? null,
+    countries: JSON.stringify([...new Set(o.countries)]),
+  };
+}
+
+export async function createShippingOption(
+  ctx: RequestContext,
+  input: ShippingOptionInput,
+): Promise<ShippingOptionSettings> {
+  const id = newId('sh');
+  const position = await nextPosition(ctx.db, 'shipping_options', ctx.websiteId);
+  await insertShippingOption(ctx.db, {
+    id,
+    website_id: ctx.websiteId,
+    position,
+    ...shippingOptionColumns(input),
+  });
+  return getShippingOptionSettings(ctx, id);
+}
+
+export async function updateShippingOptionSettings(
+  ctx: RequestContext,
+  id: string,
+  input: ShippingOptionInput,
+): Promise<ShippingOptionSettings> {
+  await getShippingOptionSettings(ctx, id);
+  await updateShippingOption(ctx.db, ctx.websiteId, id, shippingOptionColumns(input));
+  return getShippingOptionSettings(ctx, id);
+}
+
+export async function deleteShippingOption(ctx: RequestContext, id: string): Promise<void> {
+  if (!(await deletePricingRow(ctx.db, 'shipping_options', ctx.websiteId, id)))
+    throw new HttpError(404, PRICING_NOT_FOUND.shippingOption);
 }

@@ -2,8 +2,14 @@ import { hasUnlimitedStockByType, validateWaitlistEmail, variantInStock } from '
 import type { RequestContext } from '../../platform/context.js';
 import { HttpError } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
-import { getProductById } from '../catalog/service.js';
-import { findProductVariant, insertSignup } from './repo.js';
+import { type CatalogProduct, getProductById } from '../catalog/service.js';
+import {
+  claimWaitingSignups,
+  findProductVariant,
+  insertSignup,
+  listSignupGroups,
+  listSignups,
+} from './repo.js';
 import type { RestockSignupBody } from './schema.js';
 
 /** Shown after a signup when the store has no restockNotificationsSuccessText of its own. */
@@ -45,4 +51,102 @@ export async function signUpForRestock(
     notified_at: null,
   });
   return { message: successText?.trim() ? successText : DEFAULT_RESTOCK_SUCCESS_TEXT };
+}
+
+/** A variant with a waitlist: the product, the variant's id and sku, its stock. */
+export interface RestockTarget {
+  product: CatalogProduct;
+  variantId: string;
+  sku: string;
+  /** Whether it can be bought now (in stock, unlimited, or a type that never runs out). */
+  inStock: boolean;
+  /** The variant's options as the shopper chose them, e.g. "S / Red"; '' without options. */
+  variantText: string;
+}
+
+/** The product and variant a waitlist belongs to (404 with the signup form's messages when gone). */
+export async function restockTarget(
+  ctx: RequestContext,
+  productId: string,
+  variantId: string,
+): Promise<RestockTarget> {
+  const product = await getProductById(ctx, productId);
+  if (!product) throw new HttpError(404, RESTOCK_PRODUCT_NOT_FOUND);
+  const variant = await findProductVariant(ctx.db, ctx.websiteId, product.id, variantId);
+  const stock = variant && product.variants.find((v) => v.sku === variant.sku);
+  if (!variant || !stock) throw new HttpError(404, RESTOCK_VARIANT_NOT_FOUND);
+  const order = product.variantOptionOrdering?.length
+    ? product.variantOptionOrdering
+    : Object.keys(stock.attributes);
+  return {
+    product,
+    variantId: variant.id,
+    sku: variant.sku,
+    inStock: hasUnlimitedStockByType(product) || variantInStock(stock),
+    variantText: order
+      .map((name) => stock.attributes[name])
+      .filter(Boolean)
+      .join(' / '),
+  };
+}
+
+export interface RestockSignupView {
+  id: string;
+  email: string;
+  isJoinMailingList: boolean;
+  language: string | null;
+  created: number;
+  /** When the back-in-stock mail was queued; null while the shopper waits. */
+  notified: number | null;
+}
+
+type SignupRow = Awaited<ReturnType<typeof listSignups>>[number];
+
+function signupView(r: SignupRow): RestockSignupView {
+  return {
+    id: r.id,
+    email: r.email,
+    isJoinMailingList: r.is_join_mailing_list === 1,
+    language: r.language,
+    created: r.created_at,
+    notified: r.notified_at,
+  };
+}
+
+/** Up to `limit` waitlists (product × variant) after `after`, with their counts. */
+export async function restockGroups(
+  ctx: RequestContext,
+  after: { productId: string; variantId: string } | null,
+  limit: number,
+) {
+  const rows = await listSignupGroups(ctx.db, ctx.websiteId, after, limit);
+  return rows.map((r) => ({
+    productId: r.product_id,
+    variantId: r.variant_id,
+    sku: String(r.sku),
+    waitingCount: Number(r.waiting),
+    notifiedCount: Number(r.notified),
+  }));
+}
+
+/** Up to `limit` signups of one variant after `after`, oldest first. */
+export async function restockSignups(
+  ctx: RequestContext,
+  productId: string,
+  variantId: string,
+  after: { at: number; id: string } | null,
+  limit: number,
+): Promise<RestockSignupView[]> {
+  return (await listSignups(ctx.db, ctx.websiteId, productId, variantId, after, limit)).map(signupView);
+}
+
+/** Takes every waiting signup of the variant (each by exactly one caller) and marks it notified. */
+export async function takeWaitingSignups(
+  ctx: RequestContext,
+  productId: string,
+  variantId: string,
+): Promise<RestockSignupView[]> {
+  return (await claimWaitingSignups(ctx.db, ctx.websiteId, productId, variantId, ctx.clock.now())).map(
+    signupView,
+  );
 }

@@ -1,7 +1,13 @@
 import { DEFAULT_CURRENCY } from '@storefront/commerce';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import { findFirstWebsite, findStoreSettings } from './repo.js';
+import {
+  findFirstWebsite,
+  findMailFrom,
+  findStoreSettings,
+  saveStoreSettings,
+  updateWebsite,
+} from './repo.js';
 
 /** Spec §9: "The default time zone is America/New_York." */
 export const DEFAULT_TIME_ZONE = 'America/New_York';
@@ -12,6 +18,10 @@ export interface Website {
   timeZone: string;
   currency: string;
   locale: string;
+  /** The owner's sender address; null: MAIL_FROM. */
+  mailFrom: string | null;
+  /** The owner's public URL (no trailing slash); null: PUBLIC_URL. */
+  publicUrl: string | null;
 }
 
 /** Spec §3 "Store settings". */
@@ -48,6 +58,8 @@ export async function loadSite(db: Kysely<DB>): Promise<Site | null> {
       timeZone: w.time_zone || DEFAULT_TIME_ZONE,
       currency: w.currency || DEFAULT_CURRENCY,
       locale: w.locale,
+      mailFrom: w.mail_from,
+      publicUrl: w.public_url,
     },
     storeSettings: s
       ? {
@@ -59,4 +71,53 @@ export async function loadSite(db: Kysely<DB>): Promise<Site | null> {
         }
       : DEFAULT_STORE_SETTINGS,
   };
+}
+
+/** Where links in the site's mails point: the owner's setting, else PUBLIC_URL. */
+export function sitePublicUrl(site: Site, configured: string | undefined): string | undefined {
+  return site.website.publicUrl ?? configured;
+}
+
+/** The settings an owner changes (each optional: only those given change). */
+export interface SiteSettingsChange {
+  currency?: string;
+  timeZone?: string;
+  mailFrom?: string | null;
+  publicUrl?: string | null;
+  storeSettings?: Partial<StoreSettings>;
+}
+
+/** Saves the owner's changes to the website and its store settings in the caller's transaction. */
+export async function saveSiteSettings(
+  db: Kysely<DB>,
+  site: Site,
+  change: SiteSettingsChange,
+): Promise<void> {
+  await updateWebsite(db, site.website.id, {
+    ...(change.currency !== undefined ? { currency: change.currency } : {}),
+    ...(change.timeZone !== undefined ? { time_zone: change.timeZone } : {}),
+    ...(change.mailFrom !== undefined ? { mail_from: change.mailFrom } : {}),
+    ...(change.publicUrl !== undefined ? { public_url: change.publicUrl } : {}),
+  });
+  if (change.storeSettings && Object.keys(change.storeSettings).length > 0) {
+    const s = { ...site.storeSettings, ...change.storeSettings };
+    await saveStoreSettings(db, {
+      website_id: site.website.id,
+      use_light_cart: s.useLightCart ? 1 : 0,
+      restock_notifications_success_text: s.restockNotificationsSuccessText,
+      display_native_product_reviews_enabled: s.displayNativeProductReviewsEnabled ? 1 : 0,
+      display_imported_product_reviews_enabled: s.displayImportedProductReviewsEnabled ? 1 : 0,
+      multiple_quantity_allowed_for_services: s.multipleQuantityAllowedForServices ? 1 : 0,
+    });
+  }
+}
+
+/** The owners' sender addresses of these websites (those that set one). */
+export async function senderOverrides(
+  db: Kysely<DB>,
+  websiteIds: readonly string[],
+): Promise<Map<string, string>> {
+  if (websiteIds.length === 0) return new Map();
+  const rows = await findMailFrom(db, websiteIds);
+  return new Map(rows.map((r) => [r.id, r.mail_from as string]));
 }

@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import { type Insertable, type Kysely, type Selectable, sql, type Updateable } from 'kysely';
 import type { Database } from '../../db/index.js';
 import type { DB, SubscriptionTable } from '../../db/schema.js';
 
@@ -105,4 +105,52 @@ export function findWebsite(db: Kysely<DB>, websiteId: string) {
     .select(['site_title', 'time_zone', 'locale'])
     .where('id', '=', websiteId)
     .executeTakeFirst();
+}
+
+/** The owner's subscription list: newest first, by status and part of the email. */
+function filteredSubscriptions(
+  db: Kysely<DB>,
+  websiteId: string,
+  f: { status?: SubscriptionTable['status']; search?: string },
+) {
+  return db
+    .selectFrom('subscriptions')
+    .where('website_id', '=', websiteId)
+    .$if(f.status !== undefined, (q) => q.where('status', '=', f.status!))
+    .$if(!!f.search, (q) =>
+      q.where((eb) =>
+        eb.or([
+          eb('id', '=', f.search!),
+          eb('order_id', '=', f.search!),
+          sql<boolean>`lower(email) like ${`%${f.search!.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape '\\'`,
+        ]),
+      ),
+    );
+}
+
+export function listSubscriptionRows(
+  db: Kysely<DB>,
+  websiteId: string,
+  f: { status?: SubscriptionTable['status']; search?: string },
+  limit: number,
+  offset: number,
+) {
+  return filteredSubscriptions(db, websiteId, f)
+    .selectAll()
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}
+
+export async function countSubscriptionRows(
+  db: Kysely<DB>,
+  websiteId: string,
+  f: { status?: SubscriptionTable['status']; search?: string },
+): Promise<number> {
+  const row = await filteredSubscriptions(db, websiteId, f)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }

@@ -12,9 +12,11 @@ import { newId, newToken } from '../../platform/ids.js';
 import type { OrderRow } from '../orders/service.js';
 import { type DecimalMoney, decimalMoney } from '../orders/view.js';
 import {
+  countSubscriptionRows,
   findSubscription,
   findSubscriptionByOrder,
   insertSubscription,
+  listSubscriptionRows,
   markCancelled,
   type SubscriptionRow,
 } from './billing-repo.js';
@@ -211,4 +213,58 @@ export async function cancelSubscriptionWithToken(
   if (row.status === 'completed') throw new HttpError(409, SUBSCRIPTION_MESSAGES.ended);
   if (row.status !== 'cancelled') await markCancelled(ctx.db, row.id, ctx.clock.now());
   return getSubscriptionWithToken(ctx, id, token);
+}
+
+/** The owner's view of a subscription: the shopper's view plus who bought it and what failed last. */
+export interface OwnerSubscriptionView extends SubscriptionView {
+  email: string;
+  currency: string;
+  failedAttempts: number;
+  lastError: string | null;
+}
+
+function ownerSubscriptionView(
+  row: SubscriptionRow,
+  website: SiteContext['site']['website'],
+): OwnerSubscriptionView {
+  return {
+    ...subscriptionView(row, website),
+    email: row.email,
+    currency: row.currency,
+    failedAttempts: row.failed_attempts,
+    lastError: row.last_error,
+  };
+}
+
+/** One page of the website's subscriptions, newest first. */
+export async function listSubscriptions(
+  ctx: SiteContext,
+  filter: { status?: SubscriptionRow['status']; search?: string },
+  page: number,
+  pageSize: number,
+): Promise<{ subscriptions: OwnerSubscriptionView[]; total: number }> {
+  const [rows, total] = await Promise.all([
+    listSubscriptionRows(ctx.db, ctx.websiteId, filter, pageSize, (page - 1) * pageSize),
+    countSubscriptionRows(ctx.db, ctx.websiteId, filter),
+  ]);
+  return { subscriptions: rows.map((r) => ownerSubscriptionView(r, ctx.site.website)), total };
+}
+
+/** A subscription by id for the owner (no token: the owner's session is the right to see it). */
+export async function getSubscription(ctx: SiteContext, id: string): Promise<OwnerSubscriptionView> {
+  const row = await findSubscription(ctx.db, ctx.websiteId, id);
+  if (!row) throw new HttpError(404, SUBSCRIPTION_MESSAGES.notFound);
+  return ownerSubscriptionView(row, ctx.site.website);
+}
+
+/**
+ * Stops a subscription's renewals for the owner, as the shopper's cancel link does: cancelling
+ * again answers the cancelled subscription; a completed one cannot be cancelled (409).
+ * Answers whether this call cancelled it.
+ */
+export async function cancelSubscription(ctx: SiteContext, id: string): Promise<boolean> {
+  const row = await findSubscription(ctx.db, ctx.websiteId, id);
+  if (!row) throw new HttpError(404, SUBSCRIPTION_MESSAGES.notFound);
+  if (row.status === 'completed') throw new HttpError(409, SUBSCRIPTION_MESSAGES.ended);
+  return row.status !== 'cancelled' && (await markCancelled(ctx.db, row.id, ctx.clock.now()));
 }

@@ -17,7 +17,13 @@ import { checkShippingAddress } from '../checkout/address.js';
 import type { ShippingAddressInput } from '../checkout/schema.js';
 import { enqueueEmail } from '../email/service.js';
 import { reserveStock } from '../inventory/service.js';
-import { insertDownloads, insertOrder, insertOrderItems, type OrderRow } from '../orders/service.js';
+import {
+  insertDownloads,
+  insertOrder,
+  insertOrderItems,
+  type OrderRow,
+  orderRef,
+} from '../orders/service.js';
 import type { ShippingAddress } from '../orders/view.js';
 import { PAYMENT_MESSAGES, type PaymentProvider } from '../payments/provider.js';
 import { createTestPaymentProvider } from '../payments/test-provider.js';
@@ -187,6 +193,9 @@ export function startRenewalWorker(options: RenewalWorkerOptions): RenewalWorker
       access_token: newToken(16),
       reserved_stock: null,
       created_at: now,
+      fulfilment_status: 'unfulfilled',
+      refunded_cents: 0,
+      restocked_at: null,
     };
     await insertOrder(trx, orderRow);
     await insertOrderItems(trx, [
@@ -218,6 +227,7 @@ export function startRenewalWorker(options: RenewalWorkerOptions): RenewalWorker
     await enqueueEmail(ctx, trx, {
       to: row.email,
       template: 'order-confirmation',
+      ref: orderRef(orderId),
       data: {
         siteTitle: website?.site_title || 'Store',
         orderId,

@@ -1,0 +1,33 @@
+/**
+ * The owner's restock tools (spec §7 "Restock account notifications"): zod only, no Node
+ * imports. Cursors are opaque: pass back the nextPageCursor a page answered.
+ */
+import { z } from 'zod';
+import { optionalParam } from '../owner-orders/schema.js';
+
+/** Waitlists per page of …/restock/groups and signups per page of …/restock. */
+export const RESTOCK_PAGE_SIZE = 50;
+/** One send-all request covers at most this many variants. */
+export const MAX_SEND_REQUESTS = 100;
+const CURSOR_MAX_LENGTH = 500;
+const ID_MAX_LENGTH = 200;
+
+const cursor = optionalParam(z.string().max(CURSOR_MAX_LENGTH, 'That page does not exist.'));
+const productId = z.string('productId is required').trim().min(1, 'productId is required').max(ID_MAX_LENGTH);
+const variantId = z.string('variantId is required').trim().min(1, 'variantId is required').max(ID_MAX_LENGTH);
+
+export const restockGroupsQuery = z.object({ cursor });
+
+export const restockSignupsQuery = z.object({ productId, variantId, cursor });
+
+/** POST …/restock/send. */
+export const restockSendBody = z.object({ productId, variantId });
+export type RestockSendBody = z.output<typeof restockSendBody>;
+
+/** POST …/restock/send/all (spec §3 "Send-all request"). */
+export const restockSendAllBody = z.object({
+  sendRequests: z
+    .array(restockSendBody, 'sendRequests must be a list of { productId, variantId }')
+    .min(1, 'List at least one variant to notify.')
+    .max(MAX_SEND_REQUESTS, `Send to at most ${MAX_SEND_REQUESTS} variants at once.`),
+});

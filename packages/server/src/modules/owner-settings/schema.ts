@@ -1,0 +1,70 @@
+/** The owner's settings form (GET/PATCH /api/config/settings): zod only, no Node imports. */
+import { CURRENCIES, isValidEmail } from '@storefront/commerce';
+import { z } from 'zod';
+import { websiteSchema } from '../catalog/import-schema.js';
+
+export const SUCCESS_TEXT_MAX_LENGTH = 500;
+/** RFC 5321 caps an address at 254 characters; a display name beside it fits this. */
+export const MAIL_FROM_MAX_LENGTH = 320;
+export const PUBLIC_URL_MAX_LENGTH = 2000;
+
+export const SETTINGS_MESSAGES = {
+  currency: `Choose one of the store currencies: ${CURRENCIES.join(', ')}.`,
+  mailFrom: 'Enter an address such as shop@example.com or "My Shop <shop@example.com>".',
+  publicUrl: 'Enter the address shoppers use, starting with http:// or https://, without ? or #.',
+} as const;
+
+/** "shop@example.com" or "My Shop <shop@example.com>"; never a line break (a header injection). */
+const SENDER_RE = /^(?:([^<>\r\n]*?)\s*<([^<>\s]+)>|([^<>\s]+))$/;
+export function validSender(value: string): boolean {
+  const m = SENDER_RE.exec(value);
+  return !!m && isValidEmail(m[2] ?? m[3]);
+}
+
+function validPublicUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && !/[?#]/.test(value);
+  } catch {
+    return false;
+  }
+}
+
+/** An empty text field clears the setting (null), as the form shows it. */
+const clearable = (schema: z.ZodType<string>) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), schema.nullable().optional());
+
+/** PATCH /api/config/settings: only the settings given change. */
+export const settingsBody = z.strictObject({
+  currency: z.enum(CURRENCIES, SETTINGS_MESSAGES.currency).optional(),
+  /** A valid IANA time zone, as the catalog import checks it. */
+  timeZone: websiteSchema.shape.timeZone.unwrap().optional(),
+  /** Overrides MAIL_FROM; null goes back to it. */
+  mailFrom: clearable(
+    z
+      .string()
+      .trim()
+      .max(MAIL_FROM_MAX_LENGTH, SETTINGS_MESSAGES.mailFrom)
+      .refine(validSender, SETTINGS_MESSAGES.mailFrom),
+  ),
+  /** Overrides PUBLIC_URL; null goes back to it. */
+  publicUrl: clearable(
+    z
+      .string()
+      .trim()
+      .max(PUBLIC_URL_MAX_LENGTH, SETTINGS_MESSAGES.publicUrl)
+      .refine(validPublicUrl, SETTINGS_MESSAGES.publicUrl)
+      .transform((v) => v.replace(/\/+$/, '')),
+  ),
+  /** Spec §3 store settings. */
+  storeSettings: z
+    .strictObject({
+      useLightCart: z.boolean().optional(),
+      restockNotificationsSuccessText: clearable(z.string().trim().max(SUCCESS_TEXT_MAX_LENGTH)),
+      displayNativeProductReviewsEnabled: z.boolean().optional(),
+      displayImportedProductReviewsEnabled: z.boolean().optional(),
+      multipleQuantityAllowedForServices: z.boolean().optional(),
+    })
+    .optional(),
+});
+export type SettingsBody = z.output<typeof settingsBody>;

@@ -1,0 +1,34 @@
+import type { SiteContext } from '../../app.js';
+import type { AppConfig } from '../../config.js';
+import { type AuditActor, recordAudit } from '../audit/service.js';
+import { DEFAULT_MAIL_FROM } from '../email/worker.js';
+import { type Site, saveSiteSettings } from '../site/service.js';
+import type { SettingsBody } from './schema.js';
+
+/** The settings screen: what the owner set, and what is in force where the owner set nothing. */
+export function settingsView(site: Site, config: Pick<AppConfig, 'mailFrom' | 'publicUrl'>) {
+  const w = site.website;
+  return {
+    settings: {
+      siteTitle: w.siteTitle,
+      currency: w.currency,
+      timeZone: w.timeZone,
+      mailFrom: w.mailFrom,
+      publicUrl: w.publicUrl,
+      storeSettings: site.storeSettings,
+      /** The sender and address mails use now (the override, else MAIL_FROM / PUBLIC_URL). */
+      effective: {
+        mailFrom: w.mailFrom ?? config.mailFrom ?? DEFAULT_MAIL_FROM,
+        publicUrl: w.publicUrl ?? config.publicUrl ?? null,
+      },
+    },
+  };
+}
+
+/** Saves the settings given, with their audit entry, in one transaction. */
+export async function saveSettings(ctx: SiteContext, actor: AuditActor, body: SettingsBody): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    await saveSiteSettings(trx, ctx.site, body);
+    await recordAudit({ ...ctx, db: trx }, actor, 'settings.update', `website:${ctx.websiteId}`, body);
+  });
+}
