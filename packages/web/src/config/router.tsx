@@ -9,6 +9,7 @@ import { productsRoute } from './routes/catalog/products/route';
 import { requireSession, safeNext } from './routes/guards';
 import { auditRoute } from './routes/people/audit/route';
 import { contributorsRoute } from './routes/people/contributors/route';
+import { ordersRoute } from './routes/sales/orders/route';
 import { Home } from './routes/shell/Home';
 import { Layout } from './routes/shell/Layout';
 import { RouteError } from './routes/shell/RouteError';
@@ -57,6 +58,7 @@ export function configRoutes(queryClient: QueryClient, basename = CONFIG_BASENAM
             { index: true, element: <Home /> },
             productsRoute(ctx),
             inventoryRoute(ctx),
+            ordersRoute(ctx),
             contributorsRoute(ctx),
             auditRoute(ctx),
             {

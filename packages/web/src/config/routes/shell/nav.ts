@@ -17,6 +17,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/', label: TEXTS.home, permission: null },
   { to: '/products', label: TEXTS.products, permission: 'products.read' },
   { to: '/inventory', label: TEXTS.inventory, permission: 'products.read' },
+  { to: '/orders', label: TEXTS.orders, permission: 'orders.read' },
   { to: '/contributors', label: TEXTS.contributors, permission: 'contributors.manage' },
   { to: '/audit', label: TEXTS.audit, permission: 'audit.read' },
 ];
