@@ -45,7 +45,10 @@ export function StatusBadge({ status }: { status: keyof typeof TEXTS.orderStatus
 const col = columnsFor<OrderSummary>();
 const columns = [
   col.accessor('id', { header: TEXTS.order, cell: (info) => <OrderLink id={info.getValue()} /> }),
-  col.accessor('created', { header: TEXTS.date, cell: (info) => dateTime(info.getValue()) }),
+  col.accessor('created', {
+    header: TEXTS.date,
+    cell: (info) => <span className="cfg-nowrap">{dateTime(info.getValue())}</span>,
+  }),
   col.accessor('email', { header: TEXTS.customer }),
   col.accessor('grandTotalCents', {
     header: TEXTS.total,
