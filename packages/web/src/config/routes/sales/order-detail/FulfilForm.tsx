@@ -22,12 +22,13 @@ export function FulfilForm({ order, onDone }: { order: OrderDetail; onDone: (mes
   });
   const onSubmit = form.handleSubmit((body) => {
     setFailure(null);
-    fulfil.mutate(body, {
-      onSuccess: () => onDone(TEXTS.fulfilled),
-      onError: (err) => {
+    // A promise, not mutate's callbacks: the form leaves the screen once the order is fulfilled.
+    return fulfil.mutateAsync(body).then(
+      () => onDone(TEXTS.fulfilled),
+      (err: unknown) => {
         if (!showServerErrors(form, err, FIELDS)) setFailure(err);
       },
-    });
+    );
   });
   return (
     <form onSubmit={onSubmit} noValidate className="cfg-form cfg-section" aria-labelledby="fulfil-title">

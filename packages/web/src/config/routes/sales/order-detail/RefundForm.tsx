@@ -25,15 +25,16 @@ export function RefundForm({ order, onDone }: { order: OrderDetail; onDone: (mes
 
   const onSubmit = form.handleSubmit((body) => {
     setFailure(null);
-    refund.mutate(body, {
-      onSuccess: () => {
+    // A promise, not mutate's callbacks: a refund of everything left takes the form off the screen.
+    return refund.mutateAsync(body).then(
+      () => {
         form.reset();
         onDone(TEXTS.refundDone);
       },
-      onError: (err) => {
+      (err: unknown) => {
         if (!showServerErrors(form, err, REFUND_FIELDS)) setFailure(err);
       },
-    });
+    );
   });
 
   return (
