@@ -10,9 +10,11 @@ import { requireSession, safeNext } from './routes/guards';
 import { auditRoute } from './routes/people/audit/route';
 import { contributorsRoute } from './routes/people/contributors/route';
 import { ordersRoute } from './routes/sales/orders/route';
+import { subscriptionsRoute } from './routes/sales/subscriptions/route';
 import { Home } from './routes/shell/Home';
 import { Layout } from './routes/shell/Layout';
 import { RouteError } from './routes/shell/RouteError';
+import { settingsRoute } from './routes/store/settings/route';
 
 /** Where the area lives; every route below is relative to it. */
 export const CONFIG_BASENAME = '/config';
@@ -59,6 +61,8 @@ export function configRoutes(queryClient: QueryClient, basename = CONFIG_BASENAM
             productsRoute(ctx),
             inventoryRoute(ctx),
             ordersRoute(ctx),
+            subscriptionsRoute(ctx),
+            settingsRoute(ctx),
             contributorsRoute(ctx),
             auditRoute(ctx),
             {

@@ -18,6 +18,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/products', label: TEXTS.products, permission: 'products.read' },
   { to: '/inventory', label: TEXTS.inventory, permission: 'products.read' },
   { to: '/orders', label: TEXTS.orders, permission: 'orders.read' },
+  { to: '/subscriptions', label: TEXTS.subscriptions, permission: 'orders.read' },
+  { to: '/settings', label: TEXTS.settings, permission: 'settings.read' },
   { to: '/contributors', label: TEXTS.contributors, permission: 'contributors.manage' },
   { to: '/audit', label: TEXTS.audit, permission: 'audit.read' },
 ];
