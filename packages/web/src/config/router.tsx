@@ -14,7 +14,9 @@ import { subscriptionsRoute } from './routes/sales/subscriptions/route';
 import { Home } from './routes/shell/Home';
 import { Layout } from './routes/shell/Layout';
 import { RouteError } from './routes/shell/RouteError';
+import { couponsRoute } from './routes/store/coupons/route';
 import { settingsRoute } from './routes/store/settings/route';
+import { shippingTaxRoute } from './routes/store/shipping-tax/route';
 
 /** Where the area lives; every route below is relative to it. */
 export const CONFIG_BASENAME = '/config';
@@ -62,6 +64,8 @@ export function configRoutes(queryClient: QueryClient, basename = CONFIG_BASENAM
             inventoryRoute(ctx),
             ordersRoute(ctx),
             subscriptionsRoute(ctx),
+            couponsRoute(ctx),
+            shippingTaxRoute(ctx),
             settingsRoute(ctx),
             contributorsRoute(ctx),
             auditRoute(ctx),

@@ -62,6 +62,7 @@ type Kind =
   | 'number'
   | 'url'
   | 'date'
+  | 'datetime-local'
   | 'search'
   | 'textarea'
   | 'select'

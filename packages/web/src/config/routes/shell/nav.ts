@@ -19,6 +19,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/inventory', label: TEXTS.inventory, permission: 'products.read' },
   { to: '/orders', label: TEXTS.orders, permission: 'orders.read' },
   { to: '/subscriptions', label: TEXTS.subscriptions, permission: 'orders.read' },
+  { to: '/coupons', label: TEXTS.discounts, permission: 'settings.read' },
+  { to: '/shipping-tax', label: TEXTS.shippingAndTax, permission: 'settings.read' },
   { to: '/settings', label: TEXTS.settings, permission: 'settings.read' },
   { to: '/contributors', label: TEXTS.contributors, permission: 'contributors.manage' },
   { to: '/audit', label: TEXTS.audit, permission: 'audit.read' },
