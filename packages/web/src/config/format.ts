@@ -20,3 +20,7 @@ export function dateTime(value: string | number): string {
     new Date(value),
   );
 }
+
+export function day(value: string | number): string {
+  return new Intl.DateTimeFormat(areaContext().locale, { dateStyle: 'medium' }).format(new Date(value));
+}

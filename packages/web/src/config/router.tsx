@@ -6,6 +6,7 @@ import { SetPassword } from './routes/auth/set-password/SetPassword';
 import { SignIn } from './routes/auth/sign-in/SignIn';
 import { inventoryRoute } from './routes/catalog/inventory/route';
 import { productsRoute } from './routes/catalog/products/route';
+import { restockRoute } from './routes/catalog/restock/route';
 import { requireSession, safeNext } from './routes/guards';
 import { auditRoute } from './routes/people/audit/route';
 import { contributorsRoute } from './routes/people/contributors/route';
@@ -62,6 +63,7 @@ export function configRoutes(queryClient: QueryClient, basename = CONFIG_BASENAM
             { index: true, element: <Home /> },
             productsRoute(ctx),
             inventoryRoute(ctx),
+            restockRoute(ctx),
             ordersRoute(ctx),
             subscriptionsRoute(ctx),
             couponsRoute(ctx),

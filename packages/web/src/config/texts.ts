@@ -334,6 +334,23 @@ export const TEXTS = {
   ratePercent: 'Rate (%)',
   appliesToShipping: 'Also tax shipping',
   onShipping: 'On shipping',
+
+  restock: 'Restock',
+  restockIntro:
+    'Shoppers waiting for a sold-out variant. Restock it, then notify its waitlist: each shopper is emailed once.',
+  waiting: 'Waiting',
+  notified: 'Notified',
+  notify: 'Notify',
+  notifyOne: (label: string) => `Notify the waitlist of ${label}`,
+  notifySelected: (n: number) => (n === 0 ? 'Notify selected' : `Notify selected (${n})`),
+  notifyWaitlist: 'Notify the waitlist',
+  restockSent: (n: number) => (n === 1 ? '1 email is on its way.' : `${n} emails are on their way.`),
+  noSignups: 'Nobody is waiting.',
+  waitlist: 'Waitlist',
+  signedUp: 'Signed up',
+  mailingList: 'Mailing list',
+  notifiedStatus: 'Notified',
+  waitingStatus: 'Waiting',
   yes: 'Yes',
   no: 'No',
 } as const;

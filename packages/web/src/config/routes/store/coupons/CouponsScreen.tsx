@@ -4,7 +4,7 @@ import { type Coupon, couponsQuery } from '../../../api/coupons';
 import { can, sessionQuery } from '../../../api/session';
 import { columnsFor, DataTable } from '../../../components/DataTable';
 import { LoadError, SkeletonTable } from '../../../components/Status';
-import { dateTime, money } from '../../../format';
+import { day, money } from '../../../format';
 import { TEXTS } from '../../../texts';
 
 function couponValue(c: Coupon): string {
@@ -15,7 +15,7 @@ function couponValue(c: Coupon): string {
 
 function validWindow(c: Coupon): string {
   if (!c.validFrom && !c.validUntil) return TEXTS.always;
-  return `${c.validFrom ? dateTime(c.validFrom) : '…'} – ${c.validUntil ? dateTime(c.validUntil) : '…'}`;
+  return `${c.validFrom ? day(c.validFrom) : '…'} – ${c.validUntil ? day(c.validUntil) : '…'}`;
 }
 
 const col = columnsFor<Coupon>();
