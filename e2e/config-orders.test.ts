@@ -31,8 +31,8 @@ async function mailsMatching(dataDir: string, pattern: RegExp, count: number): P
   return found;
 }
 
-/** Issue 11: a shopper's order, then the owner's Orders screen in Chromium, by keyboard. */
-describe('the owner’s orders in Chromium', () => {
+/** Issue 11: a shopper's order, then the owner's Orders screen and the other store screens in Chromium, by keyboard. */
+describe('the owner’s orders and store screens in Chromium', () => {
   let server: RunningServer;
   let browser: Browser;
   let context: BrowserContext;
@@ -41,6 +41,7 @@ describe('the owner’s orders in Chromium', () => {
     [server, browser] = await Promise.all([startServer({ RATE_LIMIT_REQUESTS: '1000' }), launchChromium()]);
     addContributor(server.dataDir, 'billing@example.com', 'billing', PASSWORD);
     addContributor(server.dataDir, 'viewer@example.com', 'viewer', PASSWORD);
+    addContributor(server.dataDir, 'owner@example.com', 'admin', PASSWORD);
   });
   afterAll(async () => {
     const refused = browser ? cspViolations(browser) : [];
@@ -147,6 +148,65 @@ describe('the owner’s orders in Chromium', () => {
     const shipped = await mailsMatching(server.dataDir, new RegExp(`order ${orderId} is on its way`), 1);
     expect(shipped).toHaveLength(1);
     expect(shipped[0]).toContain('1Z999AA10123456784');
+  });
+
+  it('runs the settings, discounts, shipping and tax, restock and subscriptions screens by keyboard alone', async () => {
+    const page = await newPage();
+    await signIn(page, server.url, 'owner@example.com', PASSWORD);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const open = async (link: string, heading: string) => {
+      await nav.getByRole('link', { name: link }).focus();
+      await page.keyboard.press('Enter');
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+    };
+
+    // Settings: a store setting toggled with Space, saved with Enter.
+    await open('Settings', 'Settings');
+    const lightCart = page.getByLabel('Use the light cart');
+    const before = await lightCart.isChecked();
+    await lightCart.focus();
+    await page.keyboard.press('Space');
+    await page.getByLabel('Public address').focus();
+    await page.keyboard.type('https://shop.example.com/');
+    await page.keyboard.press('Enter');
+    await page.getByText('Saved').waitFor();
+    await expect(page.getByLabel('Use the light cart').isChecked()).resolves.toBe(!before);
+    await expect(page.getByLabel('Public address').inputValue()).resolves.toBe('https://shop.example.com');
+
+    // Discounts: a new coupon, a refused value first, then saved.
+    await open('Discounts', 'Discounts');
+    await page.getByRole('link', { name: 'New coupon' }).focus();
+    await page.keyboard.press('Enter');
+    const editor = page.getByRole('dialog', { name: 'New coupon' });
+    await editor.waitFor();
+    await tabTo(page, 'coupon-code');
+    await page.keyboard.type('KEYS15');
+    await tabTo(page, 'coupon-percent');
+    await page.keyboard.type('150');
+    await page.keyboard.press('Enter');
+    await editor.getByText('Must be at most 100').waitFor();
+    await page.keyboard.press('Backspace');
+    await page.keyboard.press('Backspace');
+    await page.keyboard.press('Backspace');
+    await page.keyboard.type('15');
+    await page.keyboard.press('Enter');
+    await editor.waitFor({ state: 'detached' });
+    await page.getByRole('link', { name: 'KEYS15' }).waitFor();
+
+    // Shipping and tax: a tax rule opened and closed again.
+    await open('Shipping and tax', 'Shipping and tax');
+    await page.getByRole('link', { name: 'Illinois sales tax' }).focus();
+    await page.keyboard.press('Enter');
+    const rule = page.getByRole('dialog', { name: 'Illinois sales tax' });
+    await expect(rule.getByLabel('Rate (%)').inputValue()).resolves.toBe('6.25');
+    await page.keyboard.press('Escape');
+    await rule.waitFor({ state: 'detached' });
+
+    // Restock and subscriptions open from the navigation.
+    await open('Restock', 'Restock');
+    await page.getByText('Nobody is waiting.').waitFor();
+    await open('Subscriptions', 'Subscriptions');
+    await page.getByRole('table', { name: 'Subscriptions' }).waitFor();
   });
 
   it('keeps Orders out of a viewer’s navigation and closed at its address', async () => {

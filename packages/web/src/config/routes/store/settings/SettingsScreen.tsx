@@ -180,11 +180,7 @@ export function SettingsScreen() {
       ) : settings.isError ? (
         <LoadError onRetry={() => settings.refetch()} />
       ) : (
-        <SettingsForm
-          key={settings.dataUpdatedAt}
-          settings={settings.data}
-          editable={can(contributor, 'settings.write')}
-        />
+        <SettingsForm settings={settings.data} editable={can(contributor, 'settings.write')} />
       )}
     </>
   );
