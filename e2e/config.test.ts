@@ -63,7 +63,19 @@ describe('the owner’s area in Chromium', () => {
     await page.keyboard.type(PASSWORD);
     await page.keyboard.press('Enter');
     await page.getByRole('navigation', { name: 'Main' }).waitFor();
-    expect(await navLinks(page)).toEqual(['Home', 'Products', 'Inventory', 'Contributors', 'Audit log']);
+    expect(await navLinks(page)).toEqual([
+      'Home',
+      'Products',
+      'Inventory',
+      'Restock',
+      'Orders',
+      'Subscriptions',
+      'Discounts',
+      'Shipping and tax',
+      'Settings',
+      'Contributors',
+      'Audit log',
+    ]);
 
     // The skip link is the first stop and lands in the main content.
     await page.keyboard.press('Tab');
@@ -89,7 +101,17 @@ describe('the owner’s area in Chromium', () => {
   it('keeps contributors closed to a store manager, in the navigation and at its address', async () => {
     const page = await newPage();
     await signIn(page, server.url, 'manager@example.com', PASSWORD);
-    expect(await navLinks(page)).toEqual(['Home', 'Products', 'Inventory']);
+    expect(await navLinks(page)).toEqual([
+      'Home',
+      'Products',
+      'Inventory',
+      'Restock',
+      'Orders',
+      'Subscriptions',
+      'Discounts',
+      'Shipping and tax',
+      'Settings',
+    ]);
     await page.goto(`${server.url}/config/contributors`);
     await expect(page.getByRole('alert').textContent()).resolves.toBe(
       'You do not have permission to do that.',
@@ -167,7 +189,14 @@ describe('the owner’s area in Chromium', () => {
   it('lets a viewer open products and inventory but change nothing', async () => {
     const page = await newPage();
     await signIn(page, server.url, 'viewer@example.com', PASSWORD, '/config/products');
-    expect(await navLinks(page)).toEqual(['Home', 'Products', 'Inventory']);
+    expect(await navLinks(page)).toEqual([
+      'Home',
+      'Products',
+      'Inventory',
+      'Discounts',
+      'Shipping and tax',
+      'Settings',
+    ]);
     await expect(page.getByRole('link', { name: 'New product' }).count()).resolves.toBe(0);
     await page.getByRole('link', { name: 'Linen Field Shirt' }).click();
     const editor = page.getByRole('dialog', { name: 'Linen Field Shirt' });

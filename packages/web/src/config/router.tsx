@@ -6,12 +6,18 @@ import { SetPassword } from './routes/auth/set-password/SetPassword';
 import { SignIn } from './routes/auth/sign-in/SignIn';
 import { inventoryRoute } from './routes/catalog/inventory/route';
 import { productsRoute } from './routes/catalog/products/route';
+import { restockRoute } from './routes/catalog/restock/route';
 import { requireSession, safeNext } from './routes/guards';
 import { auditRoute } from './routes/people/audit/route';
 import { contributorsRoute } from './routes/people/contributors/route';
+import { ordersRoute } from './routes/sales/orders/route';
+import { subscriptionsRoute } from './routes/sales/subscriptions/route';
 import { Home } from './routes/shell/Home';
 import { Layout } from './routes/shell/Layout';
 import { RouteError } from './routes/shell/RouteError';
+import { couponsRoute } from './routes/store/coupons/route';
+import { settingsRoute } from './routes/store/settings/route';
+import { shippingTaxRoute } from './routes/store/shipping-tax/route';
 
 /** Where the area lives; every route below is relative to it. */
 export const CONFIG_BASENAME = '/config';
@@ -57,6 +63,12 @@ export function configRoutes(queryClient: QueryClient, basename = CONFIG_BASENAM
             { index: true, element: <Home /> },
             productsRoute(ctx),
             inventoryRoute(ctx),
+            restockRoute(ctx),
+            ordersRoute(ctx),
+            subscriptionsRoute(ctx),
+            couponsRoute(ctx),
+            shippingTaxRoute(ctx),
+            settingsRoute(ctx),
             contributorsRoute(ctx),
             auditRoute(ctx),
             {

@@ -15,6 +15,12 @@ export const STORE_MANAGER: Who = {
   roleName: 'store manager',
   permissions: ['products.read', 'products.write', 'inventory.write', 'media.write', 'orders.read'],
 };
+/** Billing (spec §6 role 2): orders and their refunds. */
+export const BILLING: Who = {
+  role: 2,
+  roleName: 'billing',
+  permissions: ['orders.read', 'orders.write', 'settings.read', 'billing.manage', 'analytics.read'],
+};
 export const VIEWER: Who = { role: 10, roleName: 'viewer', permissions: ['products.read', 'settings.read'] };
 export const ADMIN: Who = {
   role: 1,

@@ -17,6 +17,7 @@ export class ApiError extends Error {
 
 /** Status of an ApiError when no response arrived. */
 export const NO_RESPONSE = 0;
+export const BAD_REQUEST = 400;
 export const UNAUTHORIZED = 401;
 export const FORBIDDEN = 403;
 const SERVER_ERROR = 500;

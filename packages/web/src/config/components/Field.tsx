@@ -55,10 +55,22 @@ export interface Option {
   label: string;
 }
 
-type Kind = 'text' | 'email' | 'password' | 'number' | 'url' | 'textarea' | 'select' | 'checkbox';
+type Kind =
+  | 'text'
+  | 'email'
+  | 'password'
+  | 'number'
+  | 'url'
+  | 'date'
+  | 'datetime-local'
+  | 'search'
+  | 'textarea'
+  | 'select'
+  | 'checkbox';
 
 export interface FieldProps<T extends FieldValues> {
-  form: UseFormReturn<T>;
+  // The values a form submits (after its schema's transforms) do not matter to a field.
+  form: UseFormReturn<T, unknown, any>;
   name: Path<T>;
   label: string;
   kind?: Kind;

@@ -17,6 +17,12 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/', label: TEXTS.home, permission: null },
   { to: '/products', label: TEXTS.products, permission: 'products.read' },
   { to: '/inventory', label: TEXTS.inventory, permission: 'products.read' },
+  { to: '/restock', label: TEXTS.restock, permission: 'restock.manage' },
+  { to: '/orders', label: TEXTS.orders, permission: 'orders.read' },
+  { to: '/subscriptions', label: TEXTS.subscriptions, permission: 'orders.read' },
+  { to: '/coupons', label: TEXTS.discounts, permission: 'settings.read' },
+  { to: '/shipping-tax', label: TEXTS.shippingAndTax, permission: 'settings.read' },
+  { to: '/settings', label: TEXTS.settings, permission: 'settings.read' },
   { to: '/contributors', label: TEXTS.contributors, permission: 'contributors.manage' },
   { to: '/audit', label: TEXTS.audit, permission: 'audit.read' },
 ];

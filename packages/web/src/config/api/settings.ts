@@ -1,0 +1,44 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { SettingsBody } from '../../../../server/src/modules/owner-settings/schema';
+import { api } from './client';
+
+export interface StoreSettings {
+  useLightCart: boolean;
+  restockNotificationsSuccessText: string | null;
+  displayNativeProductReviewsEnabled: boolean;
+  displayImportedProductReviewsEnabled: boolean;
+  multipleQuantityAllowedForServices: boolean;
+}
+
+export interface Settings {
+  siteTitle: string;
+  currency: string;
+  timeZone: string;
+  mailFrom: string | null;
+  publicUrl: string | null;
+  storeSettings: StoreSettings;
+  /** What mails use now: the owner's value, else the server's MAIL_FROM / PUBLIC_URL. */
+  effective: { mailFrom: string; publicUrl: string };
+}
+
+const PATH = '/api/config/settings';
+
+export const settingsKeys = {
+  all: ['settings'] as const,
+  detail: () => [...settingsKeys.all, 'detail'] as const,
+};
+
+export const settingsQuery = () =>
+  queryOptions({
+    queryKey: settingsKeys.detail(),
+    queryFn: async () => (await api<{ settings: Settings }>('GET', PATH)).settings,
+  });
+
+export function useSaveSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: SettingsBody) =>
+      (await api<{ settings: Settings }>('PATCH', PATH, body)).settings,
+    onSuccess: (settings) => queryClient.setQueryData(settingsKeys.detail(), settings),
+  });
+}

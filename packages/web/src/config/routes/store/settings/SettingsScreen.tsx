@@ -1,0 +1,187 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { CURRENCIES } from '@storefront/commerce';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { settingsBody } from '../../../../../../server/src/modules/owner-settings/schema';
+import { can, sessionQuery } from '../../../api/session';
+import { type Settings, settingsQuery, useSaveSettings } from '../../../api/settings';
+import { Field, type Option } from '../../../components/Field';
+import { ErrorNotice, LoadError, SkeletonForm } from '../../../components/Status';
+import { showServerErrors } from '../../../components/server-errors';
+import { TEXTS } from '../../../texts';
+
+type Values = z.input<typeof settingsBody>;
+
+const CURRENCY_OPTIONS: readonly Option[] = CURRENCIES.map((c) => ({ value: c, label: c }));
+/** The zones this browser knows; the store's own stays listed even when it does not. */
+const timeZoneOptions = (current: string): Option[] => {
+  const zones = Intl.supportedValuesOf('timeZone');
+  return (zones.includes(current) ? zones : [current, ...zones]).map((z) => ({ value: z, label: z }));
+};
+
+const FIELDS = [
+  'currency',
+  'timeZone',
+  'mailFrom',
+  'publicUrl',
+  'storeSettings.useLightCart',
+  'storeSettings.restockNotificationsSuccessText',
+  'storeSettings.displayNativeProductReviewsEnabled',
+  'storeSettings.displayImportedProductReviewsEnabled',
+  'storeSettings.multipleQuantityAllowedForServices',
+] as const;
+
+function valuesOf(s: Settings): Values {
+  return {
+    currency: s.currency as Values['currency'],
+    timeZone: s.timeZone,
+    mailFrom: s.mailFrom ?? '',
+    publicUrl: s.publicUrl ?? '',
+    storeSettings: {
+      ...s.storeSettings,
+      restockNotificationsSuccessText: s.storeSettings.restockNotificationsSuccessText ?? '',
+    },
+  };
+}
+
+function SettingsForm({ settings, editable }: { settings: Settings; editable: boolean }) {
+  const save = useSaveSettings();
+  const [failure, setFailure] = useState<unknown>(null);
+  const [saved, setSaved] = useState(false);
+  const form = useForm<Values, unknown, z.output<typeof settingsBody>>({
+    resolver: zodResolver(settingsBody),
+    defaultValues: valuesOf(settings),
+  });
+  const onSubmit = form.handleSubmit((body) => {
+    setFailure(null);
+    setSaved(false);
+    return save.mutateAsync(body).then(
+      (next) => {
+        form.reset(valuesOf(next));
+        setSaved(true);
+      },
+      (err: unknown) => {
+        if (!showServerErrors(form, err, FIELDS)) setFailure(err);
+      },
+    );
+  });
+  const disabled = !editable;
+  return (
+    <form onSubmit={onSubmit} noValidate className="cfg-form cfg-settings">
+      {!editable && <p className="cfg-notice">{TEXTS.readOnly}</p>}
+      <ErrorNotice error={failure} />
+      {saved && <output className="cfg-notice">{TEXTS.saved}</output>}
+      <fieldset className="cfg-section">
+        <legend>{TEXTS.storeBasics}</legend>
+        <div className="cfg-grid">
+          <Field
+            form={form}
+            name="currency"
+            label={TEXTS.currency}
+            kind="select"
+            options={CURRENCY_OPTIONS}
+            disabled={disabled}
+            idPrefix="settings"
+          />
+          <Field
+            form={form}
+            name="timeZone"
+            label={TEXTS.timeZone}
+            kind="select"
+            options={timeZoneOptions(settings.timeZone)}
+            disabled={disabled}
+            idPrefix="settings"
+          />
+        </div>
+        <Field
+          form={form}
+          name="mailFrom"
+          label={TEXTS.mailFrom}
+          hint={TEXTS.mailFromHint(settings.effective.mailFrom)}
+          disabled={disabled}
+          idPrefix="settings"
+        />
+        <Field
+          form={form}
+          name="publicUrl"
+          label={TEXTS.publicUrl}
+          kind="url"
+          hint={TEXTS.publicUrlHint(settings.effective.publicUrl)}
+          disabled={disabled}
+          idPrefix="settings"
+        />
+      </fieldset>
+      <fieldset className="cfg-section">
+        <legend>{TEXTS.storeSettings}</legend>
+        <Field
+          form={form}
+          name="storeSettings.useLightCart"
+          label={TEXTS.useLightCart}
+          kind="checkbox"
+          disabled={disabled}
+          idPrefix="settings"
+        />
+        <Field
+          form={form}
+          name="storeSettings.multipleQuantityAllowedForServices"
+          label={TEXTS.multipleQuantityAllowedForServices}
+          kind="checkbox"
+          disabled={disabled}
+          idPrefix="settings"
+        />
+        <Field
+          form={form}
+          name="storeSettings.displayNativeProductReviewsEnabled"
+          label={TEXTS.displayNativeReviews}
+          kind="checkbox"
+          disabled={disabled}
+          idPrefix="settings"
+        />
+        <Field
+          form={form}
+          name="storeSettings.displayImportedProductReviewsEnabled"
+          label={TEXTS.displayImportedReviews}
+          kind="checkbox"
+          disabled={disabled}
+          idPrefix="settings"
+        />
+        <Field
+          form={form}
+          name="storeSettings.restockNotificationsSuccessText"
+          label={TEXTS.restockSuccessText}
+          hint={TEXTS.restockSuccessTextHint}
+          disabled={disabled}
+          idPrefix="settings"
+        />
+      </fieldset>
+      {editable && (
+        <div className="cfg-actions">
+          <button type="submit" className="cfg-button cfg-button-primary" disabled={save.isPending}>
+            {save.isPending ? TEXTS.saving : TEXTS.save}
+          </button>
+        </div>
+      )}
+    </form>
+  );
+}
+
+export function SettingsScreen() {
+  const settings = useQuery(settingsQuery());
+  const { data: contributor } = useQuery(sessionQuery());
+  return (
+    <>
+      <div className="cfg-page-head">
+        <h1>{TEXTS.settings}</h1>
+      </div>
+      {settings.isPending ? (
+        <SkeletonForm fields={8} />
+      ) : settings.isError ? (
+        <LoadError onRetry={() => settings.refetch()} />
+      ) : (
+        <SettingsForm settings={settings.data} editable={can(contributor, 'settings.write')} />
+      )}
+    </>
+  );
+}
