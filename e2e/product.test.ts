@@ -186,6 +186,29 @@ describe('the product experience in Chromium', () => {
     await dialog.waitFor();
     await dialog.locator('.custom-form-submit').click();
     await dialog.getByText('Required').first().waitFor();
+    // Styled like the rest of the store: labels above full-width fields, red error texts, a
+    // select that names its empty choice, one native date input.
+    const look = await page.evaluate(() => {
+      const input = document.querySelector<HTMLElement>('#custom-form-engraving-text')!;
+      const label = document.querySelector<HTMLElement>('label[for="custom-form-engraving-text"]')!;
+      const css = getComputedStyle(input);
+      return {
+        labelAbove: label.getBoundingClientRect().bottom <= input.getBoundingClientRect().top,
+        radius: css.borderTopLeftRadius,
+        tall: input.getBoundingClientRect().height >= 44,
+        error: getComputedStyle(document.querySelector('.custom-form-error')!).color,
+        empty: document.querySelector<HTMLSelectElement>('#custom-form-engraving-style')!.options[0]!.text,
+        dates: document.querySelectorAll('.custom-form-date input[type="date"]').length,
+      };
+    });
+    expect(look).toEqual({
+      labelAbove: true,
+      radius: '8px',
+      tall: true,
+      error: 'rgb(179, 38, 30)',
+      empty: 'Choose…',
+      dates: 1,
+    });
     await dialog.getByLabel(/Engraving text/).fill('J & O');
     await dialog.getByLabel(/Lettering style/).selectOption('Serif');
     await dialog.locator('.custom-form-submit').click();

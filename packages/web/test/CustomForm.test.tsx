@@ -205,16 +205,17 @@ describe('additional-fields form (spec §4 step 5)', () => {
     fillRequired();
     type('Address 1', '1 Main St');
     type('City', 'London');
-    type('Month', '11');
-    type('Day', '23');
-    type('Year', '2026');
+    // One native date input; its value travels as the parts the server checks.
+    expect(control('Delivery Date').getAttribute('type')).toBe('date');
+    type('Delivery Date', '2026-11-03');
     type('Hour', '9');
     type('Minute', '15');
     expect(Array.from((control('AM/PM') as HTMLSelectElement).options, (o) => o.text)).toEqual([
-      '',
+      'Choose…',
       'AM',
       'PM',
     ]);
+    expect((control('Box') as HTMLSelectElement).options[0]?.text).toBe('Choose…');
     type('AM/PM', 'am');
     type('Country Code', '44');
     type('Number', '2079460000');
@@ -226,7 +227,7 @@ describe('additional-fields form (spec §4 step 5)', () => {
       'f-name': { first: 'Ada', last: 'Lovelace' },
       'f-email': 'ada@example.com',
       'f-addr': { line1: '1 Main St', line2: '', city: 'London', region: '', postalCode: '', country: '' },
-      'f-date': { month: '11', day: '23', year: '2026' },
+      'f-date': { month: '11', day: '3', year: '2026' },
       'f-time': { hour: '9', minute: '15', ampm: 'am' },
       'f-phone': { country: '44', number: '2079460000' },
       'f-extras': ['Card'],
@@ -381,9 +382,21 @@ describe('CustomFormModal lightbox', () => {
       />,
     );
     await settle();
+    type('Note', 'x'.repeat(20));
+    expect(within(dialog()).getByText('20 / 20').getAttribute('data-over')).toBeNull();
+    expect(fieldError('f-note')).toBeNull();
+    control('Note').focus();
     type('Note', 'x'.repeat(21));
     const counter = within(dialog()).getByText('21 / 20');
     expect(counter.getAttribute('data-over')).toBe('true');
+    // Marked as the shopper types, before any submit, without moving focus away.
+    expect(fieldError('f-note')).toBe('You have exceeded the character limit.');
+    expect(control('Note').getAttribute('aria-invalid')).toBe('true');
+    expect(control('Note').getAttribute('aria-describedby')).toContain(counter.id);
+    expect(document.activeElement).toBe(control('Note'));
+    type('Note', 'x'.repeat(19));
+    expect(fieldError('f-note')).toBeNull();
+    type('Note', 'x'.repeat(21));
     await submitForm();
     expect(fieldError('f-note')).toBe('You have exceeded the character limit.');
   });
