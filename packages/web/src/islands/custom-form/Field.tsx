@@ -111,7 +111,7 @@ export function Field({ field, state, error, onChange }: FieldProps) {
           value={isoDate(parts)}
           aria-invalid={invalid}
           aria-describedby={described}
-          aria-required={field.required || undefined}
+          required={field.required}
           onChange={(e) => onChange(dateParts(e.target.value))}
         />
         <ErrorText field={field} error={error} />
