@@ -121,7 +121,14 @@ describe('the product experience in Chromium', () => {
       await alert(page).waitFor({ state: 'detached' });
     };
     await page.getByLabel('Size').selectOption('M');
+    // Marked before any add: the sold-out colour in the list, 'Sold Out' on the button.
+    await expect(page.getByLabel('Color').locator('option').allTextContents()).resolves.toEqual([
+      'Select Color',
+      'Sage (sold out)',
+      'Oat',
+    ]);
     await page.getByLabel('Color').selectOption('Sage');
+    await expect(addButton(page).textContent()).resolves.toBe('Sold Out');
     await failWith('Sorry, we do not have enough of that item available.');
     await page.getByLabel('Size').selectOption('L');
     await page.getByLabel('Color').selectOption('Oat');

@@ -85,3 +85,23 @@ describe('product display on the demo store', () => {
     expect(JSON.parse(props).variantSelector).toBe('radio');
   });
 });
+
+describe('sold-out choices in the server form', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    const store = JSON.parse(fs.readFileSync(DEMO_STORE_URL, 'utf8'));
+    // The shirt's one large variant runs out: L leads to no stock whatever the colour.
+    const shirt = store.products.find((p: { id: string }) => p.id === 'linen-field-shirt');
+    shirt.variants.find((v: { sku: string }) => v.sku === 'JO-SHIRT-L-SAGE').qtyInStock = 0;
+    t = await createTestApp('sqlite', store);
+  });
+  afterAll(async () => t?.close());
+
+  it('marks a value no variant in stock has, as the island marks it (no change when it mounts)', async () => {
+    const html = (await t.app.inject({ method: 'GET', url: '/shop/p/linen-field-shirt' })).body;
+    expect(html).toContain(
+      '<option value="S">S</option><option value="M">M</option><option value="L" data-unavailable>L (sold out)</option></select>',
+    );
+    expect(html).toContain('<option value="Sage">Sage</option><option value="Oat">Oat</option>');
+  });
+});

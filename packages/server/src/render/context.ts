@@ -1,6 +1,8 @@
 import {
   addButtonText,
   BUTTON_TEXT,
+  choiceAvailability,
+  choiceMark,
   DEFAULT_TEXTS,
   descriptionFallback,
   effectivePriceCents,
@@ -252,7 +254,15 @@ export function productContext(
       restock: restockContext(p, site),
       metaDescription: descriptionFallback(plainText(p.excerpt || p.description || '')),
       soldOut,
-      options: options.map((o) => ({ name: o.name, values: o.values.map((value) => ({ value })) })),
+      // Nothing chosen yet: each value marked when no variant with it is in stock (the island
+      // marks the same, then follows the shopper's choices).
+      options: options.map((o) => ({
+        name: o.name,
+        values: o.values.map((value) => ({
+          value,
+          mark: choiceMark(choiceAvailability(p, {}, o.name, value)),
+        })),
+      })),
       radioSelectors: islandProps.variantSelector === 'radio',
       showQuantity,
       quantity: { min: QUANTITY_MIN, max: QUANTITY_MAX, label: DEFAULT_TEXTS.quantity },

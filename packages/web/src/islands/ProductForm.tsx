@@ -2,6 +2,8 @@ import {
   BUTTON_TEXT,
   type CommerceProduct,
   type CommerceVariant,
+  choiceAvailability,
+  choiceMark,
   DEFAULT_TEXTS,
   addButtonText as defaultAddButtonText,
   findVariant,
@@ -13,6 +15,7 @@ import {
   QUANTITY_MAX,
   QUANTITY_MIN,
   QUANTITY_STEP,
+  variantSoldOut,
 } from '@storefront/commerce';
 import { type FormEvent, lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { CART_ENTRIES_PATH } from '../api';
@@ -20,7 +23,6 @@ import { pageContext } from '../context';
 import { readCrumb } from '../cookies';
 import { publishProductSelection } from '../product-store';
 import { runAddToCart } from './product-form/add-flow';
-import { canLeadToStock } from './product-form/availability';
 import { connectPriceBlocks } from './product-form/price-block';
 import { connectScarcity, type ScarcitySettings } from './product-form/scarcity';
 import type { ButtonPhase, FormOutcome } from './product-form/types';
@@ -55,9 +57,6 @@ export interface ProductFormProps {
 
 /** Prefix of the option fields' names; the no-JS form post reads the same field names. */
 const OPTION_FIELD_PREFIX = 'variant-option-';
-
-/** Spec §9 fallback text "sold out", read out after a radio value that leads to no stock. */
-const UNAVAILABLE_MARK = ` (${DEFAULT_TEXTS.soldOut})`;
 
 /** docs/api.md: the no-JS add-to-cart post redirects back with this query parameter on failure. */
 const CART_ERROR_PARAM = 'cartError';
@@ -175,7 +174,9 @@ export function ProductForm(props: ProductFormProps) {
   }, [itemId, scarcity, productType]);
 
   const idleText = props.addButtonText || defaultAddButtonText({ isSubscribable });
-  const buttonText = soldOut
+  // The whole product, or (while idle) the variant the shopper chose, is out of stock.
+  const outOfStock = soldOut || (phase === 'idle' && variantSoldOut(product, selectedVariant));
+  const buttonText = outOfStock
     ? BUTTON_TEXT.soldOut
     : phase === 'select-option'
       ? BUTTON_TEXT.selectOption
@@ -244,7 +245,8 @@ export function ProductForm(props: ProductFormProps) {
               <fieldset className="variant-option variant-option--radio" key={option.name}>
                 <legend>{option.name}</legend>
                 {option.values.map((value) => {
-                  const unavailable = !canLeadToStock(product, selection, option.name, value);
+                  const availability = choiceAvailability(product, selection, option.name, value);
+                  const unavailable = availability !== 'available';
                   return (
                     <label
                       className="variant-radio"
@@ -259,7 +261,7 @@ export function ProductForm(props: ProductFormProps) {
                         onChange={() => choose(option.name, value)}
                       />{' '}
                       {value}
-                      {unavailable && <span className="visually-hidden">{UNAVAILABLE_MARK}</span>}
+                      {unavailable && <span className="variant-radio-mark">{choiceMark(availability)}</span>}
                     </label>
                   );
                 })}
@@ -278,11 +280,19 @@ export function ProductForm(props: ProductFormProps) {
                 onChange={(e) => choose(option.name, e.target.value)}
               >
                 <option value="">Select {option.name}</option>
-                {option.values.map((value) => (
-                  <option value={value} key={value}>
-                    {value}
-                  </option>
-                ))}
+                {option.values.map((value) => {
+                  const availability = choiceAvailability(product, selection, option.name, value);
+                  return (
+                    <option
+                      value={value}
+                      key={value}
+                      data-unavailable={availability === 'available' ? undefined : ''}
+                    >
+                      {value}
+                      {choiceMark(availability)}
+                    </option>
+                  );
+                })}
               </select>
             </div>
           );
@@ -309,10 +319,11 @@ export function ProductForm(props: ProductFormProps) {
           ref={buttonRef}
           type="submit"
           className="sqs-add-to-cart-button"
+          // A variant the page saw out of stock stays pressable: the add checks fresh stock.
           disabled={soldOut}
           aria-disabled={busy || undefined}
           aria-live="polite"
-          data-state={soldOut ? 'sold-out' : phase}
+          data-state={outOfStock ? 'sold-out' : phase}
         >
           {buttonText}
         </button>
