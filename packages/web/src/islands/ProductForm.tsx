@@ -15,6 +15,7 @@ import {
   QUANTITY_MAX,
   QUANTITY_MIN,
   QUANTITY_STEP,
+  unselectedOptions,
   variantSoldOut,
 } from '@storefront/commerce';
 import { type FormEvent, lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
@@ -202,6 +203,9 @@ export function ProductForm(props: ProductFormProps) {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (soldOut || busy || customForm) return;
+    if (showQuantity && parsedQuantity !== null && String(parsedQuantity) !== quantity) {
+      setQuantity(String(parsedQuantity));
+    }
     timers.clear();
     const current = ++attempt.current;
     const isCurrent = () => attempt.current === current;
@@ -228,8 +232,29 @@ export function ProductForm(props: ProductFormProps) {
   }
 
   function choose(optionName: string, value: string) {
-    setSelection((prev) => ({ ...prev, [optionName]: value }));
+    const next = { ...selection, [optionName]: value };
+    setSelection(next);
     setMessage('');
+    // 'Select Option' gives way as soon as nothing is left to choose, or after its 2 s.
+    if (phase === 'select-option' && unselectedOptions(product, next).length === 0) {
+      attempt.current++;
+      timers.clear();
+      setPhase('idle');
+    }
+  }
+
+  /** Spec §5 quantity rules, said in the page as the shopper types (an empty box waits for blur). */
+  function changeQuantity(text: string) {
+    setQuantity(text);
+    const parsed = parseQuantity(text);
+    setMessage(parsed.ok || text.trim() === '' ? '' : parsed.message);
+  }
+
+  /** The box shows what would be added: 0 or −3 becomes 1, 12000 becomes 9999 (spec §5 1–9999). */
+  function settleQuantity() {
+    const parsed = parseQuantity(quantity);
+    if (!parsed.ok) return setMessage(parsed.message);
+    if (String(parsed.quantity) !== quantity) setQuantity(String(parsed.quantity));
   }
 
   // The overlays portal to body; they sit outside the form so their React events never reach it.
@@ -308,10 +333,9 @@ export function ProductForm(props: ProductFormProps) {
               max={QUANTITY_MAX}
               step={QUANTITY_STEP}
               value={quantity}
-              onChange={(e) => {
-                setQuantity(e.target.value);
-                setMessage('');
-              }}
+              aria-invalid={parsedQuantity === null || undefined}
+              onChange={(e) => changeQuantity(e.target.value)}
+              onBlur={settleQuantity}
             />
           </div>
         )}
