@@ -55,6 +55,12 @@ describe('the product experience in Chromium', () => {
     await popover.waitFor();
     await expect(popover.textContent()).resolves.toContain('Seasonal Recipes (PDF) was added to your cart.');
     await expect(popover.getAttribute('role')).resolves.toBe('status');
+    await popover.getByRole('link', { name: 'View cart' }).waitFor();
+    await popover.getByRole('link', { name: 'Checkout' }).waitFor();
+    // The store's buttons, not the browser's grey ones.
+    await expect(
+      popover.getByRole('button', { name: 'Close' }).evaluate((b) => getComputedStyle(b).backgroundColor),
+    ).resolves.toBe('rgba(0, 0, 0, 0)');
     await page.getByRole('button', { name: 'Close' }).click();
     await popover.waitFor({ state: 'detached' });
     // Spec §9: it hides by itself after 3000 ms.
@@ -64,6 +70,31 @@ describe('the product experience in Chromium', () => {
     await popover.waitFor({ state: 'detached', timeout: 6000 });
     expect(Date.now() - shownAt).toBeGreaterThanOrEqual(2500);
     await context.close();
+  });
+
+  it('puts the added popover beside the pill cart on a phone, never over it', async () => {
+    const phone = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    const page = await phone.newPage();
+    await page.goto(`${server.url}/shop/p/seasonal-recipes`);
+    await page.locator('.sqs-add-to-cart-button[data-state]').waitFor();
+    await addButton(page).click();
+    const popover = page.locator('.added-popover');
+    await popover.waitFor();
+    await page.locator('.pill-cart:not([hidden])').waitFor();
+    const [box, pill] = await Promise.all([popover.boundingBox(), page.locator('.pill-cart').boundingBox()]);
+    const overlaps =
+      box!.x < pill!.x + pill!.width &&
+      pill!.x < box!.x + box!.width &&
+      box!.y < pill!.y + pill!.height &&
+      pill!.y < box!.y + box!.height;
+    expect(overlaps).toBe(false);
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+    await phone.close();
   });
 
   it('sends a gift card to gift-card checkout, asking for a denomination first', async () => {
@@ -114,9 +145,10 @@ describe('the product experience in Chromium', () => {
       await alert(page).waitFor();
       await expect(alert(page).getByRole('heading').textContent()).resolves.toBe('Unable to Add Item');
       await expect(alert(page).textContent()).resolves.toContain(message);
-      await expect(page.locator('.product-summary .product-form-message').textContent()).resolves.toBe(
-        message,
-      );
+      // Said once: not again in the page behind the alert.
+      await expect(page.locator('.product-summary .product-form-message').textContent()).resolves.toBe('');
+      const ok = alert(page).getByRole('button', { name: 'OK' });
+      await expect(ok.evaluate((b) => getComputedStyle(b).borderRadius)).resolves.toBe('999px');
       await page.keyboard.press('Enter');
       await alert(page).waitFor({ state: 'detached' });
     };

@@ -80,7 +80,10 @@ function expectLabelsInForm(form: Element) {
 }
 
 const button = () => document.querySelector<HTMLButtonElement>('.sqs-add-to-cart-button')!;
-const alertText = () => document.querySelector('.product-form-message')!.textContent;
+/** The failure message the shopper sees: the alert's when one is open, else the page's. */
+const alertText = () =>
+  (document.querySelector('.sf-alert-dialog-message') ?? document.querySelector('.product-form-message'))!
+    .textContent;
 const radio = (group: string, value: string) =>
   within(screen.getByRole('group', { name: group })).getByDisplayValue(value) as HTMLInputElement;
 const marked = (group: string) =>
