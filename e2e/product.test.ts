@@ -284,6 +284,32 @@ describe('the product experience in Chromium', () => {
     await context.close();
   });
 
+  it('lays the quick view out within a desktop window: badge clear of the title, price and Add in sight, plan wording', async () => {
+    const page = await open('/shop');
+    const openFor = async (name: string) => {
+      const card = page.locator('.product-card', { hasText: name });
+      await card.hover();
+      await card.locator('.product-quick-view-button').click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('heading', { name }).waitFor();
+      await dialog.locator('.sqs-add-to-cart-button[data-state]').waitFor();
+      return dialog;
+    };
+    const dialog = await openFor('Stoneware Pour-Over Set');
+    const [title, badge, add] = await Promise.all([
+      dialog.getByRole('heading').boundingBox(),
+      dialog.locator('.product-badge').boundingBox(),
+      dialog.locator('.sqs-add-to-cart-button').boundingBox(),
+    ]);
+    expect(badge!.y).toBeGreaterThanOrEqual(title!.y + title!.height);
+    expect(add!.y + add!.height).toBeLessThanOrEqual(page.viewportSize()!.height);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    const subscription = await openFor('Monthly Coffee Subscription');
+    await expect(subscription.locator('.product-price').textContent()).resolves.toBe('$22.00 every month');
+    await context.close();
+  });
+
   it('opens the installments popup from the pill and the info button; Escape and an outside click close it', async () => {
     const page = await open('/shop/p/linen-field-shirt');
     await expect(page.locator('.installments-message').textContent()).resolves.toBe(

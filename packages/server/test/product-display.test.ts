@@ -18,6 +18,13 @@ describe('product display on the demo store', () => {
     expect(html).toContain('>Subscribe</button>');
   });
 
+  it("gives the quick view a subscription's plan wording, and none for other products", async () => {
+    const item = async (id: string) =>
+      (await t.app.inject({ method: 'GET', url: `/api/commerce/quick-view/${id}` })).json().item;
+    expect((await item('coffee-subscription')).subscriptionText).toBe('$22.00 every month');
+    expect((await item('linen-field-shirt')).subscriptionText).toBe('');
+  });
+
   it('shows the scarcity message with the stock left', async () => {
     expect(await page('beeswax-taper-candles')).toContain(
       '<p class="product-scarcity" data-item-scarcity="beeswax-taper-candles">Only 6 left in stock</p>',

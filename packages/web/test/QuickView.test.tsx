@@ -202,6 +202,15 @@ describe('Quick view overlay', () => {
     expect(second.querySelector('.product-badge')).toBeNull();
   });
 
+  it("words a subscription's price with its plan ('every month')", async () => {
+    const item = { ...RESPONSE.item, subscriptionText: '$22.00 every month' };
+    routes(() => jsonResponse({ ...RESPONSE, item }));
+    render(<QuickViewButton itemId="item-tee" />);
+    await openQuickView();
+    const dialog = await screen.findByRole('dialog', { name: 'Classic Tee' });
+    expect(dialog.querySelector('.product-price')!.textContent).toBe('$22.00 every month');
+  });
+
   it('records the view for the census with no body, once per opening', async () => {
     const { requests } = routes();
     render(<QuickViewButton itemId="item-tee" />);

@@ -59,6 +59,15 @@ function priceContext(p: CatalogProduct, currency: string, locale: string) {
   };
 }
 
+/** Spec §3 subscription wording of the price ('$22.00 every month'); '' for other products. */
+export function subscriptionText(p: CatalogProduct, price: ReturnType<typeof priceContext>): string {
+  if (!p.isSubscribable) return '';
+  return subscriptionPriceText({
+    priceString: price.onSale ? price.saleText : price.text,
+    plan: p.subscriptionPlan,
+  });
+}
+
 function badgeText(p: CatalogProduct, badge: ReturnType<typeof productBadge>): string {
   if (badge === 'sold-out') return p.merchandising?.customSoldOutText || DEFAULT_TEXTS.soldOut;
   return badge === 'sale' ? DEFAULT_TEXTS.sale : '';
@@ -243,12 +252,7 @@ export function productContext(
     display: {
       ...card.display,
       isDetail: true,
-      subscriptionText: p.isSubscribable
-        ? subscriptionPriceText({
-            priceString: card.display.price.onSale ? card.display.price.saleText : card.display.price.text,
-            plan: p.subscriptionPlan,
-          })
-        : '',
+      subscriptionText: subscriptionText(p, card.display.price),
       scarcity: scarcityContext(p),
       installments: installmentsContext(p, site, installments),
       restock: restockContext(p, site),

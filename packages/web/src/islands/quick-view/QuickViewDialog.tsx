@@ -129,7 +129,11 @@ export function QuickViewDialog({ itemId, open, onClose, returnFocus }: QuickVie
                 {item.badgeText}
               </span>
             )}
-            <Price itemId={item.id} currency={load.data.productForm.currency} price={item.price} />
+            {item.subscriptionText ? (
+              <div className="product-price">{item.subscriptionText}</div>
+            ) : (
+              <Price itemId={item.id} currency={load.data.productForm.currency} price={item.price} />
+            )}
             {item.excerpt && <p className="quick-view-excerpt">{item.excerpt}</p>}
             <Suspense fallback={null}>
               <ProductForm {...load.data.productForm} />
