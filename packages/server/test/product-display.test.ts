@@ -55,9 +55,11 @@ describe('product display on the demo store', () => {
   it('renders the installments message in range, per the island contract', async () => {
     const html = await page('linen-field-shirt');
     expect(html).toContain(
-      '<div class="installments" data-kind="in-range"><p class="installments-message">or 4 interest-free payments of $19.50 with <span class="installments-brand">Afterpay</span></p><button type="button" class="installments-pill" aria-haspopup="dialog">or 4 installments with <span class="installments-brand">Afterpay</span></button>',
+      '<div class="installments" data-kind="in-range"><button type="button" class="installments-pill" aria-haspopup="dialog">or 4 installments with <span class="installments-brand">Afterpay</span></button><button type="button" class="installments-info" aria-label="About Afterpay" aria-haspopup="dialog"><svg class="installments-info-icon"',
     );
     expect(await page('seasonal-recipes')).not.toContain('class="installments"');
+    // Not advertised on a sold-out product.
+    expect(await page('hand-thrown-mug')).not.toContain('class="installments"');
   });
 
   it('renders the restock form behind its call to action on a sold-out product only', async () => {

@@ -150,7 +150,7 @@ export function productFormProps(p: CatalogProduct, site: Site) {
 
 /** The Installments island (packages/web/docs/installments.md): rendered whenever the provider is on, so a later variant may qualify. */
 function installmentsContext(p: CatalogProduct, site: Site, installments: InstallmentContext) {
-  if (!installments.afterPayAvailable) return null;
+  if (!installments.afterPayAvailable || isSoldOut(p)) return null;
   const first = p.variants[0];
   const priceCents = first ? effectivePriceCents(first) : 0;
   const { currency, locale } = site.website;
@@ -161,8 +161,16 @@ function installmentsContext(p: CatalogProduct, site: Site, installments: Instal
     currency,
     priceCents,
     context: installments,
+    soldOut: isSoldOut(p),
   };
-  const display = installmentDisplay({ product: p, priceCents, context: installments, currency, locale });
+  const display = installmentDisplay({
+    product: p,
+    priceCents,
+    context: installments,
+    currency,
+    locale,
+    soldOut: props.soldOut,
+  });
   return {
     props: JSON.stringify(props),
     inRange: display.kind === 'in-range' ? display : null,
