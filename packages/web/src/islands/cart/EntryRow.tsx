@@ -72,7 +72,7 @@ export function EntryRow({ entry, currency, locale, onEdit, onFailure }: EntryRo
           </button>
         )}
       </div>
-      <QuantityStepper entry={entry} onFailure={onFailure} />
+      <QuantityStepper entry={entry} onFailure={onFailure} onRemove={remove} />
       <span className="cart-entry-total">
         {formatMoney(minorFromMoney(entry.subTotal), lineCurrency, locale)}
       </span>
