@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_STORE_URL } from '../src/modules/catalog/import.js';
-import { createTestApp, type TestApp } from './support/app.js';
+import { CRUMB, cookiesOf, createTestApp, type TestApp } from './support/app.js';
 
 /** The product page against the demo store, which holds every product case of the spec. */
 describe('product display on the demo store', () => {
@@ -23,6 +23,30 @@ describe('product display on the demo store', () => {
       (await t.app.inject({ method: 'GET', url: `/api/commerce/quick-view/${id}` })).json().item;
     expect((await item('coffee-subscription')).subscriptionText).toBe('$22.00 every month');
     expect((await item('linen-field-shirt')).subscriptionText).toBe('');
+  });
+
+  it("shows the engraving answers on the cart line (the custom form's titles and values)", async () => {
+    const added = await t.app.inject({
+      method: 'POST',
+      url: '/api/commerce/shopping-cart/entries',
+      cookies: { crumb: CRUMB },
+      headers: { 'x-csrf-token': CRUMB },
+      payload: {
+        itemId: 'walnut-serving-board',
+        sku: 'JO-BOARD-SMALL',
+        quantity: 1,
+        additionalFields: JSON.stringify({ 'engraving-text': 'J & O', 'engraving-style': 'Serif' }),
+      },
+    });
+    expect(added.statusCode).toBe(200);
+    const cart = await t.app.inject({
+      method: 'GET',
+      url: '/cart',
+      cookies: { CART: cookiesOf(added).CART },
+    });
+    expect(cart.body).toContain(
+      '<dl class="cart-entry-answers"><dt>Engraving text</dt><dd>J &amp; O</dd><dt>Lettering style</dt><dd>Serif</dd></dl>',
+    );
   });
 
   it('shows the scarcity message with the stock left', async () => {

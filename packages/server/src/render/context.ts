@@ -1,4 +1,5 @@
 import {
+  type AnswerField,
   addButtonText,
   BUTTON_TEXT,
   choiceAvailability,
@@ -6,6 +7,7 @@ import {
   DEFAULT_TEXTS,
   descriptionFallback,
   effectivePriceCents,
+  formAnswerLines,
   formatMoney,
   fromPriceText,
   type InstallmentContext,
@@ -347,7 +349,12 @@ export function pageContext(input: PageInput, extra: Record<string, unknown> = {
 }
 
 /** The cart page's context: the CartPage island's server markup (packages/web/docs/cart.md). */
-export function cartPageContext(cart: CartView, locale: string, entryForms: Record<string, string>) {
+export function cartPageContext(
+  cart: CartView,
+  locale: string,
+  entryForms: Record<string, string>,
+  formFields: Record<string, AnswerField[]> = {},
+) {
   const money = (cents: number) => formatMoney(cents, cart.currency, locale);
   const shippingChosen = !!cart.selectedShippingOption || cart.shippingCostCents > 0;
   return {
@@ -364,14 +371,17 @@ export function cartPageContext(cart: CartView, locale: string, entryForms: Reco
       taxText: cart.taxCents > 0 ? money(cart.taxCents) : '',
       totalText: money(cart.grandTotalCents),
       hasCoupons: cart.validCoupons.length + cart.invalidCoupons.length > 0,
-      entries: cart.entries.map((e) => ({
-        ...e,
-        editable: e.additionalFields != null && e.itemId in entryForms,
-        unitPriceText: money(e.purchasePriceCents),
-        lineTotalText: money(minorFromMoney(e.subTotal)),
-        attributeList: Object.entries(e.chosenVariant.attributes).map(([name, value]) => ({ name, value })),
-      })),
-      islandProps: JSON.stringify({ cart, entryForms }),
+      entries: cart.entries
+        .map((e) => ({
+          ...e,
+          editable: e.additionalFields != null && e.itemId in entryForms,
+          unitPriceText: money(e.purchasePriceCents),
+          lineTotalText: money(minorFromMoney(e.subTotal)),
+          attributeList: Object.entries(e.chosenVariant.attributes).map(([name, value]) => ({ name, value })),
+          answers: formAnswerLines(formFields[entryForms[e.itemId] ?? ''] ?? [], e.additionalFields ?? null),
+        }))
+        .map((e) => ({ ...e, hasAnswers: e.answers.length > 0 })),
+      islandProps: JSON.stringify({ cart, entryForms, formFields }),
     },
   };
 }
