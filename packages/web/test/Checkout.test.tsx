@@ -144,6 +144,38 @@ describe('Checkout steps', () => {
     expect(requests.filter((r) => r.url === '/api/commerce/orders')).toHaveLength(0);
   });
 
+  it('clears the postal-code error when the country changes', async () => {
+    stubFetch(() => jsonResponse(makeQuote()));
+    render(<Checkout {...CART_PROPS} />);
+    type('Email', 'ann@example.com');
+    fillUsAddress();
+    type('ZIP code', '1234');
+    fireEvent.click(placeOrderButton());
+    await settle();
+    expect(errorOf('ZIP code')).toBe('ZIP Codes need to be 5 digits');
+    fireEvent.change(screen.getByLabelText('Country'), { target: { value: 'CA' } });
+    expect(errorOf('Postal code')).toBeNull();
+    expect(screen.getByLabelText('Postal code').getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it('warns, without refusing, when a US ZIP does not match the state', async () => {
+    const { requests } = stubFetch(() => jsonResponse(makeQuote()));
+    render(<Checkout {...CART_PROPS} />);
+    fillUsAddress();
+    const warning = () =>
+      document.getElementById('checkout-shippingAddress-postalCode-warning')?.textContent ?? null;
+    expect(warning()).toBeNull();
+    fireEvent.change(screen.getByLabelText('State'), { target: { value: 'CA' } });
+    type('ZIP code', '10001');
+    expect(warning()).toBe('This ZIP code does not look like one in California. Please check it.');
+    expect(screen.getByLabelText('ZIP code').getAttribute('aria-describedby')).toContain('warning');
+    await settle();
+    // Still a complete address: it is quoted.
+    expect(requests.some((r) => r.url === '/api/commerce/checkout/quote')).toBe(true);
+    fireEvent.change(screen.getByLabelText('State'), { target: { value: 'NY' } });
+    expect(warning()).toBeNull();
+  });
+
   it('switches to Canada: Province/territory, the provinces and the FSA rule', async () => {
     stubFetch(() => jsonResponse(makeQuote()));
     render(<Checkout {...CART_PROPS} />);
