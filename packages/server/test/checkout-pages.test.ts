@@ -137,8 +137,12 @@ describe.each(dialects)('checkout and order pages on %s', (dialect) => {
     const page = await get(`/checkout/subscribe?cartToken=${cartToken}`);
     expect(islandProps(page.body)).toMatchObject({
       source: { kind: 'subscription', cartToken },
-      quote: { grandTotalCents: 1000 },
+      quote: { grandTotalCents: 1000, planText: '$10.00 every month' },
     });
+    // It says that it recurs before payment, in the plan's words (spec §3).
+    expect(page.body).toContain('<p class="checkout-plan">Subscription: $10.00 every month</p>');
+    const cart = await get('/checkout');
+    expect(cart.body).not.toContain('checkout-plan');
     const res = await placeOrder(t.app, {
       source: { kind: 'subscription', cartToken },
       shippingAddress: US_ADDRESS,

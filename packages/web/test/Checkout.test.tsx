@@ -218,6 +218,20 @@ describe('Checkout steps', () => {
     expect(document.querySelector('.checkout-test-mode')!.textContent).toContain('4242 4242 4242 4242');
   });
 
+  it('says before payment that a subscription recurs, in its plan wording', () => {
+    render(
+      <Checkout
+        source={{ kind: 'subscription', cartToken: 'tok-1' }}
+        quote={makeQuote({ planText: '$22.00 every month' })}
+        locale="en-US"
+      />,
+    );
+    expect(document.querySelector('.checkout-plan')!.textContent).toBe('Subscription: $22.00 every month');
+    cleanup();
+    render(<Checkout {...CART_PROPS} />);
+    expect(document.querySelector('.checkout-plan')).toBeNull();
+  });
+
   it('shows the server error instead of a form when nothing could be priced', () => {
     render(<Checkout source={{ kind: 'cart' }} quote={null} error="Your cart is empty." />);
     expect(screen.getByRole('alert').textContent).toBe('Your cart is empty.');

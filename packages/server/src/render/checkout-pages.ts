@@ -96,6 +96,7 @@ function quoteSummary(q: Quote, locale: string) {
     shippingText: q.requiresShipping ? text(q.shippingTotal) : '',
     taxText: q.taxCents > 0 ? text(q.taxTotal) : '',
     grandTotalText: text(q.grandTotal),
+    planText: q.planText,
   };
 }
 
