@@ -143,6 +143,7 @@ describe('Quick view overlay', () => {
     expect(img.getAttribute('src')).toBe('/assets/tee.jpg');
     expect(img.getAttribute('alt')).toBe('A black tee');
     expect(dialog.querySelector('.product-badge')!.textContent).toBe('sale');
+    expect(dialog.querySelector('.product-badge')!.classList.contains('product-badge--sale')).toBe(true);
     expect(dialog.querySelector('.product-price')!.innerHTML).toBe(
       '<span class="visually-hidden sf-visually-hidden">Sale Price:</span> <span class="sale-price">$20.00</span> <span class="visually-hidden sf-visually-hidden">Original Price:</span> <del class="original-price">$25.00</del>',
     );

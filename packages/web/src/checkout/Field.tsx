@@ -40,9 +40,9 @@ export function Field({ id, label, error, hint, warning, children, className }: 
         </p>
       )}
       {warning && !error && (
-        <p id={warningId} className="checkout-field-warning" role="status">
+        <output id={warningId} className="checkout-field-warning">
           {warning}
-        </p>
+        </output>
       )}
     </div>
   );

@@ -125,7 +125,7 @@ export function QuickViewDialog({ itemId, open, onClose, returnFocus }: QuickVie
           )}
           <div className="quick-view-details">
             {item.badge && (
-              <span className="product-badge" data-badge={item.badge}>
+              <span className={`product-badge product-badge--${item.badge}`} data-badge={item.badge}>
                 {item.badgeText}
               </span>
             )}
