@@ -77,6 +77,43 @@ describe('checkout in Chromium', () => {
     await page.getByRole('heading', { level: 1 }).waitFor();
   }
 
+  it('lays the cart out on a phone (title wraps normally, line total on screen) and removes a line typed to 0', async () => {
+    context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    const page = await context.newPage();
+    await addToCart(page, 'stoneware-pour-over-set');
+    await page.goto(`${server.url}/cart`);
+    const row = page.locator('.cart-entry');
+    await row.locator('.cart-entry-quantity-input:not([disabled])').waitFor();
+    const [title, total] = await Promise.all([
+      row.locator('.cart-entry-title').boundingBox(),
+      row.locator('.cart-entry-total').boundingBox(),
+    ]);
+    // 'Stoneware Pour-Over Set' fits two lines at most, not one word a line.
+    expect(title!.width).toBeGreaterThan(200);
+    expect(total!.x + total!.width).toBeLessThanOrEqual(390);
+    await expect(
+      page.locator('.cart-coupon-input').evaluate((i) => getComputedStyle(i).borderTopLeftRadius),
+    ).resolves.toBe('8px');
+    await row.locator('.cart-entry-quantity-input').fill('0');
+    await row.locator('.cart-entry-quantity-input').press('Enter');
+    await page.locator('.cart-empty').waitFor();
+    await context.close();
+  });
+
+  it('after ordering, Back to checkout says once, calmly, that the cart is empty, with a way on', async () => {
+    const page = await newPage();
+    await page.goto(`${server.url}/checkout`);
+    await expect(page.locator('.checkout-finished').textContent()).resolves.toBe(
+      'Your cart is empty. Continue shopping',
+    );
+    await expect(page.getByText('Your cart is empty.').count()).resolves.toBe(1);
+    await context.close();
+  });
+
   it('ships a physical product to a US address: State, ZIP code, its rule, shipping and tax', async () => {
     const page = await newPage();
     await addToCart(page, 'linen-field-shirt', { Size: 'S', Color: 'Sage' });

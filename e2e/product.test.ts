@@ -55,6 +55,12 @@ describe('the product experience in Chromium', () => {
     await popover.waitFor();
     await expect(popover.textContent()).resolves.toContain('Seasonal Recipes (PDF) was added to your cart.');
     await expect(popover.getAttribute('role')).resolves.toBe('status');
+    await popover.getByRole('link', { name: 'View cart' }).waitFor();
+    await popover.getByRole('link', { name: 'Checkout' }).waitFor();
+    // The store's buttons, not the browser's grey ones.
+    await expect(
+      popover.getByRole('button', { name: 'Close' }).evaluate((b) => getComputedStyle(b).backgroundColor),
+    ).resolves.toBe('rgba(0, 0, 0, 0)');
     await page.getByRole('button', { name: 'Close' }).click();
     await popover.waitFor({ state: 'detached' });
     // Spec §9: it hides by itself after 3000 ms.
@@ -64,6 +70,31 @@ describe('the product experience in Chromium', () => {
     await popover.waitFor({ state: 'detached', timeout: 6000 });
     expect(Date.now() - shownAt).toBeGreaterThanOrEqual(2500);
     await context.close();
+  });
+
+  it('puts the added popover beside the pill cart on a phone, never over it', async () => {
+    const phone = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    const page = await phone.newPage();
+    await page.goto(`${server.url}/shop/p/seasonal-recipes`);
+    await page.locator('.sqs-add-to-cart-button[data-state]').waitFor();
+    await addButton(page).click();
+    const popover = page.locator('.added-popover');
+    await popover.waitFor();
+    await page.locator('.pill-cart:not([hidden])').waitFor();
+    const [box, pill] = await Promise.all([popover.boundingBox(), page.locator('.pill-cart').boundingBox()]);
+    const overlaps =
+      box!.x < pill!.x + pill!.width &&
+      pill!.x < box!.x + box!.width &&
+      box!.y < pill!.y + pill!.height &&
+      pill!.y < box!.y + box!.height;
+    expect(overlaps).toBe(false);
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+    await phone.close();
   });
 
   it('sends a gift card to gift-card checkout, asking for a denomination first', async () => {
@@ -114,14 +145,22 @@ describe('the product experience in Chromium', () => {
       await alert(page).waitFor();
       await expect(alert(page).getByRole('heading').textContent()).resolves.toBe('Unable to Add Item');
       await expect(alert(page).textContent()).resolves.toContain(message);
-      await expect(page.locator('.product-summary .product-form-message').textContent()).resolves.toBe(
-        message,
-      );
+      // Said once: not again in the page behind the alert.
+      await expect(page.locator('.product-summary .product-form-message').textContent()).resolves.toBe('');
+      const ok = alert(page).getByRole('button', { name: 'OK' });
+      await expect(ok.evaluate((b) => getComputedStyle(b).borderRadius)).resolves.toBe('999px');
       await page.keyboard.press('Enter');
       await alert(page).waitFor({ state: 'detached' });
     };
     await page.getByLabel('Size').selectOption('M');
+    // Marked before any add: the sold-out colour in the list, 'Sold Out' on the button.
+    await expect(page.getByLabel('Color').locator('option').allTextContents()).resolves.toEqual([
+      'Select Color',
+      'Sage (sold out)',
+      'Oat',
+    ]);
     await page.getByLabel('Color').selectOption('Sage');
+    await expect(addButton(page).textContent()).resolves.toBe('Sold Out');
     await failWith('Sorry, we do not have enough of that item available.');
     await page.getByLabel('Size').selectOption('L');
     await page.getByLabel('Color').selectOption('Oat');
@@ -186,6 +225,29 @@ describe('the product experience in Chromium', () => {
     await dialog.waitFor();
     await dialog.locator('.custom-form-submit').click();
     await dialog.getByText('Required').first().waitFor();
+    // Styled like the rest of the store: labels above full-width fields, red error texts, a
+    // select that names its empty choice, one native date input.
+    const look = await page.evaluate(() => {
+      const input = document.querySelector<HTMLElement>('#custom-form-engraving-text')!;
+      const label = document.querySelector<HTMLElement>('label[for="custom-form-engraving-text"]')!;
+      const css = getComputedStyle(input);
+      return {
+        labelAbove: label.getBoundingClientRect().bottom <= input.getBoundingClientRect().top,
+        radius: css.borderTopLeftRadius,
+        tall: input.getBoundingClientRect().height >= 44,
+        error: getComputedStyle(document.querySelector('.custom-form-error')!).color,
+        empty: document.querySelector<HTMLSelectElement>('#custom-form-engraving-style')!.options[0]!.text,
+        dates: document.querySelectorAll('.custom-form-date input[type="date"]').length,
+      };
+    });
+    expect(look).toEqual({
+      labelAbove: true,
+      radius: '8px',
+      tall: true,
+      error: 'rgb(179, 38, 30)',
+      empty: 'Choose…',
+      dates: 1,
+    });
     await dialog.getByLabel(/Engraving text/).fill('J & O');
     await dialog.getByLabel(/Lettering style/).selectOption('Serif');
     await dialog.locator('.custom-form-submit').click();
@@ -222,11 +284,62 @@ describe('the product experience in Chromium', () => {
     await context.close();
   });
 
+  it('lays the quick view out within a desktop window: badge clear of the title, price and Add in sight, plan wording', async () => {
+    const page = await open('/shop');
+    const openFor = async (name: string) => {
+      const card = page.locator('.product-card', { hasText: name });
+      await card.hover();
+      await card.locator('.product-quick-view-button').click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('heading', { name }).waitFor();
+      await dialog.locator('.sqs-add-to-cart-button[data-state]').waitFor();
+      return dialog;
+    };
+    const dialog = await openFor('Stoneware Pour-Over Set');
+    const [title, badge, add] = await Promise.all([
+      dialog.getByRole('heading').boundingBox(),
+      dialog.locator('.product-badge').boundingBox(),
+      dialog.locator('.sqs-add-to-cart-button').boundingBox(),
+    ]);
+    expect(badge!.y).toBeGreaterThanOrEqual(title!.y + title!.height);
+    expect(add!.y + add!.height).toBeLessThanOrEqual(page.viewportSize()!.height);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    const subscription = await openFor('Monthly Coffee Subscription');
+    await expect(subscription.locator('.product-price').textContent()).resolves.toBe('$22.00 every month');
+    await context.close();
+  });
+
+  it("keeps the installments popup's close button clear of its heading on a phone", async () => {
+    const phone = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    const page = await phone.newPage();
+    await page.goto(`${server.url}/shop/p/linen-field-shirt`);
+    await hydrated(page, '.installments-pill');
+    await page.locator('.installments-pill').click();
+    const dialog = page.getByRole('dialog', { name: 'Pay in 4 with Afterpay' });
+    await dialog.waitFor();
+    // The heading's words, not its block box, must end left of the button.
+    const textRight = await dialog.getByRole('heading').evaluate((h) => {
+      const range = document.createRange();
+      range.selectNodeContents(h);
+      return Math.max(...Array.from(range.getClientRects(), (r) => r.right));
+    });
+    const close = await dialog.getByRole('button', { name: 'Close' }).boundingBox();
+    expect(textRight).toBeLessThanOrEqual(close!.x);
+    await phone.close();
+  });
+
   it('opens the installments popup from the pill and the info button; Escape and an outside click close it', async () => {
     const page = await open('/shop/p/linen-field-shirt');
-    await expect(page.locator('.installments-message').textContent()).resolves.toBe(
-      'or 4 interest-free payments of $19.50 with Afterpay',
+    // Said once, with a drawn info icon (no font glyph that may be missing).
+    await expect(page.locator('.product-installments').textContent()).resolves.toBe(
+      'or 4 installments with Afterpay',
     );
+    await expect(page.locator('.installments-info svg').count()).resolves.toBe(1);
     const pill = page.locator('.installments-pill');
     await hydrated(page, '.installments-pill');
     await pill.focus();

@@ -3,11 +3,15 @@ import {
   type CommerceProduct,
   type CommerceVariant,
   fromPrice,
+  hasUnlimitedStockByType,
   hasVariedPrices,
   isOnSale,
   type VariantOption,
+  type VariantSelection,
+  variantInStock,
   variantOptions,
 } from './product.js';
+import { DEFAULT_TEXTS } from './ui.js';
 
 /** Highest regular (not sale) price across variants, or null without variants. */
 export function normalPrice(product: CommerceProduct): number | null {
@@ -67,4 +71,42 @@ export function cartQuantity(entries: readonly { quantity: number }[]): number {
     (sum, e) => sum + (Number.isSafeInteger(e.quantity) && e.quantity > 0 ? e.quantity : 0),
     0,
   );
+}
+
+/**
+ * What choosing `value` for `optionName` leads to, the shopper's other choices kept (options not
+ * chosen yet may take any value): 'unavailable' when no variant has that combination,
+ * 'sold-out' when every such variant is out of stock. Marks a choice only; the add-to-cart checks
+ * stay the authority.
+ */
+export type ChoiceAvailability = 'available' | 'sold-out' | 'unavailable';
+
+export function choiceAvailability(
+  product: CommerceProduct,
+  selection: VariantSelection,
+  optionName: string,
+  value: string,
+): ChoiceAvailability {
+  const chosen = Object.entries({ ...selection, [optionName]: value }).filter(([, v]) => v);
+  const matching = product.variants.filter((variant) =>
+    chosen.every(([name, v]) => variant.attributes[name] === v),
+  );
+  if (matching.length === 0) return 'unavailable';
+  return hasUnlimitedStockByType(product) || matching.some((v) => variantInStock(v))
+    ? 'available'
+    : 'sold-out';
+}
+
+/**
+ * Said after a choice that leads to no variant in stock: spec §9's fallback text "sold out", or
+ * 'unavailable' when no variant has that combination; nothing for an available choice.
+ */
+export function choiceMark(availability: ChoiceAvailability): string {
+  if (availability === 'sold-out') return ` (${DEFAULT_TEXTS.soldOut})`;
+  return availability === 'unavailable' ? ' (unavailable)' : '';
+}
+
+/** The chosen variant is out of stock: the button says 'Sold Out' before any add (spec §4). */
+export function variantSoldOut(product: CommerceProduct, variant: CommerceVariant | null): boolean {
+  return variant !== null && !hasUnlimitedStockByType(product) && !variantInStock(variant);
 }

@@ -184,3 +184,80 @@ export function formProblemMessage(noticePosition: 'above' | 'below', newsletter
   if (newsletter) return null;
   return noticePosition === 'above' ? MESSAGES.formProblemScrollDown : MESSAGES.formProblemScrollUp;
 }
+
+/** A field as the answer summary needs it: its id, title and type (and likert statements). */
+export interface AnswerField {
+  id: string;
+  title: string;
+  type: FormFieldType;
+}
+
+/** One answered field, as the cart line shows it: 'Engraving text: J & O'. */
+export interface AnswerLine {
+  title: string;
+  text: string;
+}
+
+type WireParts = Record<string, unknown>;
+const part = (v: WireParts, key: string): string =>
+  typeof v[key] === 'string' || typeof v[key] === 'number' ? String(v[key]).trim() : '';
+
+/** The text of one stored answer (the wire values of the custom form), '' when unanswered. */
+function answerText(type: FormFieldType, value: unknown): string {
+  if (typeof value === 'string' || typeof value === 'number') return String(value).trim();
+  if (Array.isArray(value))
+    return value
+      .map((v) => String(v).trim())
+      .filter((v) => v !== '')
+      .join(', ');
+  if (!value || typeof value !== 'object') return '';
+  const v = value as WireParts;
+  switch (type) {
+    case 'date':
+      return formatDateAnswer({ Month: part(v, 'month'), Day: part(v, 'day'), Year: part(v, 'year') });
+    case 'name':
+      return formatNameAnswer({ First: part(v, 'first'), Last: part(v, 'last') });
+    case 'time':
+      return part(v, 'hour') === ''
+        ? ''
+        : joinPresent([`${part(v, 'hour')}:${part(v, 'minute').padStart(2, '0')}`, part(v, 'ampm')], ' ');
+    case 'phone':
+      return joinPresent([part(v, 'country') && `+${part(v, 'country')}`, part(v, 'number')], ' ');
+    case 'likert':
+      return Object.entries(v)
+        .map(([statement, answer]) => {
+          const label = likertLabel(answer as number | string);
+          return label ? `${statement}: ${label}` : '';
+        })
+        .filter((t) => t !== '')
+        .join('; ');
+    default:
+      return joinPresent(
+        Object.values(v).map((p) => (typeof p === 'string' || typeof p === 'number' ? String(p).trim() : '')),
+        ', ',
+      );
+  }
+}
+
+/**
+ * The answers of a cart entry's custom form (its additionalFields JSON string), in the form's
+ * order, answered fields only; sections and unknown or broken JSON give nothing.
+ */
+export function formAnswerLines(
+  fields: readonly AnswerField[],
+  additionalFields: string | null,
+): AnswerLine[] {
+  if (!additionalFields) return [];
+  let answers: unknown;
+  try {
+    answers = JSON.parse(additionalFields);
+  } catch {
+    return [];
+  }
+  if (!answers || typeof answers !== 'object' || Array.isArray(answers)) return [];
+  const byId = answers as Record<string, unknown>;
+  return fields
+    .filter((f) => f.type !== 'section' && Object.hasOwn(byId, f.id))
+    .map((f) => ({ title: f.title, text: answerText(f.type, byId[f.id]) }))
+    .filter((line) => line.text !== '');
+}

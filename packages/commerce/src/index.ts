@@ -18,3 +18,4 @@ export * from './regions.js';
 export * from './roles.js';
 export * from './subscription.js';
 export * from './ui.js';
+export * from './us-zip.js';

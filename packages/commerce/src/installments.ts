@@ -100,6 +100,8 @@ export interface InstallmentDisplayInput {
   currency: string;
   locale?: string;
   count?: number;
+  /** A sold-out product is not advertised with a pay-later offer. */
+  soldOut?: boolean;
 }
 
 /**
@@ -111,7 +113,8 @@ export interface InstallmentDisplayInput {
 export function installmentDisplay(input: InstallmentDisplayInput): InstallmentDisplay {
   const { context, product, priceCents, currency } = input;
   const count = input.count ?? INSTALLMENTS_DEFAULT_COUNT;
-  if (!context?.afterPayAvailable || !isInstallmentProduct(product)) return { kind: 'hidden' };
+  if (!context?.afterPayAvailable || !isInstallmentProduct(product) || input.soldOut)
+    return { kind: 'hidden' };
   if (!installmentProviderSupports(context.stripeAccountCountry, context.shopperLanguage))
     return { kind: 'hidden' };
   const brand = installmentProviderBrand(context.stripeAccountCountry);

@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
   cartQuantity,
+  choiceAvailability,
+  choiceMark,
   hasVariants,
   normalPrice,
   ProductType,
   priceDisplay,
   salePrice,
   selectableOptions,
+  variantSoldOut,
 } from '../src/index.js';
 import { product, shirt, variant } from './fixtures.js';
 
@@ -116,5 +119,38 @@ describe('cartQuantity', () => {
     [[{ quantity: -1 }, { quantity: 1.5 }, { quantity: 4 }], 4],
   ])('%j → %i', (entries, expected) => {
     expect(cartQuantity(entries)).toBe(expected);
+  });
+});
+
+describe('choiceAvailability / choiceMark / variantSoldOut', () => {
+  it('marks a value sold out when every variant with it, given the other choices, is out', () => {
+    expect(choiceAvailability(shirt, {}, 'Size', 'M')).toBe('sold-out');
+    expect(choiceAvailability(shirt, {}, 'Size', 'S')).toBe('available');
+    expect(choiceAvailability(shirt, { Size: 'M' }, 'Color', 'Red')).toBe('sold-out');
+    expect(choiceAvailability(shirt, { Size: 'S' }, 'Color', 'Red')).toBe('available');
+  });
+
+  it('marks a combination no variant has unavailable', () => {
+    expect(choiceAvailability(shirt, { Size: 'M' }, 'Color', 'Blue')).toBe('unavailable');
+    expect(choiceAvailability(shirt, { Color: 'Blue' }, 'Size', 'M')).toBe('unavailable');
+  });
+
+  it('never marks digital products or gift cards (unlimited by type)', () => {
+    const digital = { ...shirt, productType: ProductType.DIGITAL };
+    expect(choiceAvailability(digital, {}, 'Size', 'M')).toBe('available');
+    expect(variantSoldOut(digital, digital.variants[1]!)).toBe(false);
+  });
+
+  it('says (sold out) or (unavailable) after the value, nothing when available', () => {
+    expect(choiceMark('sold-out')).toBe(' (sold out)');
+    expect(choiceMark('unavailable')).toBe(' (unavailable)');
+    expect(choiceMark('available')).toBe('');
+  });
+
+  it('knows a chosen variant is sold out, and that no choice is not', () => {
+    expect(variantSoldOut(shirt, shirt.variants[1]!)).toBe(true);
+    expect(variantSoldOut(shirt, shirt.variants[0]!)).toBe(false);
+    expect(variantSoldOut(shirt, null)).toBe(false);
+    expect(variantSoldOut(shirt, variant({ qtyInStock: 0, unlimited: true }))).toBe(false);
   });
 });

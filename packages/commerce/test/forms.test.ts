@@ -5,6 +5,7 @@ import {
   characterCounter,
   type FormFieldSummary,
   type FormSummaryField,
+  formAnswerLines,
   formProblemMessage,
   LIKERT_LABELS,
   likertLabel,
@@ -121,5 +122,44 @@ describe('validateFormField', () => {
       'Your form has encountered a problem. Please scroll up to review.',
     );
     expect(formProblemMessage('above', true)).toBeNull();
+  });
+});
+
+describe('formAnswerLines', () => {
+  const fields = [
+    { id: 'intro', title: 'Your engraving', type: 'section' },
+    { id: 'text', title: 'Engraving text', type: 'text' },
+    { id: 'style', title: 'Lettering style', type: 'select' },
+    { id: 'extras', title: 'Extras', type: 'checkbox' },
+    { id: 'by', title: 'Needed by', type: 'date' },
+    { id: 'who', title: 'Name', type: 'name' },
+    { id: 'rate', title: 'Tell us', type: 'likert' },
+    { id: 'note', title: 'Notes', type: 'textarea' },
+  ];
+
+  it('lists the answered fields in the form order with readable values', () => {
+    const answers = JSON.stringify({
+      note: '',
+      text: 'J & O',
+      style: 'Serif',
+      extras: ['Gift wrap', 'Card'],
+      by: { month: '12', day: '5', year: '2026' },
+      who: { first: 'Ada', last: 'Lovelace' },
+      rate: { 'Ordering was easy': 2 },
+    });
+    expect(formAnswerLines(fields, answers)).toEqual([
+      { title: 'Engraving text', text: 'J & O' },
+      { title: 'Lettering style', text: 'Serif' },
+      { title: 'Extras', text: 'Gift wrap, Card' },
+      { title: 'Needed by', text: '12/5/2026' },
+      { title: 'Name', text: 'Ada Lovelace' },
+      { title: 'Tell us', text: 'Ordering was easy: Strongly Agree' },
+    ]);
+  });
+
+  it('gives nothing without answers or with broken JSON', () => {
+    expect(formAnswerLines(fields, null)).toEqual([]);
+    expect(formAnswerLines(fields, '{oops')).toEqual([]);
+    expect(formAnswerLines(fields, '[1]')).toEqual([]);
   });
 });

@@ -65,10 +65,14 @@ describe.each(dialects)('checkout and order pages on %s', (dialect) => {
     });
   });
 
-  it('an empty cart says so', async () => {
+  it('an empty cart says so once, calmly, with a way on (no island to say it again)', async () => {
     const res = await get('/checkout');
-    expect(res.body).toContain('Your cart is empty.');
-    expect(islandProps(res.body)).toMatchObject({ quote: null, error: 'Your cart is empty.' });
+    expect(res.body).toContain(
+      '<p class="checkout-finished">Your cart is empty. <a href="/">Continue shopping</a></p>',
+    );
+    expect(res.body.match(/Your cart is empty\./g)).toHaveLength(1);
+    expect(res.body).not.toContain('class="checkout-error"');
+    expect(res.body).not.toContain('data-island="Checkout"');
   });
 
   it('gift card checkout carries its source', async () => {
@@ -133,8 +137,12 @@ describe.each(dialects)('checkout and order pages on %s', (dialect) => {
     const page = await get(`/checkout/subscribe?cartToken=${cartToken}`);
     expect(islandProps(page.body)).toMatchObject({
       source: { kind: 'subscription', cartToken },
-      quote: { grandTotalCents: 1000 },
+      quote: { grandTotalCents: 1000, planText: '$10.00 every month' },
     });
+    // It says that it recurs before payment, in the plan's words (spec §3).
+    expect(page.body).toContain('<p class="checkout-plan">Subscription: $10.00 every month</p>');
+    const cart = await get('/checkout');
+    expect(cart.body).not.toContain('checkout-plan');
     const res = await placeOrder(t.app, {
       source: { kind: 'subscription', cartToken },
       shippingAddress: US_ADDRESS,

@@ -40,7 +40,8 @@ describe.each(dialects)('pages on %s', (dialect) => {
     );
     expect(html).toContain(`<input type="hidden" name="crumb" value="${CRUMB}">`);
     expect(html).toContain(
-      '<select id="variant-option-Size" name="variant-option-Size" class="variant-select"><option value="">Select Size</option><option value="S">S</option><option value="M">M</option></select>',
+      // The fixture's only M is out of stock: marked before any choice.
+      '<select id="variant-option-Size" name="variant-option-Size" class="variant-select"><option value="">Select Size</option><option value="S">S</option><option value="M" data-unavailable>M (sold out)</option></select>',
     );
     expect(html).toContain('<option value="Red">Red</option><option value="Blue">Blue</option>');
     expect(html).toContain('<button type="submit" class="sqs-add-to-cart-button">Add To Cart</button>');

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_STORE_URL } from '../src/modules/catalog/import.js';
-import { createTestApp, type TestApp } from './support/app.js';
+import { CRUMB, cookiesOf, createTestApp, type TestApp } from './support/app.js';
 
 /** The product page against the demo store, which holds every product case of the spec. */
 describe('product display on the demo store', () => {
@@ -16,6 +16,37 @@ describe('product display on the demo store', () => {
     const html = await page('coffee-subscription');
     expect(html).toContain('data-item-price="coffee-subscription">$22.00 every month</div>');
     expect(html).toContain('>Subscribe</button>');
+  });
+
+  it("gives the quick view a subscription's plan wording, and none for other products", async () => {
+    const item = async (id: string) =>
+      (await t.app.inject({ method: 'GET', url: `/api/commerce/quick-view/${id}` })).json().item;
+    expect((await item('coffee-subscription')).subscriptionText).toBe('$22.00 every month');
+    expect((await item('linen-field-shirt')).subscriptionText).toBe('');
+  });
+
+  it("shows the engraving answers on the cart line (the custom form's titles and values)", async () => {
+    const added = await t.app.inject({
+      method: 'POST',
+      url: '/api/commerce/shopping-cart/entries',
+      cookies: { crumb: CRUMB },
+      headers: { 'x-csrf-token': CRUMB },
+      payload: {
+        itemId: 'walnut-serving-board',
+        sku: 'JO-BOARD-SMALL',
+        quantity: 1,
+        additionalFields: JSON.stringify({ 'engraving-text': 'J & O', 'engraving-style': 'Serif' }),
+      },
+    });
+    expect(added.statusCode).toBe(200);
+    const cart = await t.app.inject({
+      method: 'GET',
+      url: '/cart',
+      cookies: { CART: cookiesOf(added).CART },
+    });
+    expect(cart.body).toContain(
+      '<dl class="cart-entry-answers"><dt>Engraving text</dt><dd>J &amp; O</dd><dt>Lettering style</dt><dd>Serif</dd></dl>',
+    );
   });
 
   it('shows the scarcity message with the stock left', async () => {
@@ -48,9 +79,11 @@ describe('product display on the demo store', () => {
   it('renders the installments message in range, per the island contract', async () => {
     const html = await page('linen-field-shirt');
     expect(html).toContain(
-      '<div class="installments" data-kind="in-range"><p class="installments-message">or 4 interest-free payments of $19.50 with <span class="installments-brand">Afterpay</span></p><button type="button" class="installments-pill" aria-haspopup="dialog">or 4 installments with <span class="installments-brand">Afterpay</span></button>',
+      '<div class="installments" data-kind="in-range"><button type="button" class="installments-pill" aria-haspopup="dialog">or 4 installments with <span class="installments-brand">Afterpay</span></button><button type="button" class="installments-info" aria-label="About Afterpay" aria-haspopup="dialog"><svg class="installments-info-icon"',
     );
     expect(await page('seasonal-recipes')).not.toContain('class="installments"');
+    // Not advertised on a sold-out product.
+    expect(await page('hand-thrown-mug')).not.toContain('class="installments"');
   });
 
   it('renders the restock form behind its call to action on a sold-out product only', async () => {
@@ -83,5 +116,25 @@ describe('product display on the demo store', () => {
       .replace(/&quot;/g, '"')
       .replace(/&amp;/g, '&');
     expect(JSON.parse(props).variantSelector).toBe('radio');
+  });
+});
+
+describe('sold-out choices in the server form', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    const store = JSON.parse(fs.readFileSync(DEMO_STORE_URL, 'utf8'));
+    // The shirt's one large variant runs out: L leads to no stock whatever the colour.
+    const shirt = store.products.find((p: { id: string }) => p.id === 'linen-field-shirt');
+    shirt.variants.find((v: { sku: string }) => v.sku === 'JO-SHIRT-L-SAGE').qtyInStock = 0;
+    t = await createTestApp('sqlite', store);
+  });
+  afterAll(async () => t?.close());
+
+  it('marks a value no variant in stock has, as the island marks it (no change when it mounts)', async () => {
+    const html = (await t.app.inject({ method: 'GET', url: '/shop/p/linen-field-shirt' })).body;
+    expect(html).toContain(
+      '<option value="S">S</option><option value="M">M</option><option value="L" data-unavailable>L (sold out)</option></select>',
+    );
+    expect(html).toContain('<option value="Sage">Sage</option><option value="Oat">Oat</option>');
   });
 });

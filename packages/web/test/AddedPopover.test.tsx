@@ -53,6 +53,14 @@ describe('AddedPopover', () => {
     expect(status.style.position).toBe('fixed');
   });
 
+  it('offers the ways on: View cart and Checkout', () => {
+    show();
+    expect(screen.getByRole('link', { name: 'View cart' }).getAttribute('href')).toBe('/cart');
+    expect(screen.getByRole('link', { name: 'Checkout' }).getAttribute('href')).toBe(
+      '/commerce/goto-checkout',
+    );
+  });
+
   it('takes no space in the page: its root holder is hidden', () => {
     show();
     const holders = Array.from(document.body.children).filter((el) => !el.classList.contains('sf-popover'));

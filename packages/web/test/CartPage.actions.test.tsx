@@ -191,6 +191,32 @@ describe('CartPage remove', () => {
   });
 });
 
+describe('CartPage quantity 0', () => {
+  it('removes the line when the shopper types 0', async () => {
+    const { requests } = stubFetch(() => jsonResponse({ shoppingCart: makeCart([MUG]) }));
+    render(<CartPage cart={CART} />);
+    const input = within(teeRow()).getByRole('spinbutton');
+    fireEvent.change(input, { target: { value: '0' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    await settle();
+    expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual([
+      'DELETE /api/commerce/shopping-cart/entries/e_1',
+    ]);
+    expect(screen.queryByRole('link', { name: 'Classic Tee' })).toBeNull();
+  });
+
+  it('says "Unable to remove item" when that fails, and shows the quantity again', async () => {
+    stubFetch(networkDown);
+    render(<CartPage cart={CART} />);
+    const input = within(teeRow()).getByRole('spinbutton');
+    fireEvent.change(input, { target: { value: '0' } });
+    fireEvent.blur(input);
+    await settle();
+    expect(within(alertDialog()).getByRole('heading').textContent).toBe('Unable to remove item');
+    expect(within(teeRow()).getByRole('spinbutton')).toHaveProperty('value', String(TEE.quantity));
+  });
+});
+
 describe('CartPage edit form', () => {
   const FORMS = { 'item-mug': 'engraving' };
 

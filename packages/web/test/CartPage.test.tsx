@@ -70,6 +70,33 @@ describe('CartPage', () => {
     expect(within(rows[1]).getByRole('link', { name: 'Mug' }).getAttribute('href')).toBe('/shop/p/mug');
   });
 
+  it("shows the answers of the entry's custom form on its line, as the server renders them", () => {
+    const board = makeEntry({
+      title: 'Board',
+      chosenVariant: { sku: 'B', attributes: {} },
+      additionalFields: JSON.stringify({ text: 'J & O', style: 'Serif', notes: '' }),
+    });
+    const formFields = {
+      engraving: [
+        { id: 'text', title: 'Engraving text', type: 'text' },
+        { id: 'style', title: 'Lettering style', type: 'select' },
+        { id: 'notes', title: 'Notes', type: 'textarea' },
+      ],
+    };
+    const { container } = render(
+      <CartPage
+        cart={makeCart([board])}
+        entryForms={{ [board.itemId]: 'engraving' }}
+        formFields={formFields}
+      />,
+    );
+    const answers = container.querySelector('.cart-entry-answers')!;
+    const server = document.createElement('div');
+    server.innerHTML =
+      '<dl class="cart-entry-answers"><dt>Engraving text</dt><dd>J &amp; O</dd><dt>Lettering style</dt><dd>Serif</dd></dl>';
+    expect(markupShape(answers)).toEqual(markupShape(server.firstElementChild!));
+  });
+
   it('takes the line total from subTotal, not unit price × quantity', () => {
     const discounted = makeCart([makeEntry({ subTotal: { value: '4000', currency: 'USD' } })]);
     const { container } = render(<CartPage cart={discounted} />);

@@ -144,6 +144,38 @@ describe('Checkout steps', () => {
     expect(requests.filter((r) => r.url === '/api/commerce/orders')).toHaveLength(0);
   });
 
+  it('clears the postal-code error when the country changes', async () => {
+    stubFetch(() => jsonResponse(makeQuote()));
+    render(<Checkout {...CART_PROPS} />);
+    type('Email', 'ann@example.com');
+    fillUsAddress();
+    type('ZIP code', '1234');
+    fireEvent.click(placeOrderButton());
+    await settle();
+    expect(errorOf('ZIP code')).toBe('ZIP Codes need to be 5 digits');
+    fireEvent.change(screen.getByLabelText('Country'), { target: { value: 'CA' } });
+    expect(errorOf('Postal code')).toBeNull();
+    expect(screen.getByLabelText('Postal code').getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it('warns, without refusing, when a US ZIP does not match the state', async () => {
+    const { requests } = stubFetch(() => jsonResponse(makeQuote()));
+    render(<Checkout {...CART_PROPS} />);
+    fillUsAddress();
+    const warning = () =>
+      document.getElementById('checkout-shippingAddress-postalCode-warning')?.textContent ?? null;
+    expect(warning()).toBeNull();
+    fireEvent.change(screen.getByLabelText('State'), { target: { value: 'CA' } });
+    type('ZIP code', '10001');
+    expect(warning()).toBe('This ZIP code does not look like one in California. Please check it.');
+    expect(screen.getByLabelText('ZIP code').getAttribute('aria-describedby')).toContain('warning');
+    await settle();
+    // Still a complete address: it is quoted.
+    expect(requests.some((r) => r.url === '/api/commerce/checkout/quote')).toBe(true);
+    fireEvent.change(screen.getByLabelText('State'), { target: { value: 'NY' } });
+    expect(warning()).toBeNull();
+  });
+
   it('switches to Canada: Province/territory, the provinces and the FSA rule', async () => {
     stubFetch(() => jsonResponse(makeQuote()));
     render(<Checkout {...CART_PROPS} />);
@@ -184,6 +216,20 @@ describe('Checkout steps', () => {
   it('shows the test-mode notice with the test cards', () => {
     render(<Checkout source={{ kind: 'cart' }} quote={DIGITAL} locale="en-US" />);
     expect(document.querySelector('.checkout-test-mode')!.textContent).toContain('4242 4242 4242 4242');
+  });
+
+  it('says before payment that a subscription recurs, in its plan wording', () => {
+    render(
+      <Checkout
+        source={{ kind: 'subscription', cartToken: 'tok-1' }}
+        quote={makeQuote({ planText: '$22.00 every month' })}
+        locale="en-US"
+      />,
+    );
+    expect(document.querySelector('.checkout-plan')!.textContent).toBe('Subscription: $22.00 every month');
+    cleanup();
+    render(<Checkout {...CART_PROPS} />);
+    expect(document.querySelector('.checkout-plan')).toBeNull();
   });
 
   it('shows the server error instead of a form when nothing could be priced', () => {

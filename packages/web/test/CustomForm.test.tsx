@@ -93,6 +93,8 @@ function record(event: Event) {
 
 const addButton = () => document.querySelector<HTMLButtonElement>('.sqs-add-to-cart-button')!;
 const dialog = () => screen.getByRole('dialog', { name: 'Personalise your mug' });
+const alertMessage = () =>
+  screen.getByRole('alertdialog').querySelector('.sf-alert-dialog-message')!.textContent;
 const fieldError = (id: string) => document.getElementById(`custom-form-${id}-error`)?.textContent ?? null;
 
 /** Lets chunks, fetches and renders settle. */
@@ -205,16 +207,17 @@ describe('additional-fields form (spec §4 step 5)', () => {
     fillRequired();
     type('Address 1', '1 Main St');
     type('City', 'London');
-    type('Month', '11');
-    type('Day', '23');
-    type('Year', '2026');
+    // One native date input; its value travels as the parts the server checks.
+    expect(control('Delivery Date').getAttribute('type')).toBe('date');
+    type('Delivery Date', '2026-11-03');
     type('Hour', '9');
     type('Minute', '15');
     expect(Array.from((control('AM/PM') as HTMLSelectElement).options, (o) => o.text)).toEqual([
-      '',
+      'Choose…',
       'AM',
       'PM',
     ]);
+    expect((control('Box') as HTMLSelectElement).options[0]?.text).toBe('Choose…');
     type('AM/PM', 'am');
     type('Country Code', '44');
     type('Number', '2079460000');
@@ -226,7 +229,7 @@ describe('additional-fields form (spec §4 step 5)', () => {
       'f-name': { first: 'Ada', last: 'Lovelace' },
       'f-email': 'ada@example.com',
       'f-addr': { line1: '1 Main St', line2: '', city: 'London', region: '', postalCode: '', country: '' },
-      'f-date': { month: '11', day: '23', year: '2026' },
+      'f-date': { month: '11', day: '3', year: '2026' },
       'f-time': { hour: '9', minute: '15', ampm: 'am' },
       'f-phone': { country: '44', number: '2079460000' },
       'f-extras': ['Card'],
@@ -282,7 +285,8 @@ describe('additional-fields form (spec §4 step 5)', () => {
   it("reports 'Unable to open form' when the form cannot be loaded", async () => {
     serve({ schema: () => jsonResponse({ message: 'No such form.' }, 404) });
     await openForm();
-    expect(screen.getByRole('alert').textContent).toBe('Unable to open form');
+    // One message: the alert's, not the same text again in the page.
+    expect(document.querySelector('.product-form-message')!.textContent).toBe('');
     expect(screen.getByRole('alertdialog', { name: 'Unable to Add Item' }).textContent).toContain(
       'Unable to open form',
     );
@@ -292,9 +296,7 @@ describe('additional-fields form (spec §4 step 5)', () => {
   it('tracks an out-of-stock product with a form as CUSTOM_FORM_RENDER_ERROR_OUT_OF_STOCK and never loads the form', async () => {
     const { requests } = serve({ stock: { results: [{ sku: 'MUG-1', unlimited: false, qtyInStock: 0 }] } });
     await openForm();
-    expect(screen.getByRole('alert').textContent).toBe(
-      'Sorry, we do not have enough of that item available.',
-    );
+    expect(alertMessage()).toBe('Sorry, we do not have enough of that item available.');
     expect(events.at(-1)?.errorType).toBe('CUSTOM_FORM_RENDER_ERROR_OUT_OF_STOCK');
     expect(requests.map((r) => r.url)).toEqual(['/api/commerce/inventory/stock/?itemId=item-mug']);
   });
@@ -325,7 +327,7 @@ describe('additional-fields form (spec §4 step 5)', () => {
     await openForm({ isSubscribable: true, showQuantity: false });
     fillRequired();
     await submitForm();
-    expect(screen.getByRole('alert').textContent).toBe('Plan unavailable.');
+    expect(alertMessage()).toBe('Plan unavailable.');
     expect(events.at(-1)?.errorType).toBe('SUB_WITH_FORM_FAILURE');
   });
 });
@@ -381,9 +383,21 @@ describe('CustomFormModal lightbox', () => {
       />,
     );
     await settle();
+    type('Note', 'x'.repeat(20));
+    expect(within(dialog()).getByText('20 / 20').getAttribute('data-over')).toBeNull();
+    expect(fieldError('f-note')).toBeNull();
+    control('Note').focus();
     type('Note', 'x'.repeat(21));
     const counter = within(dialog()).getByText('21 / 20');
     expect(counter.getAttribute('data-over')).toBe('true');
+    // Marked as the shopper types, before any submit, without moving focus away.
+    expect(fieldError('f-note')).toBe('You have exceeded the character limit.');
+    expect(control('Note').getAttribute('aria-invalid')).toBe('true');
+    expect(control('Note').getAttribute('aria-describedby')).toContain(counter.id);
+    expect(document.activeElement).toBe(control('Note'));
+    type('Note', 'x'.repeat(19));
+    expect(fieldError('f-note')).toBeNull();
+    type('Note', 'x'.repeat(21));
     await submitForm();
     expect(fieldError('f-note')).toBe('You have exceeded the character limit.');
   });

@@ -50,17 +50,13 @@ afterEach(() => {
 });
 
 describe('Installments message', () => {
-  it('in range: the payments text with the brand, and the pill', () => {
+  it('in range: the pill with the brand, said once (no second sentence beside it)', () => {
     render(<Installments {...TEE} />);
-    expect(message()).toBe('or 4 interest-free payments of $12.50 with Afterpay');
+    expect(message()).toBeNull();
+    expect(screen.getAllByText(/installments|payments/)).toHaveLength(1);
     expect(pill().textContent).toBe('or 4 installments with Afterpay');
     expect(pill().getAttribute('aria-haspopup')).toBe('dialog');
     expect(document.querySelector('.installments')!.getAttribute('data-kind')).toBe('in-range');
-  });
-
-  it('quotes the first (largest) payment of an uneven split', () => {
-    render(<Installments {...TEE} priceCents={10001} />);
-    expect(message()).toBe('or 4 interest-free payments of $25.01 with Afterpay');
   });
 
   it('is branded Clearpay in GB', () => {
@@ -71,7 +67,6 @@ describe('Installments message', () => {
         context={{ ...US_CONTEXT, stripeAccountCountry: 'GB', shopperLanguage: 'en-GB' }}
       />,
     );
-    expect(message()).toBe('or 4 interest-free payments of £12.50 with Clearpay');
     expect(pill().textContent).toBe('or 4 installments with Clearpay');
   });
 
@@ -86,7 +81,7 @@ describe('Installments message', () => {
     const { rerender } = render(<Installments {...TEE} priceCents={200001} />);
     expect(pill().textContent).toBe('Afterpay available for orders up to $2,000.00');
     rerender(<Installments {...TEE} priceCents={200000} />);
-    expect(message()).toBe('or 4 interest-free payments of $500.00 with Afterpay');
+    expect(pill().textContent).toBe('or 4 installments with Afterpay');
   });
 
   it.each([
@@ -97,6 +92,7 @@ describe('Installments message', () => {
     ['an unsupported language', { context: { ...US_CONTEXT, shopperLanguage: 'fr' } }],
     ['an unsupported country', { context: { ...US_CONTEXT, stripeAccountCountry: 'DE' } }],
     ['no context', { context: null }],
+    ['a sold-out product', { soldOut: true }],
   ])('shows nothing for %s', (_name, overrides) => {
     const { container } = render(<Installments {...TEE} {...overrides} />);
     expect(container.innerHTML).toBe('');
@@ -105,7 +101,7 @@ describe('Installments message', () => {
   it('follows the variant the product form has chosen, at its sale price', () => {
     render(<Installments {...TEE} />);
     act(() => publishProductSelection({ itemId: 'item-tee', selectedVariant: variant(8000), quantity: 1 }));
-    expect(message()).toBe('or 4 interest-free payments of $20.00 with Afterpay');
+    expect(pill().textContent).toBe('or 4 installments with Afterpay');
     act(() =>
       publishProductSelection({
         itemId: 'item-tee',
@@ -118,7 +114,7 @@ describe('Installments message', () => {
     // Back to the props price while no variant is chosen; other items' choices are ignored.
     act(() => publishProductSelection({ itemId: 'item-tee', selectedVariant: null, quantity: 1 }));
     act(() => publishProductSelection({ itemId: 'other', selectedVariant: variant(900000), quantity: 1 }));
-    expect(message()).toBe('or 4 interest-free payments of $12.50 with Afterpay');
+    expect(pill().textContent).toBe('or 4 installments with Afterpay');
   });
 });
 
@@ -216,14 +212,14 @@ describe('Installments server markup (docs/installments.md)', () => {
   it('matches the island in range', async () => {
     const { container } = render(<Installments {...TEE} />);
     const server =
-      '<div class="installments" data-kind="in-range"><p class="installments-message">or 4 interest-free payments of $12.50 with <span class="installments-brand">Afterpay</span></p><button type="button" class="installments-pill" aria-haspopup="dialog">or 4 installments with <span class="installments-brand">Afterpay</span></button><button type="button" class="installments-info" aria-label="About Afterpay" aria-haspopup="dialog"><span aria-hidden="true">ⓘ</span></button></div>';
+      '<div class="installments" data-kind="in-range"><button type="button" class="installments-pill" aria-haspopup="dialog">or 4 installments with <span class="installments-brand">Afterpay</span></button><button type="button" class="installments-info" aria-label="About Afterpay" aria-haspopup="dialog"><svg class="installments-info-icon" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true"><circle cx="8" cy="8" r="7" fill="none" stroke="currentColor" stroke-width="1.5"></circle><circle cx="8" cy="4.75" r="1" fill="currentColor"></circle><path d="M8 7v5" stroke="currentColor" stroke-width="1.5" stroke-linecap="round"></path></svg></button></div>';
     expect(markupShape(container.firstElementChild!)).toEqual(shapeOf(server));
   });
 
   it('matches the island out of range', async () => {
     const { container } = render(<Installments {...TEE} priceCents={1000} />);
     const server =
-      '<div class="installments" data-kind="out-of-range"><button type="button" class="installments-pill" aria-haspopup="dialog"><span class="installments-brand">Afterpay</span> available for orders over $35.00</button><button type="button" class="installments-info" aria-label="About Afterpay" aria-haspopup="dialog"><span aria-hidden="true">ⓘ</span></button></div>';
+      '<div class="installments" data-kind="out-of-range"><button type="button" class="installments-pill" aria-haspopup="dialog"><span class="installments-brand">Afterpay</span> available for orders over $35.00</button><button type="button" class="installments-info" aria-label="About Afterpay" aria-haspopup="dialog"><svg class="installments-info-icon" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true"><circle cx="8" cy="8" r="7" fill="none" stroke="currentColor" stroke-width="1.5"></circle><circle cx="8" cy="4.75" r="1" fill="currentColor"></circle><path d="M8 7v5" stroke="currentColor" stroke-width="1.5" stroke-linecap="round"></path></svg></button></div>';
     expect(markupShape(container.firstElementChild!)).toEqual(shapeOf(server));
   });
 });
@@ -236,7 +232,7 @@ describe('Installments island', () => {
     await act(async () => {
       roots = await mountIslands(document);
     });
-    expect(message()).toBe('or 4 interest-free payments of $12.50 with Afterpay');
+    expect(pill().textContent).toBe('or 4 installments with Afterpay');
     act(() => {
       for (const root of roots) root.unmount();
     });

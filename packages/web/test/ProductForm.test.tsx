@@ -63,7 +63,10 @@ const TEE: ProductFormProps = {
 };
 
 const button = () => document.querySelector<HTMLButtonElement>('.sqs-add-to-cart-button')!;
-const alertText = () => screen.getByRole('alert').textContent;
+/** The failure message the shopper sees: the alert's when one is open, else the page's. */
+const alertText = () =>
+  (document.querySelector('.sf-alert-dialog-message') ?? document.querySelector('.product-form-message'))!
+    .textContent;
 
 async function advance(ms: number) {
   await act(async () => {
@@ -245,6 +248,8 @@ describe('ProductForm checks (spec §4 order)', () => {
     expect(dialog.textContent).toContain(
       'Sorry, that item variant is unavailable. Please select another variant.',
     );
+    // Said once: the alert, not the same text again in the page.
+    expect(screen.getAllByText(/item variant is unavailable/)).toHaveLength(1);
     expect(button().textContent).toBe('Add To Cart');
     expect(fetchMock).not.toHaveBeenCalled();
     expect(events.map((e) => e.errorType)).toEqual(['VARIANT_UNAVAILABLE']);
@@ -320,6 +325,56 @@ describe('ProductForm checks (spec §4 order)', () => {
     choose('Color', 'Black');
     await click();
     expect(alertText()).toBe('Sorry, we do not have enough of that item available.');
+  });
+});
+
+describe('ProductForm quantity and Select Option in the page', () => {
+  const message = () => document.querySelector('.product-form-message')!.textContent;
+  const quantityBox = () => screen.getByLabelText<HTMLInputElement>('Quantity');
+
+  it('says a fractional or missing quantity as the shopper types, before any call', () => {
+    const { requests } = serve(added);
+    render(<ProductForm {...TEE} />);
+    fireEvent.change(quantityBox(), { target: { value: '1.5' } });
+    expect(message()).toBe('Quantity must be a whole number');
+    expect(quantityBox().getAttribute('aria-invalid')).toBe('true');
+    fireEvent.change(quantityBox(), { target: { value: '' } });
+    expect(message()).toBe('');
+    fireEvent.blur(quantityBox());
+    expect(message()).toBe('Quantity must be a number.');
+    fireEvent.change(quantityBox(), { target: { value: '2' } });
+    expect(message()).toBe('');
+    expect(quantityBox().getAttribute('aria-invalid')).toBeNull();
+    expect(requests).toEqual([]);
+  });
+
+  it('never keeps 0 or a negative quantity in the box: it shows the 1 that is added', async () => {
+    const { requests } = serve(added);
+    render(<ProductForm {...TEE} />);
+    fireEvent.change(quantityBox(), { target: { value: '0' } });
+    fireEvent.blur(quantityBox());
+    expect(quantityBox().value).toBe('1');
+    choose('Size', 'S');
+    choose('Color', 'Black');
+    fireEvent.change(quantityBox(), { target: { value: '-3' } });
+    await click();
+    expect(quantityBox().value).toBe('1');
+    expect(requests.at(-1)?.body).toMatchObject({ quantity: 1 });
+  });
+
+  it("restores the button as soon as the selection is complete, before the 2 s of 'Select Option'", async () => {
+    serve(added);
+    render(<ProductForm {...TEE} />);
+    await click();
+    expect(button().textContent).toBe('Select Option');
+    choose('Size', 'S');
+    expect(button().textContent).toBe('Select Option');
+    await advance(500);
+    choose('Color', 'Black');
+    expect(button().textContent).toBe('Add To Cart');
+    // The old revert timer does nothing more.
+    await advance(2000);
+    expect(button().textContent).toBe('Add To Cart');
   });
 });
 

@@ -46,10 +46,10 @@ const FORM_END =
   '<div class="product-quantity-input"><label for="quantity">Quantity</label><input id="quantity" type="number" name="quantity" min="1" max="9999" step="1" value="1"></div><button type="submit" class="sqs-add-to-cart-button">Add To Cart</button><p class="product-form-message" role="alert"></p></form>';
 
 /** The server's no-JS markup for SHIRT with dropdowns (README.md). */
-const SERVER_DROPDOWNS = `${FORM_START}<div class="variant-option"><label for="variant-option-Size">Size</label><select id="variant-option-Size" name="variant-option-Size" class="variant-select"><option value="">Select Size</option><option value="S">S</option><option value="M">M</option><option value="L">L</option></select></div><div class="variant-option"><label for="variant-option-Color">Color</label><select id="variant-option-Color" name="variant-option-Color" class="variant-select"><option value="">Select Color</option><option value="Black">Black</option><option value="White">White</option></select></div>${FORM_END}`;
+const SERVER_DROPDOWNS = `${FORM_START}<div class="variant-option"><label for="variant-option-Size">Size</label><select id="variant-option-Size" name="variant-option-Size" class="variant-select"><option value="">Select Size</option><option value="S">S</option><option value="M">M</option><option value="L" data-unavailable>L (sold out)</option></select></div><div class="variant-option"><label for="variant-option-Color">Color</label><select id="variant-option-Color" name="variant-option-Color" class="variant-select"><option value="">Select Color</option><option value="Black">Black</option><option value="White">White</option></select></div>${FORM_END}`;
 
 /** The server's no-JS markup for SHIRT with radios (docs/product-form.md), L marked sold out. */
-const SERVER_RADIOS = `${FORM_START}<fieldset class="variant-option variant-option--radio"><legend>Size</legend><label class="variant-radio"><input type="radio" name="variant-option-Size" value="S"> S</label><label class="variant-radio"><input type="radio" name="variant-option-Size" value="M"> M</label><label class="variant-radio" data-unavailable><input type="radio" name="variant-option-Size" value="L"> L<span class="visually-hidden"> (sold out)</span></label></fieldset><fieldset class="variant-option variant-option--radio"><legend>Color</legend><label class="variant-radio"><input type="radio" name="variant-option-Color" value="Black"> Black</label><label class="variant-radio"><input type="radio" name="variant-option-Color" value="White"> White</label></fieldset>${FORM_END}`;
+const SERVER_RADIOS = `${FORM_START}<fieldset class="variant-option variant-option--radio"><legend>Size</legend><label class="variant-radio"><input type="radio" name="variant-option-Size" value="S"> S</label><label class="variant-radio"><input type="radio" name="variant-option-Size" value="M"> M</label><label class="variant-radio" data-unavailable><input type="radio" name="variant-option-Size" value="L"> L<span class="variant-radio-mark"> (sold out)</span></label></fieldset><fieldset class="variant-option variant-option--radio"><legend>Color</legend><label class="variant-radio"><input type="radio" name="variant-option-Color" value="Black"> Black</label><label class="variant-radio"><input type="radio" name="variant-option-Color" value="White"> White</label></fieldset>${FORM_END}`;
 
 function serverForm(markup: string): Element {
   const el = document.createElement('div');
@@ -80,7 +80,10 @@ function expectLabelsInForm(form: Element) {
 }
 
 const button = () => document.querySelector<HTMLButtonElement>('.sqs-add-to-cart-button')!;
-const alertText = () => document.querySelector('.product-form-message')!.textContent;
+/** The failure message the shopper sees: the alert's when one is open, else the page's. */
+const alertText = () =>
+  (document.querySelector('.sf-alert-dialog-message') ?? document.querySelector('.product-form-message'))!
+    .textContent;
 const radio = (group: string, value: string) =>
   within(screen.getByRole('group', { name: group })).getByDisplayValue(value) as HTMLInputElement;
 const marked = (group: string) =>
@@ -128,6 +131,32 @@ describe('ProductForm dropdown selectors', () => {
     expect(shapeWithoutIds(form)).toEqual(shapeWithoutIds(serverForm(SERVER_DROPDOWNS)));
     expect(expectLabelsInForm(form)).toBe(3);
     expect(screen.getByLabelText<HTMLSelectElement>('Size').name).toBe('variant-option-Size');
+  });
+
+  it("marks sold-out and unavailable choices in the dropdowns and says 'Sold Out' once the chosen variant is out", async () => {
+    const optionTexts = (label: string) =>
+      Array.from(screen.getByLabelText<HTMLSelectElement>(label).options, (o) => o.text);
+    stubFetch(() =>
+      jsonResponse({
+        results: SHIRT.variants.map(({ sku, unlimited, qtyInStock }) => ({ sku, unlimited, qtyInStock })),
+      }),
+    );
+    render(<ProductForm {...SHIRT} />);
+    expect(optionTexts('Size')).toEqual(['Select Size', 'S', 'M', 'L (sold out)']);
+    fireEvent.change(screen.getByLabelText('Size'), { target: { value: 'S' } });
+    expect(optionTexts('Color')).toEqual(['Select Color', 'Black', 'White (sold out)']);
+    fireEvent.change(screen.getByLabelText('Size'), { target: { value: 'L' } });
+    expect(optionTexts('Color')).toEqual(['Select Color', 'Black (sold out)', 'White (unavailable)']);
+    expect(button().textContent).toBe('Add To Cart');
+    fireEvent.change(screen.getByLabelText('Color'), { target: { value: 'Black' } });
+    // Before any add: the button says so, and still checks fresh stock when pressed.
+    expect(button().textContent).toBe('Sold Out');
+    expect(button().disabled).toBe(false);
+    await click();
+    expect(alertText()).toBe('Sorry, we do not have enough of that item available.');
+    fireEvent.change(screen.getByLabelText('Size'), { target: { value: 'M' } });
+    await advance(2000);
+    expect(button().textContent).toBe('Add To Cart');
   });
 });
 

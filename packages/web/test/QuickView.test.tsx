@@ -143,6 +143,7 @@ describe('Quick view overlay', () => {
     expect(img.getAttribute('src')).toBe('/assets/tee.jpg');
     expect(img.getAttribute('alt')).toBe('A black tee');
     expect(dialog.querySelector('.product-badge')!.textContent).toBe('sale');
+    expect(dialog.querySelector('.product-badge')!.classList.contains('product-badge--sale')).toBe(true);
     expect(dialog.querySelector('.product-price')!.innerHTML).toBe(
       '<span class="visually-hidden sf-visually-hidden">Sale Price:</span> <span class="sale-price">$20.00</span> <span class="visually-hidden sf-visually-hidden">Original Price:</span> <del class="original-price">$25.00</del>',
     );
@@ -200,6 +201,15 @@ describe('Quick view overlay', () => {
     const second = await screen.findByRole('dialog', { name: 'Classic Tee' });
     expect(second.querySelector('.product-price')!.textContent).toBe('$25.00');
     expect(second.querySelector('.product-badge')).toBeNull();
+  });
+
+  it("words a subscription's price with its plan ('every month')", async () => {
+    const item = { ...RESPONSE.item, subscriptionText: '$22.00 every month' };
+    routes(() => jsonResponse({ ...RESPONSE, item }));
+    render(<QuickViewButton itemId="item-tee" />);
+    await openQuickView();
+    const dialog = await screen.findByRole('dialog', { name: 'Classic Tee' });
+    expect(dialog.querySelector('.product-price')!.textContent).toBe('$22.00 every month');
   });
 
   it('records the view for the census with no body, once per opening', async () => {

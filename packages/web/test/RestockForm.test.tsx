@@ -187,6 +187,29 @@ describe('RestockForm submission', () => {
     expect(requests).toHaveLength(0);
   });
 
+  it('keeps the typed email, the tick and the open form when the shopper then chooses the variant', async () => {
+    const { requests } = stubFetch(() => jsonResponse({}));
+    const allOut = PROPS.variants.map((v) => ({ ...v, soldOut: true }));
+    render(<RestockForm {...PROPS} shownByDefault={false} variants={allOut} />);
+    const details = document.querySelector('details.product-restock-disclosure') as HTMLDetailsElement;
+    act(() => {
+      details.open = true;
+      details.dispatchEvent(new Event('toggle'));
+    });
+    type('shopper@example.com');
+    fireEvent.click(screen.getByRole('checkbox'));
+    await submit();
+    expect(alertText()).toBe('Please select the Size option.');
+    choose('TEE-S');
+    expect(emailInput().value).toBe('shopper@example.com');
+    expect((screen.getByRole('checkbox') as HTMLInputElement).checked).toBe(true);
+    expect((document.querySelector('details.product-restock-disclosure') as HTMLDetailsElement).open).toBe(
+      true,
+    );
+    await submit();
+    expect(requests[0]?.body).toMatchObject({ siteVisitorEmail: 'shopper@example.com', variantId: 'v-s' });
+  });
+
   it('shows the server message on failure and keeps the form', async () => {
     stubFetch(() => jsonResponse({ message: 'You are already on the list.' }, 400));
     render(<RestockForm {...ONE_SOLD_OUT} />);

@@ -7,6 +7,7 @@ import { getCart } from '../modules/cart/service.js';
 import { getCollections } from '../modules/catalog/service.js';
 import type { CheckoutSource } from '../modules/checkout/schema.js';
 import { type CheckoutOptions, type Quote, quote } from '../modules/checkout/service.js';
+import { SOURCE_MESSAGES } from '../modules/checkout/sources.js';
 import { MEDIA_SECURITY_HEADERS } from '../modules/media/routes.js';
 import { openFile } from '../modules/media/service.js';
 import { getDownload, getOrderWithToken } from '../modules/orders/service.js';
@@ -95,6 +96,7 @@ function quoteSummary(q: Quote, locale: string) {
     shippingText: q.requiresShipping ? text(q.shippingTotal) : '',
     taxText: q.taxCents > 0 ? text(q.taxTotal) : '',
     grandTotalText: text(q.grandTotal),
+    planText: q.planText,
   };
 }
 
@@ -130,7 +132,14 @@ async function checkoutPage(
     template: 'checkout',
     title: 'Checkout',
     data: {
-      checkout: { error, summary: q ? quoteSummary(q, locale) : null, islandProps: JSON.stringify(props) },
+      checkout: {
+        error,
+        // Back after ordering finds the cart empty or bought: one calm message with a way on,
+        // not an error; with nothing priced there is no form for the island to run.
+        finished: error === SOURCE_MESSAGES.emptyCart || error === SOURCE_MESSAGES.cartPurchased,
+        summary: q ? quoteSummary(q, locale) : null,
+        islandProps: q ? JSON.stringify(props) : '',
+      },
     },
   };
 }

@@ -1,9 +1,13 @@
 import {
+  type AnswerField,
   addButtonText,
   BUTTON_TEXT,
+  choiceAvailability,
+  choiceMark,
   DEFAULT_TEXTS,
   descriptionFallback,
   effectivePriceCents,
+  formAnswerLines,
   formatMoney,
   fromPriceText,
   type InstallmentContext,
@@ -55,6 +59,15 @@ function priceContext(p: CatalogProduct, currency: string, locale: string) {
     salePriceLabel: DEFAULT_TEXTS.salePrice,
     originalPriceLabel: DEFAULT_TEXTS.originalPrice,
   };
+}
+
+/** Spec §3 subscription wording of the price ('$22.00 every month'); '' for other products. */
+export function subscriptionText(p: CatalogProduct, price: ReturnType<typeof priceContext>): string {
+  if (!p.isSubscribable) return '';
+  return subscriptionPriceText({
+    priceString: price.onSale ? price.saleText : price.text,
+    plan: p.subscriptionPlan,
+  });
 }
 
 function badgeText(p: CatalogProduct, badge: ReturnType<typeof productBadge>): string {
@@ -139,7 +152,7 @@ export function productFormProps(p: CatalogProduct, site: Site) {
 
 /** The Installments island (packages/web/docs/installments.md): rendered whenever the provider is on, so a later variant may qualify. */
 function installmentsContext(p: CatalogProduct, site: Site, installments: InstallmentContext) {
-  if (!installments.afterPayAvailable) return null;
+  if (!installments.afterPayAvailable || isSoldOut(p)) return null;
   const first = p.variants[0];
   const priceCents = first ? effectivePriceCents(first) : 0;
   const { currency, locale } = site.website;
@@ -150,8 +163,16 @@ function installmentsContext(p: CatalogProduct, site: Site, installments: Instal
     currency,
     priceCents,
     context: installments,
+    soldOut: isSoldOut(p),
   };
-  const display = installmentDisplay({ product: p, priceCents, context: installments, currency, locale });
+  const display = installmentDisplay({
+    product: p,
+    priceCents,
+    context: installments,
+    currency,
+    locale,
+    soldOut: props.soldOut,
+  });
   return {
     props: JSON.stringify(props),
     inRange: display.kind === 'in-range' ? display : null,
@@ -241,18 +262,21 @@ export function productContext(
     display: {
       ...card.display,
       isDetail: true,
-      subscriptionText: p.isSubscribable
-        ? subscriptionPriceText({
-            priceString: card.display.price.onSale ? card.display.price.saleText : card.display.price.text,
-            plan: p.subscriptionPlan,
-          })
-        : '',
+      subscriptionText: subscriptionText(p, card.display.price),
       scarcity: scarcityContext(p),
       installments: installmentsContext(p, site, installments),
       restock: restockContext(p, site),
       metaDescription: descriptionFallback(plainText(p.excerpt || p.description || '')),
       soldOut,
-      options: options.map((o) => ({ name: o.name, values: o.values.map((value) => ({ value })) })),
+      // Nothing chosen yet: each value marked when no variant with it is in stock (the island
+      // marks the same, then follows the shopper's choices).
+      options: options.map((o) => ({
+        name: o.name,
+        values: o.values.map((value) => ({
+          value,
+          mark: choiceMark(choiceAvailability(p, {}, o.name, value)),
+        })),
+      })),
       radioSelectors: islandProps.variantSelector === 'radio',
       showQuantity,
       quantity: { min: QUANTITY_MIN, max: QUANTITY_MAX, label: DEFAULT_TEXTS.quantity },
@@ -325,7 +349,12 @@ export function pageContext(input: PageInput, extra: Record<string, unknown> = {
 }
 
 /** The cart page's context: the CartPage island's server markup (packages/web/docs/cart.md). */
-export function cartPageContext(cart: CartView, locale: string, entryForms: Record<string, string>) {
+export function cartPageContext(
+  cart: CartView,
+  locale: string,
+  entryForms: Record<string, string>,
+  formFields: Record<string, AnswerField[]> = {},
+) {
   const money = (cents: number) => formatMoney(cents, cart.currency, locale);
   const shippingChosen = !!cart.selectedShippingOption || cart.shippingCostCents > 0;
   return {
@@ -342,14 +371,17 @@ export function cartPageContext(cart: CartView, locale: string, entryForms: Reco
       taxText: cart.taxCents > 0 ? money(cart.taxCents) : '',
       totalText: money(cart.grandTotalCents),
       hasCoupons: cart.validCoupons.length + cart.invalidCoupons.length > 0,
-      entries: cart.entries.map((e) => ({
-        ...e,
-        editable: e.additionalFields != null && e.itemId in entryForms,
-        unitPriceText: money(e.purchasePriceCents),
-        lineTotalText: money(minorFromMoney(e.subTotal)),
-        attributeList: Object.entries(e.chosenVariant.attributes).map(([name, value]) => ({ name, value })),
-      })),
-      islandProps: JSON.stringify({ cart, entryForms }),
+      entries: cart.entries
+        .map((e) => ({
+          ...e,
+          editable: e.additionalFields != null && e.itemId in entryForms,
+          unitPriceText: money(e.purchasePriceCents),
+          lineTotalText: money(minorFromMoney(e.subTotal)),
+          attributeList: Object.entries(e.chosenVariant.attributes).map(([name, value]) => ({ name, value })),
+          answers: formAnswerLines(formFields[entryForms[e.itemId] ?? ''] ?? [], e.additionalFields ?? null),
+        }))
+        .map((e) => ({ ...e, hasAnswers: e.answers.length > 0 })),
+      islandProps: JSON.stringify({ cart, entryForms, formFields }),
     },
   };
 }

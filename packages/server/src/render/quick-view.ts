@@ -4,7 +4,7 @@ import type { AppServices } from '../app.js';
 import { getProductById } from '../modules/catalog/service.js';
 import { HttpError } from '../platform/errors.js';
 import { parseInput, text } from '../platform/request-input.js';
-import { productCardContext, productFormProps } from './context.js';
+import { productCardContext, productFormProps, subscriptionText } from './context.js';
 
 /** What the quick-view overlay shows of a product (packages/web/docs/quick-view.md). */
 const itemParams = z.object({ itemId: text() });
@@ -27,6 +27,8 @@ export function quickViewRoutes(app: FastifyInstance, services: AppServices): vo
         })),
         excerpt: product.excerpt ?? '',
         price: card.display.price,
+        /** The plan's wording of the price for a subscription ('$22.00 every month'), else ''. */
+        subscriptionText: subscriptionText(product, card.display.price),
         badge: card.display.badge,
         badgeText: card.display.badgeText,
       },

@@ -1,4 +1,4 @@
-import { messageByKey } from '@storefront/commerce';
+import { type AnswerField, messageByKey } from '@storefront/commerce';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppServices, SiteContext } from '../app.js';
 import { CART_COOKIE } from '../modules/cart/routes.js';
@@ -11,6 +11,7 @@ import {
   getProductFormIds,
 } from '../modules/catalog/service.js';
 import { getInstallmentContext } from '../modules/context/service.js';
+import { getFormSchema } from '../modules/forms/service.js';
 import { cartPageContext, pageContext, productCardContext, productContext } from './context.js';
 import { PageCache, type PageHoles } from './page-cache.js';
 import { PAGE_TYPE } from './page-types.js';
@@ -48,12 +49,18 @@ async function resolvePage(
       ctx,
       cart.entries.map((e) => e.itemId),
     );
+    // The fields of each form the entries answered, so each line can show its answers.
+    const formFields: Record<string, AnswerField[]> = {};
+    for (const formId of new Set(Object.values(entryForms))) {
+      const form = await getFormSchema(ctx, formId);
+      if (form) formFields[formId] = form.fields.map(({ id, title, type }) => ({ id, title, type }));
+    }
     return {
       status: 200,
       pageType: PAGE_TYPE.CART,
       template: 'cart',
       title: `Cart — ${siteTitle}`,
-      data: cartPageContext(cart, ctx.site.website.locale, entryForms),
+      data: cartPageContext(cart, ctx.site.website.locale, entryForms, formFields),
     };
   }
   let collection: Collection | null = null;

@@ -1,4 +1,4 @@
-import { postalCodeHint, regionsFor } from '@storefront/commerce';
+import { postalCodeHint, regionsFor, zipStateWarning } from '@storefront/commerce';
 import { useMemo } from 'react';
 import { postalLabel, regionLabel, shippingCountries } from './address';
 import { Field } from './Field';
@@ -33,6 +33,12 @@ export function AddressSection({ address, errors, locale, onChange, onCommit }: 
   const set = (field: keyof AddressState, value: string) => onChange({ ...address, [field]: value });
   const key = (field: keyof AddressState) => `shippingAddress.${field}`;
   const region = regionLabel(address.country);
+  const regionName = regions.find((r) => r.code === address.region)?.name;
+  // US only: a ZIP whose prefix belongs to another state is worth a second look.
+  const zipWarning =
+    address.country === 'US' && regionName
+      ? zipStateWarning(address.postalCode, address.region, regionName)
+      : null;
   return (
     <section className="checkout-section checkout-shipping">
       <h2>{ADDRESS_TEXT.heading}</h2>
@@ -100,6 +106,7 @@ export function AddressSection({ address, errors, locale, onChange, onCommit }: 
         label={postalLabel(address.country)}
         error={errors[key('postalCode')]}
         hint={postalCodeHint(address.country)}
+        warning={zipWarning}
       >
         {(control) => (
           <input

@@ -5,6 +5,8 @@ export interface FieldProps {
   label: string;
   error?: string;
   hint?: string | null;
+  /** A doubt about the value that does not stop the order (e.g. a ZIP from another state). */
+  warning?: string | null;
   /** The control; it gets the id, aria-invalid and aria-describedby from `controlProps`. */
   children: (controlProps: {
     id: string;
@@ -15,10 +17,14 @@ export interface FieldProps {
 }
 
 /** A labelled control with its hint and error tied by aria-describedby. */
-export function Field({ id, label, error, hint, children, className }: FieldProps) {
+export function Field({ id, label, error, hint, warning, children, className }: FieldProps) {
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const warningId = `${id}-warning`;
+  const describedBy =
+    [hint ? hintId : null, error ? errorId : null, warning && !error ? warningId : null]
+      .filter(Boolean)
+      .join(' ') || undefined;
   return (
     <div className={className ? `checkout-field ${className}` : 'checkout-field'}>
       <label htmlFor={id}>{label}</label>
@@ -32,6 +38,11 @@ export function Field({ id, label, error, hint, children, className }: FieldProp
         <p id={errorId} className="checkout-field-error">
           {error}
         </p>
+      )}
+      {warning && !error && (
+        <output id={warningId} className="checkout-field-warning">
+          {warning}
+        </output>
       )}
     </div>
   );

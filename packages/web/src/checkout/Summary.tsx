@@ -10,6 +10,8 @@ export const SUMMARY_TEXT = {
   giftCard: 'Gift card',
   total: 'Total',
   amountDue: 'Amount due',
+  /** Before payment a subscription says that it recurs, in its plan's words. */
+  plan: (planText: string) => `Subscription: ${planText}`,
 } as const;
 
 /** The order summary in the server's no-JS markup (theme checkout.page), kept live from the quote. */
@@ -61,6 +63,7 @@ export function Summary({ quote, locale, updating }: { quote: Quote; locale: str
           </>
         )}
       </dl>
+      {quote.planText && <p className="checkout-plan">{SUMMARY_TEXT.plan(quote.planText)}</p>}
     </div>
   );
 }

@@ -36,6 +36,8 @@ export interface QuoteTaxRule {
 
 export interface Quote {
   currency: string;
+  /** Spec §3 plan wording of a subscription's charge ('$22.00 every month'); '' otherwise. */
+  planText?: string;
   items: QuoteItem[];
   subtotalCents: number;
   discountCents: number;

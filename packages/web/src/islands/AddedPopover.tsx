@@ -1,10 +1,19 @@
-import { ADDED_POPOVER_HIDE_MS, ADDED_POPOVER_OFFSETS_PX, addedPopoverText } from '@storefront/commerce';
+import {
+  ADDED_POPOVER_HIDE_MS,
+  ADDED_POPOVER_OFFSETS_PX,
+  addedPopoverText,
+  EXPRESS_CHECKOUT_URL,
+} from '@storefront/commerce';
 import { useEffect, useState } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
+import { pageContext } from '../context';
 import { Popover, type PopoverPlacement } from '../ui';
 
 /** Text of the popover's button (spec §2 "with a Close button"). */
 export const ADDED_POPOVER_CLOSE_TEXT = 'Close';
+/** The ways on from the popover, as shoppers know them from other stores. */
+export const ADDED_POPOVER_CART_TEXT = 'View cart';
+export const ADDED_POPOVER_CHECKOUT_TEXT = 'Checkout';
 
 /** Cart indicators, most specific first: the pill cart, then the theme's cart link in the nav. */
 const CART_INDICATORS = ['.pill-cart', '.site-nav-cart'];
@@ -50,7 +59,10 @@ export interface AddedPopoverProps {
   productName: string;
 }
 
-/** Spec §2 product-added popover: a status message with Close; hides itself after 3000 ms. */
+/**
+ * Spec §2 product-added popover: a status message with Close (and the ways on to the cart and
+ * checkout); hides itself after 3000 ms.
+ */
 export function AddedPopover({ productName }: AddedPopoverProps) {
   const [open, setOpen] = useState(true);
   const [anchor] = useState(() => findCartIndicator());
@@ -72,9 +84,17 @@ export function AddedPopover({ productName }: AddedPopoverProps) {
       className="added-popover"
     >
       <p className="added-popover-text">{announced ? addedPopoverText(productName) : ''}</p>
-      <button type="button" className="added-popover-close" onClick={() => setOpen(false)}>
-        {ADDED_POPOVER_CLOSE_TEXT}
-      </button>
+      <div className="added-popover-actions">
+        <a className="added-popover-cart" href={pageContext().cartUrl}>
+          {ADDED_POPOVER_CART_TEXT}
+        </a>
+        <a className="added-popover-checkout" href={EXPRESS_CHECKOUT_URL}>
+          {ADDED_POPOVER_CHECKOUT_TEXT}
+        </a>
+        <button type="button" className="added-popover-close" onClick={() => setOpen(false)}>
+          {ADDED_POPOVER_CLOSE_TEXT}
+        </button>
+      </div>
     </Popover>
   );
 }

@@ -1,4 +1,4 @@
-import { EXPRESS_CHECKOUT_URL, MESSAGES } from '@storefront/commerce';
+import { type AnswerField, EXPRESS_CHECKOUT_URL, MESSAGES } from '@storefront/commerce';
 import { lazy, type RefObject, Suspense, useState } from 'react';
 import { setCart, useCart } from '../cart-store';
 import { pageContext } from '../context';
@@ -18,6 +18,8 @@ export interface CartPageProps {
   continueShoppingUrl?: string;
   /** itemId → additional-fields form id, for the entries whose answers can be edited. */
   entryForms?: Record<string, string>;
+  /** form id → its fields, so each line shows its answers. */
+  formFields?: Record<string, AnswerField[]>;
 }
 
 export const CART_TEXT = {
@@ -39,7 +41,12 @@ interface Editing {
  * The /cart page's contents inside the theme's cart section: entries with quantity, remove and
  * form editing, coupons, totals and the way to checkout; or the empty state.
  */
-export function CartPage({ cart: initialCart, continueShoppingUrl = '/', entryForms = {} }: CartPageProps) {
+export function CartPage({
+  cart: initialCart,
+  continueShoppingUrl = '/',
+  entryForms = {},
+  formFields = {},
+}: CartPageProps) {
   const cart = useCart(keepCart, initialCart);
   const { locale } = pageContext();
   const [failure, setFailure] = useState<CartFailure | null>(null);
@@ -97,6 +104,7 @@ export function CartPage({ cart: initialCart, continueShoppingUrl = '/', entryFo
               currency={cart.currency}
               locale={locale}
               onFailure={fail}
+              answerFields={formId ? formFields[formId] : undefined}
               onEdit={formId ? (e, opener) => setEditing({ entry: e, formId, opener }) : undefined}
             />
           );

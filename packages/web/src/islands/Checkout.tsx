@@ -211,7 +211,15 @@ export function Checkout(props: CheckoutProps) {
             address={address}
             errors={errors}
             locale={locale}
-            onChange={setAddress}
+            onChange={(next) => {
+              // The region and postal-code rules follow the country: its old errors no longer apply.
+              if (next.country !== address.country) {
+                setErrors(
+                  ({ 'shippingAddress.postalCode': _p, 'shippingAddress.region': _r, ...rest }) => rest,
+                );
+              }
+              setAddress(next);
+            }}
             onCommit={commitAddress}
           />
         )}

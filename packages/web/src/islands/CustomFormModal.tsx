@@ -40,6 +40,8 @@ export default function CustomFormModal(props: CustomFormModalProps) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formMessage, setFormMessage] = useState('');
   const [submitting, setSubmitting] = useState(false);
+  // Counts refused submits: focus moves to the first invalid field after a submit, not while typing.
+  const [refusals, setRefusals] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
   const latest = useRef(props);
   latest.current = props;
@@ -79,9 +81,9 @@ export default function CustomFormModal(props: CustomFormModalProps) {
   }, [schema, errors]);
 
   useEffect(() => {
-    if (Object.keys(errors).length === 0) return;
+    if (refusals === 0) return;
     formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [errors]);
+  }, [refusals]);
 
   if (!schema) return null;
 
@@ -95,7 +97,7 @@ export default function CustomFormModal(props: CustomFormModalProps) {
     }
     setFormMessage('');
     setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    if (Object.keys(found).length > 0) return setRefusals((n) => n + 1);
 
     const values = wireValues(schema, states);
     setSubmitting(true);
@@ -105,6 +107,7 @@ export default function CustomFormModal(props: CustomFormModalProps) {
       const serverErrors = answer.body.errors;
       if (serverErrors && typeof serverErrors === 'object' && Object.keys(serverErrors).length > 0) {
         setErrors(serverErrors as Record<string, string>);
+        setRefusals((n) => n + 1);
       } else {
         const message = answer.body.message;
         setFormMessage(typeof message === 'string' && message !== '' ? message : MESSAGES.tryAgain);
@@ -132,7 +135,13 @@ export default function CustomFormModal(props: CustomFormModalProps) {
             error={errors[field.id] ?? null}
             onChange={(next) => {
               setStates((prev) => ({ ...prev, [field.id]: next }));
-              setErrors(({ [field.id]: _, ...rest }) => rest);
+              // Spec §5: the character limit is marked as the shopper types; other errors wait
+              // for the next submit.
+              const over =
+                field.type === 'textarea' && fieldError(field, next) === MESSAGES.characterLimitExceeded
+                  ? MESSAGES.characterLimitExceeded
+                  : null;
+              setErrors(({ [field.id]: _, ...rest }) => (over ? { ...rest, [field.id]: over } : rest));
             }}
           />
         ))}

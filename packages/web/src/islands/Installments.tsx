@@ -23,10 +23,23 @@ export interface InstallmentsProps {
   priceCents: number;
   /** Spec §3 "Installment context per item"; null when the store has none. */
   context: InstallmentContext | null;
+  /** Nothing can be bought: no pay-later offer. */
+  soldOut?: boolean;
+}
+
+/** A circled 'i' drawn, not a font glyph some systems lack; the markup the server renders too. */
+function InfoIcon() {
+  return (
+    <svg className="installments-info-icon" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
+      <circle cx="8" cy="8" r="7" fill="none" stroke="currentColor" strokeWidth="1.5" />
+      <circle cx="8" cy="4.75" r="1" fill="currentColor" />
+      <path d="M8 7v5" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" />
+    </svg>
+  );
 }
 
 /**
- * Spec §4/§9 pay-later message under the price. It follows the variant the product form has
+ * Spec §4/§9 pay-later message under the price: said once, in the pill. It follows the variant the product form has
  * chosen; the info popup opens from the pill or the info button and hands focus back to it.
  */
 export function Installments(props: InstallmentsProps) {
@@ -42,6 +55,7 @@ export function Installments(props: InstallmentsProps) {
     : props.priceCents;
   const display = installmentDisplay({
     product: { productType, isSubscribable },
+    soldOut: props.soldOut ?? false,
     priceCents,
     context,
     currency,
@@ -69,11 +83,6 @@ export function Installments(props: InstallmentsProps) {
 
   return (
     <div className="installments" data-kind={display.kind}>
-      {inRange && (
-        <p className="installments-message">
-          {display.text} {brand}
-        </p>
-      )}
       <button type="button" className="installments-pill" aria-haspopup="dialog" onClick={openPopup}>
         {inRange ? (
           <>
@@ -92,7 +101,7 @@ export function Installments(props: InstallmentsProps) {
         aria-haspopup="dialog"
         onClick={openPopup}
       >
-        <span aria-hidden="true">ⓘ</span>
+        <InfoIcon />
       </button>
       {opened && (
         <Suspense fallback={null}>

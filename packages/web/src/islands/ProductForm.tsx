@@ -2,6 +2,8 @@ import {
   BUTTON_TEXT,
   type CommerceProduct,
   type CommerceVariant,
+  choiceAvailability,
+  choiceMark,
   DEFAULT_TEXTS,
   addButtonText as defaultAddButtonText,
   findVariant,
@@ -13,6 +15,8 @@ import {
   QUANTITY_MAX,
   QUANTITY_MIN,
   QUANTITY_STEP,
+  unselectedOptions,
+  variantSoldOut,
 } from '@storefront/commerce';
 import { type FormEvent, lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { CART_ENTRIES_PATH } from '../api';
@@ -20,7 +24,6 @@ import { pageContext } from '../context';
 import { readCrumb } from '../cookies';
 import { publishProductSelection } from '../product-store';
 import { runAddToCart } from './product-form/add-flow';
-import { canLeadToStock } from './product-form/availability';
 import { connectPriceBlocks } from './product-form/price-block';
 import { connectScarcity, type ScarcitySettings } from './product-form/scarcity';
 import type { ButtonPhase, FormOutcome } from './product-form/types';
@@ -55,9 +58,6 @@ export interface ProductFormProps {
 
 /** Prefix of the option fields' names; the no-JS form post reads the same field names. */
 const OPTION_FIELD_PREFIX = 'variant-option-';
-
-/** Spec §9 fallback text "sold out", read out after a radio value that leads to no stock. */
-const UNAVAILABLE_MARK = ` (${DEFAULT_TEXTS.soldOut})`;
 
 /** docs/api.md: the no-JS add-to-cart post redirects back with this query parameter on failure. */
 const CART_ERROR_PARAM = 'cartError';
@@ -175,7 +175,9 @@ export function ProductForm(props: ProductFormProps) {
   }, [itemId, scarcity, productType]);
 
   const idleText = props.addButtonText || defaultAddButtonText({ isSubscribable });
-  const buttonText = soldOut
+  // The whole product, or (while idle) the variant the shopper chose, is out of stock.
+  const outOfStock = soldOut || (phase === 'idle' && variantSoldOut(product, selectedVariant));
+  const buttonText = outOfStock
     ? BUTTON_TEXT.soldOut
     : phase === 'select-option'
       ? BUTTON_TEXT.selectOption
@@ -201,6 +203,9 @@ export function ProductForm(props: ProductFormProps) {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (soldOut || busy || customForm) return;
+    if (showQuantity && parsedQuantity !== null && String(parsedQuantity) !== quantity) {
+      setQuantity(String(parsedQuantity));
+    }
     timers.clear();
     const current = ++attempt.current;
     const isCurrent = () => attempt.current === current;
@@ -227,8 +232,29 @@ export function ProductForm(props: ProductFormProps) {
   }
 
   function choose(optionName: string, value: string) {
-    setSelection((prev) => ({ ...prev, [optionName]: value }));
+    const next = { ...selection, [optionName]: value };
+    setSelection(next);
     setMessage('');
+    // 'Select Option' gives way as soon as nothing is left to choose, or after its 2 s.
+    if (phase === 'select-option' && unselectedOptions(product, next).length === 0) {
+      attempt.current++;
+      timers.clear();
+      setPhase('idle');
+    }
+  }
+
+  /** Spec §5 quantity rules, said in the page as the shopper types (an empty box waits for blur). */
+  function changeQuantity(text: string) {
+    setQuantity(text);
+    const parsed = parseQuantity(text);
+    setMessage(parsed.ok || text.trim() === '' ? '' : parsed.message);
+  }
+
+  /** The box shows what would be added: 0 or −3 becomes 1, 12000 becomes 9999 (spec §5 1–9999). */
+  function settleQuantity() {
+    const parsed = parseQuantity(quantity);
+    if (!parsed.ok) return setMessage(parsed.message);
+    if (String(parsed.quantity) !== quantity) setQuantity(String(parsed.quantity));
   }
 
   // The overlays portal to body; they sit outside the form so their React events never reach it.
@@ -244,7 +270,8 @@ export function ProductForm(props: ProductFormProps) {
               <fieldset className="variant-option variant-option--radio" key={option.name}>
                 <legend>{option.name}</legend>
                 {option.values.map((value) => {
-                  const unavailable = !canLeadToStock(product, selection, option.name, value);
+                  const availability = choiceAvailability(product, selection, option.name, value);
+                  const unavailable = availability !== 'available';
                   return (
                     <label
                       className="variant-radio"
@@ -259,7 +286,7 @@ export function ProductForm(props: ProductFormProps) {
                         onChange={() => choose(option.name, value)}
                       />{' '}
                       {value}
-                      {unavailable && <span className="visually-hidden">{UNAVAILABLE_MARK}</span>}
+                      {unavailable && <span className="variant-radio-mark">{choiceMark(availability)}</span>}
                     </label>
                   );
                 })}
@@ -278,11 +305,19 @@ export function ProductForm(props: ProductFormProps) {
                 onChange={(e) => choose(option.name, e.target.value)}
               >
                 <option value="">Select {option.name}</option>
-                {option.values.map((value) => (
-                  <option value={value} key={value}>
-                    {value}
-                  </option>
-                ))}
+                {option.values.map((value) => {
+                  const availability = choiceAvailability(product, selection, option.name, value);
+                  return (
+                    <option
+                      value={value}
+                      key={value}
+                      data-unavailable={availability === 'available' ? undefined : ''}
+                    >
+                      {value}
+                      {choiceMark(availability)}
+                    </option>
+                  );
+                })}
               </select>
             </div>
           );
@@ -298,10 +333,9 @@ export function ProductForm(props: ProductFormProps) {
               max={QUANTITY_MAX}
               step={QUANTITY_STEP}
               value={quantity}
-              onChange={(e) => {
-                setQuantity(e.target.value);
-                setMessage('');
-              }}
+              aria-invalid={parsedQuantity === null || undefined}
+              onChange={(e) => changeQuantity(e.target.value)}
+              onBlur={settleQuantity}
             />
           </div>
         )}
@@ -309,10 +343,11 @@ export function ProductForm(props: ProductFormProps) {
           ref={buttonRef}
           type="submit"
           className="sqs-add-to-cart-button"
+          // A variant the page saw out of stock stays pressable: the add checks fresh stock.
           disabled={soldOut}
           aria-disabled={busy || undefined}
           aria-live="polite"
-          data-state={soldOut ? 'sold-out' : phase}
+          data-state={outOfStock ? 'sold-out' : phase}
         >
           {buttonText}
         </button>

@@ -82,16 +82,36 @@ export function RestockForm(props: RestockFormProps) {
   const allSoldOut = variants.length > 0 && variants.every((v) => v.soldOut);
   const visible = chosen ? chosen.soldOut : allSoldOut;
   const target = chosen ?? (variants.length === 1 ? variants[0] : null);
-  if (!visible) return null;
-  // A new variant starts a fresh form: a success for one size says nothing about another.
-  return <RestockFormBody key={target?.variantId ?? ''} {...props} target={target} />;
-}
-
-function RestockFormBody(props: RestockFormProps & { target: RestockVariant | null }) {
-  const { productId, variants, messages, target } = props;
-  const [revealed, setRevealed] = useState(props.shownByDefault);
+  // What the shopper typed, ticked and opened outlives a change of variant: choosing the size
+  // the form asked for must not erase the email or fold the form away.
   const [email, setEmail] = useState('');
   const [joinMailingList, setJoinMailingList] = useState(props.mailingListOptInByDefault);
+  const [revealed, setRevealed] = useState(props.shownByDefault);
+  if (!visible) return null;
+  // A new variant starts a fresh submission: a success for one size says nothing about another.
+  return (
+    <RestockFormBody
+      key={target?.variantId ?? ''}
+      {...props}
+      target={target}
+      kept={{ email, setEmail, joinMailingList, setJoinMailingList, revealed, setRevealed }}
+    />
+  );
+}
+
+/** The shopper's entries, kept by RestockForm across variants. */
+interface KeptEntries {
+  email: string;
+  setEmail: (email: string) => void;
+  joinMailingList: boolean;
+  setJoinMailingList: (join: boolean) => void;
+  revealed: boolean;
+  setRevealed: (revealed: boolean) => void;
+}
+
+function RestockFormBody(props: RestockFormProps & { target: RestockVariant | null; kept: KeptEntries }) {
+  const { productId, variants, messages, target } = props;
+  const { email, setEmail, joinMailingList, setJoinMailingList, revealed, setRevealed } = props.kept;
   const [error, setError] = useState('');
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const emailRef = useRef<HTMLInputElement>(null);

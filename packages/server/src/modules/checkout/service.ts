@@ -2,9 +2,11 @@ import {
   analyticsValue,
   type CartLineInput,
   type CartTotals,
+  formatMoney,
   MESSAGES,
   ProductType,
   type ProductTypeNumber,
+  subscriptionPriceText,
   type TrackedErrorType,
   validateEmail,
 } from '@storefront/commerce';
@@ -188,12 +190,26 @@ async function priceSource(ctx: RequestContext, resolved: ResolvedSource, body: 
   };
 }
 
-function quoteView(resolved: ResolvedSource, body: QuoteBody, p: Priced) {
+/**
+ * Spec §3 plan wording of what a subscription charges each period ('$22.00 every month'), so
+ * the shopper reads that it recurs before paying; '' for other sources.
+ */
+function planText(resolved: ResolvedSource, locale: string): string {
+  if (resolved.kind !== 'subscription') return '';
+  const cycleCents = resolved.lines.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0);
+  return subscriptionPriceText({
+    priceString: formatMoney(cycleCents, resolved.currency, locale),
+    plan: resolved.subscriptionPlan ?? null,
+  });
+}
+
+function quoteView(resolved: ResolvedSource, body: QuoteBody, p: Priced, locale: string) {
   const money = (cents: number) => decimalMoney(cents, resolved.currency);
   const t = p.totals;
   return {
     source: body.source,
     currency: resolved.currency,
+    planText: planText(resolved, locale),
     items: resolved.lines.map((l) => ({
       itemId: l.itemId,
       sku: l.sku,
@@ -250,7 +266,7 @@ export async function quote(
   cartToken: string | undefined,
 ): Promise<Quote> {
   const resolved = await resolveSource(ctx, body.source, cartToken, ctx.site.website.currency);
-  return quoteView(resolved, body, await priceSource(ctx, resolved, body));
+  return quoteView(resolved, body, await priceSource(ctx, resolved, body), ctx.site.website.locale);
 }
 
 /** Problems with the order's details, keyed by field, once it is priced. */

@@ -1,4 +1,10 @@
-import { effectivePriceCents, MESSAGES, ProductType, type ProductTypeNumber } from '@storefront/commerce';
+import {
+  effectivePriceCents,
+  MESSAGES,
+  ProductType,
+  type ProductTypeNumber,
+  type SubscriptionPlan,
+} from '@storefront/commerce';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { RequestContext } from '../../platform/context.js';
@@ -35,6 +41,8 @@ export interface ResolvedSource {
   currency: string;
   lines: CheckoutLine[];
   recipientEmail: string | null;
+  /** What a subscription renews on (spec §3 plan), shown before payment; null for other sources. */
+  subscriptionPlan?: SubscriptionPlan | null;
 }
 
 function findCart(db: Kysely<DB>, websiteId: string, token: string) {
@@ -157,5 +165,6 @@ export async function resolveSource(
       },
     ],
     recipientEmail: null,
+    subscriptionPlan: product.subscriptionPlan ?? null,
   };
 }

@@ -1,5 +1,11 @@
-import { formatMoney, MESSAGES, minorFromMoney } from '@storefront/commerce';
-import { type RefObject, useRef, useState } from 'react';
+import {
+  type AnswerField,
+  formAnswerLines,
+  formatMoney,
+  MESSAGES,
+  minorFromMoney,
+} from '@storefront/commerce';
+import { Fragment, type RefObject, useRef, useState } from 'react';
 import { setCart } from '../../cart-store';
 import type { CartEntry } from '../../types';
 import { failureMessage, removeEntry } from './api';
@@ -23,9 +29,11 @@ export interface EntryRowProps {
   /** Set when the entry has answers to a custom form the shopper can edit. */
   onEdit?: (entry: CartEntry, opener: RefObject<HTMLButtonElement | null>) => void;
   onFailure: (failure: CartFailure) => void;
+  /** The fields of the form the entry answered: its answers are shown on the line. */
+  answerFields?: readonly AnswerField[];
 }
 
-export function EntryRow({ entry, currency, locale, onEdit, onFailure }: EntryRowProps) {
+export function EntryRow({ entry, currency, locale, onEdit, onFailure, answerFields = [] }: EntryRowProps) {
   const [removing, setRemoving] = useState(false);
   const editRef = useRef<HTMLButtonElement>(null);
   const lineCurrency = entry.subTotal.currency || currency;
@@ -41,6 +49,7 @@ export function EntryRow({ entry, currency, locale, onEdit, onFailure }: EntryRo
     }
   }
 
+  const answers = formAnswerLines(answerFields, entry.additionalFields);
   return (
     <li className="cart-entry">
       <div className="cart-entry-image">
@@ -57,6 +66,16 @@ export function EntryRow({ entry, currency, locale, onEdit, onFailure }: EntryRo
             {`${optionName}: ${value}`}
           </span>
         ))}
+        {answers.length > 0 && (
+          <dl className="cart-entry-answers">
+            {answers.map((line) => (
+              <Fragment key={line.title}>
+                <dt>{line.title}</dt>
+                <dd>{line.text}</dd>
+              </Fragment>
+            ))}
+          </dl>
+        )}
         <span className="cart-entry-unit-price">
           {formatMoney(entry.purchasePriceCents, lineCurrency, locale)}
         </span>
@@ -72,7 +91,7 @@ export function EntryRow({ entry, currency, locale, onEdit, onFailure }: EntryRo
           </button>
         )}
       </div>
-      <QuantityStepper entry={entry} onFailure={onFailure} />
+      <QuantityStepper entry={entry} onFailure={onFailure} onRemove={remove} />
       <span className="cart-entry-total">
         {formatMoney(minorFromMoney(entry.subTotal), lineCurrency, locale)}
       </span>

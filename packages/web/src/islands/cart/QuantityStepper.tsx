@@ -14,6 +14,8 @@ export const STEPPER_TEXT = {
 export interface QuantityStepperProps {
   entry: CartEntry;
   onFailure: (failure: CartFailure) => void;
+  /** Typing 0 takes the line out of the cart, as shoppers expect from other stores. */
+  onRemove: () => void;
 }
 
 function serverQuantity(entry: CartEntry): number {
@@ -25,7 +27,7 @@ function serverQuantity(entry: CartEntry): number {
  * once; changes made while one is on its way are folded into one more call with the latest value,
  * so the server ends on what the shopper sees.
  */
-export function QuantityStepper({ entry, onFailure }: QuantityStepperProps) {
+export function QuantityStepper({ entry, onFailure, onRemove }: QuantityStepperProps) {
   const [draft, setDraft] = useState(String(entry.quantity));
   const wanted = useRef<number | null>(null);
   const sending = useRef(false);
@@ -60,6 +62,11 @@ export function QuantityStepper({ entry, onFailure }: QuantityStepperProps) {
   }
 
   function commitDraft() {
+    if (draft.trim() !== '' && Number(draft) === 0) {
+      // The box shows the line's quantity again should the removal fail.
+      setDraft(String(serverQuantity(entry)));
+      return onRemove();
+    }
     const parsed = parseQuantity(draft);
     if (!parsed.ok) {
       setDraft(String(serverQuantity(entry)));

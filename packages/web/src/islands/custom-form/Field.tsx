@@ -1,6 +1,14 @@
 import { characterCounter, LIKERT_LABELS } from '@storefront/commerce';
 import type { ChangeEvent, ReactNode } from 'react';
-import { type FieldState, type FormSchemaField, isPartsType, LIKERT_VALUES, PARTS } from './schema';
+import {
+  dateParts,
+  type FieldState,
+  type FormSchemaField,
+  isoDate,
+  isPartsType,
+  LIKERT_VALUES,
+  PARTS,
+} from './schema';
 
 export interface FieldProps {
   field: FormSchemaField;
@@ -24,6 +32,10 @@ const NUMERIC_PARTS = new Set(['month', 'day', 'year', 'hour', 'minute']);
 const controlId = (field: FormSchemaField, part?: string) =>
   part === undefined ? `custom-form-${field.id}` : `custom-form-${field.id}-${part}`;
 const errorId = (field: FormSchemaField) => `custom-form-${field.id}-error`;
+const counterId = (field: FormSchemaField) => `custom-form-${field.id}-counter`;
+
+/** The empty first choice of a select, so it never looks blank. */
+const CHOOSE_TEXT = 'Choose…';
 
 function Title({ field }: { field: FormSchemaField }) {
   return (
@@ -85,6 +97,28 @@ export function Field({ field, state, error, onChange }: FieldProps) {
     );
   }
 
+  if (field.type === 'date') {
+    const parts = state as Record<string, string>;
+    return (
+      <div className={`custom-form-field custom-form-${field.type}`}>
+        <label htmlFor={controlId(field)}>
+          <Title field={field} />
+        </label>
+        <Description field={field} />
+        <input
+          id={controlId(field)}
+          type="date"
+          value={isoDate(parts)}
+          aria-invalid={invalid}
+          aria-describedby={described}
+          required={field.required}
+          onChange={(e) => onChange(dateParts(e.target.value))}
+        />
+        <ErrorText field={field} error={error} />
+      </div>
+    );
+  }
+
   if (isPartsType(field.type)) {
     const parts = state as Record<string, string>;
     return (
@@ -102,7 +136,7 @@ export function Field({ field, state, error, onChange }: FieldProps) {
               <label htmlFor={part.id}>{label}</label>
               {key === 'ampm' ? (
                 <select {...part}>
-                  <option value="" />
+                  <option value="">{CHOOSE_TEXT}</option>
                   {MERIDIEMS.map(([value, text]) => (
                     <option value={value} key={value}>
                       {text}
@@ -188,7 +222,7 @@ export function Field({ field, state, error, onChange }: FieldProps) {
   if (field.type === 'select') {
     control = (
       <select {...common} onChange={(e) => onChange(e.target.value)}>
-        <option value="" />
+        <option value="">{CHOOSE_TEXT}</option>
         {(field.options ?? []).map((option) => (
           <option value={option} key={option}>
             {option}
@@ -200,9 +234,13 @@ export function Field({ field, state, error, onChange }: FieldProps) {
     const counter = field.maxLength === undefined ? null : characterCounter(value, field.maxLength);
     control = (
       <>
-        <textarea {...common} onChange={(e) => onChange(e.target.value)} />
+        <textarea
+          {...common}
+          aria-describedby={[described, counter && counterId(field)].filter(Boolean).join(' ') || undefined}
+          onChange={(e) => onChange(e.target.value)}
+        />
         {counter && (
-          <p className="custom-form-counter" data-over={counter.over || undefined}>
+          <p className="custom-form-counter" id={counterId(field)} data-over={counter.over || undefined}>
             {counter.text}
           </p>
         )}

@@ -54,6 +54,24 @@ export function isPartsType(type: string): type is PartsType {
   return Object.hasOwn(PARTS, type);
 }
 
+/**
+ * The date field is one native date input; its value travels as the date parts the server checks
+ * ({ month, day, year }, numbers without leading zeros, as a person types them).
+ */
+export function dateParts(iso: string): Record<string, string> {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+  if (!match) return { month: '', day: '', year: '' };
+  const [, year, month, day] = match;
+  return { month: String(Number(month)), day: String(Number(day)), year };
+}
+
+/** The date input's 'YYYY-MM-DD' value of the parts; empty while any part is missing. */
+export function isoDate(parts: Record<string, string>): string {
+  const { year = '', month = '', day = '' } = parts;
+  if (!/^\d{4}$/.test(year) || !/^\d{1,2}$/.test(month) || !/^\d{1,2}$/.test(day)) return '';
+  return `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
+}
+
 /** What the shopper has entered in a field, before it is turned into the wire value. */
 export type FieldState = string | string[] | Record<string, string>;
 

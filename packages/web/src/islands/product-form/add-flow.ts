@@ -86,8 +86,9 @@ export async function runAddToCart(a: AddAttempt): Promise<void> {
   /** Shows and tracks a failure; once the button says Adding…, it returns to idle after 1 s. */
   async function fail(failure: Failure, afterAdding: boolean): Promise<void> {
     dispatchAddToCart({ ...detail(), errorType: failure.type });
-    a.setMessage(failure.message);
     const selectOption = failure.type === 'NO_VARIANT_SELECTED' && !giftCard;
+    // One message: in the page beside 'Select Option', otherwise only in the alert.
+    a.setMessage(selectOption ? failure.message : '');
     if (selectOption) {
       a.setPhase('select-option');
       await a.wait(SELECT_OPTION_REVERT_MS);

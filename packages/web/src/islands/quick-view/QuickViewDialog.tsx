@@ -125,11 +125,15 @@ export function QuickViewDialog({ itemId, open, onClose, returnFocus }: QuickVie
           )}
           <div className="quick-view-details">
             {item.badge && (
-              <span className="product-badge" data-badge={item.badge}>
+              <span className={`product-badge product-badge--${item.badge}`} data-badge={item.badge}>
                 {item.badgeText}
               </span>
             )}
-            <Price itemId={item.id} currency={load.data.productForm.currency} price={item.price} />
+            {item.subscriptionText ? (
+              <div className="product-price">{item.subscriptionText}</div>
+            ) : (
+              <Price itemId={item.id} currency={load.data.productForm.currency} price={item.price} />
+            )}
             {item.excerpt && <p className="quick-view-excerpt">{item.excerpt}</p>}
             <Suspense fallback={null}>
               <ProductForm {...load.data.productForm} />

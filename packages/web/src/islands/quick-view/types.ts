@@ -17,6 +17,8 @@ export interface QuickViewItem {
     salePriceLabel: string;
     originalPriceLabel: string;
   };
+  /** Spec §3 plan wording of a subscription's price ('$22.00 every month'); '' otherwise. */
+  subscriptionText?: string;
   /** e.g. 'sold-out' or 'sale'; null without a badge. */
   badge: string | null;
   badgeText: string;
