@@ -6,6 +6,7 @@ import { useNavigate, useParams } from 'react-router';
 import { type CouponBody, couponBody } from '../../../../../../server/src/modules/owner-pricing/schema';
 import { type Coupon, couponQuery, useRemoveCoupon, useSaveCoupon } from '../../../api/coupons';
 import { can, sessionQuery } from '../../../api/session';
+import { DeleteButton } from '../../../components/DeleteButton';
 import { Drawer } from '../../../components/Drawer';
 import { Field, type Option } from '../../../components/Field';
 import { ErrorNotice, LoadError, SkeletonForm } from '../../../components/Status';
@@ -117,7 +118,6 @@ function CouponForm({
   const save = useSaveCoupon();
   const remove = useRemoveCoupon();
   const [failure, setFailure] = useState<unknown>(null);
-  const [confirmDelete, setConfirmDelete] = useState(false);
   const form = useForm<Values, unknown, CouponBody>({
     resolver: schemaResolver(couponBody, (v: Values) => toCouponBody(v, currency)),
     defaultValues: valuesOf(coupon, currency),
@@ -229,31 +229,13 @@ function CouponForm({
       />
       {editable && (
         <div className="cfg-actions">
-          {coupon &&
-            (confirmDelete ? (
-              <>
-                <span role="alert">{TEXTS.confirmDelete(coupon.code)}</span>
-                <button type="button" className="cfg-button" onClick={() => setConfirmDelete(false)}>
-                  {TEXTS.cancel}
-                </button>
-                <button
-                  type="button"
-                  className="cfg-button cfg-button-danger"
-                  disabled={remove.isPending}
-                  onClick={() => remove.mutateAsync(coupon.id).then(onClose, () => undefined)}
-                >
-                  {TEXTS.delete}
-                </button>
-              </>
-            ) : (
-              <button
-                type="button"
-                className="cfg-button cfg-button-quiet"
-                onClick={() => setConfirmDelete(true)}
-              >
-                {TEXTS.delete}
-              </button>
-            ))}
+          {coupon && (
+            <DeleteButton
+              name={coupon.code}
+              pending={remove.isPending}
+              onDelete={() => remove.mutateAsync(coupon.id).then(onClose, () => undefined)}
+            />
+          )}
           <button type="submit" className="cfg-button cfg-button-primary" disabled={save.isPending}>
             {save.isPending ? TEXTS.saving : TEXTS.save}
           </button>

@@ -14,6 +14,7 @@ import {
   useRemoveShippingOption,
   useSaveShippingOption,
 } from '../../../api/shipping-options';
+import { DeleteButton } from '../../../components/DeleteButton';
 import { Drawer } from '../../../components/Drawer';
 import { Field } from '../../../components/Field';
 import { ErrorNotice, LoadError, SkeletonForm } from '../../../components/Status';
@@ -21,7 +22,6 @@ import { blank, centsOrUndefined, schemaResolver } from '../../../components/sch
 import { showServerErrors } from '../../../components/server-errors';
 import { areaContext } from '../../../context';
 import { TEXTS } from '../../../texts';
-import { DeleteButton } from '../shipping-tax/DeleteButton';
 
 interface Values {
   name: string;

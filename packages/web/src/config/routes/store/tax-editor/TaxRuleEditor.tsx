@@ -5,13 +5,13 @@ import { useNavigate, useParams } from 'react-router';
 import { type TaxRuleBody, taxRuleBody } from '../../../../../../server/src/modules/owner-pricing/schema';
 import { can, sessionQuery } from '../../../api/session';
 import { type TaxRule, taxRuleQuery, useRemoveTaxRule, useSaveTaxRule } from '../../../api/tax-rules';
+import { DeleteButton } from '../../../components/DeleteButton';
 import { Drawer } from '../../../components/Drawer';
 import { Field } from '../../../components/Field';
 import { ErrorNotice, LoadError, SkeletonForm } from '../../../components/Status';
 import { blank, countOrUndefined, schemaResolver } from '../../../components/schema-resolver';
 import { showServerErrors } from '../../../components/server-errors';
 import { TEXTS } from '../../../texts';
-import { DeleteButton } from '../shipping-tax/DeleteButton';
 
 interface Values {
   name: string;

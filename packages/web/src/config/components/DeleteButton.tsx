@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { TEXTS } from '../../../texts';
+import { TEXTS } from '../texts';
 
 /** Delete, then a second step that asks before anything goes. */
 export function DeleteButton({
