@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SESSION_COOKIE } from '../src/platform/owner-auth.js';
 import { cookiesOf, createTestApp, type TestApp } from './support/app.js';
+import { addOwner, ownerEmail, signIn } from './support/owner.js';
 
 /** The owner's area page: one shell for /config and everything under it (packages/web src/config). */
 describe('the owner’s area shell', () => {
@@ -25,7 +27,18 @@ describe('the owner’s area shell', () => {
     expect(html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
     expect(html).toContain('<title>Owner’s area — Test Shop</title>');
     expect(html).toContain('<div id="config-root"></div>');
-    expect(html).toContain('{"siteTitle":"Test Shop","currency":"USD","locale":"en-US"}');
+    expect(html).toContain('{"siteTitle":"Test Shop","currency":"USD","locale":"en-US","signedIn":false}');
+  });
+
+  it('tells the app a signed-in contributor is there, so only then it asks the session API', async () => {
+    await addOwner(t.database, 1);
+    const cookies = await signIn(t.app, ownerEmail(1));
+    const html = (await t.app.inject({ method: 'GET', url: '/config/products', cookies })).body;
+    expect(html).toContain('"signedIn":true}');
+    const expired = { ...cookies, [SESSION_COOKIE]: 'not-a-session' };
+    expect((await t.app.inject({ method: 'GET', url: '/config', cookies: expired })).body).toContain(
+      '"signedIn":false}',
+    );
   });
 
   it('links the owner’s area bundle and its stylesheet, not the islands', async () => {

@@ -93,6 +93,7 @@ function payloadOf(product: Record<string, unknown>) {
     fullUrl: _u,
     digitalFile: _d,
     imagePreviews: _i,
+    formSharedWith: _f,
     createdAt: _c,
     updatedAt: _up,
     ...payload
@@ -354,6 +355,203 @@ describe.each(dialects)('owner catalog on %s', (dialect) => {
       .where('action', '=', 'inventory.change')
       .execute();
     expect(audit).toEqual([{ action: 'inventory.change', contributor_email: ownerEmail(ADMIN) }]);
+  });
+
+  it('saves the additional-fields form, subscription options and merchandising texts, shown on the next request', async () => {
+    const html = async (url: string) =>
+      (await page(url)).body.replaceAll('&quot;', '"').replaceAll('&#34;', '"').replaceAll('&#39;', "'");
+    const formOf = async (formId: string) =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/template/GetTemplateSchema?type=form&formId=${formId}`,
+        })
+      ).json().fields;
+    const product = await create({
+      ...PRODUCTS.physical,
+      urlSlug: 'engraved-mug',
+      name: 'Engraved Mug',
+      variantOptionOrdering: [],
+      useCustomAddButtonText: false,
+      customAddButtonText: undefined,
+      isSubscribable: true,
+      subscriptionPlan: { billingPeriod: { value: 2, unit: 'WEEK' }, numBillingCycles: 6 },
+      productSubscriptionOptions: [{ id: 'fortnightly', title: 'Every two weeks' }],
+      additionalFieldsForm: {
+        fields: [
+          { id: 'engraving', type: 'text', title: 'Engraving', required: true },
+          { id: 'font', type: 'select', title: 'Font', options: ['Serif', 'Script'] },
+        ],
+      },
+      merchandising: {
+        restockNotificationViews: ['product-page'],
+        restockNotificationMessages: {
+          buttonText: 'Tell me',
+          CTAText: 'Back in a week',
+          placeholderText: 'you@home.example',
+          mailingListDescription: 'Also send me news',
+        },
+        mailingListSignUpEnabled: true,
+        mailingListOptInByDefault: true,
+        scarcityEnabled: true,
+        scarcityText: 'Just {qtyInStock} left',
+        scarcityTemplateViews: ['product-page'],
+        scarcityShownByDefault: true,
+        customSoldOutText: 'All gone',
+      },
+      variants: [{ sku: 'MUG-1', price: '18.00', qtyInStock: 0 }],
+    });
+    const formId = product.additionalFieldsFormId as string;
+    expect(formId).toMatch(/^form_/);
+    expect(product.additionalFieldsForm.fields).toEqual([
+      { id: 'engraving', type: 'text', title: 'Engraving', required: true },
+      { id: 'font', type: 'select', title: 'Font', options: ['Serif', 'Script'], required: false },
+    ]);
+    expect(product.formSharedWith).toEqual([]);
+    expect(product.productSubscriptionOptions).toEqual([{ id: 'fortnightly', title: 'Every two weeks' }]);
+    await call('POST', `/api/config/products/${product.id}/publish`);
+
+    const url = '/shop/p/engraved-mug';
+    const shown = await html(url);
+    for (const text of ['All gone', 'Tell me', 'Back in a week', 'you@home.example', 'Also send me news'])
+      expect(shown).toContain(text);
+    expect(shown).toContain(`"additionalFieldsFormId":"${formId}"`);
+    expect(shown).toContain('"subscriptionOptionId":"fortnightly"');
+    expect((await formOf(formId)).map((f: { title: string }) => f.title)).toEqual(['Engraving', 'Font']);
+
+    // An edit of every one of them shows on the next request, and the form keeps its id.
+    const edited = await call('PUT', `/api/config/products/${product.id}`, {
+      ...payloadOf(product),
+      productSubscriptionOptions: [{ id: 'monthly', title: 'Monthly' }],
+      additionalFieldsForm: {
+        fields: [{ id: 'gift-note', type: 'textarea', title: 'Gift note', required: true, maxLength: 200 }],
+      },
+      merchandising: {
+        ...product.merchandising,
+        restockNotificationMessages: { buttonText: 'Notify me when back' },
+        customSoldOutText: 'Sold out until spring',
+      },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json().product.additionalFieldsFormId).toBe(formId);
+    const again = await html(url);
+    expect(again).toContain('Sold out until spring');
+    expect(again).toContain('Notify me when back');
+    expect(again).not.toContain('Tell me');
+    expect(again).toContain('"subscriptionOptionId":"monthly"');
+    expect((await formOf(formId)).map((f: { title: string }) => f.title)).toEqual(['Gift note']);
+
+    // A shopper's subscription now needs the form's required answer.
+    const add = (additionalFields: string | null) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/3/commerce/cart/subscription',
+        payload: { itemId: product.id, sku: 'MUG-1', additionalFields, subscriptionOptionId: 'monthly' },
+        cookies: { crumb: CRUMB },
+        headers: { 'x-csrf-token': CRUMB },
+      });
+    await call('PATCH', '/api/config/inventory', { changes: [{ sku: 'MUG-1', set: 3 }] });
+    const edit = (await call('GET', `/api/config/products/${product.id}`)).json().product;
+    const refused = await add(null);
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(Object.keys(refused.json().errors)).toEqual(['gift-note']);
+
+    // Removing the form: the product page no longer asks for it.
+    const removed = await call('PUT', `/api/config/products/${product.id}`, {
+      ...payloadOf(edit),
+      additionalFieldsForm: null,
+    });
+    expect(removed.json().product.additionalFieldsFormId).toBeUndefined();
+    expect(await html(url)).toContain('"additionalFieldsFormId":null');
+    const accepted = await add(null);
+    expect(accepted.statusCode, accepted.body).toBeLessThan(300);
+  });
+
+  it('refuses repeated field or subscription option ids and bad field types, per field', async () => {
+    const res = await call('POST', '/api/config/products', {
+      ...PRODUCTS.paywall,
+      urlSlug: 'bad-form',
+      productSubscriptionOptions: [{ id: 'm' }, { id: 'm' }],
+      additionalFieldsForm: {
+        fields: [
+          { id: 'a', type: 'text', title: 'A' },
+          { id: 'a', type: 'radio', title: 'B', options: [] },
+          { id: 'c', type: 'colour', title: 'C' },
+        ],
+      },
+      variants: [{ sku: 'BAD-1', price: '1.00' }],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toMatchObject({
+      'productSubscriptionOptions[1].id':
+        'is already the id of another subscription option (1); ids must be unique',
+      'additionalFieldsForm.fields[1].options': 'must list at least one option',
+      'additionalFieldsForm.fields[2].type': expect.stringContaining('must have a type'),
+    });
+  });
+
+  it('deletes a never-sold product; a sold one is kept and the owner is told to unpublish it', async () => {
+    const product = await create({
+      ...PRODUCTS.service,
+      urlSlug: 'one-off',
+      variants: [{ sku: 'ONE-OFF', price: '5.00', qtyInStock: 3 }],
+    });
+    await call('POST', `/api/config/products/${product.id}/publish`);
+    const cart = await cartWith(t.app, [{ itemId: product.id, sku: 'ONE-OFF', quantity: 1 }]);
+    const deleted = await call('DELETE', `/api/config/products/${product.id}`);
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    expect((await call('GET', `/api/config/products/${product.id}`)).statusCode).toBe(404);
+    expect((await page('/shop/p/one-off')).statusCode).toBe(404);
+    expect(
+      await t.database.db.selectFrom('variants').select('sku').where('sku', '=', 'ONE-OFF').execute(),
+    ).toEqual([]);
+    const entries = await t.database.db
+      .selectFrom('cart_entries')
+      .select('id')
+      .where('item_id', '=', product.id)
+      .execute();
+    expect(entries).toEqual([]);
+    expect(cart).toBeTruthy();
+    expect((await call('DELETE', `/api/config/products/${product.id}`)).statusCode).toBe(404);
+
+    // The zine was bought: its order lines and download links keep naming it, so it stays.
+    const order = await placeOrder(
+      t.app,
+      { source: { kind: 'cart' } },
+      await cartWith(t.app, [{ itemId: 'zine', sku: 'ZINE', quantity: 1 }]),
+    );
+    expect(order.statusCode, order.body).toBe(201);
+    const refused = await call('DELETE', '/api/config/products/zine');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(
+      'This product has orders or subscriptions, so it is kept for their records. Unpublish it to take it off the store.',
+    );
+    expect((await call('GET', '/api/config/products/zine')).statusCode).toBe(200);
+    const audit = (await call('GET', '/api/config/audit')).json();
+    expect(JSON.stringify(audit)).toContain('product.delete');
+  });
+
+  it('deletes a media item and its files unless a product shows or delivers it', async () => {
+    const { asset } = (await upload('/api/config/media', 'a.png', 'image/png', await image(600, 400))).json();
+    const dir = path.join(t.mediaDir, 'images', asset.id);
+    expect(fs.readdirSync(dir).sort()).toEqual(['100w.webp', '300w.webp', '500w.webp', 'original.webp']);
+    const product = await create({
+      ...PRODUCTS.service,
+      urlSlug: 'pictured-service',
+      images: [{ mediaId: asset.id }],
+      variants: [{ sku: 'PS-1', price: '5.00', qtyInStock: 3 }],
+    });
+    const refused = await call('DELETE', `/api/config/media/${asset.id}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('This image is shown on "Fitting". Remove it there first.');
+    expect(fs.existsSync(dir)).toBe(true);
+
+    await call('PUT', `/api/config/products/${product.id}`, { ...payloadOf(product), images: [] });
+    expect((await call('DELETE', `/api/config/media/${asset.id}`)).statusCode).toBe(204);
+    expect(fs.existsSync(dir) ? fs.readdirSync(dir) : []).toEqual([]);
+    expect((await page(asset.url)).statusCode).toBe(404);
+    expect((await call('DELETE', `/api/config/media/${asset.id}`)).statusCode).toBe(404);
+    expect((await call('DELETE', '/api/config/media/..%2Fsecret')).statusCode).toBe(404);
   });
 
   it('resizes an uploaded image into the width variants up to its size, served for a year', async () => {

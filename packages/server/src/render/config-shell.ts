@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppServices } from '../app.js';
+import { currentContributor } from '../platform/owner-auth.js';
 import type { WebAssets } from './assets.js';
 
 /** Where the owner's area lives; its app routes everything below it in the browser. */
@@ -18,6 +19,15 @@ interface ShellStore {
   locale: string;
 }
 
+/**
+ * What the app starts from. `signedIn` false lets a signed-out visitor's sign-in screen skip
+ * asking GET /api/config/session, whose 401 the browser would log as an error; when true the
+ * app still asks it for the contributor (the session may end in between, and the API decides).
+ */
+interface ShellContext extends ShellStore {
+  signedIn: boolean;
+}
+
 /** The store's name, currency and locale for the area; a fresh install without a site has none yet. */
 async function storeFor(services: AppServices): Promise<ShellStore> {
   try {
@@ -33,7 +43,7 @@ async function storeFor(services: AppServices): Promise<ShellStore> {
 }
 
 /** The page the area's app starts from: one root element, the store's context, the bundle. */
-export function configShellHtml(assets: WebAssets, store: ShellStore): string {
+export function configShellHtml(assets: WebAssets, store: ShellContext): string {
   const title = store.siteTitle ? `${AREA_TITLE} — ${store.siteTitle}` : AREA_TITLE;
   const lang = store.locale.split('-')[0] || 'en';
   return [
@@ -68,7 +78,12 @@ export function configShellRoutes(app: FastifyInstance, services: AppServices, a
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
       .header('x-frame-options', 'DENY')
-      .send(configShellHtml(assets, await storeFor(services)));
+      .send(
+        configShellHtml(assets, {
+          ...(await storeFor(services)),
+          signedIn: (await currentContributor(services, request, reply)) !== null,
+        }),
+      );
   };
   app.get(CONFIG_PATH, shell);
   app.get(`${CONFIG_PATH}/*`, shell);

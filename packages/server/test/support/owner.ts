@@ -2,6 +2,7 @@ import type { Permission, SiteRole } from '@storefront/commerce';
 import type { FastifyInstance } from 'fastify';
 import { addContributor } from '../../src/modules/contributors/service.js';
 import { insertMedia } from '../../src/modules/media/repo.js';
+import { createProduct } from '../../src/modules/owner-catalog/service.js';
 import { type Clock, systemClock } from '../../src/platform/clock.js';
 import { SESSION_COOKIE } from '../../src/platform/owner-auth.js';
 import { CRUMB, cookiesOf, type TestApp } from './app.js';
@@ -94,7 +95,7 @@ async function newProduct(): Promise<Record<string, string>> {
 }
 
 let images = 0;
-/** An image row of the library (PATCH touches only its row). */
+/** An image row of the library without files (PATCH and DELETE need only its row). */
 async function libraryImage(t: TestApp): Promise<Record<string, string>> {
   images += 1;
   const id = `img_${String(images).padStart(20, '0')}`;
@@ -122,6 +123,17 @@ const ZINE_PAYLOAD = {
   variants: [{ sku: 'ZINE', price: '12.00' }],
 };
 
+/** A never-sold product for the delete call. */
+async function doomedProduct(t: TestApp): Promise<Record<string, string>> {
+  const { slug, sku } = await newProduct();
+  const id = await createProduct({ db: t.database.db, websiteId: 'w1', clock: systemClock }, null, 'USD', {
+    ...ZINE_PAYLOAD,
+    urlSlug: slug,
+    variants: [{ sku, price: '3.00' }],
+  });
+  return { id };
+}
+
 /** The owner's catalog, inventory and media calls (src/modules/owner-catalog, src/modules/media). */
 const CATALOG_ENDPOINTS: OwnerEndpoint[] = [
   { method: 'GET', url: '/api/config/products?search=tee&type=1&stock=in', permission: 'products.read' },
@@ -135,6 +147,13 @@ const CATALOG_ENDPOINTS: OwnerEndpoint[] = [
     setup: newProduct,
   },
   { method: 'PUT', url: '/api/config/products/zine', permission: 'products.write', body: ZINE_PAYLOAD },
+  {
+    method: 'DELETE',
+    url: '/api/config/products/{id}',
+    permission: 'products.write',
+    ok: 204,
+    setup: doomedProduct,
+  },
   { method: 'POST', url: '/api/config/products/zine/publish', permission: 'products.write' },
   { method: 'POST', url: '/api/config/products/zine/unpublish', permission: 'products.write' },
   {
@@ -165,6 +184,13 @@ const CATALOG_ENDPOINTS: OwnerEndpoint[] = [
     url: '/api/config/media/{id}',
     permission: 'media.write',
     body: { altText: 'A tiny square', focalPoint: { x: 0.25, y: 0.75 } },
+    setup: libraryImage,
+  },
+  {
+    method: 'DELETE',
+    url: '/api/config/media/{id}',
+    permission: 'media.write',
+    ok: 204,
     setup: libraryImage,
   },
 ];

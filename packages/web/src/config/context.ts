@@ -3,9 +3,11 @@ export interface AreaContext {
   siteTitle: string;
   currency: string;
   locale: string;
+  /** Whether the page was served to a signed-in contributor (config-shell.ts). */
+  signedIn: boolean;
 }
 
-const FALLBACK: AreaContext = { siteTitle: '', currency: 'USD', locale: 'en-US' };
+const FALLBACK: AreaContext = { siteTitle: '', currency: 'USD', locale: 'en-US', signedIn: true };
 
 let current: AreaContext = FALLBACK;
 

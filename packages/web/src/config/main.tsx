@@ -10,7 +10,8 @@ import { readAreaContext, setAreaContext } from './context';
 import { CONFIG_BASENAME, configRoutes } from './router';
 import { areaPath, signInPath } from './routes/guards';
 
-setAreaContext(readAreaContext(document));
+const context = readAreaContext(document);
+setAreaContext(context);
 
 /** Lists stay fresh for this long before a screen refetches them in the background. */
 const STALE_MS = 30_000;
@@ -29,6 +30,9 @@ const queryClient = new QueryClient({
     },
   }),
 });
+// Served signed out: the session is known to be none, so no screen asks the API (a 401 the
+// browser would log as an error on the sign-in page).
+if (!context.signedIn) queryClient.setQueryData(sessionKeys.all, null);
 router = createBrowserRouter(configRoutes(queryClient), { basename: CONFIG_BASENAME });
 
 const root = document.getElementById('config-root');

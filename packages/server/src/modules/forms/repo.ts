@@ -47,3 +47,27 @@ export async function insertSubmission(
 ): Promise<void> {
   await trx.insertInto('form_submissions').values(row).execute();
 }
+
+export async function insertForm(
+  db: Kysely<DB>,
+  row: { id: string; website_id: string; name: string; fields: string },
+): Promise<void> {
+  await db
+    .insertInto('forms')
+    .values({ ...row, success_redirect: null, captcha_enabled: 0 })
+    .execute();
+}
+
+export async function updateFormFields(
+  db: Kysely<DB>,
+  websiteId: string,
+  id: string,
+  fields: string,
+): Promise<void> {
+  await db
+    .updateTable('forms')
+    .set({ fields })
+    .where('website_id', '=', websiteId)
+    .where('id', '=', id)
+    .execute();
+}

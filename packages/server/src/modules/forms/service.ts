@@ -1,9 +1,10 @@
 import { MESSAGES, type TrackedErrorType } from '@storefront/commerce';
 import type { RequestContext } from '../../platform/context.js';
 import { HttpError } from '../../platform/errors.js';
+import { newId } from '../../platform/ids.js';
 import type { FormField } from '../catalog/import-schema.js';
 import { checkAnswers } from './answers.js';
-import { findForm } from './repo.js';
+import { findForm, insertForm, updateFormFields } from './repo.js';
 
 /** GET /api/template/GetTemplateSchema answer: the stored field list as imported. */
 export interface FormSchema {
@@ -15,6 +16,31 @@ export interface FormSchema {
 export async function getFormSchema(ctx: RequestContext, formId: string): Promise<FormSchema | null> {
   const row = await findForm(ctx.db, ctx.websiteId, formId);
   return row ? { id: row.id, name: row.name, fields: JSON.parse(row.fields) as FormField[] } : null;
+}
+
+/**
+ * Saves a product's additional-fields form (the product editor): the fields go into form `formId`
+ * when the product has one, otherwise into a new form named after the product. Answers the id.
+ */
+export async function saveProductFormFields(
+  ctx: Pick<RequestContext, 'db' | 'websiteId'>,
+  formId: string | undefined,
+  productName: string,
+  fields: FormField[],
+): Promise<string> {
+  const json = JSON.stringify(fields);
+  if (formId) {
+    await updateFormFields(ctx.db, ctx.websiteId, formId, json);
+    return formId;
+  }
+  const id = newId('form');
+  await insertForm(ctx.db, {
+    id,
+    website_id: ctx.websiteId,
+    name: `${productName}: additional fields`,
+    fields: json,
+  });
+  return id;
 }
 
 /** Per-field problems of `answers` against the form, keyed by field id; empty when valid. */

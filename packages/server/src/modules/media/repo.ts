@@ -70,3 +70,7 @@ export async function updateMedia(
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+export async function deleteMedia(db: Kysely<DB>, websiteId: string, id: string): Promise<void> {
+  await db.deleteFrom('media_assets').where('website_id', '=', websiteId).where('id', '=', id).execute();
+}

@@ -1,5 +1,7 @@
 import { Readable } from 'node:stream';
 import { EDITOR_MESSAGES } from '@storefront/commerce';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
 import type { RequestContext } from '../../platform/context.js';
 import { HttpError } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
@@ -14,6 +16,7 @@ import {
 } from './images.js';
 import {
   countMedia,
+  deleteMedia,
   findMedia,
   findMediaByIds,
   insertMedia,
@@ -248,6 +251,47 @@ export async function editImage(
     await recordAudit({ db: trx, clock: ctx.clock }, actor, 'media.edit', id, patch);
   });
   return toAsset({ ...row, ...values });
+}
+
+/** Media ids are ours: a prefix and 20 hex digits (newId). */
+const MEDIA_ROW_ID_RE = /^(img|file)_[0-9a-f]{20}$/;
+
+/**
+ * Deletes an image or file of the library and its stored files. `usedBy` names what still shows
+ * or delivers it (checked in the delete's transaction); any name refuses the delete with 409.
+ * The files go after the row: a failure then leaves unreachable bytes, never a broken link.
+ */
+export async function removeMedia(
+  ctx: RequestContext,
+  actor: AuditActor,
+  storage: MediaStorage,
+  id: string,
+  usedBy: (db: Kysely<DB>) => Promise<string[]>,
+): Promise<void> {
+  const row = MEDIA_ROW_ID_RE.test(id) ? await findMedia(ctx.db, ctx.websiteId, id) : undefined;
+  if (!row) throw new HttpError(404, 'No image or file has that id.');
+  await ctx.db.transaction().execute(async (trx) => {
+    const names = await usedBy(trx);
+    if (names.length > 0)
+      throw new HttpError(409, mediaInUseMessage(row.kind, names), undefined, { products: names.join(', ') });
+    await deleteMedia(trx, ctx.websiteId, id);
+    await recordAudit({ db: trx, clock: ctx.clock }, actor, 'media.delete', id, { fileName: row.file_name });
+  });
+  const keys =
+    row.kind === 'file'
+      ? [fileKey(id)]
+      : [
+          imageKey(id, fileNameOf('original', row.ext ?? 'webp')),
+          ...widthsOf(row).map((w) => imageKey(id, fileNameOf(w, row.ext ?? 'webp'))),
+        ];
+  await Promise.all(keys.map((k) => storage.delete(k)));
+}
+
+/** Why a library item cannot go yet, naming the products that use it. */
+export function mediaInUseMessage(kind: MediaRow['kind'], products: string[]): string {
+  const what = kind === 'file' ? 'This file is delivered by' : 'This image is shown on';
+  const list = products.map((n) => `"${n}"`).join(', ');
+  return `${what} ${list}. Remove it there first.`;
 }
 
 /** The site's images among `ids`, as product pages show them; unknown ids are left out. */

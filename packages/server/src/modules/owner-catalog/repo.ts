@@ -130,6 +130,18 @@ export async function formExists(db: Kysely<DB>, websiteId: string, id: string):
   return !!row;
 }
 
+/** The products other than `exceptId` whose additional-fields form is `formId`. */
+export function productsUsingForm(db: Kysely<DB>, websiteId: string, formId: string, exceptId: string) {
+  return db
+    .selectFrom('products')
+    .select(['id', 'name'])
+    .where('website_id', '=', websiteId)
+    .where('additional_fields_form_id', '=', formId)
+    .where('id', '<>', exceptId)
+    .orderBy('name')
+    .execute();
+}
+
 /** Another product of the collection with this URL slug, if any. */
 export function findSlugHolder(db: Kysely<DB>, collectionId: string, slug: string, exceptId: string) {
   return db
@@ -249,5 +261,41 @@ export async function setDigitalFile(
     .set({ digital_file_id: fileId, updated_at: now })
     .where('website_id', '=', websiteId)
     .where('id', '=', id)
+    .execute();
+}
+
+/** Whether an order line or a subscription names the product: its record must then stay. */
+export async function hasSales(db: Kysely<DB>, productId: string): Promise<boolean> {
+  const [line, subscription] = await Promise.all([
+    db.selectFrom('order_items').select('id').where('item_id', '=', productId).limit(1).executeTakeFirst(),
+    db.selectFrom('subscriptions').select('id').where('item_id', '=', productId).limit(1).executeTakeFirst(),
+  ]);
+  return !!line || !!subscription;
+}
+
+/**
+ * Erases a product: its variants and restock signups go with it (foreign keys), and carts
+ * waiting to buy it lose it (their rows name it without a key).
+ */
+export async function deleteProduct(trx: Transaction<DB>, websiteId: string, id: string): Promise<void> {
+  await trx.deleteFrom('cart_entries').where('item_id', '=', id).execute();
+  await trx.deleteFrom('subscription_carts').where('item_id', '=', id).execute();
+  await trx.deleteFrom('products').where('website_id', '=', websiteId).where('id', '=', id).execute();
+}
+
+/** The products that show an image (by media id) or deliver a file, for the media library's delete. */
+export function productsUsingMedia(db: Kysely<DB>, websiteId: string, mediaId: string) {
+  return db
+    .selectFrom('products')
+    .select(['id', 'name'])
+    .where('website_id', '=', websiteId)
+    .where((eb) =>
+      eb.or([
+        eb('digital_file_id', '=', mediaId),
+        // Images are stored as JSON; a media id is hex after its prefix, so it never needs escaping.
+        eb('images', 'like', `%"mediaId":"${mediaId}"%`),
+      ]),
+    )
+    .orderBy('name')
     .execute();
 }

@@ -11,6 +11,8 @@ import { inventoryPatchSchema, productListQuerySchema } from './schema.js';
 import {
   attachDigitalFile,
   createProduct,
+  deleteMediaItem,
+  deleteProduct,
   getProduct,
   listProductCollections,
   listProducts,
@@ -50,6 +52,22 @@ export function ownerCatalogRoutes(app: FastifyInstance, services: AppServices):
     await updateProduct(ctx, actorOf(request), ctx.site.website.currency, id, request.body);
     return { product: await getProduct(ctx, id) };
   });
+
+  app.delete('/api/config/products/:id', write, async (request, reply) => {
+    const { id } = parseOr400(productParams, request.params);
+    await deleteProduct(await services.context(), actorOf(request), id);
+    return reply.status(204).send();
+  });
+
+  app.delete(
+    '/api/config/media/:id',
+    { preHandler: requirePermission(services, 'media.write') },
+    async (request, reply) => {
+      const { id } = parseOr400(productParams, request.params);
+      await deleteMediaItem(await services.context(), actorOf(request), services.media, id);
+      return reply.status(204).send();
+    },
+  );
 
   for (const [action, published] of [
     ['publish', true],

@@ -5,7 +5,7 @@
  * for how fields relate); only what the editor adds is defined here.
  */
 import { z } from 'zod';
-import { imageSchema, PRODUCT_TYPES, productSchema } from '../catalog/import-schema.js';
+import { formFieldSchema, imageSchema, PRODUCT_TYPES, productSchema } from '../catalog/import-schema.js';
 
 /** An uploaded image of the media library (POST /api/config/media answers its id). */
 const MEDIA_ID_RE = /^img_[0-9a-f]{20}$/;
@@ -14,13 +14,58 @@ export const mediaImageSchema = z.strictObject({
   mediaId: z.string().regex(MEDIA_ID_RE, 'must be the id of an uploaded image'),
 });
 
+/** A custom form is for a few questions at add-to-cart, not a survey. */
+export const FORM_FIELDS_MAX = 50;
+/** Subscription options a product offers (e.g. monthly, quarterly). */
+export const SUBSCRIPTION_OPTIONS_MAX = 20;
+
+/** Each item's `id` once in the list; a repeat is reported at its own index. */
+function uniqueIds(noun: string) {
+  return (items: { id: string }[], ctx: z.RefinementCtx) => {
+    const seen = new Map<string, number>();
+    items.forEach((item, i) => {
+      const first = seen.get(item.id);
+      if (first === undefined) seen.set(item.id, i);
+      else
+        ctx.addIssue({
+          code: 'custom',
+          path: [i, 'id'],
+          message: `is already the id of another ${noun} (${first + 1}); ids must be unique`,
+        });
+    });
+  };
+}
+
+/**
+ * The additional-fields form as the product editor edits it (spec §3 form field types): the
+ * fields shoppers fill before the product goes in the cart. The form row behind it is the
+ * product's additionalFieldsFormId.
+ */
+export const additionalFieldsFormSchema = z.strictObject({
+  fields: z
+    .array(formFieldSchema)
+    .min(1, 'must have at least one field')
+    .max(FORM_FIELDS_MAX, `must have at most ${FORM_FIELDS_MAX} fields`)
+    .superRefine(uniqueIds('field')),
+});
+
+export type AdditionalFieldsForm = z.output<typeof additionalFieldsFormSchema>;
+
 /**
  * The product editor's payload (POST /api/config/products, PUT /api/config/products/:id): the
  * import format's product without its id (the URL or the server gives it), whose images are
- * uploaded images by id or, for imported products, image URLs.
+ * uploaded images by id or, for imported products, image URLs. `additionalFieldsForm` edits the
+ * form's fields: given, they are saved into the product's form (a new one when it has none);
+ * null, the product has no form; left out, `additionalFieldsFormId` is kept as given.
  */
 export const productEditorSchema = productSchema.omit({ id: true }).extend({
   images: z.array(z.union([mediaImageSchema, imageSchema])).default([]),
+  productSubscriptionOptions: productSchema.shape.productSubscriptionOptions
+    .unwrap()
+    .max(SUBSCRIPTION_OPTIONS_MAX, `must list at most ${SUBSCRIPTION_OPTIONS_MAX} options`)
+    .superRefine(uniqueIds('subscription option'))
+    .optional(),
+  additionalFieldsForm: additionalFieldsFormSchema.nullable().optional(),
 });
 
 export type ProductEditorInput = z.input<typeof productEditorSchema>;

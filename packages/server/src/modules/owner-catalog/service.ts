@@ -19,19 +19,31 @@ import { newId } from '../../platform/ids.js';
 import { type AuditActor, recordAudit } from '../audit/service.js';
 import { formatPath, PRODUCTS_TYPE_NAME } from '../catalog/import.js';
 import { asObject, checkProductRules, productRow, variantRows } from '../catalog/product-rules.js';
-import { getFiles, type MediaFile, type ResolvedImage, resolveImages, uploadFile } from '../media/service.js';
+import { getFormSchema, saveProductFormFields } from '../forms/service.js';
+import {
+  getFiles,
+  type MediaFile,
+  type ResolvedImage,
+  removeMedia,
+  resolveImages,
+  uploadFile,
+} from '../media/service.js';
 import type { MediaStorage } from '../media/storage.js';
 import {
   countProducts,
+  deleteProduct as deleteProductRows,
   findCollection,
   findProduct,
   findSkuHolders,
   findSlugHolder,
   formExists,
+  hasSales,
   insertProduct,
   listCollectionsOfType,
   listProducts as listProductRows,
   nextPosition,
+  productsUsingForm,
+  productsUsingMedia,
   replaceVariants,
   setDigitalFile,
   setPublished,
@@ -39,6 +51,7 @@ import {
   variantsOf,
 } from './repo.js';
 import {
+  type AdditionalFieldsForm,
   PRODUCTS_PAGE_SIZE,
   type ProductEditorInput,
   type ProductEditorPayload,
@@ -73,6 +86,8 @@ export type ProductDetail = ProductEditorInput & {
   fullUrl: string;
   /** A digital product's file, delivered by its download links. */
   digitalFile: MediaFile | null;
+  /** Other products whose additional-fields form is this one's: editing it changes theirs. */
+  formSharedWith: string[];
   /** The images with their URLs, in the payload's order, for previews. */
   imagePreviews: { mediaId: string | null; url: string; thumbnailUrl: string; altText: string }[];
   createdAt: number;
@@ -176,11 +191,17 @@ function variantPayload(v: VariantRow, type: number) {
 
 const parse = <T>(text: string | null): T | undefined => (text == null ? undefined : (JSON.parse(text) as T));
 
+interface ProductForm {
+  fields: AdditionalFieldsForm['fields'];
+  sharedWith: string[];
+}
+
 function toDetail(
   row: ProductRow,
   variants: VariantRow[],
   imagePreviews: ProductDetail['imagePreviews'],
   digitalFile: MediaFile | null,
+  form: ProductForm | null,
 ): ProductDetail {
   const type = row.product_type as ProductTypeNumber;
   const payload: ProductEditorInput = {
@@ -198,6 +219,7 @@ function toDetail(
       ? { productSubscriptionOptions: parse(row.product_subscription_options) }
       : {}),
     ...(row.additional_fields_form_id ? { additionalFieldsFormId: row.additional_fields_form_id } : {}),
+    ...(form ? { additionalFieldsForm: { fields: form.fields } } : {}),
     useCustomAddButtonText: !!row.use_custom_add_button_text,
     ...(row.custom_add_button_text != null ? { customAddButtonText: row.custom_add_button_text } : {}),
     ...(row.audio_asset_url ? { audioAssetUrl: row.audio_asset_url } : {}),
@@ -212,23 +234,46 @@ function toDetail(
     published: !!row.published,
     fullUrl: fullUrlOf(row),
     digitalFile,
+    formSharedWith: form?.sharedWith ?? [],
     imagePreviews,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
 }
 
+async function productForm(ctx: RequestContext, row: ProductRow): Promise<ProductForm | null> {
+  const formId = row.additional_fields_form_id;
+  if (!formId) return null;
+  const [form, sharing] = await Promise.all([
+    getFormSchema(ctx, formId),
+    productsUsingForm(ctx.db, ctx.websiteId, formId, row.id),
+  ]);
+  return form ? { fields: form.fields, sharedWith: sharing.map((p) => p.name) } : null;
+}
+
 export async function getProduct(ctx: RequestContext, id: string): Promise<ProductDetail | null> {
   const row = await findProduct(ctx.db, ctx.websiteId, id);
   if (!row) return null;
-  const [variants, [images], files] = await Promise.all([
+  const [variants, [images], files, form] = await Promise.all([
     variantsOf(ctx.db, [id]),
     previews(ctx, [row]),
     row.digital_file_id
       ? getFiles(ctx, [row.digital_file_id])
       : Promise.resolve(new Map<string, MediaFile>()),
+    productForm(ctx, row),
   ]);
-  return toDetail(row, variants, images, (row.digital_file_id && files.get(row.digital_file_id)) || null);
+  const file = (row.digital_file_id && files.get(row.digital_file_id)) || null;
+  return toDetail(row, variants, images, file, form);
+}
+
+/**
+ * The form id the product row keeps: the editor's fields saved into the product's form (made
+ * when it has none), none when the editor removed it, or the id as given.
+ */
+async function saveForm(ctx: RequestContext, p: ProductEditorPayload): Promise<string | undefined> {
+  if (p.additionalFieldsForm === undefined) return p.additionalFieldsFormId;
+  if (p.additionalFieldsForm === null) return undefined;
+  return saveProductFormFields(ctx, p.additionalFieldsFormId, p.name, p.additionalFieldsForm.fields);
 }
 
 /** A field error map ({ 'variants[0].sku': '…' }) as a 400 with the spec's whole-form message. */
@@ -300,7 +345,11 @@ export async function createProduct(
   await ctx.db.transaction().execute(async (trx) => {
     await checkStored({ ...ctx, db: trx }, id, payload);
     const position = await nextPosition(trx, payload.collectionId);
-    await insertProduct(trx, { ...productRow(product, ctx.websiteId, position, now), published: 0 });
+    const additionalFieldsFormId = await saveForm({ ...ctx, db: trx }, payload);
+    await insertProduct(trx, {
+      ...productRow({ ...product, additionalFieldsFormId }, ctx.websiteId, position, now),
+      published: 0,
+    });
     await replaceVariants(trx, ctx.websiteId, id, variantRows(product, ctx.websiteId, currency));
     await recordAudit({ db: trx, clock: ctx.clock }, actor, 'product.create', id, { name: payload.name });
   });
@@ -320,7 +369,11 @@ export async function updateProduct(
   const product = { ...payload, id };
   await ctx.db.transaction().execute(async (trx) => {
     await checkStored({ ...ctx, db: trx }, id, payload);
-    await updateProductRow(trx, productRow(product, ctx.websiteId, 0, ctx.clock.now()));
+    const additionalFieldsFormId = await saveForm({ ...ctx, db: trx }, payload);
+    await updateProductRow(
+      trx,
+      productRow({ ...product, additionalFieldsFormId }, ctx.websiteId, 0, ctx.clock.now()),
+    );
     await replaceVariants(trx, ctx.websiteId, id, variantRows(product, ctx.websiteId, currency));
     await recordAudit({ db: trx, clock: ctx.clock }, actor, 'product.update', id, { name: payload.name });
   });
@@ -343,6 +396,36 @@ export async function publishProduct(
     return true;
   });
   if (!found) throw new HttpError(404, 'No product has that id.');
+}
+
+/** Why a sold product is not erased, and what to do instead (docs/api.md "Delete a product"). */
+export const PRODUCT_HAS_SALES =
+  'This product has orders or subscriptions, so it is kept for their records. Unpublish it to take it off the store.';
+
+/**
+ * Erases a product that was never sold. A sold one is refused (409): its orders, downloads and
+ * subscriptions name it, and a merchant takes it off the store by unpublishing it instead.
+ */
+export async function deleteProduct(ctx: RequestContext, actor: AuditActor, id: string): Promise<void> {
+  const row = await findProduct(ctx.db, ctx.websiteId, id);
+  if (!row) throw new HttpError(404, 'No product has that id.');
+  await ctx.db.transaction().execute(async (trx) => {
+    if (await hasSales(trx, id)) throw new HttpError(409, PRODUCT_HAS_SALES);
+    await deleteProductRows(trx, ctx.websiteId, id);
+    await recordAudit({ db: trx, clock: ctx.clock }, actor, 'product.delete', id, { name: row.name });
+  });
+}
+
+/** Deletes an image or file of the media library unless a product still shows or delivers it. */
+export async function deleteMediaItem(
+  ctx: RequestContext,
+  actor: AuditActor,
+  storage: MediaStorage,
+  id: string,
+): Promise<void> {
+  await removeMedia(ctx, actor, storage, id, async (db) =>
+    (await productsUsingMedia(db, ctx.websiteId, id)).map((p) => p.name),
+  );
 }
 
 /**

@@ -35,6 +35,8 @@ export type ProductDetail = ProductEditorInput & {
   published: boolean;
   fullUrl: string;
   digitalFile: DigitalFile | null;
+  /** Other products whose additional-fields form is this one's. */
+  formSharedWith: string[];
   imagePreviews: { mediaId: string | null; url: string; thumbnailUrl: string; altText: string }[];
 };
 
@@ -96,6 +98,21 @@ export const usePublishProduct = () =>
   useProductMutation(({ id, published }: { id: string; published: boolean }) =>
     api('POST', `${PATH}/${encodeURIComponent(id)}/${published ? 'publish' : 'unpublish'}`),
   );
+
+/** Erases a never-sold product; a sold one answers 409 with what to do instead. */
+export function useDeleteProduct() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<void>('DELETE', `${PATH}/${encodeURIComponent(id)}`),
+    onSuccess: async (_data, id) => {
+      queryClient.removeQueries({ queryKey: productKeys.detail(id) });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: productKeys.lists() }),
+        queryClient.invalidateQueries({ queryKey: inventoryKeys.all }),
+      ]);
+    },
+  });
+}
 
 export interface ProductCollection {
   id: string;

@@ -7,13 +7,16 @@ import {
   type ProductCollection,
   type ProductDetail,
   useCreateProduct,
+  useDeleteProduct,
   usePublishProduct,
   useUpdateProduct,
 } from '../../../api/products';
+import { DeleteButton } from '../../../components/DeleteButton';
 import { Field, FieldFrame } from '../../../components/Field';
 import { ErrorNotice } from '../../../components/Status';
 import { PRODUCT_TYPE_NAMES } from '../../../format';
 import { TEXTS } from '../../../texts';
+import { AdditionalFieldsSection } from './AdditionalFieldsSection';
 import { DigitalFileField } from './DigitalFileField';
 import {
   BILLING_UNITS,
@@ -73,14 +76,24 @@ export function ProductForm({ product, initial, collections, editable, onClose }
   const create = useCreateProduct();
   const update = useUpdateProduct();
   const publish = usePublishProduct();
+  const remove = useDeleteProduct();
   const updateMedia = useUpdateMedia();
   const [failure, setFailure] = useState<unknown>(null);
   const [saved, setSaved] = useState(false);
   const variants = useFieldArray({ control: form.control, name: 'variants' });
   const options = useFieldArray({ control: form.control, name: 'options' });
-  const [name, urlSlug, typeValue, watchedOptions, isSubscribable, useCustomText] = useWatch({
+  const subscriptionOptions = useFieldArray({ control: form.control, name: 'productSubscriptionOptions' });
+  const [name, urlSlug, typeValue, watchedOptions, isSubscribable, useCustomText, mailingList] = useWatch({
     control: form.control,
-    name: ['name', 'urlSlug', 'productType', 'options', 'isSubscribable', 'useCustomAddButtonText'],
+    name: [
+      'name',
+      'urlSlug',
+      'productType',
+      'options',
+      'isSubscribable',
+      'useCustomAddButtonText',
+      'merchandising.mailingListSignUpEnabled',
+    ],
   });
 
   const productType = Number(typeValue);
@@ -267,10 +280,44 @@ export function ProductForm({ product, initial, collections, editable, onClose }
               />
             </div>
           )}
+          {isSubscribable && productType !== PRODUCT_TYPE.GIFT_CARD && (
+            <fieldset className="cfg-plain cfg-sub-options">
+              <legend className="cfg-form-field-title">{TEXTS.subscriptionOptions}</legend>
+              <p className="cfg-hint">{TEXTS.subscriptionOptionsHint}</p>
+              {subscriptionOptions.fields.map((option, i) => (
+                <div className="cfg-option-row cfg-option-row-short" key={option.id}>
+                  <Field
+                    form={form}
+                    name={`productSubscriptionOptions.${i}.title`}
+                    label={TEXTS.subscriptionOptionTitle(i + 1)}
+                  />
+                  <button
+                    type="button"
+                    className="cfg-button cfg-button-quiet"
+                    aria-label={TEXTS.removeSubscriptionOption(i + 1)}
+                    onClick={() => subscriptionOptions.remove(i)}
+                  >
+                    {TEXTS.remove}
+                  </button>
+                </div>
+              ))}
+              <div>
+                <button
+                  type="button"
+                  className="cfg-button"
+                  onClick={() => subscriptionOptions.append({ id: '', title: '' })}
+                >
+                  {TEXTS.addSubscriptionOption}
+                </button>
+              </div>
+            </fieldset>
+          )}
           <Field form={form} name="useCustomAddButtonText" label={TEXTS.useCustomButton} kind="checkbox" />
           {useCustomText && <Field form={form} name="customAddButtonText" label={TEXTS.customButtonText} />}
           <Field form={form} name="expressCheckout" label={TEXTS.expressCheckout} kind="checkbox" />
         </fieldset>
+
+        <AdditionalFieldsSection form={form} sharedWith={product?.formSharedWith ?? []} />
 
         <fieldset className="cfg-section">
           <legend>{TEXTS.merchandising}</legend>
@@ -293,6 +340,12 @@ export function ProductForm({ product, initial, collections, editable, onClose }
             label={TEXTS.scarcityText}
             hint={TEXTS.scarcityHint}
           />
+          <Field
+            form={form}
+            name="merchandising.scarcityShownByDefault"
+            label={TEXTS.scarcityShownByDefault}
+            kind="checkbox"
+          />
           <Field form={form} name="merchandising.customSoldOutText" label={TEXTS.soldOutText} />
           <ViewsChoice form={form} name="merchandising.scarcityTemplateViews" legend={TEXTS.scarcityViews} />
           <ViewsChoice
@@ -300,9 +353,59 @@ export function ProductForm({ product, initial, collections, editable, onClose }
             name="merchandising.restockNotificationViews"
             legend={TEXTS.restockViews}
           />
+          <fieldset className="cfg-plain">
+            <legend className="cfg-form-field-title">{TEXTS.restockTexts}</legend>
+            <Field
+              form={form}
+              name="merchandising.restockNotificationMessages.CTAText"
+              label={TEXTS.restockCTAText}
+              hint={TEXTS.restockCTAHint}
+            />
+            <div className="cfg-grid">
+              <Field
+                form={form}
+                name="merchandising.restockNotificationMessages.placeholderText"
+                label={TEXTS.restockPlaceholderText}
+              />
+              <Field
+                form={form}
+                name="merchandising.restockNotificationMessages.buttonText"
+                label={TEXTS.restockButtonText}
+              />
+            </div>
+            <Field
+              form={form}
+              name="merchandising.mailingListSignUpEnabled"
+              label={TEXTS.mailingListSignUpEnabled}
+              kind="checkbox"
+            />
+            {mailingList && (
+              <>
+                <Field
+                  form={form}
+                  name="merchandising.restockNotificationMessages.mailingListDescription"
+                  label={TEXTS.mailingListDescription}
+                />
+                <Field
+                  form={form}
+                  name="merchandising.mailingListOptInByDefault"
+                  label={TEXTS.mailingListOptInByDefault}
+                  kind="checkbox"
+                />
+              </>
+            )}
+          </fieldset>
         </fieldset>
       </fieldset>
+      <ErrorNotice error={remove.error} />
       <div className="cfg-actions cfg-sticky-actions">
+        {product && editable && (
+          <DeleteButton
+            name={product.name}
+            pending={remove.isPending}
+            onDelete={() => remove.mutate(product.id, { onSuccess: onClose })}
+          />
+        )}
         <button type="button" className="cfg-button" onClick={onClose}>
           {editable ? TEXTS.cancel : TEXTS.close}
         </button>

@@ -1,6 +1,11 @@
 import { decimalFromMinor } from '@storefront/commerce';
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import {
+  CHOICE_FIELD_TYPES,
+  MULTI_PART_FIELD_TYPES,
+  SINGLE_VALUE_FIELD_TYPES,
+} from '../../../../../../server/src/modules/catalog/import-schema';
+import {
   type ProductEditorInput,
   productEditorSchema,
 } from '../../../../../../server/src/modules/owner-catalog/schema';
@@ -40,6 +45,37 @@ export interface ImageValues {
 }
 
 type Merchandising = NonNullable<ProductEditorInput['merchandising']>;
+type FormField = NonNullable<ProductEditorInput['additionalFieldsForm']>['fields'][number];
+
+/** Spec §3 form field types, in the order the editor offers them. */
+export const FORM_FIELD_TYPES = [
+  ...SINGLE_VALUE_FIELD_TYPES,
+  ...CHOICE_FIELD_TYPES,
+  ...MULTI_PART_FIELD_TYPES,
+  'section',
+] as const;
+export type FormFieldType = (typeof FORM_FIELD_TYPES)[number];
+const CHOICE_TYPES: readonly string[] = CHOICE_FIELD_TYPES;
+export const hasChoices = (type: string) => CHOICE_TYPES.includes(type);
+
+/** One question of the additional-fields form as the editor edits it. */
+export interface FormFieldValues {
+  /** Kept for a saved field (answers are stored by it); '' for a new one, made from its label. */
+  id: string;
+  type: FormFieldType;
+  title: string;
+  required: boolean;
+  /** Choices of checkbox, radio, select and likert fields, one per line. */
+  options: string;
+  /** What the editor does not show (description, placeholder, max length), kept as it was. */
+  kept: { description?: string; placeholder?: string; maxLength?: number };
+}
+
+export interface SubscriptionOptionValues {
+  /** Kept for a saved option (subscriptions name it); '' for a new one, made from its title. */
+  id: string;
+  title: string;
+}
 
 /** The editor's form: the payload's fields, with options and images in the shape the screen edits them. */
 export interface ProductFormValues {
@@ -58,14 +94,25 @@ export interface ProductFormValues {
     billingPeriod: { value: number; unit: (typeof BILLING_UNITS)[number] };
     numBillingCycles?: number;
   };
+  productSubscriptionOptions: SubscriptionOptionValues[];
+  additionalFieldsForm: { enabled: boolean; fields: FormFieldValues[] };
   useCustomAddButtonText: boolean;
   customAddButtonText: string;
   expressCheckout: boolean;
   merchandising: {
     scarcityEnabled: boolean;
     scarcityText: string;
+    scarcityShownByDefault: boolean;
     customSoldOutText: string;
     restockNotificationViews: string[];
+    restockNotificationMessages: {
+      buttonText: string;
+      CTAText: string;
+      placeholderText: string;
+      mailingListDescription: string;
+    };
+    mailingListSignUpEnabled: boolean;
+    mailingListOptInByDefault: boolean;
     scarcityTemplateViews: string[];
     variantSelector: 'dropdown' | 'radio';
   };
@@ -98,18 +145,98 @@ export function newProductValues(collectionId: string): ProductFormValues {
     variants: [emptyVariant()],
     isSubscribable: false,
     subscriptionPlan: { billingPeriod: { value: 1, unit: 'MONTH' } },
+    productSubscriptionOptions: [],
+    additionalFieldsForm: { enabled: false, fields: [] },
     useCustomAddButtonText: false,
     customAddButtonText: '',
     expressCheckout: false,
     merchandising: {
       scarcityEnabled: false,
       scarcityText: '',
+      scarcityShownByDefault: false,
       customSoldOutText: '',
       restockNotificationViews: [],
+      restockNotificationMessages: {
+        buttonText: '',
+        CTAText: '',
+        placeholderText: '',
+        mailingListDescription: '',
+      },
+      mailingListSignUpEnabled: false,
+      mailingListOptInByDefault: false,
       scarcityTemplateViews: [],
       variantSelector: 'dropdown',
     },
     images: [],
+  };
+}
+
+export const newFormField = (): FormFieldValues => ({
+  id: '',
+  type: 'text',
+  title: '',
+  required: false,
+  options: '',
+  kept: {},
+});
+
+/**
+ * Ids for the items of a list: kept ones stay, new ones are made from their names (slugified,
+ * numbered when taken), so the owner never types or sees an id.
+ */
+function withIds<T extends { id: string }>(items: T[], nameOf: (item: T) => string, fallback: string) {
+  const taken = new Set(items.map((i) => i.id).filter(Boolean));
+  return items.map((item) => {
+    if (item.id) return item.id;
+    const base = slugify(nameOf(item)).slice(0, 48) || fallback;
+    let id = base;
+    for (let n = 2; taken.has(id); n += 1) id = `${base}-${n}`;
+    taken.add(id);
+    return id;
+  });
+}
+
+function formFieldPayload(field: FormFieldValues, id: string): FormField {
+  const base = {
+    id,
+    title: field.title,
+    ...(field.kept.description ? { description: field.kept.description } : {}),
+  };
+  if (field.type === 'section') return { ...base, type: 'section' };
+  const required = field.required;
+  if (hasChoices(field.type))
+    return {
+      ...base,
+      type: field.type as FormField['type'] & (typeof CHOICE_FIELD_TYPES)[number],
+      required,
+      options: field.options
+        .split('\n')
+        .map((o) => o.trim())
+        .filter(Boolean),
+    };
+  if ((SINGLE_VALUE_FIELD_TYPES as readonly string[]).includes(field.type))
+    return {
+      ...base,
+      type: field.type as (typeof SINGLE_VALUE_FIELD_TYPES)[number],
+      required,
+      ...(field.kept.placeholder ? { placeholder: field.kept.placeholder } : {}),
+      ...(field.kept.maxLength ? { maxLength: field.kept.maxLength } : {}),
+    };
+  return { ...base, type: field.type as (typeof MULTI_PART_FIELD_TYPES)[number], required };
+}
+
+function fromFormField(field: FormField): FormFieldValues {
+  return {
+    id: field.id,
+    type: field.type,
+    title: field.title,
+    required: 'required' in field ? (field.required ?? false) : false,
+    options: 'options' in field ? field.options.join('\n') : '',
+    kept: {
+      description: field.description,
+      ...('placeholder' in field ? { placeholder: field.placeholder } : {}),
+      ...('maxLength' in field ? { maxLength: field.maxLength } : {}),
+    },
   };
 }
 
@@ -173,11 +300,21 @@ export function toPayload(values: ProductFormValues, kept: KeptFields = {}): Pro
     ...kept.merchandising,
     scarcityEnabled: m.scarcityEnabled,
     scarcityText: blankToUndefined(m.scarcityText),
+    scarcityShownByDefault: m.scarcityShownByDefault,
     customSoldOutText: blankToUndefined(m.customSoldOutText),
     restockNotificationViews: m.restockNotificationViews as Merchandising['restockNotificationViews'],
+    restockNotificationMessages: Object.fromEntries(
+      Object.entries(m.restockNotificationMessages).flatMap(([k, v]) => (v.trim() ? [[k, v]] : [])),
+    ),
+    mailingListSignUpEnabled: m.mailingListSignUpEnabled,
+    mailingListOptInByDefault: m.mailingListSignUpEnabled && m.mailingListOptInByDefault,
     scarcityTemplateViews: m.scarcityTemplateViews as Merchandising['scarcityTemplateViews'],
     variantSelector: m.variantSelector,
   };
+  const subscriptionOptions = values.productSubscriptionOptions;
+  const optionIds = withIds(subscriptionOptions, (o) => o.title, 'option');
+  const formFields = values.additionalFieldsForm.fields;
+  const fieldIds = withIds(formFields, (f) => f.title, 'field');
   return {
     ...kept,
     collectionId: values.collectionId,
@@ -199,6 +336,16 @@ export function toPayload(values: ProductFormValues, kept: KeptFields = {}): Pro
           numBillingCycles: values.subscriptionPlan.numBillingCycles ?? null,
         }
       : undefined,
+    productSubscriptionOptions:
+      values.isSubscribable && subscriptionOptions.length > 0
+        ? subscriptionOptions.map((o, i) => ({
+            id: optionIds[i],
+            ...(o.title.trim() ? { title: o.title } : {}),
+          }))
+        : undefined,
+    additionalFieldsForm: values.additionalFieldsForm.enabled
+      ? { fields: formFields.map((f, i) => formFieldPayload(f, fieldIds[i])) }
+      : null,
     useCustomAddButtonText: values.useCustomAddButtonText,
     customAddButtonText: values.useCustomAddButtonText ? values.customAddButtonText : undefined,
     expressCheckout: values.expressCheckout,
@@ -238,6 +385,8 @@ export function fromProduct(
     onSale,
     isSubscribable,
     subscriptionPlan,
+    productSubscriptionOptions,
+    additionalFieldsForm,
     useCustomAddButtonText,
     customAddButtonText,
     expressCheckout,
@@ -250,9 +399,16 @@ export function fromProduct(
     ...(Object.fromEntries(
       Object.entries(rest).filter(
         ([k]) =>
-          !['id', 'published', 'fullUrl', 'digitalFile', 'imagePreviews', 'createdAt', 'updatedAt'].includes(
-            k,
-          ),
+          ![
+            'id',
+            'published',
+            'fullUrl',
+            'digitalFile',
+            'formSharedWith',
+            'imagePreviews',
+            'createdAt',
+            'updatedAt',
+          ].includes(k),
       ),
     ) as KeptFields),
     merchandising,
@@ -293,14 +449,31 @@ export function fromProduct(
             numBillingCycles: subscriptionPlan.numBillingCycles ?? undefined,
           }
         : defaults.subscriptionPlan,
+      productSubscriptionOptions: (productSubscriptionOptions ?? []).map((o) => ({
+        id: o.id,
+        title: o.title ?? '',
+      })),
+      additionalFieldsForm: {
+        enabled: !!additionalFieldsForm,
+        fields: (additionalFieldsForm?.fields ?? []).map(fromFormField),
+      },
       useCustomAddButtonText: useCustomAddButtonText ?? false,
       customAddButtonText: customAddButtonText ?? '',
       expressCheckout: expressCheckout ?? false,
       merchandising: {
         scarcityEnabled: merchandising?.scarcityEnabled ?? false,
         scarcityText: merchandising?.scarcityText ?? '',
+        scarcityShownByDefault: merchandising?.scarcityShownByDefault ?? false,
         customSoldOutText: merchandising?.customSoldOutText ?? '',
         restockNotificationViews: [...(merchandising?.restockNotificationViews ?? [])],
+        restockNotificationMessages: {
+          buttonText: merchandising?.restockNotificationMessages?.buttonText ?? '',
+          CTAText: merchandising?.restockNotificationMessages?.CTAText ?? '',
+          placeholderText: merchandising?.restockNotificationMessages?.placeholderText ?? '',
+          mailingListDescription: merchandising?.restockNotificationMessages?.mailingListDescription ?? '',
+        },
+        mailingListSignUpEnabled: merchandising?.mailingListSignUpEnabled ?? false,
+        mailingListOptInByDefault: merchandising?.mailingListOptInByDefault ?? false,
         scarcityTemplateViews: [...(merchandising?.scarcityTemplateViews ?? [])],
         variantSelector: merchandising?.variantSelector ?? 'dropdown',
       },
@@ -332,6 +505,10 @@ export function fieldPath(path: string): string {
   // Options are edited as a list; the payload's ordering and attribute problems belong to it.
   if (dotted.startsWith('variantOptionOrdering') || /^variants\.\d+\.attributes/.test(dotted))
     return 'options';
+  // Ids are made from names: a problem with one belongs to the name it came from.
+  if (/^productSubscriptionOptions\.\d+\.id$/.test(dotted)) return dotted.replace(/id$/, 'title');
+  if (/^additionalFieldsForm\.fields\.\d+\.id$/.test(dotted)) return dotted.replace(/id$/, 'title');
+  if (dotted === 'additionalFieldsForm.fields') return 'additionalFieldsForm.enabled';
   return dotted;
 }
 
