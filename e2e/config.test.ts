@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.js';
 import { addContributor, signIn } from './support/owner.js';
 import { type RunningServer, startServer } from './support/server.js';
+import { buy, consoleErrors, mailsMatching, tabTo, tabUntil } from './support/shopper.js';
 
 const PASSWORD = 'correct-horse-battery';
 
@@ -18,6 +19,7 @@ describe('the owner’s area in Chromium', () => {
     addContributor(server.dataDir, 'owner@example.com', 'admin', PASSWORD);
     addContributor(server.dataDir, 'manager@example.com', 'store manager', PASSWORD);
     addContributor(server.dataDir, 'viewer@example.com', '10', PASSWORD);
+    addContributor(server.dataDir, 'billing@example.com', 'billing', PASSWORD);
   });
   afterAll(async () => {
     await browser?.close();
@@ -37,9 +39,13 @@ describe('the owner’s area in Chromium', () => {
 
   it('shows a signed-out visitor the sign-in at any /config address, then takes them there', async () => {
     const page = await newPage();
+    const errors = consoleErrors(page);
     await page.goto(`${server.url}/config/inventory`);
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/config/sign-in');
+    // Signed out, the app asks no owner API, so the sign-in logs no failed request.
+    await page.getByLabel('Email').waitFor();
+    expect(errors).toEqual([]);
     await expect(page.title()).resolves.toMatch(/^Owner’s area/);
     await expect(page.locator('html').getAttribute('lang')).resolves.toBe('en');
     await page.getByLabel('Email').fill('owner@example.com');
@@ -132,8 +138,9 @@ describe('the owner’s area in Chromium', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 
-  it('lets the admin create a physical product with two options, upload its image, publish it, and shoppers see it', async () => {
+  it('lets the admin create a physical product with two options, upload its image, publish it; a shopper buys it; its order is refunded in part and fulfilled, with emails', async () => {
     const page = await newPage();
+    const errors = consoleErrors(page);
     await signIn(page, server.url, 'owner@example.com', PASSWORD, '/config/products');
     await page.getByRole('link', { name: 'New product' }).click();
     const editor = page.getByRole('dialog', { name: 'New product' });
@@ -184,6 +191,67 @@ describe('the owner’s area in Chromium', () => {
       /^image\//,
     );
     await expect(store.getByRole('combobox', { name: 'Color' }).count()).resolves.toBe(1);
+    expect(errors).toEqual([]);
+
+    // A shopper buys that very product.
+    const orderId = await buy(
+      store,
+      server.url,
+      href ?? '',
+      { Color: 'Moss', Size: 'L' },
+      'scarf-buyer@example.com',
+    );
+    expect(orderId).toMatch(/^o_/);
+    await context.close();
+
+    // Billing finds the order in Orders, by keyboard.
+    const owner = await newPage();
+    const ownerErrors = consoleErrors(owner);
+    await signIn(owner, server.url, 'billing@example.com', PASSWORD);
+    await owner.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Orders' }).focus();
+    await owner.keyboard.press('Enter');
+    await owner.getByRole('heading', { name: 'Orders' }).waitFor();
+    await owner.getByLabel('Search').focus();
+    await owner.keyboard.type('scarf-buyer@');
+    await owner.keyboard.press('Enter');
+    await owner.waitForURL(/q=scarf-buyer/);
+    await expect(
+      owner.getByRole('table', { name: 'Orders' }).getByRole('link').allTextContents(),
+    ).resolves.toEqual([orderId]);
+    await owner.getByRole('link', { name: orderId }).focus();
+    await owner.keyboard.press('Enter');
+    const drawer = owner.getByRole('dialog', { name: `Order ${orderId}` });
+    await drawer.getByRole('cell', { name: 'Alpaca Scarf' }).waitFor();
+    // The variant the shopper chose, by the SKU the editor made for it.
+    await drawer.getByRole('cell', { name: 'ALPACA-SCARF-MOSS-L' }).waitFor();
+    await expect(drawer.evaluate((el) => el.contains(document.activeElement))).resolves.toBe(true);
+
+    // A part refund: the amount, then Enter submits.
+    await tabTo(owner, 'refund-amountCents');
+    await owner.keyboard.type('10.00');
+    await owner.keyboard.press('Enter');
+    await drawer.getByText('Refunded; the shopper is emailed.').waitFor();
+    await expect(drawer.getByText('Partly refunded').count()).resolves.toBe(1);
+
+    // The fulfilment: carrier and tracking number typed, Enter submits.
+    await tabTo(owner, 'fulfil-carrier');
+    await owner.keyboard.type('UPS');
+    await owner.keyboard.press('Tab');
+    await owner.keyboard.type('1Z999AA10123456784');
+    await owner.keyboard.press('Enter');
+    await drawer.getByText('Marked fulfilled; the shopper is emailed.').waitFor();
+    await expect(drawer.getByRole('button', { name: 'Mark fulfilled' }).count()).resolves.toBe(0);
+    await owner.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'detached' });
+    expect(ownerErrors).toEqual([]);
+
+    const refunded = await mailsMatching(server.dataDir, new RegExp(`refunded on order ${orderId}`), 1);
+    expect(refunded).toHaveLength(1);
+    expect(refunded[0]).toMatch(/To: .*scarf-buyer@example\.com/);
+    expect(refunded[0]).toContain('$10.00');
+    const shipped = await mailsMatching(server.dataDir, new RegExp(`order ${orderId} is on its way`), 1);
+    expect(shipped).toHaveLength(1);
+    expect(shipped[0]).toContain('1Z999AA10123456784');
   });
 
   it('lets a viewer open products and inventory but change nothing', async () => {
@@ -253,5 +321,95 @@ describe('the owner’s area in Chromium', () => {
     await page.getByLabel('Type').selectOption('3');
     await page.getByRole('link', { name: 'Hand-Thrown Mug' }).waitFor({ state: 'detached' });
     expect(new URL(page.url()).searchParams.get('type')).toBe('3');
+  });
+
+  it('runs the contributors, inventory and audit screens by keyboard alone', async () => {
+    const page = await newPage();
+    const errors = consoleErrors(page);
+    await signIn(page, server.url, 'owner@example.com', PASSWORD);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const open = async (link: string, heading: string) => {
+      await nav.getByRole('link', { name: link }).focus();
+      await page.keyboard.press('Enter');
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+    };
+    const focused = (locator: ReturnType<Page['locator']>) =>
+      locator.evaluate((el) => el === document.activeElement);
+
+    // Contributors: the invite drawer opened with Enter, closed with Escape, then sent with Enter.
+    await open('Contributors', 'Contributors');
+    const inviteLink = page.getByRole('link', { name: 'Invite contributor' });
+    await tabUntil(page, inviteLink);
+    await page.keyboard.press('Enter');
+    const invite = page.getByRole('dialog', { name: 'Invite contributor' });
+    await invite.waitFor();
+    await page.keyboard.press('Escape');
+    await invite.waitFor({ state: 'detached' });
+    await expect(focused(inviteLink)).resolves.toBe(true);
+    await page.keyboard.press('Enter');
+    await invite.waitFor();
+    await tabTo(page, 'invite-email');
+    await page.keyboard.type('helper@example.com');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('Kit Helper');
+    await page.keyboard.press('Enter');
+    await invite.waitFor({ state: 'detached' });
+    const row = page.getByRole('row').filter({ hasText: 'helper@example.com' });
+    await row.getByRole('cell', { name: 'Invited' }).waitFor();
+
+    // Their role changed from the keyboard: the select takes arrow keys.
+    const role = page.getByLabel('Role of Kit Helper');
+    const before = await role.inputValue();
+    await role.focus();
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => role.inputValue()).not.toBe(before);
+    const changed = await role.inputValue();
+    await page.reload();
+    await expect.poll(() => page.getByLabel('Role of Kit Helper').inputValue()).toBe(changed);
+
+    // Removing asks first: Escape keeps them, Space on Remove removes them.
+    const removeButton = page.getByRole('button', { name: 'Remove Kit Helper' });
+    await removeButton.focus();
+    await page.keyboard.press('Enter');
+    const confirm = page.getByRole('dialog', { name: 'Remove Kit Helper' });
+    await confirm.waitFor();
+    await page.keyboard.press('Escape');
+    await confirm.waitFor({ state: 'hidden' });
+    await expect(row.count()).resolves.toBe(1);
+    await removeButton.focus();
+    await page.keyboard.press('Enter');
+    await confirm.waitFor();
+    await confirm.getByRole('button', { name: 'Remove', exact: true }).focus();
+    await page.keyboard.press('Space');
+    await row.waitFor({ state: 'detached' });
+
+    // Inventory: a count typed in place and saved with Enter; a row picked with Space and adjusted.
+    await open('Inventory', 'Inventory');
+    const stock = page.getByLabel('Stock of Linen Field Shirt — S / Oat', { exact: true });
+    await stock.focus();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type('7');
+    await page.keyboard.press('Enter');
+    const stockOf = async (sku: string) =>
+      page.evaluate(async (want) => {
+        const { variants } = await (await fetch('/api/config/inventory')).json();
+        return variants.find((v: { sku: string }) => v.sku === want)?.qtyInStock;
+      }, sku);
+    await expect.poll(() => stockOf('JO-SHIRT-S-OAT')).toBe(7);
+    await page.getByLabel('Select Linen Field Shirt — S / Oat', { exact: true }).focus();
+    await page.keyboard.press('Space');
+    await page.getByText('1 variant selected').waitFor();
+    await tabTo(page, 'inventory-adjust', 200);
+    await page.keyboard.type('3');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => stockOf('JO-SHIRT-S-OAT')).toBe(10);
+    await expect.poll(() => stock.inputValue()).toBe('10');
+
+    // The audit log lists what was just done, newest first.
+    await open('Audit log', 'Audit log');
+    const audit = page.getByRole('table', { name: 'Audit log' });
+    await audit.getByRole('cell', { name: 'inventory.change' }).first().waitFor();
+    await expect(audit.getByRole('cell', { name: 'contributor.remove' }).count()).resolves.toBeGreaterThan(0);
+    expect(errors).toEqual([]);
   });
 });

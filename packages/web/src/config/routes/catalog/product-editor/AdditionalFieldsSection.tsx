@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { type UseFormReturn, useFieldArray, useWatch } from 'react-hook-form';
 import { Field } from '../../../components/Field';
 import { TEXTS } from '../../../texts';
@@ -22,6 +23,12 @@ export function AdditionalFieldsSection({ form, sharedWith }: Props) {
     control: form.control,
     name: ['additionalFieldsForm.enabled', 'additionalFieldsForm.fields'],
   });
+  // Turning the form on starts it with a first, empty question to fill.
+  const wasEnabled = useRef(enabled);
+  useEffect(() => {
+    if (enabled && !wasEnabled.current && fields.fields.length === 0) fields.append(newFormField());
+    wasEnabled.current = enabled;
+  }, [enabled, fields]);
   return (
     <fieldset className="cfg-section">
       <legend>{TEXTS.additionalFields}</legend>
@@ -46,7 +53,7 @@ export function AdditionalFieldsSection({ form, sharedWith }: Props) {
                 <li key={field.id} className="cfg-form-field">
                   <fieldset className="cfg-plain">
                     <legend className="cfg-form-field-title">{TEXTS.formField(n)}</legend>
-                    <div className="cfg-grid">
+                    <div className="cfg-question-grid">
                       <Field
                         form={form}
                         name={`additionalFieldsForm.fields.${i}.title`}
