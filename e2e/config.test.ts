@@ -412,4 +412,42 @@ describe('the owner’s area in Chromium', () => {
     await expect(audit.getByRole('cell', { name: 'contributor.remove' }).count()).resolves.toBeGreaterThan(0);
     expect(errors).toEqual([]);
   });
+
+  it('edits the questions at add-to-cart and the back-in-stock texts, shown in the store on the next request', async () => {
+    const page = await newPage();
+    const errors = consoleErrors(page);
+    await signIn(page, server.url, 'owner@example.com', PASSWORD, '/config/products');
+    await page.getByRole('link', { name: 'Hand-Thrown Mug' }).click();
+    const editor = page.getByRole('dialog', { name: 'Hand-Thrown Mug' });
+    await editor.getByLabel('Ask shoppers questions').check();
+    await editor.getByLabel('Label').fill('Glaze note');
+    await editor.getByLabel('Kind').selectOption({ label: 'One choice (dropdown)' });
+    await editor.getByLabel('Choices').fill('Matte\nGloss');
+    await editor.getByLabel('Required').check();
+    await editor.getByLabel('Sold-out text').fill('Out of the kiln soon');
+    await editor.getByLabel('Button text', { exact: true }).last().fill('Email me');
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await editor.getByText('Saved').waitFor();
+    expect(errors).toEqual([]);
+
+    const store = await context.newPage();
+    await store.goto(`${server.url}/shop/p/hand-thrown-mug`);
+    await store.getByText('Out of the kiln soon').first().waitFor();
+    // The back-in-stock form folds under its invitation until opened.
+    await store
+      .locator('.product-restock-submit', { hasText: 'Email me' })
+      .first()
+      .waitFor({ state: 'attached' });
+    const fields = await store.evaluate(async () => {
+      const island = [...document.querySelectorAll('[data-props]')]
+        .map((el) => el.getAttribute('data-props') ?? '')
+        .find((props) => props.includes('additionalFieldsFormId'));
+      const formId = /"additionalFieldsFormId":"([^"]+)"/.exec(island ?? '')?.[1];
+      const res = await fetch(`/api/template/GetTemplateSchema?type=form&formId=${formId}`);
+      return (await res.json()).fields;
+    });
+    expect(fields).toEqual([
+      { id: 'glaze-note', type: 'select', title: 'Glaze note', required: true, options: ['Matte', 'Gloss'] },
+    ]);
+  });
 });

@@ -175,8 +175,6 @@ export const TEXTS = {
   moveFieldDown: (n: number) => `Move question ${n} down`,
   up: 'Up',
   down: 'Down',
-  deleteProduct: 'Delete product',
-  productDeleted: (name: string) => `${name} was deleted.`,
   views: { 'product-page': 'Product page', 'quick-view': 'Quick view', 'product-block': 'Product blocks' },
   publish: 'Publish',
   unpublish: 'Unpublish',

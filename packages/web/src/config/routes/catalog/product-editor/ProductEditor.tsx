@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { mediaLibraryQuery } from '../../../api/media';
 import { collectionsQuery, type ProductDetail, productQuery } from '../../../api/products';
@@ -22,6 +23,9 @@ export function ProductEditor() {
   const collections = useQuery({ ...collectionsQuery(), enabled: isNew });
   const hasMedia = (product.data?.images ?? []).some((img) => 'mediaId' in img);
   const library = useQuery({ ...mediaLibraryQuery(), enabled: hasMedia });
+  // The product whose last save went through (the drawer stays open from one product to the next).
+  const [savedId, setSavedId] = useState<string | null>(null);
+  const onSaved = (saved: boolean) => setSavedId(saved ? (productId ?? null) : null);
 
   const title = isNew ? TEXTS.newProduct : (product.data?.name ?? TEXTS.editProduct);
   const pending = isNew ? collections.isPending : product.isPending || (hasMedia && library.isPending);
@@ -39,6 +43,8 @@ export function ProductEditor() {
           initial={{ values: newProductValues(collections.data?.[0]?.id ?? ''), kept: {} }}
           collections={collections.data ?? []}
           editable={editable}
+          saved={false}
+          onSaved={onSaved}
           onClose={close}
         />
       ) : (
@@ -52,6 +58,8 @@ export function ProductEditor() {
           )}
           collections={[]}
           editable={editable}
+          saved={savedId !== null && savedId === productId}
+          onSaved={onSaved}
           onClose={close}
         />
       )}

@@ -47,6 +47,12 @@ interface ProductFormProps {
   initial: { values: ProductFormValues; kept: KeptFields };
   collections: ProductCollection[];
   editable: boolean;
+  /**
+   * Whether the last save went through. The editor holds it: a save reloads the product, and the
+   * form starts again from what was stored (a new form), which must still say it was saved.
+   */
+  saved: boolean;
+  onSaved: (saved: boolean) => void;
   onClose: () => void;
 }
 
@@ -65,7 +71,15 @@ function mediaChanges(images: ImageValues[], before: ImageValues[]) {
   });
 }
 
-export function ProductForm({ product, initial, collections, editable, onClose }: ProductFormProps) {
+export function ProductForm({
+  product,
+  initial,
+  collections,
+  editable,
+  saved,
+  onSaved,
+  onClose,
+}: ProductFormProps) {
   const kept = useRef(initial.kept);
   const form = useForm<ProductFormValues>({
     defaultValues: initial.values,
@@ -79,7 +93,6 @@ export function ProductForm({ product, initial, collections, editable, onClose }
   const remove = useDeleteProduct();
   const updateMedia = useUpdateMedia();
   const [failure, setFailure] = useState<unknown>(null);
-  const [saved, setSaved] = useState(false);
   const variants = useFieldArray({ control: form.control, name: 'variants' });
   const options = useFieldArray({ control: form.control, name: 'options' });
   const subscriptionOptions = useFieldArray({ control: form.control, name: 'productSubscriptionOptions' });
@@ -123,7 +136,7 @@ export function ProductForm({ product, initial, collections, editable, onClose }
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFailure(null);
-    setSaved(false);
+    onSaved(false);
     const payload = toPayload(values, kept.current);
     try {
       await Promise.all(
@@ -131,7 +144,7 @@ export function ProductForm({ product, initial, collections, editable, onClose }
       );
       if (product) {
         await update.mutateAsync({ id: product.id, payload });
-        setSaved(true);
+        onSaved(true);
       } else {
         const created = await create.mutateAsync(payload);
         navigate(`../${encodeURIComponent(created.product.id)}`, { replace: true });
