@@ -73,6 +73,7 @@ describe('the owner’s area in Chromium', () => {
       'Home',
       'Products',
       'Inventory',
+      'Media',
       'Restock',
       'Orders',
       'Subscriptions',
@@ -111,6 +112,7 @@ describe('the owner’s area in Chromium', () => {
       'Home',
       'Products',
       'Inventory',
+      'Media',
       'Restock',
       'Orders',
       'Subscriptions',
@@ -261,6 +263,7 @@ describe('the owner’s area in Chromium', () => {
       'Home',
       'Products',
       'Inventory',
+      'Media',
       'Discounts',
       'Shipping and tax',
       'Settings',
@@ -449,5 +452,40 @@ describe('the owner’s area in Chromium', () => {
     expect(fields).toEqual([
       { id: 'glaze-note', type: 'select', title: 'Glaze note', required: true, options: ['Matte', 'Gloss'] },
     ]);
+  });
+
+  it('deletes an unused image from Media; one a product shows is refused with its name', async () => {
+    const page = await newPage();
+    await signIn(page, server.url, 'owner@example.com', PASSWORD, '/config/products');
+    // An image uploaded for a product, then removed from it before saving: unused in the library.
+    await page.getByRole('link', { name: 'Loose Leaf Tea' }).click();
+    const editor = page.getByRole('dialog', { name: 'Loose Leaf Tea' });
+    const picture = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#4a6' } })
+      .png()
+      .toBuffer();
+    await editor
+      .getByLabel('Add images')
+      .setInputFiles({ name: 'spare.png', mimeType: 'image/png', buffer: picture });
+    await editor.getByRole('button', { name: 'Remove image 2' }).click();
+    await page.keyboard.press('Escape');
+    await editor.waitFor({ state: 'detached' });
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Media' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Media' }).waitFor();
+    const table = page.getByRole('table', { name: 'Media' });
+    const scarf = table.getByRole('row').filter({ hasText: 'scarf.jpg' });
+    await scarf.getByRole('button', { name: 'Delete' }).click();
+    await scarf.getByRole('button', { name: 'Delete' }).last().click();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Remove it there first' }).textContent(),
+    ).resolves.toBe('This image is shown on "Alpaca Scarf". Remove it there first.');
+    await expect(scarf.count()).resolves.toBe(1);
+
+    const spare = table.getByRole('row').filter({ hasText: 'spare.png' });
+    const file = (await spare.locator('img').getAttribute('src')) ?? '';
+    await spare.getByRole('button', { name: 'Delete' }).click();
+    await spare.getByRole('button', { name: 'Delete' }).last().click();
+    await spare.waitFor({ state: 'detached' });
+    expect((await page.request.get(new URL(file, server.url).href)).status()).toBe(404);
   });
 });

@@ -5,6 +5,7 @@ import { ShellSkeleton } from './components/Status';
 import { SetPassword } from './routes/auth/set-password/SetPassword';
 import { SignIn } from './routes/auth/sign-in/SignIn';
 import { inventoryRoute } from './routes/catalog/inventory/route';
+import { mediaRoute } from './routes/catalog/media/route';
 import { productsRoute } from './routes/catalog/products/route';
 import { restockRoute } from './routes/catalog/restock/route';
 import { requireSession, safeNext } from './routes/guards';
@@ -63,6 +64,7 @@ export function configRoutes(queryClient: QueryClient, basename = CONFIG_BASENAM
             { index: true, element: <Home /> },
             productsRoute(ctx),
             inventoryRoute(ctx),
+            mediaRoute(ctx),
             restockRoute(ctx),
             ordersRoute(ctx),
             subscriptionsRoute(ctx),

@@ -54,6 +54,14 @@ export const TEXTS = {
   signedInAs: (name: string, role: string) => `${name} · ${role}`,
 
   products: 'Products',
+  media: 'Media',
+  mediaIntro:
+    'Images uploaded for products. One a product still shows cannot be deleted: remove it from the product first.',
+  noMedia: 'No images yet. Upload them in a product’s Images.',
+  preview: 'Preview',
+  fileName: 'File',
+  dimensions: 'Size',
+  added: 'Added',
   newProduct: 'New product',
   search: 'Search',
   searchPlaceholder: 'Name or SKU',

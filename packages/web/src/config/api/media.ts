@@ -1,5 +1,6 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from './client';
+import { productKeys } from './products';
 
 export interface FocalPoint {
   x: number;
@@ -8,12 +9,21 @@ export interface FocalPoint {
 
 export interface MediaAsset {
   id: string;
+  fileName: string;
   url: string;
   altText: string;
   focalPoint: FocalPoint;
   width: number;
   height: number;
   variants: Record<string, string>;
+  createdAt: number;
+}
+
+export interface MediaPage {
+  assets: MediaAsset[];
+  total: number;
+  page: number;
+  pageSize: number;
 }
 
 const PATH = '/api/config/media';
@@ -21,12 +31,13 @@ const PATH = '/api/config/media';
 export const mediaKeys = {
   all: ['media'] as const,
   library: () => [...mediaKeys.all, 'library'] as const,
+  page: (page: number) => [...mediaKeys.all, 'page', page] as const,
 };
 
 export function useUploadImage() {
   const queryClient = useQueryClient();
   return useMutation({
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: mediaKeys.library() }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: mediaKeys.all }),
     mutationFn: async (file: File) => {
       const body = new FormData();
       body.append('file', file, file.name);
@@ -41,7 +52,28 @@ export function useUpdateMedia() {
   return useMutation({
     mutationFn: async ({ id, ...patch }: { id: string; altText?: string; focalPoint?: FocalPoint }) =>
       (await api<{ asset: MediaAsset }>('PATCH', `${PATH}/${encodeURIComponent(id)}`, patch)).asset,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: mediaKeys.library() }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: mediaKeys.all }),
+  });
+}
+
+/** One page of the image library, newest first (the Media screen). */
+export const mediaPageQuery = (page: number) =>
+  queryOptions({
+    queryKey: mediaKeys.page(page),
+    queryFn: () => api<MediaPage>('GET', `${PATH}?page=${page}`),
+    placeholderData: keepPreviousData,
+  });
+
+/** Deletes an image no product shows; one in use answers 409 naming the products. */
+export function useDeleteMedia() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<void>('DELETE', `${PATH}/${encodeURIComponent(id)}`),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: mediaKeys.all }),
+        queryClient.invalidateQueries({ queryKey: productKeys.all }),
+      ]),
   });
 }
 

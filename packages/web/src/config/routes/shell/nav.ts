@@ -17,6 +17,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/', label: TEXTS.home, permission: null },
   { to: '/products', label: TEXTS.products, permission: 'products.read' },
   { to: '/inventory', label: TEXTS.inventory, permission: 'products.read' },
+  { to: '/media', label: TEXTS.media, permission: 'products.read' },
   { to: '/restock', label: TEXTS.restock, permission: 'restock.manage' },
   { to: '/orders', label: TEXTS.orders, permission: 'orders.read' },
   { to: '/subscriptions', label: TEXTS.subscriptions, permission: 'orders.read' },
