@@ -20,13 +20,13 @@ describe('the navigation shows what the role may use', () => {
   it('gives an admin every screen', async () => {
     stubServer(ADMIN);
     renderArea('/config');
-    expect(await navLinks()).toEqual(['Home', 'Products', 'Inventory', 'Contributors', 'Audit log']);
+    expect(await navLinks()).toEqual(['Home', 'Products', 'Inventory', 'Media', 'Contributors', 'Audit log']);
   });
 
   it('gives a store manager the catalog but not contributors or the audit log', async () => {
     stubServer(STORE_MANAGER);
     renderArea('/config');
-    expect(await navLinks()).toEqual(['Home', 'Products', 'Inventory', 'Orders', 'Subscriptions']);
+    expect(await navLinks()).toEqual(['Home', 'Products', 'Inventory', 'Media', 'Orders', 'Subscriptions']);
   });
 
   it('tells a store manager who types the contributors address that it is closed', async () => {
@@ -35,7 +35,7 @@ describe('the navigation shows what the role may use', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('You do not have permission to do that.');
     expect(requests.some((r) => r.url.startsWith('/api/config/contributors'))).toBe(false);
     // The frame stays, so the way back is there.
-    expect(await navLinks()).toEqual(['Home', 'Products', 'Inventory', 'Orders', 'Subscriptions']);
+    expect(await navLinks()).toEqual(['Home', 'Products', 'Inventory', 'Media', 'Orders', 'Subscriptions']);
   });
 
   it('lets a viewer open products but offers no way to change them', async () => {

@@ -117,6 +117,70 @@ describe('the product editor validates inline with the server’s schema', () =>
     });
   });
 
+  it('sends the questions at add-to-cart, subscription options and restock texts, ids made from their names', async () => {
+    let posted: RecordedRequest | null = null;
+    stubServer(ADMIN, {
+      'GET /api/config/products': EMPTY_LIST,
+      'GET /api/config/collections': COLLECTIONS,
+      'POST /api/config/products': (request) => {
+        posted = request;
+        return jsonResponse({ product: { id: 'p_new' } }, 201);
+      },
+      'GET /api/config/products/p_new': () => jsonResponse({ message: 'Not found' }, 404),
+    });
+    await openNew();
+    type('Name', 'Walnut Board');
+    type('Price of Default', '55.00');
+    await act(async () => {
+      fireEvent.click(screen.getByLabelText('Sold as a subscription'));
+    });
+    for (const n of [1, 2]) {
+      await act(async () => {
+        fireEvent.click(screen.getByRole('button', { name: 'Add a subscription option' }));
+      });
+      type(`Option ${n} name`, 'Monthly');
+    }
+    // Turning the questions on starts with one to fill.
+    await act(async () => {
+      fireEvent.click(screen.getByLabelText('Ask shoppers questions'));
+    });
+    const first = await screen.findByRole('group', { name: 'Question 1' });
+    fireEvent.input(within(first).getByLabelText('Label'), { target: { value: 'Engraving' } });
+    await act(async () => {
+      fireEvent.change(within(first).getByLabelText('Kind'), { target: { value: 'select' } });
+    });
+    fireEvent.input(within(first).getByLabelText('Choices'), { target: { value: 'Serif\n Script \n' } });
+    fireEvent.click(within(first).getByLabelText('Required'));
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Add a question' }));
+    });
+    const second = screen.getByRole('group', { name: 'Question 2' });
+    fireEvent.input(within(second).getByLabelText('Label'), { target: { value: 'Engraving' } });
+    type('Button text', 'Tell me');
+    await act(async () => {
+      fireEvent.click(screen.getByLabelText('Offer to join the mailing list too'));
+    });
+    type('Mailing-list checkbox text', 'News too');
+    await save();
+    await vi.waitFor(() => expect(posted).not.toBeNull());
+    const body = (posted as unknown as RecordedRequest).body as Record<string, any>;
+    expect(body.productSubscriptionOptions).toEqual([
+      { id: 'monthly', title: 'Monthly' },
+      { id: 'monthly-2', title: 'Monthly' },
+    ]);
+    expect(body.additionalFieldsForm).toEqual({
+      fields: [
+        { id: 'engraving', title: 'Engraving', type: 'select', required: true, options: ['Serif', 'Script'] },
+        { id: 'engraving-2', title: 'Engraving', type: 'text', required: false },
+      ],
+    });
+    expect(body.merchandising).toMatchObject({
+      restockNotificationMessages: { buttonText: 'Tell me', mailingListDescription: 'News too' },
+      mailingListSignUpEnabled: true,
+      mailingListOptInByDefault: false,
+    });
+  });
+
   it('shows the server’s rule failures at their fields', async () => {
     stubServer(ADMIN, {
       'GET /api/config/products': EMPTY_LIST,
