@@ -146,7 +146,7 @@ export const TEXTS = {
   mailingListDescription: 'Mailing-list checkbox text',
   subscriptionOptions: 'Subscription options',
   subscriptionOptionsHint: 'Optional: names shoppers see for the plan, e.g. Monthly box.',
-  subscriptionOptionTitle: (n: number) => `Option ${n} name`,
+  subscriptionOptionTitle: (n: number) => `Subscription option ${n} name`,
   removeSubscriptionOption: (n: number) => `Remove subscription option ${n}`,
   addSubscriptionOption: 'Add a subscription option',
   additionalFields: 'Questions at add-to-cart',

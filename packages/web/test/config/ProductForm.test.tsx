@@ -30,7 +30,8 @@ async function save() {
 
 async function openNew() {
   renderArea('/config/products/new');
-  return screen.findByRole('dialog', { name: 'New product' });
+  // The editor is its own chunk: the first test of a run waits for it to load.
+  return screen.findByRole('dialog', { name: 'New product' }, { timeout: 5000 });
 }
 
 describe('the product editor validates inline with the server’s schema', () => {
@@ -130,6 +131,7 @@ describe('the product editor validates inline with the server’s schema', () =>
     });
     await openNew();
     type('Name', 'Walnut Board');
+    type('SKU of Default', 'WB-1');
     type('Price of Default', '55.00');
     await act(async () => {
       fireEvent.click(screen.getByLabelText('Sold as a subscription'));
@@ -138,7 +140,7 @@ describe('the product editor validates inline with the server’s schema', () =>
       await act(async () => {
         fireEvent.click(screen.getByRole('button', { name: 'Add a subscription option' }));
       });
-      type(`Option ${n} name`, 'Monthly');
+      type(`Subscription option ${n} name`, 'Monthly');
     }
     // Turning the questions on starts with one to fill.
     await act(async () => {
@@ -179,7 +181,8 @@ describe('the product editor validates inline with the server’s schema', () =>
       mailingListSignUpEnabled: true,
       mailingListOptInByDefault: false,
     });
-  });
+    // Many fields typed one by one: slower than the 5 s default on a busy machine.
+  }, 20_000);
 
   it('shows the server’s rule failures at their fields', async () => {
     stubServer(ADMIN, {
