@@ -79,6 +79,7 @@ describe.each(dialects)('page cache (%s)', (dialect) => {
       published: _p,
       fullUrl: _u,
       digitalFile: _d,
+      formSharedWith: _f,
       imagePreviews: _i,
       createdAt: _c,
       updatedAt: _up,
