@@ -2,12 +2,19 @@
 // store), beside a bare Fastify "hello" as the ceiling, all on this machine.
 // Usage: node bench/http.mjs [--duration 10] [--connections 50] [--rate 1000]
 // Each row also gives the server's largest RSS while it ran (sampled from /proc).
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+
+// The store runs as `npm start` runs it: the server bundled to plain JavaScript.
+execFileSync(process.execPath, ['packages/server/scripts/build.mjs'], {
+  cwd: new URL('..', import.meta.url).pathname,
+  stdio: 'inherit',
+});
+const SERVER_BUNDLE = 'packages/server/dist/storefront.mjs';
 
 const { values: args } = parseArgs({
   options: { duration: { type: 'string' }, connections: { type: 'string' }, rate: { type: 'string' } },
@@ -80,7 +87,7 @@ hello.kill('SIGTERM');
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sf-bench-'));
 const port = helloPort + 1;
-const store = start(process.execPath, ['--import', 'tsx', 'packages/server/bin/storefront.ts', 'start'], {
+const store = start(process.execPath, [SERVER_BUNDLE, 'start'], {
   PORT: String(port),
   HOST: '127.0.0.1',
   DATA_DIR: dataDir,
