@@ -61,6 +61,11 @@ export function findProductById(db: Kysely<DB>, websiteId: string, id: string) {
     .executeTakeFirst();
 }
 
+export function findCollectionSlugs(db: Kysely<DB>, ids: readonly string[]) {
+  if (ids.length === 0) return Promise.resolve([] as { id: string; url_slug: string }[]);
+  return db.selectFrom('collections').select(['id', 'url_slug']).where('id', 'in', ids).execute();
+}
+
 export function findProductsByIds(db: Kysely<DB>, ids: readonly string[]) {
   if (ids.length === 0) return Promise.resolve([] as ProductRow[]);
   return db.selectFrom('products').selectAll().where('id', 'in', ids).execute();
