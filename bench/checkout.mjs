@@ -9,7 +9,7 @@
 // With --instances N (PostgreSQL only) N server processes share the database and Redis (REDIS_URL,
 // default redis://127.0.0.1:6379) and the workers spread over them, as docs/scaling.md runs them.
 // Usage: node --import tsx bench/checkout.mjs [--duration 10] [--workers 16] [--latency 0] [--instances 1]
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -19,13 +19,9 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { migrate, openDatabase } from '../packages/server/src/db/index.ts';
 import { importCatalog } from '../packages/server/src/modules/catalog/import.ts';
+import { buildStore, STORE_START_ARGV } from './store-process.mjs';
 
-// The store runs as `npm start` runs it: the server bundled to plain JavaScript.
-execFileSync(process.execPath, ['packages/server/scripts/build.mjs'], {
-  cwd: new URL('..', import.meta.url).pathname,
-  stdio: 'inherit',
-});
-const SERVER_BUNDLE = 'packages/server/dist/storefront.mjs';
+buildStore();
 
 const { values: args } = parseArgs({
   options: {
@@ -199,7 +195,7 @@ async function measure(bases, seconds, skus, pids = []) {
 function startServer(env) {
   return freePort().then((port) => ({
     base: `http://127.0.0.1:${port}`,
-    child: spawn(process.execPath, [SERVER_BUNDLE, 'start'], {
+    child: spawn(process.execPath, STORE_START_ARGV, {
       cwd: root,
       env: {
         ...process.env,
