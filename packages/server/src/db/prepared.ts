@@ -1,4 +1,4 @@
-import type { Compilable, CompiledQuery, Kysely } from 'kysely';
+import type { Compilable, CompiledQuery, Kysely, QueryResult } from 'kysely';
 import type { DB } from './schema.js';
 
 /** Marks a named parameter's place while a prepared query is compiled (no real value holds a NUL). */
@@ -19,6 +19,14 @@ interface Compiled<O> {
 export function prepared<P extends Record<string, unknown>, O>(
   build: (db: Kysely<DB>, params: P) => Compilable<O>,
 ): (db: Kysely<DB>, params: P) => Promise<O[]> {
+  const run = preparedStatement(build);
+  return async (db, params) => (await run(db, params)).rows;
+}
+
+/** As `prepared`, answering the driver's whole result: the rows, and the count of rows a write changed. */
+export function preparedStatement<P extends Record<string, unknown>, O>(
+  build: (db: Kysely<DB>, params: P) => Compilable<O>,
+): (db: Kysely<DB>, params: P) => Promise<QueryResult<O>> {
   // Keyed by the dialect's adapter: a transaction shares its database's, and SQL text depends only on it.
   const byAdapter = new WeakMap<object, Compiled<O>>();
   const stand = new Proxy({} as P, { get: (_, name) => SLOT + String(name) });
@@ -35,6 +43,6 @@ export function prepared<P extends Record<string, unknown>, O>(
     }
     const { query, names } = compiled;
     const parameters = names.map((name, i) => (name === undefined ? query.parameters[i] : params[name]));
-    return (await db.executeQuery<O>({ ...query, parameters })).rows;
+    return db.executeQuery<O>({ ...query, parameters });
   };
 }

@@ -179,6 +179,16 @@ function entryView(r: CartEntryRow, currency: string, d: EntryDisplay): CartEntr
   };
 }
 
+/** The cart a token names on this website, purchased or not (checkout reads it in its transaction). */
+export function cartByToken(ctx: RequestContext, token: string): Promise<CartRow | undefined> {
+  return findCartByToken(ctx.db, ctx.websiteId, token);
+}
+
+/** A cart's entries as stored, in the order they were added. */
+export function cartEntryRows(ctx: RequestContext, cartId: string): Promise<CartEntryRow[]> {
+  return listEntries(ctx.db, cartId);
+}
+
 /** Spec §6: the cart is read only when one was announced by cookie; otherwise none is created. */
 export async function getCart(
   ctx: RequestContext,
