@@ -5,7 +5,7 @@
 // Usage: node --import tsx bench/request-cpu.ts [--dialect sqlite|postgres] [--adds 3000] [--orders 400] [--rounds 3]
 // (postgres needs TEST_DATABASE_URL). Each round prints its own figure; the first warms up.
 import { parseArgs } from 'node:util';
-import { CRUMB, cookiesOf, createTestApp } from '../packages/server/test/support/app.ts';
+import { CRUMB, cookiesOf, createTestApp } from '../packages/server/test/support/app.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -78,7 +78,7 @@ async function cpuPer(n: number, run: (i: number) => Promise<void>): Promise<num
   return Math.round((used.user + used.system) / n);
 }
 
-function ok(res: { statusCode: number; body: string }) {
+function ok<R extends { statusCode: number; body: string }>(res: R): R {
   if (res.statusCode >= 300) throw new Error(`${res.statusCode} ${res.body}`);
   return res;
 }
