@@ -19,6 +19,9 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { migrate, openDatabase } from '../packages/server/src/db/index.ts';
 import { importCatalog } from '../packages/server/src/modules/catalog/import.ts';
+import { buildStore, STORE_START_ARGV } from './store-process.mjs';
+
+buildStore();
 
 const { values: args } = parseArgs({
   options: {
@@ -192,7 +195,7 @@ async function measure(bases, seconds, skus, pids = []) {
 function startServer(env) {
   return freePort().then((port) => ({
     base: `http://127.0.0.1:${port}`,
-    child: spawn(process.execPath, ['--import', 'tsx', 'packages/server/bin/storefront.ts', 'start'], {
+    child: spawn(process.execPath, STORE_START_ARGV, {
       cwd: root,
       env: {
         ...process.env,

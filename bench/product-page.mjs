@@ -8,6 +8,9 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { buildStore, STORE_START_ARGV } from './store-process.mjs';
+
+buildStore();
 
 const { values: args } = parseArgs({ options: { path: { type: 'string' }, runs: { type: 'string' } } });
 const PAGE = args.path ?? '/shop/p/linen-field-shirt';
@@ -25,7 +28,7 @@ const root = new URL('..', import.meta.url).pathname;
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sf-lh-'));
 const port = 42000 + Math.floor(Math.random() * 1000);
-const server = spawn(process.execPath, ['--import', 'tsx', 'packages/server/bin/storefront.ts', 'start'], {
+const server = spawn(process.execPath, STORE_START_ARGV, {
   cwd: root,
   env: {
     ...process.env,

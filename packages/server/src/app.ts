@@ -34,6 +34,7 @@ import { restockRoutes } from './modules/restock/routes.js';
 import { loadSite, type Site } from './modules/site/service.js';
 import { subscriptionRoutes } from './modules/subscriptions/routes.js';
 import { type Clock, systemClock } from './platform/clock.js';
+import { BROTLI_QUALITY, COMPRESS_THRESHOLD_BYTES, compressWholeAnswers } from './platform/compress.js';
 import type { RequestContext } from './platform/context.js';
 import { type Crumbs, createCrumbs } from './platform/crumb.js';
 import { HttpError } from './platform/errors.js';
@@ -61,11 +62,6 @@ import { loadTheme, type Theme } from './render/theme.js';
  * stay stateless. A write on this instance reloads it at once; another instance's within this time.
  */
 const SITE_CACHE_MS = 5_000;
-
-/** Responses smaller than this go out as they are: compressing them saves less than it costs. */
-const COMPRESS_THRESHOLD_BYTES = 1024;
-/** Brotli level for per-response compression: near gzip's speed, smaller output. */
-const BROTLI_QUALITY = 4;
 
 export interface SiteContext extends RequestContext {
   site: Site;
@@ -184,8 +180,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     frameworkErrors,
   });
   securityHeaders(app);
-  // Pages and theme files are compressed per response (brotli at a fast level); the built islands
-  // are served from their precompressed .br/.gz copies (packages/web/scripts/precompress.mjs).
+  // Pages and JSON are compressed whole, in one call; theme files stream through
+  // @fastify/compress; the built islands are served from their precompressed .br/.gz copies
+  // (packages/web/scripts/precompress.mjs).
+  compressWholeAnswers(app);
   await app.register(fastifyCompress, {
     threshold: COMPRESS_THRESHOLD_BYTES,
     encodings: ['br', 'gzip'],

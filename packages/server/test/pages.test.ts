@@ -1,4 +1,6 @@
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMPRESS_THRESHOLD_BYTES, chooseEncoding } from '../src/platform/compress.js';
 import { CRUMB, cookiesOf, createTestApp, type TestApp } from './support/app.js';
 import { dialects } from './support/databases.js';
 
@@ -205,6 +207,39 @@ describe('compression', () => {
     const plain = await t.app.inject({ method: 'GET', url: '/shop' });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toContain('<!doctype html>');
+    expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toContain('<!doctype html>');
+    expect(String(res.headers.vary)).toMatch(/Accept-Encoding/);
+  });
+
+  it('answers JSON in the encoding the client accepts, and none it refuses', async () => {
+    const add = (headers: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/commerce/shopping-cart/entries',
+        headers: { 'x-csrf-token': CRUMB, ...headers },
+        cookies: { crumb: CRUMB },
+        payload: { itemId: 'zine', quantity: 1 },
+      });
+    const plain = await add({});
+    expect(plain.statusCode).toBe(200);
+    expect(plain.body.length).toBeGreaterThan(COMPRESS_THRESHOLD_BYTES);
+    const gzip = await add({ 'accept-encoding': 'br;q=0, gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(String(gzip.headers.vary)).toBe('Cookie, Accept-Encoding');
+    const answer = JSON.parse(zlib.gunzipSync(gzip.rawPayload).toString());
+    expect(answer.newlyAdded.itemId).toBe('zine');
+    const none = await add({ 'accept-encoding': 'identity' });
+    expect(none.headers['content-encoding']).toBeUndefined();
+    expect(none.json().newlyAdded.itemId).toBe('zine');
+  });
+
+  it('chooses brotli, then gzip, by the q-values of Accept-Encoding', () => {
+    expect(chooseEncoding('gzip, deflate, br')).toBe('br');
+    expect(chooseEncoding('br;q=0, gzip;q=0.5')).toBe('gzip');
+    expect(chooseEncoding('*')).toBe('br');
+    expect(chooseEncoding('*, br;q=0')).toBe('gzip');
+    expect(chooseEncoding('deflate')).toBeNull();
+    expect(chooseEncoding(undefined)).toBeNull();
   });
 
   it('serves the built islands from their precompressed copies', async () => {

@@ -1,7 +1,8 @@
 import fs from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import { SERVER_PACKAGE_DIR } from '../platform/package-dir.js';
 
-export const WEB_DIST_DIR = fileURLToPath(new URL('../../../web/dist', import.meta.url));
+export const WEB_DIST_DIR = fileURLToPath(new URL('../web/dist', SERVER_PACKAGE_DIR));
 const MANIFEST = `${WEB_DIST_DIR}/.vite/manifest.json`;
 /** The islands entry's key in Vite's manifest (packages/web/README.md). */
 const ISLANDS_ENTRY = 'src/main.tsx';

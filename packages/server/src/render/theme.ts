@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { compile } from '@storefront/jsont';
+import { SERVER_PACKAGE_DIR } from '../platform/package-dir.js';
 import type { WebAssets } from './assets.js';
 
-const THEME_DIR = fileURLToPath(new URL('../../../theme-default/', import.meta.url));
+const THEME_DIR = fileURLToPath(new URL('../theme-default/', SERVER_PACKAGE_DIR));
 
 /** Template names the renderer asks for; each is a file of packages/theme-default. */
 export const TEMPLATES = {
@@ -53,7 +54,7 @@ export function loadTheme(assets: WebAssets): Theme {
   }
   return {
     staticDir: `${THEME_DIR}static`,
-    demoImagesDir: fileURLToPath(new URL('../../seed/images', import.meta.url)),
+    demoImagesDir: fileURLToPath(new URL('seed/images', SERVER_PACKAGE_DIR)),
     assets,
     render(name, json, options) {
       const { output, errors } = compiled.get(name)!.render(json, { partials, ...options });

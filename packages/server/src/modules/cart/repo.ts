@@ -1,44 +1,60 @@
 import type { Kysely, Selectable } from 'kysely';
+import { prepared } from '../../db/prepared.js';
 import type { CartEntryTable, CartTable, DB } from '../../db/schema.js';
 
 export type CartRow = Selectable<CartTable>;
 export type CartEntryRow = Selectable<CartEntryTable>;
 
-export function findCartByToken(db: Kysely<DB>, websiteId: string, token: string) {
-  return db
-    .selectFrom('carts')
-    .selectAll()
-    .where('token', '=', token)
-    .where('website_id', '=', websiteId)
-    .executeTakeFirst();
+const cartByToken = prepared((db, p: { websiteId: string; token: string }) =>
+  db.selectFrom('carts').selectAll().where('token', '=', p.token).where('website_id', '=', p.websiteId),
+);
+
+export async function findCartByToken(db: Kysely<DB>, websiteId: string, token: string) {
+  return (await cartByToken(db, { websiteId, token }))[0];
 }
 
 export async function insertCart(db: Kysely<DB>, row: CartRow): Promise<void> {
   await db.insertInto('carts').values(row).execute();
 }
 
-export function listEntries(db: Kysely<DB>, cartId: string) {
-  return db
+const entriesOfCart = prepared((db, p: { cartId: string }) =>
+  db
     .selectFrom('cart_entries')
     .selectAll()
-    .where('cart_id', '=', cartId)
+    .where('cart_id', '=', p.cartId)
     .orderBy('created_at')
-    .orderBy('id')
-    .execute();
+    .orderBy('id'),
+);
+
+export function listEntries(db: Kysely<DB>, cartId: string) {
+  return entriesOfCart(db, { cartId });
 }
 
 /** Adds an entry, or sums the quantity into the entry with the same sku and fields (one statement, so concurrent adds never lose one). */
-export function upsertEntry(db: Kysely<DB>, row: CartEntryRow) {
-  return db
+const upsertEntryStatement = prepared((db, p: CartEntryRow) =>
+  db
     .insertInto('cart_entries')
-    .values(row)
+    .values({
+      id: p.id,
+      cart_id: p.cart_id,
+      item_id: p.item_id,
+      sku: p.sku,
+      quantity: p.quantity,
+      additional_fields: p.additional_fields,
+      fields_key: p.fields_key,
+      purchase_price_cents: p.purchase_price_cents,
+      created_at: p.created_at,
+    })
     .onConflict((oc) =>
       oc.columns(['cart_id', 'sku', 'fields_key']).doUpdateSet((eb) => ({
         quantity: eb('cart_entries.quantity', '+', eb.ref('excluded.quantity')),
       })),
     )
-    .returningAll()
-    .executeTakeFirstOrThrow();
+    .returningAll(),
+);
+
+export async function upsertEntry(db: Kysely<DB>, row: CartEntryRow) {
+  return (await upsertEntryStatement(db, row))[0]!;
 }
 
 export function quantityInCart(db: Kysely<DB>, cartId: string, sku: string) {
@@ -52,13 +68,16 @@ export function quantityInCart(db: Kysely<DB>, cartId: string, sku: string) {
 }
 
 /** The cart's lines of one sku (one per distinct set of form answers): its quantity held and its merge keys. */
-export function linesOfSku(db: Kysely<DB>, cartId: string, sku: string) {
-  return db
+const linesOfSkuStatement = prepared((db, p: { cartId: string; sku: string }) =>
+  db
     .selectFrom('cart_entries')
     .select(['fields_key', 'quantity'])
-    .where('cart_id', '=', cartId)
-    .where('sku', '=', sku)
-    .execute();
+    .where('cart_id', '=', p.cartId)
+    .where('sku', '=', p.sku),
+);
+
+export function linesOfSku(db: Kysely<DB>, cartId: string, sku: string) {
+  return linesOfSkuStatement(db, { cartId, sku });
 }
 
 export async function touchCart(db: Kysely<DB>, cartId: string, now: number): Promise<void> {

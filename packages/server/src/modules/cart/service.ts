@@ -13,8 +13,7 @@ import {
 import type { RequestContext } from '../../platform/context.js';
 import { HttpError } from '../../platform/errors.js';
 import { newId, newToken, sha256 } from '../../platform/ids.js';
-import { findProductsByIds } from '../catalog/repo.js';
-import { type CatalogProduct, getProductById } from '../catalog/service.js';
+import { type CatalogProduct, getProductById, getProductsByIds } from '../catalog/service.js';
 import { checkProductForm } from '../forms/service.js';
 import { type CartPricingView, cartPricingView } from '../pricing/service.js';
 import {
@@ -133,39 +132,27 @@ function buildView(
   };
 }
 
-export async function viewOf(ctx: RequestContext, cart: CartRow): Promise<CartView> {
+/**
+ * The cart as the shopper sees it. `inHand`: products the caller has already read (add-to-cart's
+ * own), which are not read again.
+ */
+export async function viewOf(
+  ctx: RequestContext,
+  cart: CartRow,
+  inHand: readonly CatalogProduct[] = [],
+): Promise<CartView> {
   const rows = await listEntries(ctx.db, cart.id);
-  const products = await findProductsByIds(ctx.db, [...new Set(rows.map((r) => r.item_id))]);
-  const byId = new Map(products.map((p) => [p.id, p]));
-  const slugs = new Map<string, string>();
-  if (products.length > 0) {
-    const collections = await ctx.db
-      .selectFrom('collections')
-      .select(['id', 'url_slug'])
-      .where('id', 'in', [...new Set(products.map((p) => p.collection_id))])
-      .execute();
-    for (const c of collections) slugs.set(c.id, c.url_slug);
-  }
-  const variants = rows.length
-    ? await ctx.db
-        .selectFrom('variants')
-        .select(['sku', 'attributes'])
-        .where('website_id', '=', ctx.websiteId)
-        .where('sku', 'in', [...new Set(rows.map((r) => r.sku))])
-        .execute()
-    : [];
-  const attributesBySku = new Map(
-    variants.map((v) => [v.sku, JSON.parse(v.attributes) as Record<string, string>]),
-  );
+  const byId = new Map(inHand.map((p) => [p.id, p]));
+  const missing = rows.map((r) => r.item_id).filter((id) => !byId.has(id));
+  for (const p of await getProductsByIds(ctx, missing)) byId.set(p.id, p);
   const entries = rows.map((r) => {
     const p = byId.get(r.item_id);
-    const images = p ? (JSON.parse(p.images) as { assetUrl: string }[]) : [];
     return entryView(r, cart.currency, {
       title: p?.name ?? r.sku,
-      productType: p ? (p.product_type as ProductTypeNumber) : null,
-      url: p ? `/${slugs.get(p.collection_id)}/p/${p.url_slug}` : null,
-      imageUrl: images[0]?.assetUrl ?? null,
-      attributes: attributesBySku.get(r.sku) ?? {},
+      productType: p ? p.productType : null,
+      url: p ? p.fullUrl : null,
+      imageUrl: p?.images[0]?.assetUrl ?? null,
+      attributes: p?.variants.find((v) => v.sku === r.sku)?.attributes ?? {},
     });
   });
   const pricing = await cartPricingView(ctx, cart.id, linesOf(entries), cart.currency);
@@ -190,6 +177,16 @@ function entryView(r: CartEntryRow, currency: string, d: EntryDisplay): CartEntr
     url: d.url,
     imageUrl: d.imageUrl,
   };
+}
+
+/** The cart a token names on this website, purchased or not (checkout reads it in its transaction). */
+export function cartByToken(ctx: RequestContext, token: string): Promise<CartRow | undefined> {
+  return findCartByToken(ctx.db, ctx.websiteId, token);
+}
+
+/** A cart's entries as stored, in the order they were added. */
+export function cartEntryRows(ctx: RequestContext, cartId: string): Promise<CartEntryRow[]> {
+  return listEntries(ctx.db, cartId);
 }
 
 /** Spec §6: the cart is read only when one was announced by cookie; otherwise none is created. */
@@ -303,7 +300,7 @@ export async function addEntry(
     purchase_price_cents: effectivePriceCents(check.variant),
     created_at: now,
   });
-  const view = await viewOf(ctx, cart);
+  const view = await viewOf(ctx, cart, [product]);
   const newlyAdded = view.entries.find((e) => e.id === row.id)!;
   return { cart: view, newlyAdded, token: cart.token };
 }

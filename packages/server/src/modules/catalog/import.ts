@@ -8,6 +8,7 @@ import fs from 'node:fs/promises';
 import { DEFAULT_CURRENCY, isCurrencyCode } from '@storefront/commerce';
 import type { z } from 'zod';
 import type { Database } from '../../db/index.js';
+import { SERVER_PACKAGE_DIR } from '../../platform/package-dir.js';
 import {
   type CatalogRows,
   countWebsites,
@@ -60,7 +61,7 @@ export interface ImportOptions {
 export const PRODUCTS_TYPE_NAME = 'products';
 
 /** The demo store shipped with the server, in the import format. */
-export const DEMO_STORE_URL = new URL('../../../seed/demo-store.json', import.meta.url);
+export const DEMO_STORE_URL = new URL('seed/demo-store.json', SERVER_PACKAGE_DIR);
 
 export type ValidationResult = { ok: true; file: CatalogFile } | { ok: false; errors: ImportError[] };
 

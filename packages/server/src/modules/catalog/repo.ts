@@ -1,4 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
+import { prepared } from '../../db/prepared.js';
 import type { CollectionTable, DB, ProductTable, VariantTable } from '../../db/schema.js';
 
 export type CollectionRow = Selectable<CollectionTable>;
@@ -24,8 +25,12 @@ export function findCollectionBySlug(db: Kysely<DB>, websiteId: string, slug: st
     .executeTakeFirst();
 }
 
-export function findCollectionById(db: Kysely<DB>, id: string) {
-  return db.selectFrom('collections').selectAll().where('id', '=', id).executeTakeFirst();
+const collectionById = prepared((db, p: { id: string }) =>
+  db.selectFrom('collections').selectAll().where('id', '=', p.id),
+);
+
+export async function findCollectionById(db: Kysely<DB>, id: string) {
+  return (await collectionById(db, { id }))[0];
 }
 
 // The storefront's reads see published products only: a draft is the owner's until published.
@@ -51,14 +56,22 @@ export function findProductBySlug(db: Kysely<DB>, collectionId: string, slug: st
     .executeTakeFirst();
 }
 
-export function findProductById(db: Kysely<DB>, websiteId: string, id: string) {
-  return db
+const publishedProductById = prepared((db, p: { websiteId: string; id: string }) =>
+  db
     .selectFrom('products')
     .selectAll()
-    .where('website_id', '=', websiteId)
-    .where('id', '=', id)
-    .where('published', '=', 1)
-    .executeTakeFirst();
+    .where('website_id', '=', p.websiteId)
+    .where('id', '=', p.id)
+    .where('published', '=', 1),
+);
+
+export async function findProductById(db: Kysely<DB>, websiteId: string, id: string) {
+  return (await publishedProductById(db, { websiteId, id }))[0];
+}
+
+export function findCollectionSlugs(db: Kysely<DB>, ids: readonly string[]) {
+  if (ids.length === 0) return Promise.resolve([] as { id: string; url_slug: string }[]);
+  return db.selectFrom('collections').select(['id', 'url_slug']).where('id', 'in', ids).execute();
 }
 
 export function findProductsByIds(db: Kysely<DB>, ids: readonly string[]) {
@@ -66,8 +79,19 @@ export function findProductsByIds(db: Kysely<DB>, ids: readonly string[]) {
   return db.selectFrom('products').selectAll().where('id', 'in', ids).execute();
 }
 
+const variantsOfProduct = prepared((db, p: { productId: string }) =>
+  db
+    .selectFrom('variants')
+    .selectAll()
+    .where('product_id', '=', p.productId)
+    .orderBy('position')
+    .orderBy('id'),
+);
+
 export function listVariants(db: Kysely<DB>, productIds: readonly string[]) {
   if (productIds.length === 0) return Promise.resolve([] as VariantRow[]);
+  // One product (a product page, an add to cart) is the common case, and one statement shape.
+  if (productIds.length === 1) return variantsOfProduct(db, { productId: productIds[0]! });
   return db
     .selectFrom('variants')
     .selectAll()

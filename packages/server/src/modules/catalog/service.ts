@@ -9,6 +9,7 @@ import { type ResolvedImage, resolveImages } from '../media/service.js';
 import {
   type CollectionRow,
   findCollectionById,
+  findCollectionSlugs,
   findProductById,
   findProductBySlug,
   findProductsByIds,
@@ -198,6 +199,25 @@ export async function getProductById(ctx: RequestContext, id: string): Promise<C
   const collection = await findCollectionById(ctx.db, row.collection_id);
   const [product] = await withVariants(ctx, [row], () => collection?.url_slug ?? '');
   return product;
+}
+
+/**
+ * Products by id, published or not (a cart keeps showing a line whose product was unpublished),
+ * with their variants and URLs; ids with no product are left out.
+ */
+export async function getProductsByIds(
+  ctx: RequestContext,
+  ids: readonly string[],
+): Promise<CatalogProduct[]> {
+  const rows = await findProductsByIds(ctx.db, [...new Set(ids)]);
+  if (rows.length === 0) return [];
+  const slugs = new Map(
+    (await findCollectionSlugs(ctx.db, [...new Set(rows.map((r) => r.collection_id))])).map((c) => [
+      c.id,
+      c.url_slug,
+    ]),
+  );
+  return withVariants(ctx, rows, (r) => slugs.get(r.collection_id) ?? '');
 }
 
 /** itemId → additional-fields form id, for the products among `itemIds` that have a form. */

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { preparedStatement } from '../../db/prepared.js';
 import type { DB } from '../../db/schema.js';
 
 export function findIdempotencyKey(db: Kysely<DB>, websiteId: string, key: string) {
@@ -14,32 +15,50 @@ export function findIdempotencyKey(db: Kysely<DB>, websiteId: string, key: strin
  * Claims a key inside the order transaction; false when the key is already taken. On PostgreSQL
  * a concurrent claim of the same key waits here until the first transaction ends.
  */
-export async function claimIdempotencyKey(
-  db: Kysely<DB>,
-  row: { website_id: string; key: string; request_hash: string; order_id: string; created_at: number },
-): Promise<boolean> {
-  const result = await db
+type IdempotencyClaim = {
+  website_id: string;
+  key: string;
+  request_hash: string;
+  order_id: string;
+  created_at: number;
+};
+
+const claimStatement = preparedStatement((db, p: IdempotencyClaim) =>
+  db
     .insertInto('idempotency_keys')
-    .values({ ...row, status: 'completed' })
-    .onConflict((oc) => oc.columns(['website_id', 'key']).doNothing())
-    .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+    .values({
+      website_id: p.website_id,
+      key: p.key,
+      request_hash: p.request_hash,
+      order_id: p.order_id,
+      created_at: p.created_at,
+      status: 'completed',
+    })
+    .onConflict((oc) => oc.columns(['website_id', 'key']).doNothing()),
+);
+
+export async function claimIdempotencyKey(db: Kysely<DB>, row: IdempotencyClaim): Promise<boolean> {
+  const result = await claimStatement(db, row);
+  return Number(result.numAffectedRows ?? 0) === 1;
 }
 
 /** Marks the cart bought by `orderId`, only if no order bought it first (one statement). */
+const markPurchasedStatement = preparedStatement((db, p: { cartId: string; orderId: string; now: number }) =>
+  db
+    .updateTable('carts')
+    .set({ is_purchased: 1, order_id: p.orderId, updated_at: p.now })
+    .where('id', '=', p.cartId)
+    .where('is_purchased', '=', 0),
+);
+
 export async function markCartPurchased(
   db: Kysely<DB>,
   cartId: string,
   orderId: string,
   now: number,
 ): Promise<boolean> {
-  const result = await db
-    .updateTable('carts')
-    .set({ is_purchased: 1, order_id: orderId, updated_at: now })
-    .where('id', '=', cartId)
-    .where('is_purchased', '=', 0)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  const result = await markPurchasedStatement(db, { cartId, orderId, now });
+  return Number(result.numAffectedRows ?? 0) === 1;
 }
 
 /** Frees the cart an unpaid order had claimed, so the shopper can buy it again. */

@@ -5,10 +5,9 @@ import {
   type ProductTypeNumber,
   type SubscriptionPlan,
 } from '@storefront/commerce';
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.js';
 import type { RequestContext } from '../../platform/context.js';
 import { HttpError } from '../../platform/errors.js';
+import { cartByToken, cartEntryRows } from '../cart/service.js';
 import { type CatalogProduct, getProductById } from '../catalog/service.js';
 import { getSubscriptionCart } from '../subscriptions/service.js';
 import type { CheckoutSource } from './schema.js';
@@ -45,25 +44,6 @@ export interface ResolvedSource {
   subscriptionPlan?: SubscriptionPlan | null;
 }
 
-function findCart(db: Kysely<DB>, websiteId: string, token: string) {
-  return db
-    .selectFrom('carts')
-    .selectAll()
-    .where('website_id', '=', websiteId)
-    .where('token', '=', token)
-    .executeTakeFirst();
-}
-
-function cartEntries(db: Kysely<DB>, cartId: string) {
-  return db
-    .selectFrom('cart_entries')
-    .selectAll()
-    .where('cart_id', '=', cartId)
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
-}
-
 /**
  * Re-reads what is being bought with today's prices (cart lines are repriced from the variant,
  * not from the price they had when added; a subscription keeps the price it was subscribed at).
@@ -77,12 +57,12 @@ export async function resolveSource(
   claimCart?: (cartId: string) => Promise<boolean>,
 ): Promise<ResolvedSource> {
   if (source.kind === 'cart') {
-    const cart = cartToken ? await findCart(ctx.db, ctx.websiteId, cartToken) : undefined;
+    const cart = cartToken ? await cartByToken(ctx, cartToken) : undefined;
     if (!cart) throw new HttpError(400, SOURCE_MESSAGES.emptyCart);
     if (cart.is_purchased || (claimCart && !(await claimCart(cart.id)))) {
       throw new HttpError(409, SOURCE_MESSAGES.cartPurchased);
     }
-    const entries = await cartEntries(ctx.db, cart.id);
+    const entries = await cartEntryRows(ctx, cart.id);
     if (entries.length === 0) throw new HttpError(400, SOURCE_MESSAGES.emptyCart);
     const products = new Map<string, CatalogProduct | null>();
     const lines: CheckoutLine[] = [];

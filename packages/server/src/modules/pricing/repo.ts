@@ -1,4 +1,5 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import { prepared } from '../../db/prepared.js';
 import type {
   CartPricingTable,
   CouponRedemptionTable,
@@ -25,14 +26,17 @@ export function listTaxRules(db: Kysely<DB>, websiteId: string, country: string)
     .execute();
 }
 
-export function listShippingOptions(db: Kysely<DB>, websiteId: string) {
-  return db
+const shippingOptionsOfWebsite = prepared((db, p: { websiteId: string }) =>
+  db
     .selectFrom('shipping_options')
     .selectAll()
-    .where('website_id', '=', websiteId)
+    .where('website_id', '=', p.websiteId)
     .orderBy('position')
-    .orderBy('id')
-    .execute();
+    .orderBy('id'),
+);
+
+export function listShippingOptions(db: Kysely<DB>, websiteId: string) {
+  return shippingOptionsOfWebsite(db, { websiteId });
 }
 
 export function findCouponsByCodes(db: Kysely<DB>, websiteId: string, codes: readonly string[]) {
@@ -76,8 +80,12 @@ export async function insertCouponRedemption(db: Kysely<DB>, row: Insertable<Cou
   await db.insertInto('coupon_redemptions').values(row).execute();
 }
 
-export function findCartPricing(db: Kysely<DB>, cartId: string) {
-  return db.selectFrom('cart_pricing').selectAll().where('cart_id', '=', cartId).executeTakeFirst();
+const cartPricingOf = prepared((db, p: { cartId: string }) =>
+  db.selectFrom('cart_pricing').selectAll().where('cart_id', '=', p.cartId),
+);
+
+export async function findCartPricing(db: Kysely<DB>, cartId: string) {
+  return (await cartPricingOf(db, { cartId }))[0];
 }
 
 /** Writes the whole pricing row of a cart in one statement. */

@@ -1,0 +1,106 @@
+// CPU time per request, in process (app.inject, no sockets, one client): the figure to compare
+// two trees by on a shared machine, where req/s moves with the other processes' load but the CPU a
+// request costs moves much less. Rows: add-to-cart merging into one line, and the checkout
+// bench's loop (a new cart with one physical item, then the order).
+// Usage: node --import tsx bench/request-cpu.ts [--dialect sqlite|postgres] [--adds 3000] [--orders 400] [--rounds 3]
+// (postgres needs TEST_DATABASE_URL). Each round prints its own figure; the first warms up.
+import { parseArgs } from 'node:util';
+import { CRUMB, cookiesOf, createTestApp } from '../packages/server/test/support/app.js';
+
+const { values: args } = parseArgs({
+  options: {
+    dialect: { type: 'string' },
+    adds: { type: 'string' },
+    orders: { type: 'string' },
+    rounds: { type: 'string' },
+  },
+});
+const DIALECT = (args.dialect ?? 'sqlite') as 'sqlite' | 'postgres';
+const ADDS = Number(args.adds ?? 3000);
+const ORDERS = Number(args.orders ?? 400);
+const ROUNDS = Number(args.rounds ?? 3);
+
+const catalog = {
+  website: { id: 'bench', siteTitle: 'Bench Shop' },
+  collections: [{ id: 'shop', title: 'Shop', urlSlug: 'shop', type: 1, typeName: 'products' }],
+  products: [
+    {
+      id: 'mug',
+      collectionId: 'shop',
+      urlSlug: 'mug',
+      name: 'Mug',
+      productType: 1,
+      variants: [{ sku: 'MUG', price: '10.00', qtyInStock: 100_000_000 }],
+    },
+    {
+      id: 'recipes',
+      collectionId: 'shop',
+      urlSlug: 'recipes',
+      name: 'Recipes',
+      productType: 2,
+      variants: [{ sku: 'PDF', price: '5.00' }],
+    },
+  ],
+  taxRules: [{ id: 'il', name: 'Illinois', country: 'US', region: 'IL', ratePercent: 10 }],
+  shippingOptions: [{ id: 'std', name: 'Standard', costCents: 500, countries: ['US'] }],
+};
+// As bench/checkout.mjs orders.
+const ORDER = {
+  source: { kind: 'cart' },
+  email: 'bench@example.com',
+  shippingAddress: {
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    line1: '1 Main St',
+    city: 'Springfield',
+    region: 'IL',
+    postalCode: '62701',
+    country: 'US',
+  },
+  shippingOptionId: 'std',
+  payment: { cardNumber: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123', name: 'Ada' },
+};
+
+const t = await createTestApp(DIALECT, catalog, {}, { RATE_LIMIT_REQUESTS: '0' });
+const add = (itemId: string, cookies: Record<string, string>) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/commerce/shopping-cart/entries',
+    headers: { 'x-csrf-token': CRUMB },
+    cookies: { crumb: CRUMB, ...cookies },
+    payload: { itemId, quantity: 1 },
+  });
+
+async function cpuPer(n: number, run: (i: number) => Promise<void>): Promise<number> {
+  const start = process.cpuUsage();
+  for (let i = 0; i < n; i++) await run(i);
+  const used = process.cpuUsage(start);
+  return Math.round((used.user + used.system) / n);
+}
+
+function ok<R extends { statusCode: number; body: string }>(res: R): R {
+  if (res.statusCode >= 300) throw new Error(`${res.statusCode} ${res.body}`);
+  return res;
+}
+
+const cart = cookiesOf(ok(await add('recipes', {}))).CART!;
+let key = 0;
+for (let round = 1; round <= ROUNDS; round++) {
+  const addUs = await cpuPer(ADDS, async () => void ok(await add('recipes', { CART: cart })));
+  const orderUs = await cpuPer(ORDERS, async () => {
+    const fresh = cookiesOf(ok(await add('mug', {}))).CART!;
+    ok(
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/commerce/orders',
+        headers: { 'x-csrf-token': CRUMB },
+        cookies: { crumb: CRUMB, CART: fresh },
+        payload: { ...ORDER, idempotencyKey: `bench-${process.pid}-${key++}` },
+      }),
+    );
+  });
+  console.log(
+    `${DIALECT} round ${round}: add-to-cart ${addUs} µs CPU, add-to-cart + order ${orderUs} µs CPU`,
+  );
+}
+await t.close();

@@ -1,0 +1,48 @@
+import type { Compilable, CompiledQuery, Kysely, QueryResult } from 'kysely';
+import type { DB } from './schema.js';
+
+/** Marks a named parameter's place while a prepared query is compiled (no real value holds a NUL). */
+const SLOT = '\u0000sf-param:';
+
+interface Compiled<O> {
+  query: CompiledQuery<O>;
+  /** For each parameter of the SQL, the name of the call's parameter that fills it (else a constant). */
+  names: (string | undefined)[];
+}
+
+/**
+ * A query built and compiled once per dialect instead of on every call: Kysely's builder and
+ * compiler cost about as much CPU as SQLite running our small statements. `build` receives its
+ * parameters as stand-ins and must use each only as a value (not to choose the query's shape,
+ * and not null, which Kysely writes as `is null`); the call fills them in by name.
+ */
+export function prepared<P extends Record<string, unknown>, O>(
+  build: (db: Kysely<DB>, params: P) => Compilable<O>,
+): (db: Kysely<DB>, params: P) => Promise<O[]> {
+  const run = preparedStatement(build);
+  return async (db, params) => (await run(db, params)).rows;
+}
+
+/** As `prepared`, answering the driver's whole result: the rows, and the count of rows a write changed. */
+export function preparedStatement<P extends Record<string, unknown>, O>(
+  build: (db: Kysely<DB>, params: P) => Compilable<O>,
+): (db: Kysely<DB>, params: P) => Promise<QueryResult<O>> {
+  // Keyed by the dialect's adapter: a transaction shares its database's, and SQL text depends only on it.
+  const byAdapter = new WeakMap<object, Compiled<O>>();
+  const stand = new Proxy({} as P, { get: (_, name) => SLOT + String(name) });
+  return async (db, params) => {
+    const adapter = db.getExecutor().adapter;
+    let compiled = byAdapter.get(adapter);
+    if (!compiled) {
+      const query = build(db, stand).compile();
+      const names = query.parameters.map((p) =>
+        typeof p === 'string' && p.startsWith(SLOT) ? p.slice(SLOT.length) : undefined,
+      );
+      compiled = { query, names };
+      byAdapter.set(adapter, compiled);
+    }
+    const { query, names } = compiled;
+    const parameters = names.map((name, i) => (name === undefined ? query.parameters[i] : params[name]));
+    return db.executeQuery<O>({ ...query, parameters });
+  };
+}
