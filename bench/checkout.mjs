@@ -192,19 +192,23 @@ async function measure(bases, seconds, skus, pids = []) {
 function startServer(env) {
   return freePort().then((port) => ({
     base: `http://127.0.0.1:${port}`,
-    child: spawn(process.execPath, ['--import', 'tsx', 'packages/server/bin/storefront.ts', 'start'], {
-      cwd: root,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        RATE_LIMIT_REQUESTS: '0',
-        TEST_PAYMENT_LATENCY_MS: String(LATENCY_MS),
-        ...env,
+    child: spawn(
+      process.execPath,
+      ['--conditions=storefront-source', '--import', 'tsx', 'packages/server/bin/storefront.ts', 'start'],
+      {
+        cwd: root,
+        env: {
+          ...process.env,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          LOG_LEVEL: 'warn',
+          RATE_LIMIT_REQUESTS: '0',
+          TEST_PAYMENT_LATENCY_MS: String(LATENCY_MS),
+          ...env,
+        },
+        stdio: ['ignore', 'ignore', 'inherit'],
       },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    }),
+    ),
   }));
 }
 

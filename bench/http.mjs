@@ -80,15 +80,19 @@ hello.kill('SIGTERM');
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sf-bench-'));
 const port = helloPort + 1;
-const store = start(process.execPath, ['--import', 'tsx', 'packages/server/bin/storefront.ts', 'start'], {
-  PORT: String(port),
-  HOST: '127.0.0.1',
-  DATA_DIR: dataDir,
-  LOG_LEVEL: 'warn',
-  DATABASE_URL: '',
-  // One client sends every request: keep the limiter in the path but out of the way.
-  RATE_LIMIT_REQUESTS: '1000000000',
-});
+const store = start(
+  process.execPath,
+  ['--conditions=storefront-source', '--import', 'tsx', 'packages/server/bin/storefront.ts', 'start'],
+  {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: '',
+    // One client sends every request: keep the limiter in the path but out of the way.
+    RATE_LIMIT_REQUESTS: '1000000000',
+  },
+);
 const base = `http://127.0.0.1:${port}`;
 await waitFor(`${base}/healthz`, store);
 

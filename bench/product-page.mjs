@@ -25,18 +25,22 @@ const root = new URL('..', import.meta.url).pathname;
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sf-lh-'));
 const port = 42000 + Math.floor(Math.random() * 1000);
-const server = spawn(process.execPath, ['--import', 'tsx', 'packages/server/bin/storefront.ts', 'start'], {
-  cwd: root,
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    DATABASE_URL: '',
+const server = spawn(
+  process.execPath,
+  ['--conditions=storefront-source', '--import', 'tsx', 'packages/server/bin/storefront.ts', 'start'],
+  {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
   },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+);
 const base = `http://127.0.0.1:${port}`;
 for (let i = 0; ; i++) {
   try {

@@ -21,7 +21,8 @@ export interface MoneyOptions {
 export function moneyOptions(args: readonly string[]): MoneyOptions {
   const style = parseOptions(args).get('style');
   const number = numberOptions(args);
-  number.useGrouping = parseOptions(args).get('group') !== 'false';
+  // Money is grouped even when no option is given.
+  if (parseOptions(args).size === 0) number.useGrouping = true;
   const display =
     style === 'name' ? 'name' : style === 'code' ? 'code' : style === 'narrow' ? 'narrowSymbol' : 'symbol';
   return { number, display };
@@ -33,6 +34,15 @@ export function moneyValue(ctx: RenderContext, node: unknown, o: MoneyOptions): 
   if (!money || text === undefined) return '';
   const digits = fractionDigits(money.currency);
   const compact = o.number.notation === 'compact';
+  if (o.display === 'code') {
+    // The reference (CLDR) puts the code after the number in every locale: '1,234.50 EUR'.
+    const number = formatNumber(
+      ctx.locale,
+      { ...(compact ? {} : { minimumFractionDigits: digits, maximumFractionDigits: digits }), ...o.number },
+      text,
+    );
+    return number && `${number} ${money.currency}`;
+  }
   return formatNumber(
     ctx.locale,
     {
