@@ -9,7 +9,7 @@ import {
   MAX_INTEGER_PLACES,
   moneyOf,
 } from './currency.js';
-import { numberFormat, numberSpaces, parseOptions } from './intl.js';
+import { numberFormat, numberSpaces, parseOptions, remember } from './intl.js';
 import { decimalText, formatExact, formatNumber, numberOptions } from './numbers.js';
 
 export interface MoneyOptions {
@@ -28,30 +28,35 @@ export function moneyOptions(args: readonly string[]): MoneyOptions {
   return { number, display };
 }
 
+/**
+ * Results by options object (one per call site), then locale, currency and amount: a page prints
+ * the same few prices many times, and building the Intl options costs far more than a lookup.
+ */
+const memos = new WeakMap<MoneyOptions, Map<string, string>>();
+
 export function moneyValue(ctx: RenderContext, node: unknown, o: MoneyOptions): string {
   const money = moneyOf(node);
   const text = money && decimalText(money.amount);
   if (!money || text === undefined) return '';
-  const digits = fractionDigits(money.currency);
-  const compact = o.number.notation === 'compact';
+  let memo = memos.get(o);
+  if (memo === undefined) memos.set(o, (memo = new Map()));
+  return remember(memo, `${ctx.locale}|${money.currency}|${text}`, () =>
+    formatMoney(ctx.locale, money.currency, text, o),
+  );
+}
+
+function formatMoney(locale: string, currency: string, text: string, o: MoneyOptions): string {
+  const digits = fractionDigits(currency);
+  const scale =
+    o.number.notation === 'compact' ? {} : { minimumFractionDigits: digits, maximumFractionDigits: digits };
   if (o.display === 'code') {
     // The reference (CLDR) puts the code after the number in every locale: '1,234.50 EUR'.
-    const number = formatNumber(
-      ctx.locale,
-      { ...(compact ? {} : { minimumFractionDigits: digits, maximumFractionDigits: digits }), ...o.number },
-      text,
-    );
-    return number && `${number} ${money.currency}`;
+    const number = formatNumber(locale, { ...scale, ...o.number }, text);
+    return number && `${number} ${currency}`;
   }
   return formatNumber(
-    ctx.locale,
-    {
-      ...(compact ? {} : { minimumFractionDigits: digits, maximumFractionDigits: digits }),
-      ...o.number,
-      style: 'currency',
-      currency: money.currency,
-      currencyDisplay: o.display,
-    },
+    locale,
+    { ...scale, ...o.number, style: 'currency', currency, currencyDisplay: o.display },
     text,
   );
 }

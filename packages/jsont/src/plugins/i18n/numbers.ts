@@ -1,6 +1,6 @@
 import { MAX_FORMAT_DIGITS as MAX_DIGITS, MIN_FORMAT_DIGITS as MIN_DIGITS } from '@storefront/commerce';
 import { getChild } from '../../values.js';
-import { numberFormat, numberSpaces, parseOptions } from './intl.js';
+import { numberFormat, numberSpaces, parseOptions, remember } from './intl.js';
 
 /** Intl accepts 1 to 21 significant digits, and on Node 20 at most 20 fraction digits. */
 const MAX_SIGNIFICANT = 21;
@@ -102,24 +102,13 @@ export function decimalText(value: unknown): string | undefined {
   return undefined;
 }
 
-/** Intl takes decimal strings and keeps their exact digits. */
-/** Bound on the texts remembered per formatter: pages repeat a few prices many times. */
-const MAX_MEMO = 1000;
+/** Intl takes decimal strings and keeps their exact digits; results are kept per formatter. */
 const memos = new WeakMap<Intl.NumberFormat, Map<string, string>>();
 
 export function formatExact(f: Intl.NumberFormat, text: string): string {
   let memo = memos.get(f);
-  if (memo === undefined) {
-    memo = new Map();
-    memos.set(f, memo);
-  }
-  let out = memo.get(text);
-  if (out === undefined) {
-    out = numberSpaces(f.format(text as unknown as number));
-    if (memo.size >= MAX_MEMO) memo.clear();
-    memo.set(text, out);
-  }
-  return out;
+  if (memo === undefined) memos.set(f, (memo = new Map()));
+  return remember(memo, text, () => numberSpaces(f.format(text as unknown as number)));
 }
 
 /** A decimal text in a locale's number format; '' when Intl rejects the options. */
