@@ -84,13 +84,9 @@ export const textFormatters: Record<string, Formatter> = {
       .replace(/"/g, '\u201d'),
   ),
   'encode-space': textFormatter((s) => s.replace(/ /g, '&nbsp;')),
-  // The reference percent-encodes the UTF-8 bytes with JavaScript's escape(), whose safe set is
-  // letters, digits and @*_+-./ (encodeURIComponent keeps !~'() and encodes @+/).
-  'url-encode': textFormatter((s) =>
-    encodeURIComponent(s).replace(/[!~'()]|%40|%2B|%2F/g, (c) =>
-      c.length === 1 ? `%${c.charCodeAt(0).toString(16).toUpperCase()}` : decodeURIComponent(c),
-    ),
-  ),
+  // The reference percent-encodes the UTF-8 bytes with escape(), whose safe set is letters,
+  // digits and @*_+-./; unescape turns encodeURIComponent's %XX back into one character per byte.
+  'url-encode': textFormatter((s) => escape(unescape(encodeURIComponent(s)))),
   'encode-uri': textFormatter(encodeURI),
   'encode-uri-component': textFormatter(encodeURIComponent),
   'activate-twitter-links': textFormatter((s) =>

@@ -29,18 +29,23 @@ export function moneyOptions(args: readonly string[]): MoneyOptions {
 }
 
 /**
- * Results by options object (one per call site), then locale, currency and amount: a page prints
- * the same few prices many times, and building the Intl options costs far more than a lookup.
+ * Results by options, locale, currency and amount: a page prints the same few prices many times,
+ * and building the Intl options costs far more than a lookup. Options are keyed by their JSON,
+ * so a template compiled again (new options objects) still finds its results.
  */
-const memos = new WeakMap<MoneyOptions, Map<string, string>>();
+const memo = new Map<string, string>();
+const optionKeys = new WeakMap<MoneyOptions, string>();
 
 export function moneyValue(ctx: RenderContext, node: unknown, o: MoneyOptions): string {
   const money = moneyOf(node);
   const text = money && decimalText(money.amount);
   if (!money || text === undefined) return '';
-  let memo = memos.get(o);
-  if (memo === undefined) memos.set(o, (memo = new Map()));
-  return remember(memo, `${ctx.locale}|${money.currency}|${text}`, () =>
+  let options = optionKeys.get(o);
+  if (options === undefined) {
+    options = JSON.stringify(o);
+    optionKeys.set(o, options);
+  }
+  return remember(memo, `${options}|${ctx.locale}|${money.currency}|${text}`, () =>
     formatMoney(ctx.locale, money.currency, text, o),
   );
 }

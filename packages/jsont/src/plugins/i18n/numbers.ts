@@ -107,7 +107,10 @@ const memos = new WeakMap<Intl.NumberFormat, Map<string, string>>();
 
 export function formatExact(f: Intl.NumberFormat, text: string): string {
   let memo = memos.get(f);
-  if (memo === undefined) memos.set(f, (memo = new Map()));
+  if (memo === undefined) {
+    memo = new Map();
+    memos.set(f, memo);
+  }
   return remember(memo, text, () => numberSpaces(f.format(text as unknown as number)));
 }
 
