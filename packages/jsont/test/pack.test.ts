@@ -4,9 +4,9 @@
  * through npx.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 
@@ -52,6 +52,31 @@ for (let i = 0; i < 3; i++) process.stdout.write(t.render(data).output + '\\n');
     const r = spawnSync(process.execPath, ['main.js'], { cwd: app, env, encoding: 'utf8' });
     expect(r.stderr).toBe('');
     expect(r.stdout).toBe('A &amp; B 1,234.568, C 2.5\n'.repeat(3));
+  });
+
+  it('gives browsers the entry without generated code, and it renders', () => {
+    const installed = join(app, 'node_modules/@storefront/jsont/dist');
+    const reached = new Set<string>();
+    const visit = (file: string) => {
+      if (reached.has(file)) return;
+      reached.add(file);
+      for (const m of readFileSync(file, 'utf8').matchAll(/from "(\.[^"]+)"/g))
+        visit(resolve(dirname(file), m[1]));
+    };
+    visit(join(installed, 'browser.js'));
+    expect([...reached].filter((f) => readFileSync(f, 'utf8').includes('new Function'))).toEqual([]);
+    // Node resolves the same entry under the browser condition.
+    const r = spawnSync(
+      process.execPath,
+      [
+        '--conditions=browser',
+        '--input-type=module',
+        '-e',
+        "import { compile } from '@storefront/jsont'; process.stdout.write(compile('{a|html}').render({ a: '<b>' }).output);",
+      ],
+      { cwd: app, env, encoding: 'utf8' },
+    );
+    expect(r.stdout).toBe('&lt;b&gt;');
   });
 
   it('renders through `npx jsont render`', () => {
