@@ -2,14 +2,22 @@
  * JSON-T engine vs the reference implementation (@squarespace/template-engine, given its CLDR
  * locale data so its number, money, date and message formatters do the same work as ours), in one
  * process on the same templates and data: the realistic suite (bench/jsont-suite.ts) and the older
- * scenarios (bench/jsont-fixtures.ts).
- * Run: node --import tsx bench/jsont-render.ts [--rounds N] [--only NAME]
+ * scenarios (bench/jsont-fixtures.ts). Our engine is measured as it is installed: the built
+ * package (dist/), not the sources through tsx, whose transform wraps every closure the engine
+ * builds in a naming helper and so slows the first render.
+ * Run: npm run build -w @storefront/jsont && node --import tsx bench/jsont-render.ts [--rounds N] [--only NAME]
  */
-import { compile } from '../packages/jsont/src/index.js';
+import { existsSync } from 'node:fs';
 import { cldrFor, reference } from '../packages/jsont/test/support/reference.js';
 import { type Scenario, scenarios } from './jsont-fixtures.js';
 import { suite } from './jsont-suite.js';
 
+if (!existsSync(new URL('../packages/jsont/dist/index.js', import.meta.url))) {
+  console.error('packages/jsont/dist is missing: run `npm run build -w @storefront/jsont` first');
+  process.exit(1);
+}
+// Without the "storefront-source" condition the package resolves to its built dist/.
+const { compile } = await import('@storefront/jsont');
 const cldr = cldrFor('en-US');
 const NOW = Date.UTC(2026, 10, 22, 12);
 /** Time one measurement round runs for, and how many rounds give the median. */
