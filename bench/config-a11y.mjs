@@ -21,7 +21,7 @@ const FLAGS = [
 const EMAIL = 'a11y@example.com';
 const PASSWORD = 'a-long-password-1';
 const root = new URL('..', import.meta.url).pathname;
-const bin = ['--import', 'tsx', 'packages/server/bin/storefront.ts'];
+const bin = ['--conditions=storefront-source', '--import', 'tsx', 'packages/server/bin/storefront.ts'];
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sf-a11y-'));
 const port = 43000 + Math.floor(Math.random() * 1000);

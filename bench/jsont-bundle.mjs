@@ -16,7 +16,8 @@ export const gzip = (code) => gzipSync(code, { level: 9 }).length;
 
 /**
  * The engine as a browser app imports it: esbuild resolves the package with the browser
- * condition of its package.json "exports" (src/browser.ts: every plugin, no generated-code tier).
+ * condition of its package.json "exports" (src/browser.ts: every plugin, no generated-code tier;
+ * the "storefront-source" condition weighs the sources rather than a possibly stale dist/).
  */
 export const JSONT_PACKAGE = '@storefront/jsont';
 
@@ -38,6 +39,7 @@ export async function bundle(entry) {
     minify: true,
     format: 'esm',
     platform: 'browser',
+    conditions: ['storefront-source'],
     write: false,
     metafile: true,
     sourcemap: 'external',

@@ -1,22 +1,24 @@
 /**
- * JSON-T engine vs the reference implementation (@squarespace/template-engine), in one process on
- * the same templates and data. Run: node --import tsx bench/jsont-render.ts [--rounds N] [--only NAME]
+ * JSON-T engine vs the reference implementation (@squarespace/template-engine, given its CLDR
+ * locale data so its number, money, date and message formatters do the same work as ours), in one
+ * process on the same templates and data: the realistic suite (bench/jsont-suite.ts) and the older
+ * scenarios (bench/jsont-fixtures.ts). Our engine is measured as it is installed: the built
+ * package (dist/), not the sources through tsx, whose transform wraps every closure the engine
+ * builds in a naming helper and so slows the first render.
+ * Run: npm run build -w @storefront/jsont && node --import tsx bench/jsont-render.ts [--rounds N] [--only NAME]
  */
-import { createRequire } from 'node:module';
-import { compile } from '../packages/jsont/src/index.js';
+import { existsSync } from 'node:fs';
+import { cldrFor, reference } from '../packages/jsont/test/support/reference.js';
 import { type Scenario, scenarios } from './jsont-fixtures.js';
+import { suite } from './jsont-suite.js';
 
-const require = createRequire(new URL('../packages/jsont/package.json', import.meta.url));
-const { Compiler } = require('@squarespace/template-engine') as {
-  Compiler: new () => {
-    parse(s: string): { code: unknown; errors: unknown[] };
-    execute(p: { code: unknown; json: unknown; enableExpr?: boolean; now?: number }): {
-      ctx: { render(): string };
-    };
-  };
-};
-const reference = new Compiler();
-
+if (!existsSync(new URL('../packages/jsont/dist/index.js', import.meta.url))) {
+  console.error('packages/jsont/dist is missing: run `npm run build -w @storefront/jsont` first');
+  process.exit(1);
+}
+// Without the "storefront-source" condition the package resolves to its built dist/.
+const { compile } = await import('@storefront/jsont');
+const cldr = cldrFor('en-US');
 const NOW = Date.UTC(2026, 10, 22, 12);
 /** Time one measurement round runs for, and how many rounds give the median. */
 const ROUND_MS = 300;
@@ -68,7 +70,7 @@ const ours = (s: Scenario) => {
 };
 const theirs = (s: Scenario) => {
   const { code } = reference.parse(s.template);
-  return () => reference.execute({ code, json: s.json, now: NOW, enableExpr: true }).ctx.render();
+  return () => reference.execute({ code, json: s.json, now: NOW, cldr, enableExpr: true }).ctx.render();
 };
 
 /** Where two outputs part, with a little context, for the report. */
@@ -81,7 +83,7 @@ function firstDifference(a: string, b: string): string {
 
 const fmt = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: n < 10 ? 2 : 0 });
 const rows: string[] = [];
-for (const s of scenarios) {
+for (const s of [...suite, ...scenarios]) {
   if (only && !s.name.includes(only)) continue;
   const a = ours(s)();
   const b = theirs(s)();
@@ -95,7 +97,10 @@ for (const s of scenarios) {
   // Our closure program is built on a template's first render, so also time both steps together.
   const [coldOurs, coldRef] = measurePair(
     () => compile(s.template).render(s.json, { now: NOW }).output,
-    () => reference.execute({ code: reference.parse(s.template).code, json: s.json, now: NOW }).ctx.render(),
+    () =>
+      reference
+        .execute({ code: reference.parse(s.template).code, json: s.json, now: NOW, cldr, enableExpr: true })
+        .ctx.render(),
   );
   const line = (what: string, o: number, r: number) =>
     `| ${s.name} | ${what} | ${fmt(1e6 / o)} | ${fmt(o)} | ${fmt(1e6 / r)} | ${fmt(r)} | ${(r / o).toFixed(1)}× |`;

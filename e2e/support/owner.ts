@@ -5,11 +5,15 @@ const SERVER_BIN = new URL('../../packages/server/bin/storefront.ts', import.met
 
 /** Adds a contributor the way a merchant does: `storefront user add`, the password on standard input. */
 export function addContributor(dataDir: string, email: string, role: string, password: string): void {
-  execFileSync(process.execPath, ['--import', 'tsx', SERVER_BIN, 'user', 'add', email, '--role', role], {
-    input: `${password}\n`,
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
+  execFileSync(
+    process.execPath,
+    ['--conditions=storefront-source', '--import', 'tsx', SERVER_BIN, 'user', 'add', email, '--role', role],
+    {
+      input: `${password}\n`,
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    },
+  );
 }
 
 /** Signs in through the sign-in screen and waits for the area to open. */

@@ -15,6 +15,8 @@ await build({
   target: 'node20',
   sourcemap: 'linked',
   logLevel: 'warning',
+  // The workspace packages' sources, not their dist/ (the jsont package's exports condition).
+  conditions: ['storefront-source'],
   plugins: [
     {
       name: 'external-npm-packages',

@@ -18,10 +18,14 @@ const PASSWORD = 'first admin passphrase';
 /** Runs the CLI as a process; `stdin` is piped when given, otherwise standard input is empty and not a terminal. */
 function cli(args: string[], env: Record<string, string>, stdin?: string) {
   return new Promise<{ code: number | null; out: string; err: string }>((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', SERVER_BIN, ...args], {
-      env: { ...process.env, LOG_LEVEL: 'warn', ...env },
-      stdio: [stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--conditions=storefront-source', '--import', 'tsx', SERVER_BIN, ...args],
+      {
+        env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+        stdio: [stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+      },
+    );
     let out = '';
     let err = '';
     child.stdout!.on('data', (d) => {

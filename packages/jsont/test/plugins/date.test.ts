@@ -102,7 +102,9 @@ describe('relative-time and timesince', () => {
     );
     expect(run(F.timesince, ctx, [], 1577987019000)).toContain('>about a year ago<');
     expect(run(F.timesince, ctx, [], 1627849845000 - 30_000)).toContain('>less than a minute ago<');
-    expect(run(F.timesince, ctx, [], 'x')).toContain('>Invalid date.<');
+    // Spec §8 and the reference: the bare text, no span for a script to refresh.
+    expect(run(F.timesince, ctx, [], 'x')).toBe('Invalid date.');
+    expect(run(F.timesince, ctx, [], { iso: '2026-01-01' })).toBe('Invalid date.');
   });
   it('humanizes durations (f-humanize-duration-1)', () => {
     expect(run(F.humanizeDuration, NY, [], 125000)).toBe('2:05');

@@ -26,7 +26,7 @@ describeShared('image formatters against the conformance fixtures', () => {
 });
 
 describe('size helpers', () => {
-  const size = (name: string, value: string, n?: number) =>
+  const size = (name: string, value: unknown, n?: number) =>
     format(imagePlugin, name, { v: value }, 'v', n === undefined ? [] : [String(n)]);
 
   it('scale one side to a given other side, rounding down', () => {
@@ -59,11 +59,19 @@ describe('size helpers', () => {
     ).toEqual(['100w', '300w', '100w']);
   });
 
-  it('need a WxH string', () => {
+  it('need a WxH string: resize helpers say so, width and height print nothing', () => {
     const message = "Invalid source parameter. Pass in 'originalSize'.";
-    expect(size('width', '800')).toBe(message);
-    expect(size('height', 'axb')).toBe(message);
+    const image = { originalSize: '1200x800', assetUrl: 'https://x/a.jpg' };
     expect(size('resizedHeightForWidth', '0x10', 5)).toBe(message);
+    expect(size('resizedWidthForHeight', image, 5)).toBe(message);
+    expect(size('squarespaceThumbnailForHeight', image, 5)).toBe(message);
+    expect(size('width', '800')).toBeUndefined();
+    expect(size('height', image)).toBeUndefined();
+  });
+
+  it('pick the thumbnail for a width from the width alone, whatever the value', () => {
+    expect(size('squarespaceThumbnailForWidth', { originalSize: '1200x800' }, 600)).toBe('750w');
+    expect(size('squarespaceThumbnailForWidth', null, 1200)).toBe('1500w');
   });
 
   it('reject a missing size argument at compile time', () => {

@@ -84,7 +84,9 @@ export const textFormatters: Record<string, Formatter> = {
       .replace(/"/g, '\u201d'),
   ),
   'encode-space': textFormatter((s) => s.replace(/ /g, '&nbsp;')),
-  'url-encode': textFormatter(encodeURIComponent),
+  // The reference percent-encodes the UTF-8 bytes with escape(), whose safe set is letters,
+  // digits and @*_+-./; unescape turns encodeURIComponent's %XX back into one character per byte.
+  'url-encode': textFormatter((s) => escape(unescape(encodeURIComponent(s)))),
   'encode-uri': textFormatter(encodeURI),
   'encode-uri-component': textFormatter(encodeURIComponent),
   'activate-twitter-links': textFormatter((s) =>

@@ -32,13 +32,23 @@ export interface Zoned {
 /** The time zone to use, falling back to the default when the name is unknown to Intl. */
 export function zoneOf(ctx: RenderContext): string {
   const zone = ctx.timeZone || DEFAULT_TIME_ZONE;
-  try {
-    dateFormat('en-US', { timeZone: zone });
-    return zone;
-  } catch {
-    return DEFAULT_TIME_ZONE;
+  let known = zones.get(zone);
+  if (known === undefined) {
+    try {
+      dateFormat('en-US', { timeZone: zone });
+      known = zone;
+    } catch {
+      known = DEFAULT_TIME_ZONE;
+    }
+    // Few zones are ever asked for; a full map is simply dropped.
+    if (zones.size >= 100) zones.clear();
+    zones.set(zone, known);
   }
+  return known;
 }
+
+/** Zone names already checked against Intl, with what they resolve to. */
+const zones = new Map<string, string>();
 
 /** Reads a timestamp (number or numeric string); NaN for anything else. */
 export function toInstant(value: unknown): number {

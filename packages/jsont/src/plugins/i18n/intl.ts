@@ -51,6 +51,20 @@ export const relativeFormat = cached<Intl.RelativeTimeFormatOptions, Intl.Relati
   Intl.RelativeTimeFormat,
 );
 
+/** Bound on the results a memo keeps: pages repeat a few prices and dates many times. */
+const MEMO_LIMIT = 1000;
+
+/** The memo's result for `key`, made (and kept) on a miss; a full memo is dropped. */
+export function remember<K>(memo: Map<K, string>, key: K, make: () => string): string {
+  let out = memo.get(key);
+  if (out === undefined) {
+    out = make();
+    if (memo.size >= MEMO_LIMIT) memo.clear();
+    memo.set(key, out);
+  }
+  return out;
+}
+
 /** ICU groups French digits with a narrow no-break space; storefront money uses a no-break space. */
 export const numberSpaces = (s: string): string => s.replace(/\u202f/g, '\u00a0');
 

@@ -9,7 +9,7 @@ import {
   MAX_INTEGER_PLACES,
   moneyOf,
 } from './currency.js';
-import { numberFormat, numberSpaces, parseOptions } from './intl.js';
+import { numberFormat, numberSpaces, parseOptions, remember } from './intl.js';
 import { decimalText, formatExact, formatNumber, numberOptions } from './numbers.js';
 
 export interface MoneyOptions {
@@ -21,27 +21,47 @@ export interface MoneyOptions {
 export function moneyOptions(args: readonly string[]): MoneyOptions {
   const style = parseOptions(args).get('style');
   const number = numberOptions(args);
-  number.useGrouping = parseOptions(args).get('group') !== 'false';
+  // Money is grouped even when no option is given.
+  if (parseOptions(args).size === 0) number.useGrouping = true;
   const display =
     style === 'name' ? 'name' : style === 'code' ? 'code' : style === 'narrow' ? 'narrowSymbol' : 'symbol';
   return { number, display };
 }
 
+/**
+ * Results by options, locale, currency and amount: a page prints the same few prices many times,
+ * and building the Intl options costs far more than a lookup. Options are keyed by their JSON,
+ * so a template compiled again (new options objects) still finds its results.
+ */
+const memo = new Map<string, string>();
+const optionKeys = new WeakMap<MoneyOptions, string>();
+
 export function moneyValue(ctx: RenderContext, node: unknown, o: MoneyOptions): string {
   const money = moneyOf(node);
   const text = money && decimalText(money.amount);
   if (!money || text === undefined) return '';
-  const digits = fractionDigits(money.currency);
-  const compact = o.number.notation === 'compact';
+  let options = optionKeys.get(o);
+  if (options === undefined) {
+    options = JSON.stringify(o);
+    optionKeys.set(o, options);
+  }
+  return remember(memo, `${options}|${ctx.locale}|${money.currency}|${text}`, () =>
+    formatMoney(ctx.locale, money.currency, text, o),
+  );
+}
+
+function formatMoney(locale: string, currency: string, text: string, o: MoneyOptions): string {
+  const digits = fractionDigits(currency);
+  const scale =
+    o.number.notation === 'compact' ? {} : { minimumFractionDigits: digits, maximumFractionDigits: digits };
+  if (o.display === 'code') {
+    // The reference (CLDR) puts the code after the number in every locale: '1,234.50 EUR'.
+    const number = formatNumber(locale, { ...scale, ...o.number }, text);
+    return number && `${number} ${currency}`;
+  }
   return formatNumber(
-    ctx.locale,
-    {
-      ...(compact ? {} : { minimumFractionDigits: digits, maximumFractionDigits: digits }),
-      ...o.number,
-      style: 'currency',
-      currency: money.currency,
-      currencyDisplay: o.display,
-    },
+    locale,
+    { ...scale, ...o.number, style: 'currency', currency, currencyDisplay: o.display },
     text,
   );
 }

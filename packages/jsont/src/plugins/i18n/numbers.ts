@@ -1,6 +1,6 @@
 import { MAX_FORMAT_DIGITS as MAX_DIGITS, MIN_FORMAT_DIGITS as MIN_DIGITS } from '@storefront/commerce';
 import { getChild } from '../../values.js';
-import { numberFormat, numberSpaces, parseOptions } from './intl.js';
+import { numberFormat, numberSpaces, parseOptions, remember } from './intl.js';
 
 /** Intl accepts 1 to 21 significant digits, and on Node 20 at most 20 fraction digits. */
 const MAX_SIGNIFICANT = 21;
@@ -12,6 +12,7 @@ const ROUNDING: Record<string, Intl.NumberFormatOptions['roundingMode']> = {
   down: 'trunc',
   truncate: 'trunc',
   up: 'expand',
+  ceil: 'ceil',
   ceiling: 'ceil',
   floor: 'floor',
   'half-up': 'halfExpand',
@@ -22,7 +23,9 @@ const ROUNDING: Record<string, Intl.NumberFormatOptions['roundingMode']> = {
 /** Short option names as templates write them; the long Intl names are accepted too. */
 const DIGIT_OPTIONS: Record<string, keyof Intl.NumberFormatOptions> = {
   maxfrac: 'maximumFractionDigits',
+  maxFrac: 'maximumFractionDigits',
   minfrac: 'minimumFractionDigits',
+  minFrac: 'minimumFractionDigits',
   maxsig: 'maximumSignificantDigits',
   minsig: 'minimumSignificantDigits',
   minint: 'minimumIntegerDigits',
@@ -31,12 +34,20 @@ const DIGIT_NAMES: string[] = Object.values(DIGIT_OPTIONS);
 
 /**
  * Number options shared by `decimal`, `money` and message arguments: style, digits, grouping,
- * rounding and mode. A bare `decimal` prints the plain number as the reference does; any
- * option turns grouping on unless `group:false` says otherwise.
+ * rounding and mode. A bare `decimal` prints the plain number, as the server-side sibling
+ * implementation's fixtures do (f-decimal-1; see DIFFERENCES.md); any option turns grouping on
+ * unless `group` / `grouping` says otherwise (on for '' or 'true', off for anything else, as in
+ * the reference) or `no-group` / `no-grouping` is given.
  */
 export function numberOptions(args: readonly string[]): Intl.NumberFormatOptions {
   const o = parseOptions(args);
-  const out: Intl.NumberFormatOptions = { useGrouping: o.size > 0 };
+  // Like the reference's CLDR number formats: ties round to even, and a value that rounds to
+  // zero prints without a minus sign.
+  const out: Intl.NumberFormatOptions = {
+    useGrouping: o.size > 0,
+    roundingMode: 'halfEven',
+    signDisplay: 'negative',
+  };
   for (const [key, value] of o) {
     const digit = DIGIT_NAMES.includes(key)
       ? key
@@ -51,15 +62,19 @@ export function numberOptions(args: readonly string[]): Intl.NumberFormatOptions
       (out as Record<string, unknown>)[digit] = n;
     }
   }
-  const group = o.get('group');
-  if (group !== undefined) out.useGrouping = group !== 'false';
+  const group = o.get('group') ?? o.get('grouping');
+  if (group !== undefined) out.useGrouping = group === '' || group === 'true';
+  if (o.has('no-group') || o.has('no-grouping')) out.useGrouping = false;
   const style = o.get('style');
   if (style === 'percent') out.style = 'percent';
   else if (style === 'short' || style === 'long') {
     out.notation = 'compact';
     out.compactDisplay = style;
   } else if (style === 'scientific') out.notation = 'scientific';
-  const round = getChild(ROUNDING, o.get('round') ?? '') as Intl.NumberFormatOptions['roundingMode'];
+  const round = getChild(
+    ROUNDING,
+    o.get('round') ?? o.get('rounding') ?? '',
+  ) as Intl.NumberFormatOptions['roundingMode'];
   if (round) out.roundingMode = round;
   const mode = o.get('mode');
   if (mode === 'significant-maxfrac') out.roundingPriority = 'lessPrecision';
@@ -87,9 +102,7 @@ export function decimalText(value: unknown): string | undefined {
   return undefined;
 }
 
-/** Intl takes decimal strings and keeps their exact digits. */
-/** Bound on the texts remembered per formatter: pages repeat a few prices many times. */
-const MAX_MEMO = 1000;
+/** Intl takes decimal strings and keeps their exact digits; results are kept per formatter. */
 const memos = new WeakMap<Intl.NumberFormat, Map<string, string>>();
 
 export function formatExact(f: Intl.NumberFormat, text: string): string {
@@ -98,13 +111,7 @@ export function formatExact(f: Intl.NumberFormat, text: string): string {
     memo = new Map();
     memos.set(f, memo);
   }
-  let out = memo.get(text);
-  if (out === undefined) {
-    out = numberSpaces(f.format(text as unknown as number));
-    if (memo.size >= MAX_MEMO) memo.clear();
-    memo.set(text, out);
-  }
-  return out;
+  return remember(memo, text, () => numberSpaces(f.format(text as unknown as number)));
 }
 
 /** A decimal text in a locale's number format; '' when Intl rejects the options. */
