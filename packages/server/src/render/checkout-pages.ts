@@ -38,7 +38,7 @@ function attachment(fileName: string): string {
 export const ORDERS_API_URL = '/api/commerce/orders';
 export const QUOTE_API_URL = '/api/commerce/checkout/quote';
 
-interface CheckoutPage {
+export interface CheckoutPage {
   status: number;
   pageType: number;
   template: TemplateName;
@@ -46,7 +46,8 @@ interface CheckoutPage {
   data: Record<string, unknown>;
 }
 
-async function render(
+/** Renders a theme page inside the site region, with the cart pill and crumb (checkout, order and account pages). */
+export async function render(
   services: AppServices,
   request: FastifyRequest,
   reply: FastifyReply,
@@ -169,7 +170,7 @@ function orderContext(order: OrderView, locale: string) {
 }
 
 /** The order status page's words for the payment state (refunds are made in the owner's area). */
-const ORDER_STATUS_TEXT: Record<OrderView['status'], string> = {
+export const ORDER_STATUS_TEXT: Record<OrderView['status'], string> = {
   paid: 'Paid',
   pending: 'Payment pending',
   partially_refunded: 'Partially refunded',

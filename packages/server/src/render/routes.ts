@@ -1,7 +1,7 @@
 import { type AnswerField, messageByKey } from '@storefront/commerce';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppServices, SiteContext } from '../app.js';
-import { CART_COOKIE } from '../modules/cart/routes.js';
+import { requestCartToken } from '../modules/cart/routes.js';
 import { type CartView, getCart } from '../modules/cart/service.js';
 import {
   type Collection,
@@ -112,7 +112,7 @@ async function renderPage(
   const ctx = await services.context();
   const crumb = services.crumbs.ensure(request, reply);
   const url = new URL(request.url, 'http://local');
-  const cartToken = request.cookies[CART_COOKIE];
+  const cartToken = await requestCartToken(services, request, reply);
   const values = { crumb, nonce: reply.cspNonce };
   const cartError = messageByKey(url.searchParams.get('cartError'));
   const send = (status: number, html: string | Buffer) =>

@@ -269,6 +269,7 @@ export const TEXTS = {
   subscriptionsSearch: 'Email, subscription or order number',
   subscriptionStatus: {
     active: 'Active',
+    paused: 'Paused',
     past_due: 'Past due',
     cancelled: 'Cancelled',
     completed: 'Completed',

@@ -405,6 +405,54 @@ function renderFormSubmission(input: z.input<typeof formSubmissionData>): Render
   return { subject, text, html };
 }
 
+/** A customer account's one-time sign-in link (also how an account is made without a password). */
+export const signInLinkData = z.object({
+  siteTitle: z.string().min(1),
+  link: z.string().url(),
+  validFor: z.string().min(1),
+});
+
+function renderSignInLink(input: z.input<typeof signInLinkData>): RenderedEmail {
+  const d = signInLinkData.parse(input);
+  const subject = `Sign in to ${d.siteTitle}`;
+  const text = [
+    'Hi,',
+    '',
+    `To sign in to your account at ${d.siteTitle}: ${d.link}`,
+    `The link works once, for ${d.validFor}. If you did not ask for it, ignore this email.`,
+    '',
+  ].join('\n');
+  const e = escapeHtml;
+  const html = htmlPage(
+    subject,
+    `<p>Hi,</p><p><a href="${e(d.link)}">Sign in to your account at ${e(d.siteTitle)}</a></p>` +
+      `<p>The link works once, for ${e(d.validFor)}. If you did not ask for it, ignore this email.</p>`,
+  );
+  return { subject, text, html };
+}
+
+/** A subscription the shopper should know about: cancelled, or a renewal that could not be charged. */
+export const subscriptionNoticeData = z.object({
+  siteTitle: z.string().min(1),
+  event: z.enum(['cancelled', 'renewal-failed']),
+  productName: z.string().min(1),
+  planText: z.string().min(1),
+});
+
+function renderSubscriptionNotice(input: z.input<typeof subscriptionNoticeData>): RenderedEmail {
+  const d = subscriptionNoticeData.parse(input);
+  const cancelled = d.event === 'cancelled';
+  const subject = cancelled
+    ? `${d.siteTitle}: your subscription to ${d.productName} is cancelled`
+    : `${d.siteTitle}: we could not renew your subscription to ${d.productName}`;
+  const body = cancelled
+    ? `Your subscription to ${d.productName} (${d.planText}) is cancelled. It will not renew and you will not be charged again.`
+    : `We could not charge your payment method for your subscription to ${d.productName} (${d.planText}). We will try again in a few days; if the payment keeps failing, the subscription ends.`;
+  const text = ['Hi,', '', body, ''].join('\n');
+  const html = htmlPage(subject, `<p>Hi,</p><p>${escapeHtml(body)}</p>`);
+  return { subject, text, html };
+}
+
 export const EMAIL_TEMPLATES = {
   'form-submission': { data: formSubmissionData, render: renderFormSubmission },
   'order-fulfilled': { data: orderFulfilledData, render: renderOrderFulfilled },
@@ -414,6 +462,8 @@ export const EMAIL_TEMPLATES = {
   'gift-card-delivery': { data: giftCardDeliveryData, render: renderGiftCardDelivery },
   'contributor-invite': { data: contributorInviteData, render: renderContributorInvite },
   'password-reset': { data: passwordResetData, render: renderPasswordReset },
+  'sign-in-link': { data: signInLinkData, render: renderSignInLink },
+  'subscription-notice': { data: subscriptionNoticeData, render: renderSubscriptionNotice },
 } as const;
 
 export type EmailTemplateName = keyof typeof EMAIL_TEMPLATES;

@@ -27,6 +27,7 @@ export async function signUpForRestock(
   ctx: RequestContext,
   successText: string | null,
   body: RestockSignupBody,
+  siteUserId: string | null = null,
 ): Promise<{ message: string }> {
   const email = validateWaitlistEmail(body.siteVisitorEmail);
   if (!email.ok) throw new HttpError(400, email.message);
@@ -49,6 +50,7 @@ export async function signUpForRestock(
     language: body.language ?? null,
     created_at: ctx.clock.now(),
     notified_at: null,
+    site_user_id: siteUserId,
   });
   return { message: successText?.trim() ? successText : DEFAULT_RESTOCK_SUCCESS_TEXT };
 }
