@@ -2,7 +2,7 @@ import { ACCOUNT_MESSAGES, type AccountMessageKey, accountMessageKeyOf } from '@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppServices } from '../../app.js';
 import { HttpError } from '../../platform/errors.js';
-import { ownerBaseUrl } from '../../platform/owner-auth.js';
+import { siteBaseUrl } from '../../platform/owner-auth.js';
 import {
   clearSiteUserSession,
   requireSiteUser,
@@ -113,7 +113,6 @@ function formField(request: FastifyRequest, name: string): string {
 
 /** Customer accounts (site users): sign-up, sign-in, links, the account page's calls (/api/site-users/…). */
 export function siteUserRoutes(app: FastifyInstance, services: AppServices): void {
-  const baseUrl = () => ownerBaseUrl(services.config);
   const signInLimits = async (request: FastifyRequest, email: string) => {
     await services.rateLimit(request, 'site-user-sign-in-ip');
     await services.rateLimit(request, 'site-user-sign-in-account', email);
@@ -168,7 +167,8 @@ export function siteUserRoutes(app: FastifyInstance, services: AppServices): voi
       const { email } = parseOr400(emailBody, request.body);
       await services.rateLimit(request, 'password-reset');
       await services.rateLimit(request, 'site-user-sign-in-account', email);
-      await requestSignInLink(await services.context(), email, baseUrl());
+      const ctx = await services.context();
+      await requestSignInLink(ctx, email, siteBaseUrl(ctx, services.config));
       return { status: 202, body: { message: ACCOUNT_MESSAGES.signInLinkSent }, message: 'signInLinkSent' };
     }),
   );
@@ -194,7 +194,8 @@ export function siteUserRoutes(app: FastifyInstance, services: AppServices): voi
     accountCall(services, async (request) => {
       const { email } = parseOr400(emailBody, request.body);
       await services.rateLimit(request, 'password-reset');
-      await requestPasswordReset(await services.context(), email, baseUrl());
+      const ctx = await services.context();
+      await requestPasswordReset(ctx, email, siteBaseUrl(ctx, services.config));
       return {
         status: 202,
         body: { message: ACCOUNT_MESSAGES.passwordResetSent },
