@@ -325,6 +325,17 @@ export async function accountOverview(ctx: SiteContext, siteUser: SiteUserView):
   };
 }
 
+/** What checkout fills in for a signed-in shopper: their email and newest saved address. */
+export async function checkoutPrefill(
+  ctx: SiteContext,
+  siteUser: SiteUserView,
+): Promise<{ email: string; savedAddress?: Omit<SavedAddress, 'id'> }> {
+  const [newest] = await savedAddresses(ctx, siteUser.id);
+  if (!newest) return { email: siteUser.email };
+  const { id: _, ...savedAddress } = newest;
+  return { email: siteUser.email, savedAddress };
+}
+
 export async function addAddress(
   ctx: SiteContext,
   siteUserId: string,

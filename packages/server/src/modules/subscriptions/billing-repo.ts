@@ -191,7 +191,10 @@ export async function setNextBilling(db: Kysely<DB>, id: string, at: number, now
     .updateTable('subscriptions')
     .set((eb) => ({
       next_billing_at: at,
-      next_attempt_at: sql<number | null>`case when ${eb.ref('status')} = 'active' then ${at} else null end`,
+      // PostgreSQL cannot type a bare parameter in a CASE: the cast names it.
+      next_attempt_at: sql<
+        number | null
+      >`case when ${eb.ref('status')} = 'active' then cast(${at} as bigint) else null end`,
       updated_at: now,
     }))
     .where('id', '=', id)
