@@ -213,6 +213,7 @@ function restockContext(p: CatalogProduct, site: Site) {
     shown: variants.every((v) => v.soldOut),
     variantId: variants.length === 1 ? variants[0].variantId : '',
     // Without JavaScript the shopper names the variant in the form itself.
+    variantChoiceLabel: Object.keys(variants[0]?.attributes ?? {}).join(' / ') || 'Item',
     variantChoices:
       variants.length > 1
         ? variants.map((v) => ({
