@@ -258,7 +258,7 @@ export const TEXTS = {
   useLightCart: 'Use the light cart',
   restockAutoSend: 'Email back-in-stock waitlists automatically',
   restockAutoSendHint:
-    'When a sold-out variant is restocked (by an edit, an import or a refund), everyone waiting gets one email. Off: send them from Restock notifications.',
+    'When a sold-out variant is restocked (by an edit, an import or a refund), everyone waiting gets one email. Off: send them from Restock.',
   multipleQuantityAllowedForServices: 'Allow more than one of a service in a cart',
   displayNativeReviews: 'Show product reviews written here',
   displayImportedReviews: 'Show imported product reviews',
