@@ -453,7 +453,7 @@ describe.each(dialects)('owner orders on %s', (dialect) => {
       (await audit('subscription.cancel')).filter((a) => a.target === `subscription:${sub.id}`),
     ).toHaveLength(1);
     expect((await call('GET', '/api/config/subscriptions?status=cancelled')).json().total).toBe(1);
-    expect((await call('GET', '/api/config/subscriptions?status=paused')).statusCode).toBe(400);
+    expect((await call('GET', '/api/config/subscriptions?status=frozen')).statusCode).toBe(400);
     expect((await call('GET', '/api/config/subscriptions/sub_missing')).statusCode).toBe(404);
   });
 
