@@ -341,6 +341,7 @@ export function pageContext(input: PageInput, extra: Record<string, unknown> = {
         active: input.path.startsWith(c.fullUrl),
       })),
       cartError: input.cartError ?? '',
+      accountActive: input.path.startsWith('/account'),
       restockMessage: input.restockMessage ?? '',
       contextJson: scriptJson({
         websiteId: site.website.id,
