@@ -271,13 +271,16 @@ export async function getSubscription(ctx: SiteContext, id: string): Promise<Own
 /**
  * Stops a subscription's renewals for the owner, as the shopper's cancel link does: cancelling
  * again answers the cancelled subscription; a completed one cannot be cancelled (409).
- * Answers whether this call cancelled it.
+ * Answers whether this call cancelled it. Run it in a transaction: the mark and the mail go together.
  */
 export async function cancelSubscription(ctx: SiteContext, id: string): Promise<boolean> {
   const row = await findSubscription(ctx.db, ctx.websiteId, id);
   if (!row) throw new HttpError(404, SUBSCRIPTION_MESSAGES.notFound);
   if (row.status === 'completed') throw new HttpError(409, SUBSCRIPTION_MESSAGES.ended);
-  return row.status !== 'cancelled' && (await markCancelled(ctx.db, row.id, ctx.clock.now()));
+  if (row.status === 'cancelled' || !(await markCancelled(ctx.db, row.id, ctx.clock.now()))) return false;
+  // The subscriber hears of it, as when they cancel from their account (in the caller's transaction).
+  await enqueueSubscriptionEmail(ctx, ctx.site.website, row, 'cancelled');
+  return true;
 }
 
 /** The shopper's changes to their own subscription (the account page); the caller checked it is theirs. */
