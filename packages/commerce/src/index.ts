@@ -16,6 +16,7 @@ export * from './money.js';
 export * from './product.js';
 export * from './regions.js';
 export * from './roles.js';
+export * from './site-users.js';
 export * from './subscription.js';
 export * from './ui.js';
 export * from './us-zip.js';

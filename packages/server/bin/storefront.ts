@@ -8,8 +8,11 @@ import { startReservationSweeper } from '../src/modules/checkout/sweeper.js';
 import { FIRST_ADMIN_HINT, USER_ADD_USAGE, userAdd } from '../src/modules/contributors/cli.js';
 import { hasContributors } from '../src/modules/contributors/service.js';
 import { startConfiguredOutboxWorker } from '../src/modules/email/worker.js';
+import { sendWaitlistsBackInStock } from '../src/modules/owner-restock/service.js';
+import { loadSite, sitePublicUrl } from '../src/modules/site/service.js';
 import { startConfiguredRenewalWorker } from '../src/modules/subscriptions/renewals.js';
 import { systemClock } from '../src/platform/clock.js';
+import { ownerBaseUrl } from '../src/platform/owner-auth.js';
 import { prettyLogStream } from '../src/platform/pretty-log.js';
 
 const USAGE = `Usage: storefront <command>
@@ -141,12 +144,26 @@ async function main(argv: string[]): Promise<number> {
         console.error(`Cannot read ${file}: ${(err as Error).message}`);
         return 1;
       }
-      const result = await withDatabase((db) => importCatalog(db, input));
+      const config = loadConfig();
+      const outcome = await withDatabase(async (db) => {
+        const imported = await importCatalog(db, input);
+        // Stock the import brought back mails the waiting shoppers when the store sends waitlists by itself.
+        const site = imported.ok ? await loadSite(db.db) : null;
+        const mailed = site
+          ? await sendWaitlistsBackInStock(
+              { db: db.db, websiteId: site.website.id, clock: systemClock, site },
+              sitePublicUrl(site, config.publicUrl) ?? ownerBaseUrl(config),
+            )
+          : 0;
+        return { imported, mailed };
+      });
+      const result = outcome.imported;
       if (!result.ok) {
         printImportErrors(result.errors);
         return 1;
       }
       console.log(`Imported ${file}: ${JSON.stringify(result.counts)}`);
+      if (outcome.mailed > 0) console.log(`Queued ${outcome.mailed} back-in-stock email(s).`);
       return 0;
     }
     case 'user': {

@@ -32,6 +32,7 @@ import { createTestPaymentProvider } from './modules/payments/test-provider.js';
 import { pricingRoutes } from './modules/pricing/routes.js';
 import { restockRoutes } from './modules/restock/routes.js';
 import { loadSite, type Site } from './modules/site/service.js';
+import { siteUserRoutes } from './modules/site-users/routes.js';
 import { subscriptionRoutes } from './modules/subscriptions/routes.js';
 import { type Clock, systemClock } from './platform/clock.js';
 import { BROTLI_QUALITY, COMPRESS_THRESHOLD_BYTES, compressWholeAnswers } from './platform/compress.js';
@@ -40,16 +41,18 @@ import { type Crumbs, createCrumbs } from './platform/crumb.js';
 import { HttpError } from './platform/errors.js';
 import { frameworkErrors, plainMessage } from './platform/framework-errors.js';
 import { requestLogFields } from './platform/log-redaction.js';
-import {
-  DatabaseSessionStore,
-  type OwnerSessionStore,
-  RedisSessionStore,
-} from './platform/owner-sessions.js';
 import { createRateLimiter, type RateLimiter, type RateLimitOptions } from './platform/rate-limit.js';
 import { RedisRateLimitStore } from './platform/redis-rate-limit.js';
 import { refuseNul } from './platform/request-input.js';
 import { loadSessionSecret } from './platform/secret.js';
 import { securityHeaders } from './platform/security-headers.js';
+import {
+  DatabaseSessionStore,
+  RedisSessionStore,
+  type SessionStore,
+  SITE_USER_SESSION_PREFIX,
+} from './platform/sessions.js';
+import { accountPageRoutes } from './render/account-pages.js';
 import { loadConfigAssets, loadWebAssets, WEB_DIST_DIR } from './render/assets.js';
 import { checkoutPageRoutes } from './render/checkout-pages.js';
 import { configShellRoutes } from './render/config-shell.js';
@@ -75,7 +78,9 @@ export interface AppServices {
   /** Per-IP fixed-window limit of the mutating commerce calls (429 when over). */
   rateLimit: RateLimiter;
   /** Signed-in contributors' sessions: the database, or Redis when REDIS_URL is set. */
-  ownerSessions: OwnerSessionStore;
+  ownerSessions: SessionStore;
+  /** Signed-in shoppers' sessions (customer accounts), kept apart from the owner's. */
+  siteUserSessions: SessionStore;
   /** Signed double-submit crumbs: handed out with pages, checked on every mutating call. */
   crumbs: Crumbs;
   /** Uploaded images and digital files: DATA_DIR/media unless a build option gives another store. */
@@ -99,7 +104,9 @@ export interface BuildOptions {
   /** Payment provider (the test provider by default) and onOrderPlaced listeners. */
   checkout?: CheckoutOptions;
   /** Where owner sessions live; by default the database, or Redis when REDIS_URL is set. */
-  ownerSessions?: OwnerSessionStore;
+  ownerSessions?: SessionStore;
+  /** Where customer account sessions live; like ownerSessions by default. */
+  siteUserSessions?: SessionStore;
   /** Where uploaded media live; by default files under DATA_DIR/media. */
   mediaStorage?: MediaStorage;
 }
@@ -135,6 +142,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const ownerSessions =
     options.ownerSessions ??
     (config.redisUrl ? new RedisSessionStore(config.redisUrl) : new DatabaseSessionStore(database.db));
+  const siteUserSessions =
+    options.siteUserSessions ??
+    (config.redisUrl
+      ? new RedisSessionStore(config.redisUrl, SITE_USER_SESSION_PREFIX)
+      : new DatabaseSessionStore(database.db, 'site_user_sessions'));
 
   const paymentProvider = options.checkout?.paymentProvider ?? createTestPaymentProvider();
   const services: AppServices = {
@@ -148,6 +160,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     theme,
     rateLimit: createRateLimiter(redisStore ? { ...limits, store: redisStore } : limits, clock),
     ownerSessions,
+    siteUserSessions,
     crumbs: createCrumbs(await loadSessionSecret(config.sessionSecret, config.dataDir)),
     media: options.mediaStorage ?? new FsMediaStorage(path.join(config.dataDir, 'media')),
     async context() {
@@ -247,6 +260,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   orderRoutes(app, services);
   giftCardRoutes(app, services);
   contributorRoutes(app, services);
+  siteUserRoutes(app, services);
   auditRoutes(app, services);
   ownerCatalogRoutes(app, services);
   mediaRoutes(app, services);
@@ -256,6 +270,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   ownerSettingsRoutes(app, services);
   ownerRestockRoutes(app, services);
   checkoutPageRoutes(app, services, { ...options.checkout, paymentProvider });
+  accountPageRoutes(app, services);
   configShellRoutes(app, services, await loadConfigAssets());
   pageRoutes(app, services);
 
@@ -263,6 +278,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     if (!options.database) await database.close();
     await redisStore?.close();
     if (!options.ownerSessions) await ownerSessions.close();
+    if (!options.siteUserSessions) await siteUserSessions.close();
   });
   return app;
 }

@@ -147,6 +147,7 @@ describe.each(dialects)('catalog import on %s', (dialect) => {
       installments_max_cents: 200000,
       installments_account_country: 'US',
       installments_shopper_language: 'en',
+      restock_auto_send: 0,
     });
 
     const form = await t.db.selectFrom('forms').selectAll().executeTakeFirstOrThrow();

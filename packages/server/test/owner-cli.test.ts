@@ -8,7 +8,7 @@ import { openDatabase } from '../src/db/index.js';
 import { FIRST_ADMIN_HINT, userAdd } from '../src/modules/contributors/cli.js';
 import { setPasswordWithToken, signIn } from '../src/modules/contributors/service.js';
 import { systemClock } from '../src/platform/clock.js';
-import { DatabaseSessionStore } from '../src/platform/owner-sessions.js';
+import { DatabaseSessionStore } from '../src/platform/sessions.js';
 import { createTestDatabase, dialects } from './support/databases.js';
 import { killProcess, spawnServer } from './support/process.js';
 

@@ -452,8 +452,15 @@ describe.each(dialects)('owner orders on %s', (dialect) => {
     expect(
       (await audit('subscription.cancel')).filter((a) => a.target === `subscription:${sub.id}`),
     ).toHaveLength(1);
+    // The subscriber is told once, however often the owner presses cancel.
+    const notices = await t.database.db
+      .selectFrom('outbox')
+      .select('kind')
+      .where('ref', '=', `subscription:${sub.id}`)
+      .execute();
+    expect(notices).toEqual([{ kind: 'subscription-notice' }]);
     expect((await call('GET', '/api/config/subscriptions?status=cancelled')).json().total).toBe(1);
-    expect((await call('GET', '/api/config/subscriptions?status=paused')).statusCode).toBe(400);
+    expect((await call('GET', '/api/config/subscriptions?status=frozen')).statusCode).toBe(400);
     expect((await call('GET', '/api/config/subscriptions/sub_missing')).statusCode).toBe(404);
   });
 

@@ -286,6 +286,19 @@ describe.each(dialects)('subscription billing on %s', (dialect) => {
     );
     expect(await ordersOf(sub.id)).toHaveLength(0);
     expect(await stockOf(t.database, 'BEANS')).toBe(stock);
+    // The shopper hears of each declined renewal, and of the cancellation that ends the retries.
+    const notices = await t.database.db
+      .selectFrom('outbox')
+      .select('payload')
+      .where('ref', '=', `subscription:${sub.id}`)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+    expect(notices.map((n) => JSON.parse(n.payload).data.event)).toEqual([
+      'renewal-failed',
+      'renewal-failed',
+      'cancelled',
+    ]);
   });
 
   it('a provider that cannot be reached is asked again later with the same key, then the cycle renews', async () => {

@@ -30,6 +30,8 @@ export interface StoreSettingsTable {
   installments_max_cents: Generated<number>;
   installments_account_country: Generated<string>;
   installments_shopper_language: Generated<string>;
+  /** 1: a variant's waitlist is mailed by itself when its stock goes from 0 to above 0. */
+  restock_auto_send: Generated<number>;
 }
 
 export interface CollectionTable {
@@ -135,6 +137,8 @@ export interface CartTable {
   is_purchased: number;
   created_at: number;
   updated_at: number;
+  /** The customer account whose cart this is; null for a visitor's. */
+  site_user_id: Generated<string | null>;
 }
 
 export interface CartEntryTable {
@@ -162,6 +166,8 @@ export interface RestockSignupTable {
   language: string | null;
   created_at: number;
   notified_at: number | null;
+  /** The customer account that signed up (the account call); null for the visitor form. */
+  site_user_id: Generated<string | null>;
 }
 
 /** A one-item cart for subscription checkout (/checkout/subscribe?cartToken=…), with the plan and price as they were. */
@@ -326,6 +332,8 @@ export interface OrderTable {
   payment_reference: string | null;
   /** Secret in the order's status and confirmation links. */
   access_token: string;
+  /** The customer account signed in when it was placed; null for a visitor's order. */
+  site_user_id: Generated<string | null>;
   created_at: number;
 }
 
@@ -383,7 +391,7 @@ export interface DownloadTable {
   created_at: number;
 }
 
-export type SubscriptionStatus = 'active' | 'past_due' | 'cancelled' | 'completed';
+export type SubscriptionStatus = 'active' | 'paused' | 'past_due' | 'cancelled' | 'completed';
 
 /** A subscription bought at checkout; the renewal worker bills it at `next_attempt_at`. */
 export interface SubscriptionTable {
@@ -452,6 +460,41 @@ export interface OwnerSessionTable {
   /** Sliding: moved forward as the session is used. */
   expires_at: number;
   last_seen: number;
+}
+
+/** A customer account of one website; no password until one is set (sign-in by emailed link only). */
+export interface SiteUserTable {
+  id: string;
+  website_id: string;
+  email: string;
+  password_hash: string | null;
+  created_at: number;
+}
+
+export interface SiteUserSessionTable {
+  id: string;
+  site_user_id: string;
+  created_at: number;
+  expires_at: number;
+  last_seen: number;
+}
+
+/** One-time links of a customer account (sign in, reset the password); the id is the token's SHA-256. */
+export interface SiteUserTokenTable {
+  id: string;
+  site_user_id: string;
+  purpose: 'sign-in' | 'reset';
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+export interface SiteUserAddressTable {
+  id: string;
+  site_user_id: string;
+  /** JSON address in the checkout's shape. */
+  address: string;
+  created_at: number;
 }
 
 /** One-time link tokens (set a password, reset it, accept an invite); the id is the token's SHA-256. */
@@ -563,4 +606,8 @@ export interface DB {
   contributor_tokens: ContributorTokenTable;
   audit_log: AuditLogTable;
   media_assets: MediaAssetTable;
+  site_users: SiteUserTable;
+  site_user_sessions: SiteUserSessionTable;
+  site_user_tokens: SiteUserTokenTable;
+  site_user_addresses: SiteUserAddressTable;
 }

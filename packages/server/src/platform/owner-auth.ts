@@ -1,6 +1,6 @@
 import { can, OWNER_MESSAGES, type Permission } from '@storefront/commerce';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import type { AppServices } from '../app.js';
+import type { AppServices, SiteContext } from '../app.js';
 import type { AppConfig } from '../config.js';
 import {
   type ContributorView,
@@ -8,6 +8,7 @@ import {
   resolveSession,
   SESSION_IDLE_MS,
 } from '../modules/contributors/service.js';
+import { sitePublicUrl } from '../modules/site/service.js';
 import { isHttps } from './crumb.js';
 import { HttpError } from './errors.js';
 
@@ -33,6 +34,11 @@ export function ownerContext(services: AppServices): OwnerContext {
 /** Where one-time links point: PUBLIC_URL, or this server on localhost (never the request's Host, which a caller chooses). */
 export function ownerBaseUrl(config: AppConfig): string {
   return config.publicUrl ?? `http://localhost:${config.port}`;
+}
+
+/** Where links in a shopper's mail point: the owner's public address setting, else ownerBaseUrl. */
+export function siteBaseUrl(ctx: SiteContext, config: AppConfig): string {
+  return sitePublicUrl(ctx.site, config.publicUrl) ?? ownerBaseUrl(config);
 }
 
 /** The session token the request presents, when it is shaped like one. */

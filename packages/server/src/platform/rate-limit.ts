@@ -50,6 +50,8 @@ export type RateLimitGroup =
   | 'gift-card-balance'
   | 'sign-in-account'
   | 'sign-in-ip'
+  | 'site-user-sign-in-account'
+  | 'site-user-sign-in-ip'
   | 'password-reset'
   | 'form-key'
   | 'form-submission-ip'
@@ -65,6 +67,9 @@ export interface GroupLimit {
 export const GROUP_LIMITS: Partial<Record<RateLimitGroup, GroupLimit>> = {
   'sign-in-account': { requests: SIGN_IN_ATTEMPTS_PER_ACCOUNT, windowMs: SIGN_IN_WINDOW_MS },
   'sign-in-ip': { requests: SIGN_IN_ATTEMPTS_PER_IP, windowMs: SIGN_IN_WINDOW_MS },
+  // Shoppers' accounts are guessed at like the owner's: the same limits, counted apart.
+  'site-user-sign-in-account': { requests: SIGN_IN_ATTEMPTS_PER_ACCOUNT, windowMs: SIGN_IN_WINDOW_MS },
+  'site-user-sign-in-ip': { requests: SIGN_IN_ATTEMPTS_PER_IP, windowMs: SIGN_IN_WINDOW_MS },
   // Each reset request sends a mail: the same per-IP budget as sign-in keeps the outbox from being flooded.
   'password-reset': { requests: SIGN_IN_ATTEMPTS_PER_IP, windowMs: SIGN_IN_WINDOW_MS },
   'form-submission-form': { requests: FORM_SUBMISSIONS_PER_FORM, windowMs: FORM_SUBMISSION_WINDOW_MS },

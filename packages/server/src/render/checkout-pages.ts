@@ -13,9 +13,11 @@ import { openFile } from '../modules/media/service.js';
 import { getDownload, getOrderWithToken } from '../modules/orders/service.js';
 import type { DecimalMoney, OrderView } from '../modules/orders/view.js';
 import { digitalFileIdOf } from '../modules/owner-catalog/service.js';
+import { checkoutPrefill, type SiteUserView } from '../modules/site-users/service.js';
 import { subscriptionOfOrder } from '../modules/subscriptions/billing-service.js';
 import { HttpError } from '../platform/errors.js';
 import { parseInput, text, tokenQuery } from '../platform/request-input.js';
+import { currentSiteUser } from '../platform/site-user-auth.js';
 import { pageContext } from './context.js';
 import { PAGE_TYPE } from './page-types.js';
 import type { TemplateName } from './theme.js';
@@ -38,7 +40,7 @@ function attachment(fileName: string): string {
 export const ORDERS_API_URL = '/api/commerce/orders';
 export const QUOTE_API_URL = '/api/commerce/checkout/quote';
 
-interface CheckoutPage {
+export interface CheckoutPage {
   status: number;
   pageType: number;
   template: TemplateName;
@@ -46,7 +48,8 @@ interface CheckoutPage {
   data: Record<string, unknown>;
 }
 
-async function render(
+/** Renders a theme page inside the site region, with the cart pill and crumb (checkout, order and account pages). */
+export async function render(
   services: AppServices,
   request: FastifyRequest,
   reply: FastifyReply,
@@ -105,6 +108,7 @@ async function checkoutPage(
   request: FastifyRequest,
   source: CheckoutSource,
   testMode: boolean,
+  siteUser: SiteUserView | null,
 ): Promise<CheckoutPage> {
   const { locale, id: websiteId, currency } = ctx.site.website;
   let q: Quote | null = null;
@@ -125,6 +129,8 @@ async function checkoutPage(
     locale,
     ordersUrl: ORDERS_API_URL,
     quoteUrl: QUOTE_API_URL,
+    // A signed-in shopper's email and newest saved address are filled in for them.
+    ...(siteUser ? await checkoutPrefill(ctx, siteUser) : {}),
   };
   return {
     status: 200,
@@ -169,7 +175,7 @@ function orderContext(order: OrderView, locale: string) {
 }
 
 /** The order status page's words for the payment state (refunds are made in the owner's area). */
-const ORDER_STATUS_TEXT: Record<OrderView['status'], string> = {
+export const ORDER_STATUS_TEXT: Record<OrderView['status'], string> = {
   paid: 'Paid',
   pending: 'Payment pending',
   partially_refunded: 'Partially refunded',
@@ -245,7 +251,18 @@ export function checkoutPageRoutes(
 
   app.get('/checkout', async (request, reply) => {
     const ctx = await services.context();
-    return render(services, request, reply, await checkoutPage(ctx, request, { kind: 'cart' }, testMode));
+    return render(
+      services,
+      request,
+      reply,
+      await checkoutPage(
+        ctx,
+        request,
+        { kind: 'cart' },
+        testMode,
+        await currentSiteUser(services, request, reply),
+      ),
+    );
   });
 
   app.get('/checkout/subscribe', async (request, reply) => {
@@ -256,7 +273,13 @@ export function checkoutPageRoutes(
       services,
       request,
       reply,
-      await checkoutPage(ctx, request, { kind: 'subscription', cartToken }, testMode),
+      await checkoutPage(
+        ctx,
+        request,
+        { kind: 'subscription', cartToken },
+        testMode,
+        await currentSiteUser(services, request, reply),
+      ),
     );
   });
 
@@ -271,7 +294,12 @@ export function checkoutPageRoutes(
       giftCardProductId: giftCardProductId.slice(0, ID_MAX_LENGTH),
       ...(sku ? { sku: sku.slice(0, SKU_MAX_LENGTH) } : {}),
     };
-    return render(services, request, reply, await checkoutPage(ctx, request, source, testMode));
+    return render(
+      services,
+      request,
+      reply,
+      await checkoutPage(ctx, request, source, testMode, await currentSiteUser(services, request, reply)),
+    );
   });
 
   const orderPage = (confirmation: boolean) => async (request: FastifyRequest, reply: FastifyReply) => {

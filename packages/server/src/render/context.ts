@@ -212,6 +212,15 @@ function restockContext(p: CatalogProduct, site: Site) {
     props: JSON.stringify(props),
     shown: variants.every((v) => v.soldOut),
     variantId: variants.length === 1 ? variants[0].variantId : '',
+    // Without JavaScript the shopper names the variant in the form itself.
+    variantChoiceLabel: Object.keys(variants[0]?.attributes ?? {}).join(' / ') || 'Item',
+    variantChoices:
+      variants.length > 1
+        ? variants.map((v) => ({
+            variantId: v.variantId,
+            label: Object.values(v.attributes).join(' / ') || v.sku,
+          }))
+        : [],
   };
 }
 
@@ -300,6 +309,8 @@ export interface PageInput {
   collections: Collection[];
   path: string;
   cartError?: string;
+  /** The outcome of a plain (no JavaScript) restock form, shown in the form. */
+  restockMessage?: string;
 }
 
 /** The context every page template gets: website, settings, collection and our `sf` block. */
@@ -330,6 +341,8 @@ export function pageContext(input: PageInput, extra: Record<string, unknown> = {
         active: input.path.startsWith(c.fullUrl),
       })),
       cartError: input.cartError ?? '',
+      accountActive: input.path.startsWith('/account'),
+      restockMessage: input.restockMessage ?? '',
       contextJson: scriptJson({
         websiteId: site.website.id,
         currency: site.website.currency,

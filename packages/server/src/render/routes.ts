@@ -1,7 +1,7 @@
 import { type AnswerField, messageByKey } from '@storefront/commerce';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppServices, SiteContext } from '../app.js';
-import { CART_COOKIE } from '../modules/cart/routes.js';
+import { requestCartToken } from '../modules/cart/routes.js';
 import { type CartView, getCart } from '../modules/cart/service.js';
 import {
   type Collection,
@@ -12,6 +12,7 @@ import {
 } from '../modules/catalog/service.js';
 import { getInstallmentContext } from '../modules/context/service.js';
 import { getFormSchema } from '../modules/forms/service.js';
+import { DEFAULT_RESTOCK_SUCCESS_TEXT, restockMessageByKey } from '../modules/restock/service.js';
 import { cartPageContext, pageContext, productCardContext, productContext } from './context.js';
 import { PageCache, type PageHoles } from './page-cache.js';
 import { PAGE_TYPE } from './page-types.js';
@@ -112,9 +113,15 @@ async function renderPage(
   const ctx = await services.context();
   const crumb = services.crumbs.ensure(request, reply);
   const url = new URL(request.url, 'http://local');
-  const cartToken = request.cookies[CART_COOKIE];
+  const cartToken = await requestCartToken(services, request, reply);
   const values = { crumb, nonce: reply.cspNonce };
   const cartError = messageByKey(url.searchParams.get('cartError'));
+  // A plain restock form's outcome: the store's success text, or the failure named by key.
+  const restockMessage =
+    url.searchParams.get('restock') === 'sent'
+      ? ctx.site.storeSettings.restockNotificationsSuccessText || DEFAULT_RESTOCK_SUCCESS_TEXT
+      : restockMessageByKey(url.searchParams.get('restockError'));
+  const notices = { cartError, restockMessage };
   const send = (status: number, html: string | Buffer) =>
     reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
 
@@ -125,13 +132,13 @@ async function renderPage(
     const cart = page.data.cart as Awaited<ReturnType<typeof getCart>>;
     return send(
       page.status,
-      renderSpec(services, ctx, page, cart, collections, url.pathname, values, cartError),
+      renderSpec(services, ctx, page, cart, collections, url.pathname, values, notices),
     );
   }
 
   // The cart pill is the only personal part left: pages are kept per pill state.
   const cart = await getCart(ctx, cartToken, ctx.site.website.currency);
-  const key = `${ctx.websiteId}\n${url.pathname}\n${cartError}\n${cart.totalQuantity}\n${cart.subtotalCents}\n${cart.currency}`;
+  const key = `${ctx.websiteId}\n${url.pathname}\n${cartError}\n${restockMessage}\n${cart.totalQuantity}\n${cart.subtotalCents}\n${cart.currency}`;
   const version = services.database.pageVersion.pages;
   const hit = pages.get(key, version, values);
   if (hit) return send(hit.status, hit.html);
@@ -145,7 +152,7 @@ async function renderPage(
     collections,
     url.pathname,
     pages.placeholders,
-    cartError,
+    notices,
   );
   return send(page.status, pages.set(key, version, page.status, rendered, values));
 }
@@ -158,7 +165,7 @@ function renderSpec(
   collections: Collection[],
   path: string,
   values: PageHoles,
-  cartError: string | undefined,
+  notices: { cartError: string; restockMessage: string },
 ): string {
   const json = pageContext(
     {
@@ -172,7 +179,7 @@ function renderSpec(
       collection: page.collection,
       collections,
       path,
-      cartError,
+      ...notices,
     },
     page.data,
   );

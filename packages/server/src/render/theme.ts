@@ -18,6 +18,9 @@ export const TEMPLATES = {
   orderReceived: 'pages/order-received.page',
   orderStatus: 'pages/order-status.page',
   subscriptionConfirmed: 'pages/subscription-confirmed.page',
+  account: 'pages/account.page',
+  accountSignIn: 'pages/account-sign-in.page',
+  accountLink: 'pages/account-link.page',
 } as const;
 
 export type TemplateName = keyof typeof TEMPLATES;

@@ -312,6 +312,9 @@ export const TEXTS = {
     `The address shoppers use, used in emails. Empty: the server's default${now ? ` (now ${now})` : ''}.`,
   storeSettings: 'Store settings',
   useLightCart: 'Use the light cart',
+  restockAutoSend: 'Email back-in-stock waitlists automatically',
+  restockAutoSendHint:
+    'When a sold-out variant is restocked (by an edit, an import or a refund), everyone waiting gets one email. Off: send them from Restock.',
   multipleQuantityAllowedForServices: 'Allow more than one of a service in a cart',
   displayNativeReviews: 'Show product reviews written here',
   displayImportedReviews: 'Show imported product reviews',
@@ -325,6 +328,7 @@ export const TEXTS = {
   subscriptionsSearch: 'Email, subscription or order number',
   subscriptionStatus: {
     active: 'Active',
+    paused: 'Paused',
     past_due: 'Past due',
     cancelled: 'Cancelled',
     completed: 'Completed',

@@ -33,6 +33,8 @@ export interface CheckoutProps {
   /** Orders the test payment provider takes are test orders: the notice shows. Default true. */
   testMode?: boolean;
   email?: string;
+  /** A signed-in shopper's saved address, filled in and priced at once. */
+  savedAddress?: Partial<AddressState>;
   locale?: string;
   quoteUrl?: string;
   ordersUrl?: string;
@@ -70,7 +72,7 @@ export function Checkout(props: CheckoutProps) {
   const [quote, setQuote] = useState<Quote | null>(props.quote);
   const [quoting, setQuoting] = useState(false);
   const [email, setEmail] = useState(props.email ?? '');
-  const [address, setAddress] = useState<AddressState>(EMPTY_ADDRESS);
+  const [address, setAddress] = useState<AddressState>({ ...EMPTY_ADDRESS, ...props.savedAddress });
   const [payment, setPayment] = useState<PaymentState>(EMPTY_PAYMENT);
   const [choices, setChoices] = useState<Choices>({
     address: null,
@@ -87,6 +89,14 @@ export function Checkout(props: CheckoutProps) {
   const quoteSeq = useRef(0);
   const attemptKey = useRef<string | null>(null);
   const placingRef = useRef(false);
+
+  // A prefilled address is priced once on arrival (shipping and tax), as if the shopper had typed it.
+  const pricedSaved = useRef(false);
+  useEffect(() => {
+    if (pricedSaved.current || !props.savedAddress || !quote?.requiresShipping) return;
+    pricedSaved.current = true;
+    commitAddress(address);
+  });
 
   useEffect(() => {
     if (focusRequest === 0) return;

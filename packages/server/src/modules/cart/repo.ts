@@ -144,3 +144,24 @@ export async function countEntries(db: Kysely<DB>, cartId: string): Promise<numb
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** The account's cart not yet bought, the most recently used first. */
+export function findOpenCartOfSiteUser(db: Kysely<DB>, websiteId: string, siteUserId: string) {
+  return db
+    .selectFrom('carts')
+    .selectAll()
+    .where('website_id', '=', websiteId)
+    .where('site_user_id', '=', siteUserId)
+    .where('is_purchased', '=', 0)
+    .orderBy('updated_at', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+}
+
+export async function setCartSiteUser(db: Kysely<DB>, cartId: string, siteUserId: string): Promise<void> {
+  await db.updateTable('carts').set({ site_user_id: siteUserId }).where('id', '=', cartId).execute();
+}
+
+export async function deleteEntriesOfCart(db: Kysely<DB>, cartId: string): Promise<void> {
+  await db.deleteFrom('cart_entries').where('cart_id', '=', cartId).execute();
+}

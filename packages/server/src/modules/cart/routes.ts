@@ -5,10 +5,11 @@ import type { AppServices } from '../../app.js';
 import { isHttps } from '../../platform/crumb.js';
 import { HttpError } from '../../platform/errors.js';
 import { parseInput, text } from '../../platform/request-input.js';
+import { currentSiteUser } from '../../platform/site-user-auth.js';
 import { getProductById } from '../catalog/service.js';
 import { cartLineRoutes } from './line-routes.js';
 import { addEntryBody, updateEntryFieldsBody } from './schema.js';
-import { addEntry, getCart, updateEntryFields } from './service.js';
+import { addEntry, cartTokenFor, getCart, updateEntryFields } from './service.js';
 
 export const CART_COOKIE = 'CART';
 export const HAS_CART_COOKIE = 'hasCart';
@@ -16,6 +17,38 @@ export const HAS_CART_COOKIE = 'hasCart';
 const CART_COOKIE_MAX_AGE_S = 2 * 365 * 24 * 60 * 60;
 const VARIANT_OPTION_FIELD = 'variant-option-';
 const entryParams = z.object({ entryId: text() });
+
+/** Names the shopper's cart in the browser (CART, HttpOnly) and announces it (hasCart, spec §6). */
+export function setCartCookies(request: FastifyRequest, reply: FastifyReply, token: string): void {
+  const cookie = {
+    path: '/',
+    sameSite: 'lax' as const,
+    secure: isHttps(request),
+    maxAge: CART_COOKIE_MAX_AGE_S,
+  };
+  reply.setCookie(CART_COOKIE, token, { ...cookie, httpOnly: true });
+  reply.setCookie(HAS_CART_COOKIE, 'true', cookie);
+}
+
+export function clearCartCookies(reply: FastifyReply): void {
+  reply.clearCookie(CART_COOKIE, { path: '/' });
+  reply.clearCookie(HAS_CART_COOKIE, { path: '/' });
+}
+
+/** The cart the request works with: its cookie's, or the signed-in shopper's account cart (spec §6). */
+export async function requestCartToken(
+  services: AppServices,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<string | undefined> {
+  const siteUser = await currentSiteUser(services, request, reply);
+  return cartTokenFor(
+    await services.context(),
+    request.cookies,
+    request.cookies[CART_COOKIE],
+    siteUser?.id ?? null,
+  );
+}
 
 function badBody(error: { issues: { path: PropertyKey[]; message: string }[] }): HttpError {
   const issue = error.issues[0];
@@ -61,9 +94,9 @@ async function backWithError(
 
 export function cartRoutes(app: FastifyInstance, services: AppServices): void {
   cartLineRoutes(app, services);
-  app.get('/api/commerce/shopping-cart', async (request) => {
+  app.get('/api/commerce/shopping-cart', async (request, reply) => {
     const ctx = await services.context();
-    return getCart(ctx, request.cookies[CART_COOKIE], ctx.site.website.currency);
+    return getCart(ctx, await requestCartToken(services, request, reply), ctx.site.website.currency);
   });
 
   app.post('/api/commerce/shopping-cart/entries', async (request, reply) => {
@@ -76,20 +109,15 @@ export function cartRoutes(app: FastifyInstance, services: AppServices): void {
       );
       if (!parsed.success) throw badBody(parsed.error);
       const ctx = await services.context();
+      const siteUser = await currentSiteUser(services, request, reply);
       const result = await addEntry(
         ctx,
-        request.cookies[CART_COOKIE],
+        await requestCartToken(services, request, reply),
         ctx.site.website.currency,
         parsed.data,
+        siteUser?.id ?? null,
       );
-      const cookie = {
-        path: '/',
-        sameSite: 'lax' as const,
-        secure: isHttps(request),
-        maxAge: CART_COOKIE_MAX_AGE_S,
-      };
-      reply.setCookie(CART_COOKIE, result.token, { ...cookie, httpOnly: true });
-      reply.setCookie(HAS_CART_COOKIE, 'true', cookie);
+      setCartCookies(request, reply, result.token);
       if (form) return reply.redirect(CART_URL, 303);
       return { shoppingCart: result.cart, newlyAdded: result.newlyAdded };
     } catch (err) {

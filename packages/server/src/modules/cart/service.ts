@@ -1,5 +1,6 @@
 import {
   type CartLineInput,
+  type CookieJar,
   checkAddToCart,
   effectivePriceCents,
   findVariant,
@@ -7,6 +8,7 @@ import {
   type Money,
   ProductType,
   type ProductTypeNumber,
+  shouldLoadCart,
   toMoney,
   type VariantSelection,
 } from '@storefront/commerce';
@@ -20,13 +22,16 @@ import {
   type CartEntryRow,
   type CartRow,
   countEntries,
+  deleteEntriesOfCart,
   findCartByToken,
   findEntry,
   findEntryByKey,
+  findOpenCartOfSiteUser,
   insertCart,
   linesOfSku,
   listEntries,
   mergeEntryInto,
+  setCartSiteUser,
   setEntryFields,
   touchCart,
   upsertEntry,
@@ -200,6 +205,62 @@ export async function getCart(
   return cart ? viewOf(ctx, cart) : emptyCart(ctx.websiteId, currency);
 }
 
+/**
+ * The token of the cart a request works with: the cart cookie's, or for a signed-in shopper
+ * without one, their account's open cart. Spec §6 (commerce shouldLoadCart): nothing is looked
+ * up for a visitor who announced no cart.
+ */
+export async function cartTokenFor(
+  ctx: RequestContext,
+  cookies: CookieJar,
+  cookieToken: string | undefined,
+  siteUserId: string | null,
+): Promise<string | undefined> {
+  if (!shouldLoadCart(cookies, siteUserId !== null)) return undefined;
+  if (cookieToken || !siteUserId) return cookieToken;
+  return (await findOpenCartOfSiteUser(ctx.db, ctx.websiteId, siteUserId))?.token;
+}
+
+/**
+ * Signing in: the visitor's cart joins the account's. Without an account cart the visitor's
+ * becomes it; with one, the visitor's lines are added to it (same item and answers: quantities
+ * summed, up to CART_MAX_LINES lines) and the visitor's cart is emptied. A cart of another
+ * account is left alone. Answers the token of the account's cart, or undefined when it has none.
+ */
+export async function attachCartToSiteUser(
+  ctx: RequestContext,
+  siteUserId: string,
+  visitorToken: string | undefined,
+): Promise<string | undefined> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const visitor = visitorToken ? await findCartByToken(trx, ctx.websiteId, visitorToken) : undefined;
+    const usable =
+      visitor &&
+      !visitor.is_purchased &&
+      (visitor.site_user_id === null || visitor.site_user_id === siteUserId)
+        ? visitor
+        : undefined;
+    const account = await findOpenCartOfSiteUser(trx, ctx.websiteId, siteUserId);
+    if (!account || account.id === usable?.id) {
+      if (usable && usable.site_user_id === null) await setCartSiteUser(trx, usable.id, siteUserId);
+      return (usable ?? account)?.token;
+    }
+    if (usable) {
+      const now = ctx.clock.now();
+      let lines = await countEntries(trx, account.id);
+      for (const entry of await listEntries(trx, usable.id)) {
+        const merges = await findEntryByKey(trx, account.id, entry.sku, entry.fields_key);
+        if (!merges && lines >= CART_MAX_LINES) continue;
+        if (!merges) lines += 1;
+        await upsertEntry(trx, { ...entry, id: newId('e'), cart_id: account.id, created_at: now });
+      }
+      await deleteEntriesOfCart(trx, usable.id);
+      await touchCart(trx, account.id, now);
+    }
+    return account.token;
+  });
+}
+
 export interface AddEntryResult {
   cart: CartView;
   newlyAdded: CartEntryView;
@@ -230,6 +291,7 @@ export async function addEntry(
   token: string | undefined,
   currency: string,
   body: AddEntryBody,
+  siteUserId: string | null = null,
 ): Promise<AddEntryResult> {
   const product = await getProductById(ctx, body.itemId);
   if (!product) throw new HttpError(404, MESSAGES.variantUnavailable, 'VARIANT_UNAVAILABLE');
@@ -275,6 +337,8 @@ export async function addEntry(
       is_purchased: 0,
       created_at: now,
       updated_at: now,
+      // Made while signed in, the cart is the account's at once: it follows the shopper to another browser.
+      site_user_id: siteUserId,
     };
     await insertCart(ctx.db, cart);
   } else {

@@ -1,8 +1,10 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppServices } from '../../app.js';
 import { HttpError } from '../../platform/errors.js';
-import { CART_COOKIE, HAS_CART_COOKIE } from '../cart/routes.js';
+import { currentSiteUser } from '../../platform/site-user-auth.js';
+import { CART_COOKIE, clearCartCookies } from '../cart/routes.js';
 import { createTestPaymentProvider } from '../payments/test-provider.js';
+import { linkOrderToSiteUser } from '../site-users/service.js';
 import { placeOrderBody, quoteBody } from './schema.js';
 import { CheckoutFailure, type CheckoutOptions, placeOrder, quote } from './service.js';
 
@@ -48,10 +50,12 @@ export function checkoutRoutes(
     const ctx = await services.context();
     try {
       const result = await placeOrder(ctx, deps, parsed.data, request.cookies[CART_COOKIE]);
+      // Placed while signed in, the order lists in the shopper's account.
+      const siteUser = await currentSiteUser(services, request, reply);
+      if (siteUser) await linkOrderToSiteUser(ctx, result.order.id, siteUser.id);
       if (result.order.source === 'cart') {
         // The bought cart is done with; the next add starts a new one.
-        reply.clearCookie(CART_COOKIE, { path: '/' });
-        reply.clearCookie(HAS_CART_COOKIE, { path: '/' });
+        clearCartCookies(reply);
       }
       return reply.status(201).send({ order: result.order, confirmationUrl: result.confirmationUrl });
     } catch (err) {

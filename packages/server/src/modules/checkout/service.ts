@@ -444,6 +444,7 @@ async function reserve(
       fulfilment_status: 'unfulfilled',
       refunded_cents: 0,
       restocked_at: null,
+      site_user_id: null,
     };
     await insertOrder(trx, orderRow);
     const items: OrderItemRow[] = resolved.lines.map((l, position) => ({

@@ -11,7 +11,8 @@ export interface ContextConfig {
   currency: string;
   locale: string;
   timeZone: string;
-  storeSettings: StoreSettings;
+  /** Spec §3 store settings; how the merchant sends waitlists is not the browser's business. */
+  storeSettings: Omit<StoreSettings, 'restockAutoSend'>;
   cartUrl: string;
   installments: InstallmentContext;
 }
@@ -30,7 +31,8 @@ export async function getInstallmentContext(ctx: RequestContext): Promise<Instal
 }
 
 export async function getContextConfig(ctx: SiteContext): Promise<ContextConfig> {
-  const { website, storeSettings } = ctx.site;
+  const { website } = ctx.site;
+  const { restockAutoSend: _, ...storeSettings } = ctx.site.storeSettings;
   return {
     websiteId: website.id,
     currency: website.currency,

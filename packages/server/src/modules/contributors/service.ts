@@ -13,8 +13,8 @@ import type { DB } from '../../db/schema.js';
 import type { RequestContext } from '../../platform/context.js';
 import { HttpError } from '../../platform/errors.js';
 import { newId, newToken, sha256 } from '../../platform/ids.js';
-import type { OwnerSessionStore } from '../../platform/owner-sessions.js';
 import { hashPassword, verifyPassword } from '../../platform/passwords.js';
+import { closeSession, openSession, readSession, type SessionStore } from '../../platform/sessions.js';
 import { type AuditActor, recordAudit } from '../audit/service.js';
 import { enqueueEmail } from '../email/service.js';
 import {
@@ -39,8 +39,6 @@ const DAY_MS = 24 * 60 * 60_000;
 
 /** Sliding session lifetime: a contributor who uses the owner's area at least every 14 days stays signed in. */
 export const SESSION_IDLE_MS = 14 * DAY_MS;
-/** A session's expiry moves forward at most this often, so reads do not each cost a write. */
-export const SESSION_TOUCH_INTERVAL_MS = 60_000;
 
 /** One-time links: a reset is for now, an invite may wait for the invitee, a CLI link for the installer's day. */
 export const RESET_LINK_TTL_MS = 60 * 60_000;
@@ -128,18 +126,14 @@ async function issueToken(
  */
 export async function resolveSession(
   ctx: OwnerContext,
-  store: OwnerSessionStore,
+  store: SessionStore,
   token: string,
 ): Promise<{ contributor: ContributorView; renewed: boolean } | null> {
-  const id = sha256(token);
-  const now = ctx.clock.now();
-  const session = await store.get(id, now);
+  const session = await readSession(store, token, ctx.clock.now(), SESSION_IDLE_MS);
   if (!session) return null;
-  const row = await findContributorById(ctx.db, session.contributorId);
+  const row = await findContributorById(ctx.db, session.subjectId);
   if (!row || row.disabled || !row.password_hash) return null;
-  const renewed = now - session.lastSeen >= SESSION_TOUCH_INTERVAL_MS;
-  if (renewed) await store.touch(id, now, now + SESSION_IDLE_MS);
-  return { contributor: view(row), renewed };
+  return { contributor: view(row), renewed: session.renewed };
 }
 
 /**
@@ -148,7 +142,7 @@ export async function resolveSession(
  */
 export async function signIn(
   ctx: OwnerContext,
-  store: OwnerSessionStore,
+  store: SessionStore,
   credentials: { email: string; password: string },
   previousToken: string | undefined,
 ): Promise<{ token: string; contributor: ContributorView }> {
@@ -156,20 +150,13 @@ export async function signIn(
   const usable = row && !row.disabled ? row.password_hash : null;
   const ok = await verifyPassword(usable, credentials.password);
   if (!ok || !row) throw new HttpError(401, OWNER_MESSAGES.wrongCredentials);
-  if (previousToken) await store.delete(sha256(previousToken));
-  const token = newToken(32);
-  const now = ctx.clock.now();
-  await store.create(sha256(token), {
-    contributorId: row.id,
-    createdAt: now,
-    lastSeen: now,
-    expiresAt: now + SESSION_IDLE_MS,
-  });
+  if (previousToken) await closeSession(store, previousToken);
+  const token = await openSession(store, row.id, ctx.clock.now(), SESSION_IDLE_MS);
   return { token, contributor: view(row) };
 }
 
-export async function signOut(store: OwnerSessionStore, token: string): Promise<void> {
-  await store.delete(sha256(token));
+export async function signOut(store: SessionStore, token: string): Promise<void> {
+  await closeSession(store, token);
 }
 
 // ── passwords ───────────────────────────────────────────────────────────────
@@ -203,7 +190,7 @@ export async function requestPasswordReset(ctx: SiteContext, email: string, base
  */
 export async function setPasswordWithToken(
   ctx: OwnerContext,
-  store: OwnerSessionStore,
+  store: SessionStore,
   token: string,
   password: string,
 ): Promise<{ email: string }> {
@@ -231,7 +218,7 @@ export async function setPasswordWithToken(
     return row;
   });
   if (!contributor) throw new HttpError(400, OWNER_MESSAGES.linkInvalid);
-  await store.deleteForContributor(contributor.id);
+  await store.deleteForSubject(contributor.id);
   return { email: contributor.email };
 }
 
@@ -345,7 +332,7 @@ export async function changeContributorRole(
 /** Removes the contributor and ends their sessions; the audit log keeps what they did. */
 export async function removeContributor(
   ctx: OwnerContext,
-  store: OwnerSessionStore,
+  store: SessionStore,
   actor: AuditActor,
   id: string,
 ): Promise<void> {
@@ -358,5 +345,5 @@ export async function removeContributor(
       role: row.role,
     });
   });
-  await store.deleteForContributor(id);
+  await store.deleteForSubject(id);
 }

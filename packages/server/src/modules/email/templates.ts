@@ -274,6 +274,8 @@ export const restockNotificationData = z.object({
   /** The variant's options, e.g. "S / Red"; absent for a product without options. */
   variantText: z.string().optional(),
   productUrl: z.string().url(),
+  /** The signup's language (e.g. 'fr' or 'fr-FR'); the mail is written in it when known. */
+  language: z.string().max(35).optional(),
 });
 
 function renderOrderFulfilled(input: z.input<typeof orderFulfilledData>): RenderedEmail {
@@ -329,25 +331,65 @@ function renderOrderRefunded(input: z.input<typeof orderRefundedData>): Rendered
   return { subject, text, html };
 }
 
+/** The back-in-stock mail's words per language (the signup's `language`, spec §3); English for any other. */
+const RESTOCK_WORDS = {
+  en: {
+    greeting: 'Hi,',
+    subject: (name: string, site: string) => `${name} is back in stock at ${site}`,
+    news: (name: string, site: string) => `Good news: ${name} is back in stock at ${site}.`,
+    link: 'Get it here',
+    once: 'You are receiving this once because you asked to be told when it returned.',
+  },
+  fr: {
+    greeting: 'Bonjour,',
+    subject: (name: string, site: string) => `${name} est de nouveau en stock chez ${site}`,
+    news: (name: string, site: string) => `Bonne nouvelle : ${name} est de nouveau en stock chez ${site}.`,
+    link: 'Le commander',
+    once: 'Vous recevez ce message une seule fois, car vous avez demandé à être prévenu de son retour.',
+  },
+  de: {
+    greeting: 'Hallo,',
+    subject: (name: string, site: string) => `${name} ist bei ${site} wieder vorrätig`,
+    news: (name: string, site: string) => `Gute Nachricht: ${name} ist bei ${site} wieder vorrätig.`,
+    link: 'Jetzt ansehen',
+    once: 'Sie erhalten diese Nachricht einmalig, weil Sie über die Rückkehr informiert werden wollten.',
+  },
+  es: {
+    greeting: 'Hola,',
+    subject: (name: string, site: string) => `${name} vuelve a estar disponible en ${site}`,
+    news: (name: string, site: string) => `Buenas noticias: ${name} vuelve a estar disponible en ${site}.`,
+    link: 'Consíguelo aquí',
+    once: 'Recibes este mensaje una sola vez porque pediste que te avisáramos cuando volviera.',
+  },
+} as const;
+
+function restockWords(language: string | undefined) {
+  const primary = (language ?? '').toLowerCase().split(/[-_]/)[0];
+  return Object.hasOwn(RESTOCK_WORDS, primary)
+    ? RESTOCK_WORDS[primary as keyof typeof RESTOCK_WORDS]
+    : RESTOCK_WORDS.en;
+}
+
 function renderRestockNotification(input: z.input<typeof restockNotificationData>): RenderedEmail {
   const d = restockNotificationData.parse(input);
+  const words = restockWords(d.language);
   const name = d.variantText ? `${d.productName} (${d.variantText})` : d.productName;
-  const subject = `${name} is back in stock at ${d.siteTitle}`;
+  const subject = words.subject(name, d.siteTitle);
   const text = [
-    'Hi,',
+    words.greeting,
     '',
-    `Good news: ${name} is back in stock at ${d.siteTitle}.`,
-    `Get it here: ${d.productUrl}`,
+    words.news(name, d.siteTitle),
+    `${words.link}: ${d.productUrl}`,
     '',
-    'You are receiving this once because you asked to be told when it returned.',
+    words.once,
     '',
   ].join('\n');
   const e = escapeHtml;
   const html = htmlPage(
     subject,
-    `<p>Hi,</p><p>Good news: <strong>${e(name)}</strong> is back in stock at ${e(d.siteTitle)}.</p>` +
-      `<p><a href="${e(d.productUrl)}">Get it here</a></p>` +
-      '<p><small>You are receiving this once because you asked to be told when it returned.</small></p>',
+    `<p>${e(words.greeting)}</p><p>${e(words.news(name, d.siteTitle))}</p>` +
+      `<p><a href="${e(d.productUrl)}">${e(words.link)}</a></p>` +
+      `<p><small>${e(words.once)}</small></p>`,
   );
   return { subject, text, html };
 }
@@ -405,6 +447,54 @@ function renderFormSubmission(input: z.input<typeof formSubmissionData>): Render
   return { subject, text, html };
 }
 
+/** A customer account's one-time sign-in link (also how an account is made without a password). */
+export const signInLinkData = z.object({
+  siteTitle: z.string().min(1),
+  link: z.string().url(),
+  validFor: z.string().min(1),
+});
+
+function renderSignInLink(input: z.input<typeof signInLinkData>): RenderedEmail {
+  const d = signInLinkData.parse(input);
+  const subject = `Sign in to ${d.siteTitle}`;
+  const text = [
+    'Hi,',
+    '',
+    `To sign in to your account at ${d.siteTitle}: ${d.link}`,
+    `The link works once, for ${d.validFor}. If you did not ask for it, ignore this email.`,
+    '',
+  ].join('\n');
+  const e = escapeHtml;
+  const html = htmlPage(
+    subject,
+    `<p>Hi,</p><p><a href="${e(d.link)}">Sign in to your account at ${e(d.siteTitle)}</a></p>` +
+      `<p>The link works once, for ${e(d.validFor)}. If you did not ask for it, ignore this email.</p>`,
+  );
+  return { subject, text, html };
+}
+
+/** A subscription the shopper should know about: cancelled, or a renewal that could not be charged. */
+export const subscriptionNoticeData = z.object({
+  siteTitle: z.string().min(1),
+  event: z.enum(['cancelled', 'renewal-failed']),
+  productName: z.string().min(1),
+  planText: z.string().min(1),
+});
+
+function renderSubscriptionNotice(input: z.input<typeof subscriptionNoticeData>): RenderedEmail {
+  const d = subscriptionNoticeData.parse(input);
+  const cancelled = d.event === 'cancelled';
+  const subject = cancelled
+    ? `${d.siteTitle}: your subscription to ${d.productName} is cancelled`
+    : `${d.siteTitle}: we could not renew your subscription to ${d.productName}`;
+  const body = cancelled
+    ? `Your subscription to ${d.productName} (${d.planText}) is cancelled. It will not renew and you will not be charged again.`
+    : `We could not charge your payment method for your subscription to ${d.productName} (${d.planText}). We will try again in a few days; if the payment keeps failing, the subscription ends.`;
+  const text = ['Hi,', '', body, ''].join('\n');
+  const html = htmlPage(subject, `<p>Hi,</p><p>${escapeHtml(body)}</p>`);
+  return { subject, text, html };
+}
+
 export const EMAIL_TEMPLATES = {
   'form-submission': { data: formSubmissionData, render: renderFormSubmission },
   'order-fulfilled': { data: orderFulfilledData, render: renderOrderFulfilled },
@@ -414,6 +504,8 @@ export const EMAIL_TEMPLATES = {
   'gift-card-delivery': { data: giftCardDeliveryData, render: renderGiftCardDelivery },
   'contributor-invite': { data: contributorInviteData, render: renderContributorInvite },
   'password-reset': { data: passwordResetData, render: renderPasswordReset },
+  'sign-in-link': { data: signInLinkData, render: renderSignInLink },
+  'subscription-notice': { data: subscriptionNoticeData, render: renderSubscriptionNotice },
 } as const;
 
 export type EmailTemplateName = keyof typeof EMAIL_TEMPLATES;

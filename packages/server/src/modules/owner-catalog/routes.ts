@@ -7,6 +7,7 @@ import { parseOr400 } from '../../platform/validation.js';
 import { changeStock, listInventory } from '../inventory/service.js';
 import { actorOf, filePart, uploadError } from '../media/routes.js';
 import { MAX_DIGITAL_FILE_BYTES } from '../media/service.js';
+import { sendWaitlists } from '../owner-restock/routes.js';
 import { inventoryPatchSchema, productListQuerySchema } from './schema.js';
 import {
   attachDigitalFile,
@@ -50,6 +51,7 @@ export function ownerCatalogRoutes(app: FastifyInstance, services: AppServices):
     const { id } = parseOr400(productParams, request.params);
     const ctx = await services.context();
     await updateProduct(ctx, actorOf(request), ctx.site.website.currency, id, request.body);
+    await sendWaitlists(services, ctx, request);
     return { product: await getProduct(ctx, id) };
   });
 
@@ -115,6 +117,7 @@ export function ownerCatalogRoutes(app: FastifyInstance, services: AppServices):
       const ctx = await services.context();
       const result = await changeStock(ctx, actorOf(request), changes);
       if (!result.ok) throw new HttpError(400, 'No stock was changed.', undefined, result.errors);
+      await sendWaitlists(services, ctx, request);
       return { variants: await listInventory(ctx) };
     },
   );

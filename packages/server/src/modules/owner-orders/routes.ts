@@ -3,6 +3,7 @@ import type { AppServices } from '../../app.js';
 import { actorOf } from '../../platform/owner-actor.js';
 import { requirePermission } from '../../platform/owner-auth.js';
 import { parseOr400 } from '../../platform/validation.js';
+import { sendWaitlists } from '../owner-restock/routes.js';
 import { fulfilBody, ordersQuery, refundBody } from './schema.js';
 import {
   fulfilOrder,
@@ -51,7 +52,11 @@ export function ownerOrderRoutes(app: FastifyInstance, services: AppServices): v
 
   app.post<WithId>('/api/config/orders/:id/refund', write, async (request) => {
     const body = parseOr400(refundBody, request.body);
-    return refundOrder(await services.context(), deps(), actorOf(request), request.params.id, body);
+    const ctx = await services.context();
+    const result = await refundOrder(ctx, deps(), actorOf(request), request.params.id, body);
+    // A refund that put items back in stock may end a waitlist's wait.
+    if (body.restock) await sendWaitlists(services, ctx, request);
+    return result;
   });
 
   app.post<WithId>('/api/config/orders/:id/resend-confirmation', write, async (request, reply) => {

@@ -1,20 +1,39 @@
-import type { FastifyInstance } from 'fastify';
-import type { AppServices } from '../../app.js';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppServices, SiteContext } from '../../app.js';
 import { actorOf } from '../../platform/owner-actor.js';
-import { ownerBaseUrl, requirePermission } from '../../platform/owner-auth.js';
+import { requirePermission, siteBaseUrl } from '../../platform/owner-auth.js';
 import { parseOr400 } from '../../platform/validation.js';
-import { sitePublicUrl } from '../site/service.js';
 import { restockGroupsQuery, restockSendAllBody, restockSendBody, restockSignupsQuery } from './schema.js';
-import { listSignUpGroups, listSignUps, sendRestockNotifications } from './service.js';
+import {
+  listSignUpGroups,
+  listSignUps,
+  sendRestockNotifications,
+  sendWaitlistsBackInStock,
+} from './service.js';
 
 const BASE = '/api/site-users/account/notifications/restock';
+
+/**
+ * After the owner put stock back (an edit, a refund): mails the waitlists that can be served now
+ * when the store sends them by itself. The change itself is saved already; a failure here is
+ * logged and the owner can still send from the restock tools.
+ */
+export async function sendWaitlists(
+  services: AppServices,
+  ctx: SiteContext,
+  request: FastifyRequest,
+): Promise<void> {
+  await sendWaitlistsBackInStock(ctx, siteBaseUrl(ctx, services.config)).catch((err) =>
+    request.log.warn({ err }, 'sending back-in-stock waitlists failed'),
+  );
+}
 
 /** The owner's restock tools of spec §7 (restock.manage; the spec shows no permission). */
 export function ownerRestockRoutes(app: FastifyInstance, services: AppServices): void {
   const guard = { preHandler: requirePermission(services, 'restock.manage') };
   const baseUrl = async () => {
     const ctx = await services.context();
-    return { ctx, url: sitePublicUrl(ctx.site, services.config.publicUrl) ?? ownerBaseUrl(services.config) };
+    return { ctx, url: siteBaseUrl(ctx, services.config) };
   };
 
   app.get(`${BASE}/groups`, guard, async (request) => {

@@ -8,6 +8,7 @@ import {
   restockSignups,
   restockTarget,
   takeWaitingSignups,
+  waitingGroupsInStock,
 } from '../restock/service.js';
 import { RESTOCK_PAGE_SIZE, type RestockSendBody } from './schema.js';
 
@@ -115,10 +116,36 @@ async function notify(ctx: SiteContext, baseUrl: string, target: RestockTarget):
         productName: target.product.name,
         ...(target.variantText ? { variantText: target.variantText } : {}),
         productUrl: `${baseUrl}${target.product.fullUrl}`,
+        ...(s.language ? { language: s.language } : {}),
       },
     });
   }
   return signups.length;
+}
+
+/**
+ * When the merchant turned automatic sending on: mails every waitlist whose variant can be bought
+ * again (after an owner edit, an import or a refund put stock back), each signup once, with an
+ * audit entry per variant. Answers how many mails were queued.
+ */
+export async function sendWaitlistsBackInStock(ctx: SiteContext, baseUrl: string): Promise<number> {
+  if (!ctx.site.storeSettings.restockAutoSend) return 0;
+  let sent = 0;
+  for (const group of await waitingGroupsInStock(ctx)) {
+    const target = await restockTarget(ctx, group.productId, group.variantId).catch(() => null);
+    if (!target?.inStock) continue;
+    sent += await ctx.db.transaction().execute(async (trx) => {
+      const tctx: SiteContext = { ...ctx, db: trx };
+      const count = await notify(tctx, baseUrl, target);
+      if (count > 0)
+        await recordAudit(tctx, null, 'restock.auto-send', `variant:${target.variantId}`, {
+          productId: target.product.id,
+          sent: count,
+        });
+      return count;
+    });
+  }
+  return sent;
 }
 
 /**

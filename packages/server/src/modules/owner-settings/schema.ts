@@ -64,6 +64,7 @@ export const settingsBody = z.strictObject({
       displayNativeProductReviewsEnabled: z.boolean().optional(),
       displayImportedProductReviewsEnabled: z.boolean().optional(),
       multipleQuantityAllowedForServices: z.boolean().optional(),
+      restockAutoSend: z.boolean().optional(),
     })
     .optional(),
 });

@@ -6,7 +6,7 @@ import { optionalParam } from '../owner-orders/schema.js';
 export const SUBSCRIPTIONS_PAGE_SIZE = 50;
 const MAX_PAGE = 100_000;
 const SEARCH_MAX_LENGTH = 200;
-export const SUBSCRIPTION_STATUSES = ['active', 'past_due', 'cancelled', 'completed'] as const;
+export const SUBSCRIPTION_STATUSES = ['active', 'paused', 'past_due', 'cancelled', 'completed'] as const;
 
 export const subscriptionsQuery = z.object({
   status: optionalParam(z.enum(SUBSCRIPTION_STATUSES, `Choose one of ${SUBSCRIPTION_STATUSES.join(', ')}.`)),

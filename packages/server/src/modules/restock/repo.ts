@@ -21,6 +21,19 @@ export async function insertSignup(db: Kysely<DB>, row: Insertable<DB['restock_s
     .execute();
 }
 
+/** Variants with someone still waiting that can be bought again (counted stock above 0, or unlimited). */
+export function listWaitingGroupsInStock(db: Kysely<DB>, websiteId: string) {
+  return db
+    .selectFrom('restock_signups')
+    .innerJoin('variants', 'variants.id', 'restock_signups.variant_id')
+    .select(['restock_signups.product_id', 'restock_signups.variant_id'])
+    .distinct()
+    .where('restock_signups.website_id', '=', websiteId)
+    .where('restock_signups.notified_at', 'is', null)
+    .where((eb) => eb.or([eb('variants.unlimited', '=', 1), eb('variants.qty_in_stock', '>', 0)]))
+    .execute();
+}
+
 /**
  * Signups grouped by product and variant, in (product, variant) order after `after`, with how
  * many still wait and how many were told.

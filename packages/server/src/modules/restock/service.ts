@@ -1,4 +1,10 @@
-import { hasUnlimitedStockByType, validateWaitlistEmail, variantInStock } from '@storefront/commerce';
+import {
+  hasUnlimitedStockByType,
+  messageByKey,
+  messageKeyOf,
+  validateWaitlistEmail,
+  variantInStock,
+} from '@storefront/commerce';
 import type { RequestContext } from '../../platform/context.js';
 import { HttpError } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
@@ -9,6 +15,7 @@ import {
   insertSignup,
   listSignupGroups,
   listSignups,
+  listWaitingGroupsInStock,
 } from './repo.js';
 import type { RestockSignupBody } from './schema.js';
 
@@ -17,6 +24,30 @@ export const DEFAULT_RESTOCK_SUCCESS_TEXT = "Thank you. We'll email you when thi
 export const RESTOCK_PRODUCT_NOT_FOUND = 'That product is not available.';
 export const RESTOCK_VARIANT_NOT_FOUND = 'That item variant is not available.';
 export const RESTOCK_IN_STOCK = 'This item is in stock. You can add it to your cart now.';
+
+/** The signup's own messages by key, so a plain form's redirect names them (with commerce MESSAGES keys). */
+const RESTOCK_MESSAGE_KEYS = {
+  restockProductNotFound: RESTOCK_PRODUCT_NOT_FOUND,
+  restockVariantNotFound: RESTOCK_VARIANT_NOT_FOUND,
+  restockInStock: RESTOCK_IN_STOCK,
+} as const;
+
+/** The key of a signup answer's text for a redirect; `unableToSubmit`-like fallbacks are the caller's. */
+export function restockMessageKeyOf(text: string): string | undefined {
+  return (
+    messageKeyOf(text) ??
+    (Object.keys(RESTOCK_MESSAGE_KEYS) as (keyof typeof RESTOCK_MESSAGE_KEYS)[]).find(
+      (key) => RESTOCK_MESSAGE_KEYS[key] === text,
+    )
+  );
+}
+
+/** The text of a key `restockMessageKeyOf` gave; '' for anything else (never text from the link). */
+export function restockMessageByKey(key: string | null): string {
+  if (key && Object.hasOwn(RESTOCK_MESSAGE_KEYS, key))
+    return RESTOCK_MESSAGE_KEYS[key as keyof typeof RESTOCK_MESSAGE_KEYS];
+  return messageByKey(key);
+}
 
 /**
  * Spec §3/§4 back-in-stock waitlist: records the email for a variant that is out of stock.
@@ -27,6 +58,7 @@ export async function signUpForRestock(
   ctx: RequestContext,
   successText: string | null,
   body: RestockSignupBody,
+  siteUserId: string | null = null,
 ): Promise<{ message: string }> {
   const email = validateWaitlistEmail(body.siteVisitorEmail);
   if (!email.ok) throw new HttpError(400, email.message);
@@ -49,6 +81,7 @@ export async function signUpForRestock(
     language: body.language ?? null,
     created_at: ctx.clock.now(),
     notified_at: null,
+    site_user_id: siteUserId,
   });
   return { message: successText?.trim() ? successText : DEFAULT_RESTOCK_SUCCESS_TEXT };
 }
@@ -138,6 +171,16 @@ export async function restockSignups(
   limit: number,
 ): Promise<RestockSignupView[]> {
   return (await listSignups(ctx.db, ctx.websiteId, productId, variantId, after, limit)).map(signupView);
+}
+
+/** Waitlists (product × variant) with someone waiting whose variant has stock again. */
+export async function waitingGroupsInStock(
+  ctx: RequestContext,
+): Promise<{ productId: string; variantId: string }[]> {
+  return (await listWaitingGroupsInStock(ctx.db, ctx.websiteId)).map((r) => ({
+    productId: r.product_id,
+    variantId: r.variant_id,
+  }));
 }
 
 /** Takes every waiting signup of the variant (each by exactly one caller) and marks it notified. */

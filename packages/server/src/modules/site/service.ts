@@ -31,6 +31,8 @@ export interface StoreSettings {
   displayNativeProductReviewsEnabled: boolean;
   displayImportedProductReviewsEnabled: boolean;
   multipleQuantityAllowedForServices: boolean;
+  /** Mail a variant's waitlist by itself once it is back in stock (otherwise the owner sends it). */
+  restockAutoSend: boolean;
 }
 
 export const DEFAULT_STORE_SETTINGS: StoreSettings = {
@@ -39,6 +41,7 @@ export const DEFAULT_STORE_SETTINGS: StoreSettings = {
   displayNativeProductReviewsEnabled: false,
   displayImportedProductReviewsEnabled: false,
   multipleQuantityAllowedForServices: true,
+  restockAutoSend: false,
 };
 
 export interface Site {
@@ -68,6 +71,7 @@ export async function loadSite(db: Kysely<DB>): Promise<Site | null> {
           displayNativeProductReviewsEnabled: !!s.display_native_product_reviews_enabled,
           displayImportedProductReviewsEnabled: !!s.display_imported_product_reviews_enabled,
           multipleQuantityAllowedForServices: !!s.multiple_quantity_allowed_for_services,
+          restockAutoSend: !!s.restock_auto_send,
         }
       : DEFAULT_STORE_SETTINGS,
   };
@@ -108,6 +112,7 @@ export async function saveSiteSettings(
       display_native_product_reviews_enabled: s.displayNativeProductReviewsEnabled ? 1 : 0,
       display_imported_product_reviews_enabled: s.displayImportedProductReviewsEnabled ? 1 : 0,
       multiple_quantity_allowed_for_services: s.multipleQuantityAllowedForServices ? 1 : 0,
+      restock_auto_send: s.restockAutoSend ? 1 : 0,
     });
   }
 }

@@ -82,7 +82,7 @@ export async function updateClaimed(
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Cancels a billable subscription; false when it had already ended. */
+/** Cancels a billable or paused subscription; false when it had already ended. */
 export async function markCancelled(db: Kysely<DB>, id: string, now: number): Promise<boolean> {
   const result = await db
     .updateTable('subscriptions')
@@ -94,7 +94,7 @@ export async function markCancelled(db: Kysely<DB>, id: string, now: number): Pr
       updated_at: now,
     })
     .where('id', '=', id)
-    .where('status', 'in', BILLABLE)
+    .where('status', 'in', [...BILLABLE, 'paused'])
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
@@ -153,4 +153,53 @@ export async function countSubscriptionRows(
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/**
+ * Pauses an active subscription: the worker skips it (not billable) and it keeps its next date.
+ * False when it was not active or the worker holds it right now (a renewal is under way).
+ */
+export async function markPaused(db: Kysely<DB>, id: string, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable('subscriptions')
+    .set({ status: 'paused', next_attempt_at: null, updated_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'active')
+    .where((w) => w.or([w('locked_until', 'is', null), w('locked_until', '<=', now)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Resumes a paused subscription, billing on its next date (or at once when that has passed). */
+export async function markResumed(db: Kysely<DB>, id: string, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable('subscriptions')
+    .set((eb) => ({
+      status: 'active',
+      next_attempt_at: sql<number>`case when ${eb.ref('next_billing_at')} > ${now} then ${eb.ref('next_billing_at')} else ${now} end`,
+      updated_at: now,
+    }))
+    .where('id', '=', id)
+    .where('status', '=', 'paused')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Moves an active or paused subscription's next billing date; an active one is then tried on it. */
+export async function setNextBilling(db: Kysely<DB>, id: string, at: number, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable('subscriptions')
+    .set((eb) => ({
+      next_billing_at: at,
+      // PostgreSQL cannot type a bare parameter in a CASE: the cast names it.
+      next_attempt_at: sql<
+        number | null
+      >`case when ${eb.ref('status')} = 'active' then cast(${at} as bigint) else null end`,
+      updated_at: now,
+    }))
+    .where('id', '=', id)
+    .where('status', 'in', ['active', 'paused'])
+    .where((w) => w.or([w('locked_until', 'is', null), w('locked_until', '<=', now)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }

@@ -7,8 +7,10 @@ import {
   subscriptionPriceText,
 } from '@storefront/commerce';
 import type { SiteContext } from '../../app.js';
+import type { RequestContext } from '../../platform/context.js';
 import { HttpError } from '../../platform/errors.js';
 import { newId, newToken } from '../../platform/ids.js';
+import { enqueueEmail } from '../email/service.js';
 import type { OrderRow } from '../orders/service.js';
 import { type DecimalMoney, decimalMoney } from '../orders/view.js';
 import {
@@ -18,14 +20,23 @@ import {
   insertSubscription,
   listSubscriptionRows,
   markCancelled,
+  markPaused,
+  markResumed,
   type SubscriptionRow,
+  setNextBilling,
 } from './billing-repo.js';
 import { getSubscriptionCart } from './service.js';
 
 export const SUBSCRIPTION_MESSAGES = {
   notFound: 'We could not find that subscription.',
   ended: 'This subscription has already ended.',
+  notActive: 'Only an active subscription can be changed.',
+  nextDateInvalid: 'Choose a date from tomorrow to one year ahead.',
 } as const;
+
+const DAY_MS = 24 * 60 * 60_000;
+/** A shopper may move the next billing date at most this far ahead. */
+export const NEXT_BILLING_MAX_AHEAD_MS = 366 * DAY_MS;
 
 /** The line a subscription order bought, as checkout resolved it. */
 export interface SubscribedLine {
@@ -260,11 +271,81 @@ export async function getSubscription(ctx: SiteContext, id: string): Promise<Own
 /**
  * Stops a subscription's renewals for the owner, as the shopper's cancel link does: cancelling
  * again answers the cancelled subscription; a completed one cannot be cancelled (409).
- * Answers whether this call cancelled it.
+ * Answers whether this call cancelled it. Run it in a transaction: the mark and the mail go together.
  */
 export async function cancelSubscription(ctx: SiteContext, id: string): Promise<boolean> {
   const row = await findSubscription(ctx.db, ctx.websiteId, id);
   if (!row) throw new HttpError(404, SUBSCRIPTION_MESSAGES.notFound);
   if (row.status === 'completed') throw new HttpError(409, SUBSCRIPTION_MESSAGES.ended);
-  return row.status !== 'cancelled' && (await markCancelled(ctx.db, row.id, ctx.clock.now()));
+  if (row.status === 'cancelled' || !(await markCancelled(ctx.db, row.id, ctx.clock.now()))) return false;
+  // The subscriber hears of it, as when they cancel from their account (in the caller's transaction).
+  await enqueueSubscriptionEmail(ctx, ctx.site.website, row, 'cancelled');
+  return true;
+}
+
+/** The shopper's changes to their own subscription (the account page); the caller checked it is theirs. */
+export type SubscriptionChange =
+  | { action: 'pause' }
+  | { action: 'resume' }
+  | { action: 'cancel' }
+  | { action: 'reschedule'; nextBillingAt: number };
+
+/**
+ * Pauses (no renewals until resumed), resumes, cancels or moves the next billing date. A
+ * cancellation emails the shopper. Refused (409) when the subscription is not in a state that
+ * allows it, or while a renewal is being billed.
+ */
+export async function changeSubscription(
+  ctx: SiteContext,
+  row: SubscriptionRow,
+  change: SubscriptionChange,
+): Promise<SubscriptionView> {
+  const now = ctx.clock.now();
+  if (row.status === 'completed' || row.status === 'cancelled')
+    throw new HttpError(409, SUBSCRIPTION_MESSAGES.ended);
+  let done: boolean;
+  switch (change.action) {
+    case 'pause':
+      done = await markPaused(ctx.db, row.id, now);
+      break;
+    case 'resume':
+      done = await markResumed(ctx.db, row.id, now);
+      break;
+    case 'reschedule':
+      if (change.nextBillingAt <= now || change.nextBillingAt > now + NEXT_BILLING_MAX_AHEAD_MS)
+        throw new HttpError(400, SUBSCRIPTION_MESSAGES.nextDateInvalid);
+      done = await setNextBilling(ctx.db, row.id, change.nextBillingAt, now);
+      break;
+    case 'cancel':
+      done = await ctx.db.transaction().execute(async (trx) => {
+        if (!(await markCancelled(trx, row.id, now))) return false;
+        await enqueueSubscriptionEmail({ ...ctx, db: trx }, ctx.site.website, row, 'cancelled');
+        return true;
+      });
+      break;
+  }
+  if (!done) throw new HttpError(409, SUBSCRIPTION_MESSAGES.notActive);
+  const after = await findSubscription(ctx.db, ctx.websiteId, row.id);
+  return subscriptionView(after!, ctx.site.website);
+}
+
+/** Mails the shopper that their subscription was cancelled or that a renewal could not be charged, in the caller's transaction. */
+export async function enqueueSubscriptionEmail(
+  ctx: RequestContext,
+  website: { siteTitle: string; locale: string; timeZone: string },
+  row: SubscriptionRow,
+  event: 'cancelled' | 'renewal-failed',
+): Promise<void> {
+  const view = subscriptionView(row, website);
+  await enqueueEmail(ctx, ctx.db, {
+    to: row.email,
+    template: 'subscription-notice',
+    ref: `subscription:${row.id}`,
+    data: {
+      siteTitle: website.siteTitle || 'Store',
+      event,
+      productName: row.product_name,
+      planText: view.planText,
+    },
+  });
 }

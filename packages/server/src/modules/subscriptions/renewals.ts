@@ -6,18 +6,20 @@ import {
   type ProductTypeNumber,
   type SubscriptionPlan,
 } from '@storefront/commerce';
-import type { Kysely } from 'kysely';
+import type { Kysely, Updateable } from 'kysely';
 import type { Database } from '../../db/index.js';
-import type { DB } from '../../db/schema.js';
+import type { DB, SubscriptionTable } from '../../db/schema.js';
 import { type Clock, systemClock } from '../../platform/clock.js';
 import type { RequestContext } from '../../platform/context.js';
 import { newId, newToken } from '../../platform/ids.js';
 import { startPollingJob } from '../../platform/jobs.js';
+import { DEFAULT_LOCALE } from '../catalog/import-schema.js';
 import { checkShippingAddress } from '../checkout/address.js';
 import type { ShippingAddressInput } from '../checkout/schema.js';
 import { enqueueEmail } from '../email/service.js';
 import { reserveStock } from '../inventory/service.js';
 import {
+  findOrderRow,
   insertDownloads,
   insertOrder,
   insertOrderItems,
@@ -30,6 +32,7 @@ import { createTestPaymentProvider } from '../payments/test-provider.js';
 import { priceCart } from '../pricing/service.js';
 import { DEFAULT_TIME_ZONE } from '../site/service.js';
 import { claimDueSubscriptions, findWebsite, type SubscriptionRow, updateClaimed } from './billing-repo.js';
+import { enqueueSubscriptionEmail } from './billing-service.js';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -167,6 +170,8 @@ export function startRenewalWorker(options: RenewalWorkerOptions): RenewalWorker
     );
     const orderId = newId('o');
     const due = t.amountDueCents;
+    // A renewal belongs to the account that bought the subscription, so it lists with its orders.
+    const first = await findOrderRow(ctx, row.order_id);
     const orderRow: OrderRow = {
       id: orderId,
       website_id: row.website_id,
@@ -196,6 +201,7 @@ export function startRenewalWorker(options: RenewalWorkerOptions): RenewalWorker
       fulfilment_status: 'unfulfilled',
       refunded_cents: 0,
       restocked_at: null,
+      site_user_id: first?.site_user_id ?? null,
     };
     await insertOrder(trx, orderRow);
     await insertOrderItems(trx, [
@@ -329,24 +335,33 @@ export function startRenewalWorker(options: RenewalWorkerOptions): RenewalWorker
     }
     const failed = row.failed_attempts + 1;
     const delay = RENEWAL_DECLINE_RETRY_MS[failed - 1];
-    if (delay === undefined) {
-      await updateClaimed(database.db, row.id, token, {
-        ...release,
-        status: 'cancelled',
-        failed_attempts: failed,
-        next_billing_at: null,
-        next_attempt_at: null,
-        cancelled_at: now,
-      });
-      return 'cancelled';
-    }
-    await updateClaimed(database.db, row.id, token, {
-      ...release,
-      status: 'past_due',
-      failed_attempts: failed,
-      next_attempt_at: now + delay,
+    const change: Updateable<SubscriptionTable> =
+      delay === undefined
+        ? {
+            ...release,
+            status: 'cancelled',
+            failed_attempts: failed,
+            next_billing_at: null,
+            next_attempt_at: null,
+            cancelled_at: now,
+          }
+        : { ...release, status: 'past_due', failed_attempts: failed, next_attempt_at: now + delay };
+    // A declined charge is the shopper's to fix: they hear of it (and of the cancellation it ends in) with the change.
+    await database.db.transaction().execute(async (trx) => {
+      if (!(await updateClaimed(trx, row.id, token, change))) return;
+      const website = await findWebsite(trx, row.website_id);
+      await enqueueSubscriptionEmail(
+        { db: trx, websiteId: row.website_id, clock },
+        {
+          siteTitle: website?.site_title ?? '',
+          locale: website?.locale || DEFAULT_LOCALE,
+          timeZone: website?.time_zone || DEFAULT_TIME_ZONE,
+        },
+        { ...row, ...change } as SubscriptionRow,
+        delay === undefined ? 'cancelled' : 'renewal-failed',
+      );
     });
-    return 'past_due';
+    return delay === undefined ? 'cancelled' : 'past_due';
   }
 
   async function renew(row: SubscriptionRow, token: string): Promise<RenewalOutcome> {

@@ -8,6 +8,7 @@ export interface StoreSettings {
   displayNativeProductReviewsEnabled: boolean;
   displayImportedProductReviewsEnabled: boolean;
   multipleQuantityAllowedForServices: boolean;
+  restockAutoSend: boolean;
 }
 
 export interface Settings {

@@ -14,8 +14,8 @@ import { dateTime, money } from '../../../format';
 import { TEXTS } from '../../../texts';
 import { SubscriptionBadge } from '../subscriptions/SubscriptionsScreen';
 
-/** Subscriptions that may still renew, so cancelling means something. */
-const RENEWING = new Set(['active', 'past_due']);
+/** Subscriptions that may still renew (a paused one once resumed), so cancelling means something. */
+const RENEWING = new Set(['active', 'paused', 'past_due']);
 
 function SubscriptionBody({ subscription: s }: { subscription: SubscriptionDetail }) {
   const { data: contributor } = useQuery(sessionQuery());

@@ -31,6 +31,7 @@ const FIELDS = [
   'storeSettings.displayNativeProductReviewsEnabled',
   'storeSettings.displayImportedProductReviewsEnabled',
   'storeSettings.multipleQuantityAllowedForServices',
+  'storeSettings.restockAutoSend',
 ] as const;
 
 function valuesOf(s: Settings): Values {
@@ -143,6 +144,15 @@ function SettingsForm({ settings, editable }: { settings: Settings; editable: bo
           form={form}
           name="storeSettings.displayImportedProductReviewsEnabled"
           label={TEXTS.displayImportedReviews}
+          kind="checkbox"
+          disabled={disabled}
+          idPrefix="settings"
+        />
+        <Field
+          form={form}
+          name="storeSettings.restockAutoSend"
+          label={TEXTS.restockAutoSend}
+          hint={TEXTS.restockAutoSendHint}
           kind="checkbox"
           disabled={disabled}
           idPrefix="settings"

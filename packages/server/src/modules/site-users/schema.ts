@@ -1,0 +1,70 @@
+import {
+  ACCOUNT_MESSAGES,
+  EMAIL_MAX_LENGTH,
+  isValidEmail,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from '@storefront/commerce';
+import { z } from 'zod';
+import { shippingAddress } from '../checkout/schema.js';
+
+/** The wire contract of the customer account API; plain HTML forms post the same fields. */
+
+export const accountEmail = z
+  .string(ACCOUNT_MESSAGES.invalidEmail)
+  .trim()
+  .toLowerCase()
+  .max(EMAIL_MAX_LENGTH, ACCOUNT_MESSAGES.invalidEmail)
+  .refine(isValidEmail, ACCOUNT_MESSAGES.invalidEmail);
+
+const newPassword = z
+  .string(ACCOUNT_MESSAGES.passwordTooShort)
+  .min(PASSWORD_MIN_LENGTH, ACCOUNT_MESSAGES.passwordTooShort)
+  .max(PASSWORD_MAX_LENGTH, ACCOUNT_MESSAGES.passwordTooShort);
+
+export const signUpBody = z.object({ email: accountEmail, password: newPassword });
+
+/** Sign-in checks nothing about the shape: a malformed email is just a wrong one (401). */
+export const signInBody = z.object({
+  email: z.string('').trim().toLowerCase().max(EMAIL_MAX_LENGTH),
+  password: z.string('').max(PASSWORD_MAX_LENGTH),
+});
+
+export const emailBody = z.object({ email: accountEmail });
+
+const linkToken = z
+  .string(ACCOUNT_MESSAGES.linkInvalid)
+  .regex(/^[0-9a-f]{64}$/, ACCOUNT_MESSAGES.linkInvalid);
+
+export const useLinkBody = z.object({ token: linkToken });
+export const setPasswordBody = z.object({ token: linkToken, password: newPassword });
+
+export const addressBody = shippingAddress;
+
+export const idParams = z.object({ id: z.string().min(1).max(64) });
+
+export const subscriptionChangeBody = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('pause') }),
+  z.object({ action: z.literal('resume') }),
+  z.object({ action: z.literal('cancel') }),
+  z.object({
+    action: z.literal('reschedule'),
+    /** A calendar day (YYYY-MM-DD) in the store's time zone. */
+    nextBillingDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, ACCOUNT_MESSAGES.nextDateInvalid),
+  }),
+]);
+
+/** Spec §7 POST /api/site-users/account/notifications/restock. */
+export const accountRestockBody = z.object({
+  productId: z.string().min(1, 'productId is required').max(64),
+  variantId: z.string().min(1, 'variantId is required').max(200),
+  language: z.string().max(35).nullable().optional(),
+});
+
+export const restockListQuery = z.object({
+  productId: z.string().min(1).max(64).optional(),
+  variantId: z.string().min(1).max(200).optional(),
+  cursor: z.string().max(500).optional(),
+});
+
+export type AccountRestockBody = z.infer<typeof accountRestockBody>;
