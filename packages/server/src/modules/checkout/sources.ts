@@ -29,6 +29,8 @@ export interface CheckoutLine {
   quantity: number;
   unitPriceCents: number;
   additionalFields: string | null;
+  /** JSON {option name: value} of the variant bought; null when the product has no options. */
+  variantOptions: string | null;
   /** The variant's stock is not counted. */
   unlimited: boolean;
 }
@@ -43,6 +45,11 @@ export interface ResolvedSource {
   recipientEmail: string | null;
   /** What a subscription renews on (spec §3 plan), shown before payment; null for other sources. */
   subscriptionPlan?: SubscriptionPlan | null;
+}
+
+/** The variant's options as order lines keep them (stored in the product's option order). */
+function variantOptionsOf(variant: { attributes: Record<string, string> } | undefined): string | null {
+  return variant && Object.keys(variant.attributes).length > 0 ? JSON.stringify(variant.attributes) : null;
 }
 
 function findCart(db: Kysely<DB>, websiteId: string, token: string) {
@@ -99,6 +106,7 @@ export async function resolveSource(
         quantity: e.quantity,
         unitPriceCents: effectivePriceCents(variant),
         additionalFields: e.additional_fields,
+        variantOptions: variantOptionsOf(variant),
         unlimited: variant.unlimited,
       });
     }
@@ -136,6 +144,7 @@ export async function resolveSource(
           quantity: 1,
           unitPriceCents: effectivePriceCents(variant),
           additionalFields: null,
+          variantOptions: variantOptionsOf(variant),
           unlimited: variant.unlimited,
         },
       ],
@@ -161,6 +170,7 @@ export async function resolveSource(
         quantity: sub.quantity,
         unitPriceCents: sub.priceCents,
         additionalFields: sub.additionalFields,
+        variantOptions: variantOptionsOf(variant),
         unlimited: variant.unlimited,
       },
     ],
