@@ -87,7 +87,8 @@ describe('checkout in Chromium', () => {
     await addToCart(page, 'stoneware-pour-over-set');
     await page.goto(`${server.url}/cart`);
     const row = page.locator('.cart-entry');
-    await row.locator('.cart-entry-quantity-input:not([disabled])').waitFor();
+    // The island's stepper (a div) has replaced the plain form the server sent.
+    await row.locator('div.cart-entry-quantity .cart-entry-quantity-input').waitFor();
     const [title, total] = await Promise.all([
       row.locator('.cart-entry-title').boundingBox(),
       row.locator('.cart-entry-total').boundingBox(),

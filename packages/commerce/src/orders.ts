@@ -1,3 +1,5 @@
+import { regionName } from './regions.js';
+
 /** A store's first order number: numbers are sequential per store from here (#1001, #1002…). */
 export const FIRST_ORDER_NUMBER = 1001;
 
@@ -38,4 +40,13 @@ export function validatePhone(
   return PHONE_CHARACTERS.test(phone) && digits >= PHONE_MIN_DIGITS && digits <= PHONE_MAX_DIGITS
     ? { ok: true, phone }
     : { ok: false, message: ORDER_DETAIL_MESSAGES.phone };
+}
+
+/** Countries whose addresses write the region as its code ('Springfield, IL 62701'). */
+const REGION_CODE_COUNTRIES = new Set(['US', 'CA', 'AU']);
+
+/** How an address writes its region: the code where that is the custom, else the region's name. */
+export function addressRegionText(country: string, region: string | undefined): string | undefined {
+  if (!region || REGION_CODE_COUNTRIES.has(country)) return region;
+  return regionName(country, region) ?? region;
 }

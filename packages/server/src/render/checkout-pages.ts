@@ -1,4 +1,5 @@
 import {
+  addressRegionText,
   countryName,
   formatMoney,
   formatPostalCode,
@@ -156,6 +157,7 @@ function addressContext(a: ShippingAddress | null, locale: string) {
   if (!a) return null;
   return {
     ...a,
+    region: addressRegionText(a.country, a.region),
     postalCode: formatPostalCode(a.country, a.postalCode),
     countryName: countryName(a.country, locale),
   };

@@ -1,6 +1,7 @@
 import { type AnswerField, messageByKey } from '@storefront/commerce';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppServices, SiteContext } from '../app.js';
+import { CART_LINE_MESSAGES } from '../modules/cart/line-routes.js';
 import { CART_COOKIE } from '../modules/cart/routes.js';
 import { type CartView, getCart } from '../modules/cart/service.js';
 import {
@@ -12,6 +13,7 @@ import {
 } from '../modules/catalog/service.js';
 import { getInstallmentContext } from '../modules/context/service.js';
 import { getFormSchema } from '../modules/forms/service.js';
+import { COUPON_FORM_MESSAGES } from '../modules/pricing/routes.js';
 import { cartPageContext, pageContext, productCardContext, productContext } from './context.js';
 import { PageCache, type PageHoles } from './page-cache.js';
 import { PAGE_TYPE } from './page-types.js';
@@ -103,6 +105,13 @@ async function resolvePage(
   };
 }
 
+/** The text of a `cartError` key: a spec message, or one the cart's plain forms come back with. */
+function cartMessageByKey(key: string | null): string {
+  if (key && Object.hasOwn(CART_LINE_MESSAGES, key)) return CART_LINE_MESSAGES[key];
+  if (key && Object.hasOwn(COUPON_FORM_MESSAGES, key)) return COUPON_FORM_MESSAGES[key];
+  return messageByKey(key);
+}
+
 async function renderPage(
   services: AppServices,
   pages: PageCache,
@@ -114,7 +123,7 @@ async function renderPage(
   const url = new URL(request.url, 'http://local');
   const cartToken = request.cookies[CART_COOKIE];
   const values = { crumb, nonce: reply.cspNonce };
-  const cartError = messageByKey(url.searchParams.get('cartError'));
+  const cartError = cartMessageByKey(url.searchParams.get('cartError'));
   const send = (status: number, html: string | Buffer) =>
     reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
 

@@ -1,4 +1,4 @@
-import { postalCodeHint, regionsFor, zipStateWarning } from '@storefront/commerce';
+import { regionsFor, zipStateWarning } from '@storefront/commerce';
 import { useMemo } from 'react';
 import { postalLabel, regionLabel, shippingCountries } from './address';
 import { Field } from './Field';
@@ -121,7 +121,6 @@ export function AddressSection({
         id={fieldId(key('postalCode'))}
         label={postalLabel(address.country)}
         error={errors[key('postalCode')]}
-        hint={postalCodeHint(address.country)}
         warning={zipWarning}
       >
         {(control) => (

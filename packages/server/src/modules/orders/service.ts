@@ -1,5 +1,11 @@
 import { timingSafeEqual } from 'node:crypto';
-import { countryName, formatPostalCode, orderNumberText, variantOptionsText } from '@storefront/commerce';
+import {
+  addressRegionText,
+  countryName,
+  formatPostalCode,
+  orderNumberText,
+  variantOptionsText,
+} from '@storefront/commerce';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { RequestContext } from '../../platform/context.js';
@@ -354,7 +360,7 @@ export function printedAddress(a: ShippingAddress, locale: string) {
     line1: a.line1,
     line2: a.line2,
     city: a.city,
-    region: a.region,
+    region: addressRegionText(a.country, a.region),
     postalCode: formatPostalCode(a.country, a.postalCode),
     country: countryName(a.country, locale),
   };
