@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { numberPlacedOrders } from '../src/db/migrations/0015_shopper.js';
 import { TEST_CARDS } from '../src/modules/payments/test-provider.js';
 import {
   type CheckoutTestApp,
@@ -47,6 +48,41 @@ describe.each(dialects)('order numbers and details on %s', (dialect) => {
     expect(second).toMatchObject({ number: 1002, numberText: '#1002' });
     const [confirmation] = (await mails('order-confirmation')).filter((m) => m.data.orderId === second.id);
     expect(confirmation.data.orderNumber).toBe('#1002');
+  });
+
+  it('numbers the orders placed before numbers existed, in the order they were placed (migration 0015)', async () => {
+    const other = await createCheckoutApp(dialect);
+    try {
+      const token = () => cartWith(other.app, [{ itemId: 'poster', sku: 'POSTER', quantity: 1 }]);
+      const buy = async () =>
+        (
+          await placeOrder(
+            other.app,
+            { source: { kind: 'cart' }, shippingAddress: US_ADDRESS },
+            await token(),
+          )
+        ).json().order.id as string;
+      const first = await buy();
+      const second = await buy();
+      await other.database.db.updateTable('orders').set({ number: null }).execute();
+      await other.database.db.deleteFrom('order_counters').execute();
+      await numberPlacedOrders(other.database.db);
+      const numbers = await other.database.db
+        .selectFrom('orders')
+        .select(['id', 'number'])
+        .orderBy('number')
+        .execute();
+      expect(numbers).toEqual([
+        { id: first, number: 1001 },
+        { id: second, number: 1002 },
+      ]);
+      const third = (
+        await placeOrder(other.app, { source: { kind: 'cart' }, shippingAddress: US_ADDRESS }, await token())
+      ).json().order;
+      expect(third.number).toBe(1003);
+    } finally {
+      await other.close();
+    }
   });
 
   it('racing checkouts never share a number, and the numbers run on without gaps', async () => {

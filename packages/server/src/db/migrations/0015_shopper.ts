@@ -25,11 +25,26 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('last_number', 'integer', (c) => c.notNull())
     .execute();
 
-  // Orders placed before numbers existed get them in the order they were placed.
+  await numberPlacedOrders(db);
+
+  await db.schema
+    .createIndex('orders_number_unique')
+    .on('orders')
+    .columns(['website_id', 'number'])
+    .unique()
+    .execute();
+}
+
+/**
+ * Numbers the placed orders that have none, per store in the order they were placed, and sets
+ * each store's counter to its last number: the orders placed before numbers existed.
+ */
+export async function numberPlacedOrders(db: Kysely<any>): Promise<void> {
   const placed = await db
     .selectFrom('orders')
     .select(['id', 'website_id'])
     .where('status', '!=', 'reserved')
+    .where('number', 'is', null)
     .orderBy('website_id')
     .orderBy('created_at')
     .orderBy('id')
@@ -42,11 +57,4 @@ export async function up(db: Kysely<any>): Promise<void> {
   }
   for (const [website_id, last_number] of last)
     await db.insertInto('order_counters').values({ website_id, last_number }).execute();
-
-  await db.schema
-    .createIndex('orders_number_unique')
-    .on('orders')
-    .columns(['website_id', 'number'])
-    .unique()
-    .execute();
 }
