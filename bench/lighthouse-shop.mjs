@@ -60,29 +60,33 @@ try {
     const a11y = [];
     const failed = new Set();
     for (let run = 0; run < RUNS; run++) {
-      const result = await lighthouse(
-        `${BASE}${page.path}`,
-        {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: ['performance', 'accessibility'],
-          ...(page.cookie ? { extraHeaders: { Cookie: page.cookie } } : {}),
-        },
-      );
+      const result = await lighthouse(`${BASE}${page.path}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility'],
+        ...(page.cookie ? { extraHeaders: { Cookie: page.cookie } } : {}),
+      });
       const { categories, audits } = result.lhr;
       perf.push(Math.round(categories.performance.score * 100));
       a11y.push(Math.round(categories.accessibility.score * 100));
       for (const ref of categories.accessibility.auditRefs) {
         const audit = audits[ref.id];
-        if (ref.weight > 0 && audit.score !== null && audit.score < 1) failed.add(`${ref.id}: ${audit.title}`);
+        if (ref.weight > 0 && audit.score !== null && audit.score < 1)
+          failed.add(`${ref.id}: ${audit.title}`);
       }
       if (run === 0) {
         const m = (id) => audits[id]?.displayValue ?? '';
         page.metrics = `FCP ${m('first-contentful-paint')}, LCP ${m('largest-contentful-paint')}, TBT ${m('total-blocking-time')}, CLS ${m('cumulative-layout-shift')}`;
       }
     }
-    rows.push({ page: page.name, performance: median(perf), accessibility: median(a11y), runs: `${perf.join('/')} · ${a11y.join('/')}`, metrics: page.metrics });
+    rows.push({
+      page: page.name,
+      performance: median(perf),
+      accessibility: median(a11y),
+      runs: `${perf.join('/')} · ${a11y.join('/')}`,
+      metrics: page.metrics,
+    });
     for (const f of failed) console.log(`  ${page.name} accessibility: ${f}`);
   }
 } finally {
@@ -91,4 +95,5 @@ try {
 console.log(`Lighthouse mobile, median of ${RUNS} (${BASE})`);
 console.log('| page | performance | accessibility | runs (perf · a11y) | first run |');
 console.log('|---|---|---|---|---|');
-for (const r of rows) console.log(`| ${r.page} | ${r.performance} | ${r.accessibility} | ${r.runs} | ${r.metrics} |`);
+for (const r of rows)
+  console.log(`| ${r.page} | ${r.performance} | ${r.accessibility} | ${r.runs} | ${r.metrics} |`);
