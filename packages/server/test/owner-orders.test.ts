@@ -443,7 +443,9 @@ describe.each(dialects)('owner orders on %s', (dialect) => {
     const detail = await call('GET', `/api/config/subscriptions/${sub.id}`);
     expect(detail.statusCode).toBe(200);
     expect(detail.json().subscription).toMatchObject({ id: sub.id, cyclesBilled: 2 });
-    expect(detail.json().subscription.renewals).toMatchObject([{ status: 'paid', currency: 'USD' }]);
+    expect(detail.json().subscription.renewals).toMatchObject([
+      { status: 'paid', currency: 'USD', orderNumber: expect.stringMatching(/^#10\d\d$/) },
+    ]);
 
     const cancelled = await call('POST', `/api/config/subscriptions/${sub.id}/cancel`);
     expect(cancelled.statusCode).toBe(200);
