@@ -87,7 +87,8 @@ describe('checkout in Chromium', () => {
     await addToCart(page, 'stoneware-pour-over-set');
     await page.goto(`${server.url}/cart`);
     const row = page.locator('.cart-entry');
-    await row.locator('.cart-entry-quantity-input:not([disabled])').waitFor();
+    // The island's stepper (a div) has replaced the plain form the server sent.
+    await row.locator('div.cart-entry-quantity .cart-entry-quantity-input').waitFor();
     const [title, total] = await Promise.all([
       row.locator('.cart-entry-title').boundingBox(),
       row.locator('.cart-entry-total').boundingBox(),
@@ -190,15 +191,20 @@ describe('checkout in Chromium', () => {
     await page.locator('.product-summary .sqs-add-to-cart-button').click();
     await page.waitForURL('**/checkout/giftcard?**');
     await page.locator('form.checkout-form').waitFor();
-    await page.getByLabel('Email').fill('giver@example.com');
+    await page.getByLabel('Email', { exact: true }).fill('giver@example.com');
+    // The card goes to its recipient, with their name and a message.
+    await page.getByLabel("Recipient's name (optional)").fill('Bo');
+    await page.getByLabel("Recipient's email (optional)").fill('bo@example.com');
+    await page.getByLabel('Message (optional)').fill('Happy birthday!');
     await fillCard(page, '4242 4242 4242 4242');
     await placeOrder(page);
     const code = (await page.locator('.gift-card-code').textContent())!.trim();
     expect(code.length).toBeGreaterThanOrEqual(12);
+    await expect(page.locator('.order-gift-cards').textContent()).resolves.toContain('sent to Bo');
 
     await addToCart(page, 'seasonal-recipes');
     await goToCheckout(page);
-    await page.getByLabel('Email').fill('giver@example.com');
+    await page.getByLabel('Email', { exact: true }).fill('giver@example.com');
     await page.getByLabel('Gift card code').fill(code);
     await page.locator('.checkout-gift-card-apply, button:has-text("Apply")').last().click();
     await page.getByText('applied').first().waitFor();

@@ -94,6 +94,26 @@ describe('the demo store in Chromium', () => {
       'Cart, 2 items, $156.00',
     );
 
+    // The cart's own controls are plain forms too: +, a typed quantity, a coupon, remove.
+    await page.goto(`${server.url}/cart`);
+    await page.locator('.cart-entry-increment').click();
+    await page.waitForURL('**/cart');
+    await expect(page.locator('.cart-entry-quantity-input').inputValue()).resolves.toBe('3');
+    await expect(page.locator('.cart-subtotal-amount').textContent()).resolves.toBe('$234.00');
+    await page.locator('.cart-entry-quantity-input').fill('1');
+    await page.locator('.cart-entry-update').click();
+    await page.waitForURL('**/cart');
+    await expect(page.locator('.cart-subtotal-amount').textContent()).resolves.toBe('$78.00');
+    await page.locator('.cart-coupon-input').fill('NOPE');
+    await page.locator('.cart-coupon-apply').click();
+    await expect(page.locator('.cart-page-message').textContent()).resolves.toBe(
+      'That coupon code is not valid.',
+    );
+    await page.locator('.cart-entry-remove').click();
+    await page.waitForURL('**/cart');
+    await page.locator('.cart-empty').waitFor();
+    await expect(page.locator('.cart-page-message').count()).resolves.toBe(0);
+
     // A failed plain add comes back to the product page with the message.
     await page.goto(`${server.url}/shop/p/linen-field-shirt`);
     await page.locator('select[name="variant-option-Size"]').selectOption('M');

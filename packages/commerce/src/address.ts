@@ -192,3 +192,26 @@ export function isCountryCode(code: string): boolean {
   regionNames ??= new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
   return regionNames.of(code) !== undefined;
 }
+
+/** The country's name in `locale` ('United Kingdom' for 'GB'); the code itself when unknown. */
+export function countryName(code: string, locale = 'en'): string {
+  try {
+    return new Intl.DisplayNames([locale], { type: 'region', fallback: 'code' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** Where a full postal code breaks into its two written parts, counted from the end. */
+const POSTAL_SPACE_FROM_END: Readonly<Record<string, number>> = { GB: 3, CA: 3, IE: 4, NL: 2, SE: 2 };
+
+/**
+ * A stored (normalized, space-free) postal code as the country writes it: 'SW1A 1AA', 'K1A 0B1',
+ * 'D02 X285', '1012 AB', '123 45'. Codes too short to hold both parts are left as they are.
+ */
+export function formatPostalCode(country: string, code: string): string {
+  const normalized = normalizePostalCode(code);
+  const tail = POSTAL_SPACE_FROM_END[country.toUpperCase()];
+  if (!tail || normalized.length <= tail) return normalized;
+  return `${normalized.slice(0, -tail)} ${normalized.slice(-tail)}`;
+}

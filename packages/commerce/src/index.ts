@@ -13,6 +13,7 @@ export * from './installments.js';
 export * from './merchandising.js';
 export * from './messages.js';
 export * from './money.js';
+export * from './orders.js';
 export * from './product.js';
 export * from './regions.js';
 export * from './roles.js';

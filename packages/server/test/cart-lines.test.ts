@@ -45,6 +45,54 @@ describe.each(dialects)('cart line edits on %s', (dialect) => {
       (r) => [r.id, r.quantity],
     );
 
+  /** A plain HTML form post, as a browser without JavaScript sends it. */
+  const formPost = (cart: string | undefined, url: string, fields: Record<string, string>, crumb = CRUMB) =>
+    t.app.inject({
+      method: 'POST',
+      url,
+      payload: new URLSearchParams({ crumb, ...fields }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      cookies: { crumb: CRUMB, ...(cart ? { CART: cart } : {}) },
+    });
+
+  it('without JavaScript: the cart page forms step, set and remove, and come back to the cart with any message', async () => {
+    const { cart, entryId } = await add({ itemId: 'tee', sku: 'TEE-S-BLUE', quantity: 1 });
+    const quantityUrl = `/api/commerce/shopping-cart/entries/${entryId}/quantity`;
+    const plus = await formPost(cart, quantityUrl, { quantity: '1', step: '1' });
+    expect([plus.statusCode, plus.headers.location]).toEqual([303, '/cart']);
+    expect(await quantities()).toContainEqual([entryId, 2]);
+    await formPost(cart, quantityUrl, { quantity: '5' });
+    expect(await quantities()).toContainEqual([entryId, 5]);
+    const bad = await formPost(cart, quantityUrl, { quantity: '-3' });
+    expect([bad.statusCode, bad.headers.location]).toEqual([303, '/cart?cartError=quantityRange']);
+    const page = await t.app.inject({
+      method: 'GET',
+      url: '/cart?cartError=quantityRange',
+      cookies: { CART: cart },
+    });
+    expect(page.body).toContain(
+      '<p class="cart-page-message" role="alert">Quantity must be between 0 and 9999.</p>',
+    );
+    // The page's forms post here, each with the page's crumb.
+    expect(page.body).toContain(`action="${quantityUrl}"`);
+    expect(page.body).toMatch(/<input type="hidden" name="crumb" value="[0-9a-f.]+">/);
+    expect(page.body).not.toContain('disabled');
+    const forged = await formPost(cart, quantityUrl, { quantity: '1' }, 'forged');
+    expect(forged.headers.location).toBe('/cart?cartError=sessionExpired');
+    expect(await quantities()).toContainEqual([entryId, 5]);
+    const minus = await formPost(cart, quantityUrl, { quantity: '1', step: '-1' });
+    expect(minus.headers.location).toBe('/cart');
+    expect((await quantities()).map(([id]) => id)).not.toContain(entryId);
+    const gone = await formPost(cart, `/api/commerce/shopping-cart/entries/${entryId}/remove`, {});
+    expect(gone.headers.location).toBe('/cart?cartError=entryNotFound');
+    const again = await add({ itemId: 'tee', sku: 'TEE-S-BLUE', quantity: 1 }, cart);
+    const removed = await formPost(cart, `/api/commerce/shopping-cart/entries/${again.entryId}/remove`, {});
+    expect(removed.headers.location).toBe('/cart');
+    expect((await quantities()).map(([id]) => id)).not.toContain(again.entryId);
+    const coupon = await formPost(cart, '/api/commerce/shopping-cart/coupons', { code: 'NOPE' });
+    expect(coupon.headers.location).toBe('/cart?cartError=unknownCoupon');
+  });
+
   it('changes a quantity and answers the repriced cart', async () => {
     const { cart, entryId } = await add({ itemId: 'tee', sku: 'TEE-S-BLUE', quantity: 1 });
     const res = await setQuantity(cart, entryId, '4');

@@ -34,8 +34,8 @@ describe.each(dialects)('email links with PUBLIC_URL on %s', (dialect) => {
     const [mail] = (await mails(order.id)).filter((m) => m.kind === 'order-confirmation');
     const { orderUrl, items } = mail.payload.data;
     expect(orderUrl).toBe(`${PUBLIC_URL}${order.statusUrl}`);
-    const zine = items.find((i: { sku: string }) => i.sku === 'ZINE');
-    const poster = items.find((i: { sku: string }) => i.sku === 'POSTER');
+    const zine = items.find((i: { productName: string }) => i.productName === 'Zine');
+    const poster = items.find((i: { productName: string }) => i.productName === 'Poster');
     expect(zine.downloadUrl).toMatch(new RegExp(`^${PUBLIC_URL}/downloads/[0-9a-f]+$`));
     expect(poster.downloadUrl).toBeUndefined();
     for (const url of [orderUrl, zine.downloadUrl]) {

@@ -52,7 +52,7 @@ describe.each(dialects)('checkout and order pages on %s', (dialect) => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('class="page-type-201"');
     expect(res.body).toMatch(
-      /class="checkout-item-name">Tee<\/span> <span class="checkout-item-quantity">× 2<\/span> <span class="checkout-item-total">\$50\.00/,
+      /class="checkout-item-name">Tee<span class="checkout-item-variant">S \/ Red<\/span><\/span> <span class="checkout-item-quantity">× 2<\/span> <span class="checkout-item-total">\$50\.00/,
     );
     const props = islandProps(res.body);
     expect(props).toMatchObject({
@@ -111,7 +111,7 @@ describe.each(dialects)('checkout and order pages on %s', (dialect) => {
     // The zine's download link serves its receipt.
     const download = await get(order.downloads[0].url);
     expect(download.statusCode).toBe(200);
-    expect(download.body).toContain(`Purchased in order <strong>${order.id}</strong>`);
+    expect(download.body).toContain(`Purchased in order <strong>${order.numberText}</strong>`);
     expect((await get(`/downloads/${'0'.repeat(32)}`)).statusCode).toBe(404);
   });
   it('a subscription order confirms on the subscription confirmed page (206)', async () => {

@@ -18,7 +18,7 @@ const order = {
   currency: 'USD',
   customerName: 'Ana <Admin>',
   items: [
-    { productName: 'Linen Shirt', sku: 'SHIRT-M', quantity: 2, unitPriceCents: 6800 },
+    { productName: 'Linen Shirt', variant: 'M / Sage', quantity: 2, unitPriceCents: 6800 },
     {
       productName: 'Seasonal Recipes',
       quantity: 1,
@@ -47,7 +47,7 @@ describe('email templates', () => {
     const mail = renderEmail('order-confirmation', order);
     expect(mail.subject).toBe('Juniper & Oak: order 1001 confirmed');
     for (const part of [
-      '2 × Linen Shirt (SHIRT-M)  $136.00',
+      '2 × Linen Shirt (M / Sage)  $136.00',
       'Download: https://shop.example/downloads/abc',
       'Subtotal: $148.00',
       'Discount: -$14.80',
@@ -62,6 +62,34 @@ describe('email templates', () => {
     expect(mail.html).toContain('Hi Ana &#60;Admin&#62;,');
     expect(mail.html).not.toContain('<Admin>');
     expect(mail.html).toContain('<a href="https://shop.example/downloads/abc">Download</a>');
+    expect(mail.text).not.toContain('SHIRT-M');
+    expect(mail.text).not.toContain('test order');
+  });
+
+  it('adds the billing address, phone, note and test mark, and splits a gift-card payment as the page does', () => {
+    const mail = renderEmail('order-confirmation', {
+      ...order,
+      giftCardAppliedCents: 5_000,
+      billingAddress: { ...order.shippingAddress, name: 'Bo Diaz', line1: '9 Oak Ave' },
+      phone: '+1 518 555 0100',
+      note: 'Leave it\nby the door',
+      testMode: true,
+      giftCards: [{ code: 'GIFT-ABCD-1234', amountCents: 5000, recipientEmail: 'bo@example.com' }],
+    });
+    for (const part of [
+      'This is a test order: nothing was charged.',
+      // The total is the order's total, as on the order page; then what each means paid.
+      'Total: $151.55',
+      'Paid by gift card: $50.00',
+      'Paid by card: $101.55',
+      'Billing address:\n  Bo Diaz\n  9 Oak Ave',
+      'Phone: +1 518 555 0100',
+      'Your note:\n  Leave it\n  by the door',
+      'GIFT-ABCD-1234  $50.00 (sent to bo@example.com)',
+    ]) {
+      expect(mail.text).toContain(part);
+    }
+    expect(mail.html).toContain('<h3>Your note</h3><p>Leave it<br>by the door</p>');
   });
 
   it('renders the gift card delivery with the code and the sender', () => {

@@ -105,6 +105,30 @@ describe.each(dialects)('email outbox on %s', (dialect) => {
     expect(smtp.received).toHaveLength(codes.length);
   });
 
+  it("sends from the store's name, at MAIL_FROM's address or the owner's own sender", async () => {
+    await t.db
+      .transaction()
+      .execute((trx) => enqueueEmail(ctx(), trx, giftCardMail('ana@example.com', 'GC-FROM-1')));
+    await t.db
+      .updateTable('websites')
+      .set({ site_title: 'Juniper "&" Oak' })
+      .where('id', '=', 'w1')
+      .execute();
+    expect(await worker().runOnce()).toBe(1);
+    expect(smtp.received[0].raw).toMatch(/^From: "Juniper & Oak" <shop@example\.com>$/m);
+    // An owner's sender that names itself is used as written.
+    await t.db
+      .updateTable('websites')
+      .set({ mail_from: 'Orders <orders@juniper.test>' })
+      .where('id', '=', 'w1')
+      .execute();
+    await t.db
+      .transaction()
+      .execute((trx) => enqueueEmail(ctx(), trx, giftCardMail('bo@example.com', 'GC-FROM-2')));
+    expect(await worker().runOnce()).toBe(1);
+    expect(smtp.received[1].raw).toMatch(/^From: Orders <orders@juniper\.test>$/m);
+  });
+
   it('retries a mail the SMTP server refused, after the backoff, and then delivers it once', async () => {
     await t.db
       .transaction()

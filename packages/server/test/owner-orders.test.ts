@@ -46,7 +46,7 @@ describe.each(dialects)('owner orders on %s', (dialect) => {
       token,
     );
     expect(res.statusCode, res.body).toBe(201);
-    return res.json().order as { id: string; amountPaid: { decimalValue: string } };
+    return res.json().order as { id: string; numberText: string; amountPaid: { decimalValue: string } };
   }
 
   const mails = (orderId: string) =>
@@ -407,12 +407,12 @@ describe.each(dialects)('owner orders on %s', (dialect) => {
     expect(res.headers['content-disposition']).toBe('attachment; filename="orders.csv"');
     const lines = res.body.split('\r\n');
     expect(lines[0]).toBe(
-      'Order,Date (UTC),Email,Status,Fulfilment,Test,Currency,Subtotal,Discount,Shipping,Tax,Total,Gift card,Paid,Refunded,Coupons,Items',
+      'Order,Order id,Date (UTC),Email,Status,Fulfilment,Test,Currency,Subtotal,Discount,Shipping,Tax,Total,Gift card,Paid,Refunded,Coupons,Items,Phone,Note',
     );
     expect(lines).toHaveLength(3);
     expect(lines[2]).toBe('');
     expect(lines[1]).toBe(
-      `${order.id},${new Date(created).toISOString()},'=cmd|'/Ccalc'!A0@example.com,paid,unfulfilled,yes,USD,29.00,0.00,5.00,0.00,34.00,0.00,34.00,0.00,,"${itemsCell}"`,
+      `${order.numberText},${order.id},${new Date(created).toISOString()},'=cmd|'/Ccalc'!A0@example.com,paid,unfulfilled,yes,USD,29.00,0.00,5.00,0.00,34.00,0.00,34.00,0.00,,"${itemsCell}",,`,
     );
     expect((await call('GET', '/api/config/orders.csv?status=nope')).statusCode).toBe(400);
   });
@@ -443,7 +443,9 @@ describe.each(dialects)('owner orders on %s', (dialect) => {
     const detail = await call('GET', `/api/config/subscriptions/${sub.id}`);
     expect(detail.statusCode).toBe(200);
     expect(detail.json().subscription).toMatchObject({ id: sub.id, cyclesBilled: 2 });
-    expect(detail.json().subscription.renewals).toMatchObject([{ status: 'paid', currency: 'USD' }]);
+    expect(detail.json().subscription.renewals).toMatchObject([
+      { status: 'paid', currency: 'USD', orderNumber: expect.stringMatching(/^#10\d\d$/) },
+    ]);
 
     const cancelled = await call('POST', `/api/config/subscriptions/${sub.id}/cancel`);
     expect(cancelled.statusCode).toBe(200);

@@ -14,6 +14,7 @@ const GIFT_CARD_QUOTE: Quote = {
       itemId: 'item-gift',
       sku: 'GC-50',
       productName: 'Gift Card',
+      variant: '',
       productType: 4,
       quantity: 1,
       unitPrice: usd(5000),

@@ -23,6 +23,7 @@ import * as m0008 from './migrations/0008_media.js';
 import * as m0009 from './migrations/0009_owner_ops.js';
 import * as m0010 from './migrations/0010_site_forms.js';
 import * as m0013 from './migrations/0013_site_users.js';
+import * as m0015 from './migrations/0015_shopper.js';
 import type { DB } from './schema.js';
 import { createWriteVersion, observeWrites, type WriteVersion } from './write-version.js';
 
@@ -52,6 +53,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0009_owner_ops': m0009,
   '0010_site_forms': m0010,
   '0013_site_users': m0013,
+  '0015_shopper': m0015,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

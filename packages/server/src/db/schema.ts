@@ -335,6 +335,19 @@ export interface OrderTable {
   /** The customer account signed in when it was placed; null for a visitor's order. */
   site_user_id: Generated<string | null>;
   created_at: number;
+  /** Friendly number, sequential per store from #1001; null while reserved (taken when placed). */
+  number: Generated<number | null>;
+  /** JSON billing address; null when billing is the shipping address. */
+  billing_address: Generated<string | null>;
+  phone: Generated<string | null>;
+  /** The shopper's note to the store. */
+  note: Generated<string | null>;
+}
+
+/** The last order number each store gave out. */
+export interface OrderCounterTable {
+  website_id: string;
+  last_number: number;
 }
 
 export interface OrderItemTable {
@@ -348,6 +361,8 @@ export interface OrderItemTable {
   quantity: number;
   unit_price_cents: number;
   additional_fields: string | null;
+  /** JSON {option name: value} of the variant, in the product's option order; null without options. */
+  variant_options: Generated<string | null>;
 }
 
 /** One row per checkout idempotency key: the same key answers the same order. */
@@ -370,6 +385,9 @@ export interface GiftCardTable {
   balance_cents: number;
   issued_order_id: string | null;
   recipient_email: string | null;
+  recipient_name: Generated<string | null>;
+  /** The buyer's message, delivered with the card. */
+  message: Generated<string | null>;
   created_at: number;
 }
 
@@ -595,6 +613,7 @@ export interface DB {
   cart_pricing: CartPricingTable;
   outbox: OutboxTable;
   orders: OrderTable;
+  order_counters: OrderCounterTable;
   order_items: OrderItemTable;
   idempotency_keys: IdempotencyKeyTable;
   gift_cards: GiftCardTable;

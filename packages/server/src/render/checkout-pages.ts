@@ -1,4 +1,12 @@
-import { formatMoney, MESSAGES, minorFromDecimal } from '@storefront/commerce';
+import {
+  addressRegionText,
+  countryName,
+  formatMoney,
+  formatPostalCode,
+  MESSAGES,
+  minorFromDecimal,
+  variantOptionsText,
+} from '@storefront/commerce';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppServices, SiteContext } from '../app.js';
@@ -10,8 +18,8 @@ import { type CheckoutOptions, type Quote, quote } from '../modules/checkout/ser
 import { SOURCE_MESSAGES } from '../modules/checkout/sources.js';
 import { MEDIA_SECURITY_HEADERS } from '../modules/media/routes.js';
 import { openFile } from '../modules/media/service.js';
-import { getDownload, getOrderWithToken } from '../modules/orders/service.js';
-import type { DecimalMoney, OrderView } from '../modules/orders/view.js';
+import { getDownload, getOrderWithToken, orderNumberOf } from '../modules/orders/service.js';
+import type { DecimalMoney, OrderView, ShippingAddress } from '../modules/orders/view.js';
 import { digitalFileIdOf } from '../modules/owner-catalog/service.js';
 import { checkoutPrefill, type SiteUserView } from '../modules/site-users/service.js';
 import { subscriptionOfOrder } from '../modules/subscriptions/billing-service.js';
@@ -150,17 +158,38 @@ async function checkoutPage(
   };
 }
 
+/** An address as the page prints it: the country named, the postal code spaced the country's way. */
+function addressContext(a: ShippingAddress | null, locale: string) {
+  if (!a) return null;
+  return {
+    ...a,
+    region: addressRegionText(a.country, a.region),
+    postalCode: formatPostalCode(a.country, a.postalCode),
+    countryName: countryName(a.country, locale),
+  };
+}
+
 function orderContext(order: OrderView, locale: string) {
   const text = (m: DecimalMoney) => moneyText(m, locale);
+  const minor = (m: DecimalMoney) => minorFromDecimal(m.decimalValue, m.currency);
   /** A total shown only when it is not zero. */
-  const ifAny = (m: DecimalMoney) => (minorFromDecimal(m.decimalValue, m.currency) > 0 ? text(m) : '');
+  const ifAny = (m: DecimalMoney) => (minor(m) > 0 ? text(m) : '');
+  const byCard = minor(order.grandTotal) - minor(order.giftCardTotal);
   return {
     ...order,
     items: order.items.map((i) => ({
       ...i,
+      variantText: variantOptionsText(i.variantOptions),
       unitPriceText: text(i.unitPrice),
       lineTotalText: text(i.lineTotal),
     })),
+    shippingAddress: addressContext(order.shippingAddress, locale),
+    billingAddress: addressContext(order.billingAddress, locale),
+    // Billing is said to be the shipping address only where one was asked for.
+    billingSameAsShipping: !order.billingAddress && !!order.shippingAddress,
+    // As the confirmation mail: what the card paid when a gift card paid part.
+    cardPaidText:
+      minor(order.giftCardTotal) > 0 && byCard > 0 ? formatMoney(byCard, order.currency, locale) : '',
     subtotalText: text(order.subtotal),
     discountText: ifAny(order.discountTotal),
     shippingText: order.shippingAddress ? text(order.shippingTotal) : '',
@@ -168,7 +197,13 @@ function orderContext(order: OrderView, locale: string) {
     giftCardText: ifAny(order.giftCardTotal),
     grandTotalText: text(order.grandTotal),
     amountPaidText: text(order.amountPaid),
-    giftCards: order.giftCards.map((g) => ({ ...g, amountText: text(g.amount) })),
+    giftCards: order.giftCards.map((g) => ({
+      ...g,
+      amountText: text(g.amount),
+      // Shown only when the card went to someone other than the buyer.
+      sentTo:
+        g.recipientEmail && g.recipientEmail !== order.email ? (g.recipientName ?? g.recipientEmail) : '',
+    })),
     statusText: ORDER_STATUS_TEXT[order.status],
     createdText: new Date(order.created).toISOString().slice(0, 10),
   };
@@ -318,7 +353,7 @@ export function checkoutPageRoutes(
       : {
           pageType: PAGE_TYPE.ORDER_STATUS,
           template: 'orderStatus' as const,
-          title: `Order ${order.id}`,
+          title: `Order ${order.numberText}`,
         };
     // The subscription confirmed page (206) also shows the plan and the next billing date.
     const subscription =
@@ -361,7 +396,7 @@ export function checkoutPageRoutes(
       data: {
         download: {
           productName: download.product_name,
-          orderId: download.order_id,
+          orderNumber: orderNumberOf({ id: download.order_id, number: download.order_number }),
           createdText: new Date(download.created_at).toISOString().slice(0, 10),
         },
       },

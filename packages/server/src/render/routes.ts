@@ -1,6 +1,7 @@
 import { type AnswerField, messageByKey } from '@storefront/commerce';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppServices, SiteContext } from '../app.js';
+import { CART_LINE_MESSAGES } from '../modules/cart/line-routes.js';
 import { requestCartToken } from '../modules/cart/routes.js';
 import { type CartView, getCart } from '../modules/cart/service.js';
 import {
@@ -12,6 +13,7 @@ import {
 } from '../modules/catalog/service.js';
 import { getInstallmentContext } from '../modules/context/service.js';
 import { getFormSchema } from '../modules/forms/service.js';
+import { COUPON_FORM_MESSAGES } from '../modules/pricing/routes.js';
 import { DEFAULT_RESTOCK_SUCCESS_TEXT, restockMessageByKey } from '../modules/restock/service.js';
 import { cartPageContext, pageContext, productCardContext, productContext } from './context.js';
 import { PageCache, type PageHoles } from './page-cache.js';
@@ -104,6 +106,13 @@ async function resolvePage(
   };
 }
 
+/** The text of a `cartError` key: a spec message, or one the cart's plain forms come back with. */
+function cartMessageByKey(key: string | null): string {
+  if (key && Object.hasOwn(CART_LINE_MESSAGES, key)) return CART_LINE_MESSAGES[key];
+  if (key && Object.hasOwn(COUPON_FORM_MESSAGES, key)) return COUPON_FORM_MESSAGES[key];
+  return messageByKey(key);
+}
+
 async function renderPage(
   services: AppServices,
   pages: PageCache,
@@ -115,7 +124,7 @@ async function renderPage(
   const url = new URL(request.url, 'http://local');
   const cartToken = await requestCartToken(services, request, reply);
   const values = { crumb, nonce: reply.cspNonce };
-  const cartError = messageByKey(url.searchParams.get('cartError'));
+  const cartError = cartMessageByKey(url.searchParams.get('cartError'));
   // A plain restock form's outcome: the store's success text, or the failure named by key.
   const restockMessage =
     url.searchParams.get('restock') === 'sent'

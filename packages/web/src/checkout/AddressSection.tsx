@@ -1,15 +1,18 @@
-import { postalCodeHint, regionsFor, zipStateWarning } from '@storefront/commerce';
+import { regionsFor, zipStateWarning } from '@storefront/commerce';
 import { useMemo } from 'react';
 import { postalLabel, regionLabel, shippingCountries } from './address';
 import { Field } from './Field';
-import { type AddressState, type Errors, fieldId, LABELS } from './form';
+import { type AddressKind, type AddressState, type Errors, fieldId, LABELS } from './form';
 
 export const ADDRESS_TEXT = {
   heading: 'Shipping address',
+  billingHeading: 'Billing address',
   chooseRegion: (word: string) => `Select ${word}`,
 } as const;
 
 export interface AddressSectionProps {
+  /** Which address of the order this is: its errors and field ids are keyed by it. */
+  kind?: AddressKind;
   address: AddressState;
   errors: Errors;
   locale: string;
@@ -27,11 +30,20 @@ const TEXT_FIELDS = [
 ] as const;
 
 /** Spec §3 address wording: the region and postal words, list and rule follow the country. */
-export function AddressSection({ address, errors, locale, onChange, onCommit }: AddressSectionProps) {
+export function AddressSection({
+  kind = 'shippingAddress',
+  address,
+  errors,
+  locale,
+  onChange,
+  onCommit,
+}: AddressSectionProps) {
   const countries = useMemo(() => shippingCountries(locale), [locale]);
   const regions = regionsFor(address.country);
   const set = (field: keyof AddressState, value: string) => onChange({ ...address, [field]: value });
-  const key = (field: keyof AddressState) => `shippingAddress.${field}`;
+  const key = (field: keyof AddressState) => `${kind}.${field}`;
+  // The browser fills a billing address from the card's details, not the shipping one.
+  const section = kind === 'billingAddress' ? 'billing ' : '';
   const region = regionLabel(address.country);
   const regionName = regions.find((r) => r.code === address.region)?.name;
   // US only: a ZIP whose prefix belongs to another state is worth a second look.
@@ -40,15 +52,19 @@ export function AddressSection({ address, errors, locale, onChange, onCommit }: 
       ? zipStateWarning(address.postalCode, address.region, regionName)
       : null;
   return (
-    <section className="checkout-section checkout-shipping">
-      <h2>{ADDRESS_TEXT.heading}</h2>
+    <section
+      className={
+        kind === 'billingAddress' ? 'checkout-section checkout-billing' : 'checkout-section checkout-shipping'
+      }
+    >
+      <h2>{kind === 'billingAddress' ? ADDRESS_TEXT.billingHeading : ADDRESS_TEXT.heading}</h2>
       {TEXT_FIELDS.map(([field, autoComplete]) => (
         <Field key={field} id={fieldId(key(field))} label={LABELS[field]} error={errors[key(field)]}>
           {(control) => (
             <input
               {...control}
-              name={field}
-              autoComplete={autoComplete}
+              name={`${kind}.${field}`}
+              autoComplete={section + autoComplete}
               value={address[field]}
               onChange={(event) => set(field, event.target.value)}
               onBlur={() => onCommit(address)}
@@ -60,8 +76,8 @@ export function AddressSection({ address, errors, locale, onChange, onCommit }: 
         {(control) => (
           <select
             {...control}
-            name="country"
-            autoComplete="country"
+            name={key('country')}
+            autoComplete={`${section}country`}
             value={address.country}
             onChange={(event) => {
               const next = { ...address, country: event.target.value, region: '' };
@@ -82,8 +98,8 @@ export function AddressSection({ address, errors, locale, onChange, onCommit }: 
           {(control) => (
             <select
               {...control}
-              name="region"
-              autoComplete="address-level1"
+              name={key('region')}
+              autoComplete={`${section}address-level1`}
               value={address.region}
               onChange={(event) => {
                 const next = { ...address, region: event.target.value };
@@ -105,14 +121,13 @@ export function AddressSection({ address, errors, locale, onChange, onCommit }: 
         id={fieldId(key('postalCode'))}
         label={postalLabel(address.country)}
         error={errors[key('postalCode')]}
-        hint={postalCodeHint(address.country)}
         warning={zipWarning}
       >
         {(control) => (
           <input
             {...control}
-            name="postalCode"
-            autoComplete="postal-code"
+            name={key('postalCode')}
+            autoComplete={`${section}postal-code`}
             value={address.postalCode}
             onChange={(event) => set('postalCode', event.target.value)}
             onBlur={() => onCommit(address)}

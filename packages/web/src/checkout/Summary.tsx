@@ -23,7 +23,10 @@ export function Summary({ quote, locale, updating }: { quote: Quote; locale: str
       <ul className="checkout-items">
         {quote.items.map((item) => (
           <li className="checkout-item" key={`${item.itemId}-${item.sku}`}>
-            <span className="checkout-item-name">{item.productName}</span>{' '}
+            <span className="checkout-item-name">
+              {item.productName}
+              {item.variant && <span className="checkout-item-variant">{item.variant}</span>}
+            </span>{' '}
             <span className="checkout-item-quantity">{`× ${item.quantity}`}</span>{' '}
             <span className="checkout-item-total">
               {money(minorFromDecimal(item.lineTotal.decimalValue, item.lineTotal.currency))}

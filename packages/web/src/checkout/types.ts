@@ -2,7 +2,14 @@
 
 export type CheckoutSource =
   | { kind: 'cart' }
-  | { kind: 'gift-card'; giftCardProductId: string; sku?: string; recipientEmail?: string }
+  | {
+      kind: 'gift-card';
+      giftCardProductId: string;
+      sku?: string;
+      recipientEmail?: string;
+      recipientName?: string;
+      message?: string;
+    }
   | { kind: 'subscription'; cartToken: string };
 
 /** Money as orders and quotes carry it: a decimal string in major units. */
@@ -15,6 +22,8 @@ export interface QuoteItem {
   itemId: string;
   sku: string;
   productName: string;
+  /** The variant's options ('M / Sage'); '' without options. */
+  variant: string;
   productType: number;
   quantity: number;
   unitPrice: DecimalMoney;
@@ -88,4 +97,8 @@ export interface OrderRequest extends QuoteRequest {
   email: string;
   /** Left out when a gift card pays the whole order. */
   payment?: PaymentInput;
+  /** Left out when billing is the shipping address. */
+  billingAddress?: ShippingAddress;
+  phone?: string;
+  note?: string;
 }

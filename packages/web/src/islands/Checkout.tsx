@@ -4,11 +4,15 @@ import { ApiError } from '../api';
 import { AddressSection } from '../checkout/AddressSection';
 import { fetchQuote, newIdempotencyKey, ORDERS_PATH, placeOrder, QUOTE_PATH } from '../checkout/api';
 import { Codes } from '../checkout/Codes';
+import { BillingSection, GiftRecipientSection, NoteSection, PhoneField } from '../checkout/DetailsSection';
 import { Field } from '../checkout/Field';
 import {
   type AddressState,
   addressErrors,
+  type DetailsState,
+  detailsErrors,
   EMPTY_ADDRESS,
+  EMPTY_DETAILS,
   EMPTY_PAYMENT,
   type Errors,
   emailErrors,
@@ -74,6 +78,9 @@ export function Checkout(props: CheckoutProps) {
   const [email, setEmail] = useState(props.email ?? '');
   const [address, setAddress] = useState<AddressState>({ ...EMPTY_ADDRESS, ...props.savedAddress });
   const [payment, setPayment] = useState<PaymentState>(EMPTY_PAYMENT);
+  const [billingSame, setBillingSame] = useState(true);
+  const [billing, setBilling] = useState<AddressState>(EMPTY_ADDRESS);
+  const [details, setDetails] = useState<DetailsState>(EMPTY_DETAILS);
   const [choices, setChoices] = useState<Choices>({
     address: null,
     shippingOptionId: props.quote?.selectedShippingOption?.id ?? '',
@@ -114,6 +121,9 @@ export function Checkout(props: CheckoutProps) {
   }
   const requiresShipping = quote.requiresShipping;
   const paymentNeeded = quote.amountDueCents > 0;
+  const giftCard = source.kind === 'gift-card';
+  // A separate billing address is asked for only beside a shipping address.
+  const separateBilling = requiresShipping && !billingSame;
 
   /** Asks for a new quote with `next` choices; only the latest answer is shown. */
   async function requote(next: Choices, errorKey?: 'couponCodes' | 'giftCardCode') {
@@ -153,6 +163,8 @@ export function Checkout(props: CheckoutProps) {
     const found: Errors = {
       ...emailErrors(email),
       ...(requiresShipping ? addressErrors(address) : {}),
+      ...(separateBilling ? addressErrors(billing, 'billingAddress') : {}),
+      ...detailsErrors(details, giftCard),
       ...(paymentNeeded ? paymentErrors(payment) : {}),
     };
     setErrors(found);
@@ -164,11 +176,23 @@ export function Checkout(props: CheckoutProps) {
     attemptKey.current ??= newIdempotencyKey();
     placingRef.current = true;
     setPlacing(true);
+    const orderSource: CheckoutSource =
+      source.kind === 'gift-card'
+        ? {
+            ...source,
+            ...(details.recipientEmail.trim() ? { recipientEmail: details.recipientEmail.trim() } : {}),
+            ...(details.recipientName.trim() ? { recipientName: details.recipientName.trim() } : {}),
+            ...(details.giftMessage.trim() ? { message: details.giftMessage.trim() } : {}),
+          }
+        : source;
     const outcome = await placeOrder(
       {
-        ...quoteRequest(source, { ...choices, address: requiresShipping ? address : null }),
+        ...quoteRequest(orderSource, { ...choices, address: requiresShipping ? address : null }),
         idempotencyKey: attemptKey.current,
         email: email.trim(),
+        ...(separateBilling ? { billingAddress: wireAddress(billing) } : {}),
+        ...(details.phone.trim() ? { phone: details.phone.trim() } : {}),
+        ...(details.note.trim() ? { note: details.note.trim() } : {}),
         ...(paymentNeeded ? { payment: wirePayment(payment) } : {}),
       },
       ordersUrl,
@@ -215,7 +239,9 @@ export function Checkout(props: CheckoutProps) {
               />
             )}
           </Field>
+          <PhoneField details={details} errors={errors} onChange={setDetails} />
         </section>
+        {giftCard && <GiftRecipientSection details={details} errors={errors} onChange={setDetails} />}
         {requiresShipping && (
           <AddressSection
             address={address}
@@ -231,6 +257,23 @@ export function Checkout(props: CheckoutProps) {
               setAddress(next);
             }}
             onCommit={commitAddress}
+          />
+        )}
+        {requiresShipping && (
+          <BillingSection
+            same={billingSame}
+            address={billing}
+            errors={errors}
+            locale={locale}
+            onSameChange={setBillingSame}
+            onChange={(next) => {
+              if (next.country !== billing.country) {
+                setErrors(
+                  ({ 'billingAddress.postalCode': _p, 'billingAddress.region': _r, ...rest }) => rest,
+                );
+              }
+              setBilling(next);
+            }}
           />
         )}
         {requiresShipping && quote.shippingOptions.length > 0 && (
@@ -292,6 +335,7 @@ export function Checkout(props: CheckoutProps) {
           }
           onApplyGiftCard={(code) => requote({ ...choices, giftCardCode: code }, 'giftCardCode')}
         />
+        <NoteSection details={details} errors={errors} onChange={setDetails} />
         {paymentNeeded && (
           <PaymentSection
             payment={payment}

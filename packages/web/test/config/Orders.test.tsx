@@ -11,6 +11,7 @@ afterEach(() => {
 
 const summary = (id: string, email: string, testMode = false) => ({
   id,
+  number: id === 'ord_1' ? '#1001' : '#1002',
   created: Date.UTC(2026, 10, 20, 12),
   email,
   status: 'paid',
@@ -35,6 +36,7 @@ const ORDER = {
       unitPriceCents: 2000,
       lineTotalCents: 4000,
       additionalFields: null,
+      variantOptions: { Size: 'Large', Glaze: 'Sage' },
     },
   ],
   subtotalCents: 4000,
@@ -53,6 +55,16 @@ const ORDER = {
     postalCode: '12345',
     country: 'US',
   },
+  billingAddress: {
+    firstName: 'Bo',
+    lastName: 'Payer',
+    line1: '10 Downing St',
+    city: 'London',
+    postalCode: 'SW1A2AA',
+    country: 'GB',
+  },
+  phone: '+44 20 7946 0958',
+  note: 'Leave it with the neighbour.',
   shippingOption: { id: 'std', name: 'Standard', costCents: 500 },
   payment: { provider: 'test', reference: 'pay_1' },
   downloads: [],
@@ -98,7 +110,7 @@ describe('the orders list', () => {
   it('sends the filters to the server, keeps them in the address and offers them to the CSV export', async () => {
     const { lists } = ordersServer(BILLING);
     const router = renderArea('/config/orders');
-    await screen.findByRole('link', { name: 'ord_1' });
+    await screen.findByRole('link', { name: '#1001' });
     expect(screen.getByText('120 orders')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'shopper@' } });
     fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'partially_refunded' } });
@@ -133,7 +145,7 @@ describe('the orders list', () => {
   it('refuses an end date before the start date inline, with the server’s words, and asks nothing', async () => {
     const { lists } = ordersServer(BILLING);
     renderArea('/config/orders');
-    await screen.findByRole('link', { name: 'ord_1' });
+    await screen.findByRole('link', { name: '#1001' });
     const asked = lists.length;
     fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-20' } });
     fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-02' } });
@@ -169,9 +181,17 @@ describe('an order’s drawer', () => {
   it('opens at its own address with items, totals, address and emails', async () => {
     ordersServer(BILLING);
     renderArea('/config/orders/ord_1');
-    const drawer = await screen.findByRole('dialog', { name: 'Order ord_1' });
-    await within(drawer).findByText('Mug');
+    const drawer = await screen.findByRole('dialog', { name: 'Order #1001' });
+    await within(drawer).findByText(/Mug/);
     expect(within(drawer).getByText(/1 Main St/)).toBeTruthy();
+    expect(within(drawer).getByText(/Large \/ Sage/)).toBeTruthy();
+    // The billing address as written in its country, the phone and the customer's note.
+    expect(within(drawer).getByText(/London SW1A 2AA/)).toBeTruthy();
+    expect(within(drawer).getByText(/United Kingdom/)).toBeTruthy();
+    expect(within(drawer).getByRole('link', { name: '+44 20 7946 0958' }).getAttribute('href')).toBe(
+      'tel:+442079460958',
+    );
+    expect(within(drawer).getByText('Leave it with the neighbour.')).toBeTruthy();
     expect(within(drawer).getByText(/order-confirmation/)).toBeTruthy();
     expect(within(drawer).getByRole('button', { name: 'Resend confirmation' })).toBeTruthy();
   });
@@ -179,8 +199,8 @@ describe('an order’s drawer', () => {
   it('shows a role that may only read orders no actions', async () => {
     ordersServer({ role: 3, roleName: 'reporting', permissions: ['orders.read'] });
     renderArea('/config/orders/ord_1');
-    const drawer = await screen.findByRole('dialog', { name: 'Order ord_1' });
-    await within(drawer).findByText('Mug');
+    const drawer = await screen.findByRole('dialog', { name: 'Order #1001' });
+    await within(drawer).findByText(/Mug/);
     expect(within(drawer).queryByRole('button', { name: 'Refund' })).toBeNull();
     expect(within(drawer).queryByRole('button', { name: 'Mark fulfilled' })).toBeNull();
     expect(within(drawer).queryByRole('button', { name: 'Resend confirmation' })).toBeNull();
@@ -191,8 +211,8 @@ describe('the refund form', () => {
   async function openRefund(refund?: (request: RecordedRequest) => Response) {
     const server = ordersServer(BILLING, refund);
     renderArea('/config/orders/ord_1');
-    const drawer = await screen.findByRole('dialog', { name: 'Order ord_1' });
-    await within(drawer).findByText('Mug');
+    const drawer = await screen.findByRole('dialog', { name: 'Order #1001' });
+    await within(drawer).findByText(/Mug/);
     return { ...server, drawer };
   }
   const submit = async (drawer: HTMLElement) =>

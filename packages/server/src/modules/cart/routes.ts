@@ -7,7 +7,7 @@ import { HttpError } from '../../platform/errors.js';
 import { parseInput, text } from '../../platform/request-input.js';
 import { currentSiteUser } from '../../platform/site-user-auth.js';
 import { getProductById } from '../catalog/service.js';
-import { cartLineRoutes } from './line-routes.js';
+import { cartLineRoutes, isFormPost } from './line-routes.js';
 import { addEntryBody, updateEntryFieldsBody } from './schema.js';
 import { addEntry, cartTokenFor, getCart, updateEntryFields } from './service.js';
 
@@ -53,10 +53,6 @@ export async function requestCartToken(
 function badBody(error: { issues: { path: PropertyKey[]; message: string }[] }): HttpError {
   const issue = error.issues[0];
   return new HttpError(400, `${issue.path.join('.') || 'body'}: ${issue.message}`);
-}
-
-function isFormPost(request: FastifyRequest): boolean {
-  return (request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
 }
 
 /** A plain HTML form names the variant by its options: `variant-option-{name}` fields. */

@@ -26,9 +26,13 @@ export type AddressCheck =
  * real two-letter country, a region from the country's list when it has one, and the postal code by
  * the country's rule (spec §5 postal-code messages). Errors are keyed `shippingAddress.{field}`.
  */
-export function checkShippingAddress(input: ShippingAddressInput): AddressCheck {
+export function checkShippingAddress(
+  input: ShippingAddressInput,
+  /** The body field the errors are keyed under: a billing address is checked by the same rules. */
+  prefix: 'shippingAddress' | 'billingAddress' = 'shippingAddress',
+): AddressCheck {
   const errors: Record<string, string> = {};
-  const key = (field: string) => `shippingAddress.${field}`;
+  const key = (field: string) => `${prefix}.${field}`;
   for (const field of REQUIRED_FIELDS) if (input[field].trim() === '') errors[key(field)] = MESSAGES.required;
   const country = input.country.trim().toUpperCase();
   const countryOk = isCountryCode(country);

@@ -8,6 +8,9 @@ export const checkoutSource = z.discriminatedUnion('kind', [
     giftCardProductId: z.string().min(1).max(64),
     sku: z.string().min(1).max(200).optional(),
     recipientEmail: z.string().max(300).optional(),
+    recipientName: z.string().max(1000).optional(),
+    /** The buyer's message, mailed with the card. */
+    message: z.string().max(5000).optional(),
   }),
   z.object({ kind: z.literal('subscription'), cartToken: z.string().min(1).max(64) }),
 ]);
@@ -46,6 +49,10 @@ export const paymentInput = z.object({
 });
 
 export const placeOrderBody = quoteBody.extend({
+  /** Absent when billing is the shipping address. */
+  billingAddress: shippingAddress.optional(),
+  phone: z.string().max(100).optional(),
+  note: z.string().max(5000).optional(),
   idempotencyKey: z.string().min(8, 'idempotencyKey must be 8 to 100 characters').max(100),
   email: z.string().max(300),
   /** Not needed when a gift card pays the whole order. */

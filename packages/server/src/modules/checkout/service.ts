@@ -9,6 +9,7 @@ import {
   subscriptionPriceText,
   type TrackedErrorType,
   validateEmail,
+  variantOptionsText,
 } from '@storefront/commerce';
 import type { SiteContext } from '../../app.js';
 import type { RequestContext } from '../../platform/context.js';
@@ -26,8 +27,8 @@ import {
 import { expectedStockTaken, releaseStock, reserveStock, type StockTaken } from '../inventory/service.js';
 import {
   buildOrderView,
+  confirmationEmailData,
   deleteReservedOrder,
-  downloadUrl,
   findOrderRow,
   getOrder,
   insertDownloads,
@@ -40,7 +41,6 @@ import {
   type OrderRow,
   orderRef,
   orderStatus,
-  orderStatusUrl,
   recordReservedStock,
   settleReservedOrder,
 } from '../orders/service.js';
@@ -65,6 +65,7 @@ import {
 import { sitePublicUrl } from '../site/service.js';
 import { startSubscription } from '../subscriptions/billing-service.js';
 import { ADDRESS_MESSAGES, checkShippingAddress } from './address.js';
+import { checkOrderDetails, type OrderDetails } from './details.js';
 import {
   claimIdempotencyKey,
   findIdempotencyKey,
@@ -215,6 +216,8 @@ function quoteView(resolved: ResolvedSource, body: QuoteBody, p: Priced, locale:
       sku: l.sku,
       productName: l.productName,
       productType: l.productType,
+      /** The variant's options as one line ('M / Sage'); '' without options. */
+      variant: variantOptionsText(l.variantOptions ? JSON.parse(l.variantOptions) : null),
       quantity: l.quantity,
       unitPrice: money(l.unitPriceCents),
       lineTotal: money(l.unitPriceCents * l.quantity),
@@ -309,18 +312,6 @@ function requestHash(body: PlaceOrderBody): string {
   return sha256(JSON.stringify({ ...rest, card }));
 }
 
-function emailAddress(a: ShippingAddress) {
-  return {
-    name: `${a.firstName} ${a.lastName}`,
-    line1: a.line1,
-    line2: a.line2,
-    city: a.city,
-    region: a.region,
-    postalCode: a.postalCode,
-    country: a.country,
-  };
-}
-
 function isUniqueViolation(err: unknown): boolean {
   const code = (err as { code?: unknown } | null)?.code;
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
@@ -376,7 +367,7 @@ async function reserve(
   deps: CheckoutDeps,
   body: PlaceOrderBody,
   cartToken: string | undefined,
-  input: { orderId: string; now: number; email: string; card: CardDetails | null },
+  input: { orderId: string; now: number; email: string; card: CardDetails | null; details: OrderDetails },
 ): Promise<Reservation | { replayOf: string | null }> {
   const { orderId, now } = input;
   const hash = requestHash(body);
@@ -426,6 +417,11 @@ async function reserve(
       test_mode: deps.provider.testMode ? 1 : 0,
       email: input.email,
       shipping_address: t.requiresShipping && priced.address ? JSON.stringify(priced.address) : null,
+      billing_address: input.details.billingAddress ? JSON.stringify(input.details.billingAddress) : null,
+      phone: input.details.phone,
+      note: input.details.note,
+      // Numbered once paid (settleReservedOrder), so checkouts that fail leave no gaps.
+      number: null,
       shipping_option: t.selectedShippingOption ? JSON.stringify(t.selectedShippingOption) : null,
       coupon_codes: JSON.stringify(t.validCoupons.map((c) => c.code)),
       currency: resolved.currency,
@@ -458,6 +454,7 @@ async function reserve(
       quantity: l.quantity,
       unit_price_cents: l.unitPriceCents,
       additional_fields: l.additionalFields,
+      variant_options: l.variantOptions,
     }));
     await insertOrderItems(trx, items);
     await redeemCoupons(
@@ -541,6 +538,7 @@ async function confirm(
   orderId: string,
   payment: Payment | null,
   body: PlaceOrderBody,
+  details: OrderDetails,
   written: OrderItemRow[] | undefined,
 ): Promise<{ order: OrderView; subtotalCents: number } | 'settled' | 'released'> {
   return ctx.db.transaction().execute(async (trx) => {
@@ -564,8 +562,9 @@ async function confirm(
       }));
     await insertDownloads(trx, downloads);
     const issued: { code: string; amountCents: number; to: string }[] = [];
+    const { recipient } = details;
     if (body.source.kind === 'gift-card') {
-      const to = body.source.recipientEmail?.trim() || row.email;
+      const to = recipient.email ?? row.email;
       for (const i of items) {
         for (let n = 0; n < i.quantity; n++) {
           const code = await issueGiftCard(trx, {
@@ -574,6 +573,8 @@ async function confirm(
             amountCents: i.unit_price_cents,
             currency: row.currency,
             recipientEmail: to,
+            recipientName: recipient.name,
+            message: recipient.message,
             now,
           });
           issued.push({ code, amountCents: i.unit_price_cents, to });
@@ -585,36 +586,19 @@ async function confirm(
     const siteTitle = ctx.site.website.siteTitle;
     const publicUrl = sitePublicUrl(ctx.site, deps.publicUrl);
     const link = publicUrl ? (path: string) => `${publicUrl}${path}` : null;
-    const address = row.shipping_address ? (JSON.parse(row.shipping_address) as ShippingAddress) : null;
     await enqueueEmail(tctx, trx, {
       to: row.email,
       template: 'order-confirmation',
       ref: orderRef(orderId),
-      data: {
-        siteTitle,
-        orderId,
-        currency: row.currency,
-        customerName: address ? `${address.firstName} ${address.lastName}` : undefined,
-        items: items.map((i) => {
-          const download = downloads.find((d) => d.item_id === i.item_id);
-          return {
-            productName: i.product_name,
-            sku: i.sku,
-            quantity: i.quantity,
-            unitPriceCents: i.unit_price_cents,
-            ...(link && download ? { downloadUrl: link(downloadUrl(download.token)) } : {}),
-          };
-        }),
-        subtotalCents: row.subtotal_cents,
-        discountCents: row.discount_cents,
-        shippingCents: row.shipping_cents,
-        taxCents: row.tax_cents,
-        giftCardAppliedCents: row.gift_card_cents,
-        grandTotalCents: row.grand_total_cents,
-        shippingAddress: address ? emailAddress(address) : null,
-        giftCards: issued.map((g) => ({ code: g.code, amountCents: g.amountCents })),
-        ...(link ? { orderUrl: link(orderStatusUrl(orderId, row.access_token)) } : {}),
-      },
+      data: confirmationEmailData(
+        row,
+        {
+          items,
+          downloads,
+          giftCards: issued.map((g) => ({ ...g, currency: row.currency, recipientEmail: g.to })),
+        },
+        { siteTitle, locale: ctx.site.website.locale, link },
+      ),
     });
     for (const g of issued) {
       await enqueueEmail(tctx, trx, {
@@ -626,6 +610,12 @@ async function confirm(
           code: g.code,
           amountCents: g.amountCents,
           currency: row.currency,
+          ...(recipient.name ? { recipientName: recipient.name } : {}),
+          // A card sent to someone else says who it is from: the name on the buyer's card.
+          ...(g.to !== row.email && body.payment?.name.trim()
+            ? { senderName: body.payment.name.trim() }
+            : {}),
+          ...(recipient.message ? { message: recipient.message } : {}),
           ...(link ? { shopUrl: link('/') } : {}),
         },
       });
@@ -653,6 +643,8 @@ async function confirm(
       amountCents: g.amountCents,
       currency: row.currency,
       recipientEmail: g.to,
+      recipientName: recipient.name,
+      message: recipient.message,
     }));
     return { order: buildOrderView(row, { items, downloads, giftCards }), subtotalCents: row.subtotal_cents };
   });
@@ -682,11 +674,10 @@ export async function placeOrder(
     if (checked.ok) card = checked.card;
     else Object.assign(errors, checked.errors);
   }
-  if (body.source.kind === 'gift-card' && body.source.recipientEmail?.trim()) {
-    const recipient = validateEmail(body.source.recipientEmail);
-    if (!recipient.ok) errors['source.recipientEmail'] = recipient.message;
-  }
-  if (Object.keys(errors).length > 0) throw new HttpError(400, MESSAGES.formInvalid, undefined, errors);
+  const details = checkOrderDetails(body);
+  if (!details.ok) Object.assign(errors, details.errors);
+  if (Object.keys(errors).length > 0 || !details.ok)
+    throw new HttpError(400, MESSAGES.formInvalid, undefined, errors);
 
   const orderId = newId('o');
   const now = ctx.clock.now();
@@ -697,6 +688,7 @@ export async function placeOrder(
       now,
       email: email.ok ? email.email : '',
       card,
+      details: details.details,
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw new HttpError(409, CHECKOUT_MESSAGES.alreadyOrdered);
@@ -742,7 +734,7 @@ export async function placeOrder(
         reusableToken: result.reusableToken ?? null,
       };
     }
-    confirmed = await confirm(ctx, deps, pending.orderId, payment, body, pending.items);
+    confirmed = await confirm(ctx, deps, pending.orderId, payment, body, details.details, pending.items);
   } catch (err) {
     if (payment && deps.provider.refund) {
       await deps.provider

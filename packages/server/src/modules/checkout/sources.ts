@@ -28,6 +28,8 @@ export interface CheckoutLine {
   quantity: number;
   unitPriceCents: number;
   additionalFields: string | null;
+  /** JSON {option name: value} of the variant bought; null when the product has no options. */
+  variantOptions: string | null;
   /** The variant's stock is not counted. */
   unlimited: boolean;
 }
@@ -42,6 +44,11 @@ export interface ResolvedSource {
   recipientEmail: string | null;
   /** What a subscription renews on (spec §3 plan), shown before payment; null for other sources. */
   subscriptionPlan?: SubscriptionPlan | null;
+}
+
+/** The variant's options as order lines keep them (stored in the product's option order). */
+function variantOptionsOf(variant: { attributes: Record<string, string> } | undefined): string | null {
+  return variant && Object.keys(variant.attributes).length > 0 ? JSON.stringify(variant.attributes) : null;
 }
 
 /**
@@ -79,6 +86,7 @@ export async function resolveSource(
         quantity: e.quantity,
         unitPriceCents: effectivePriceCents(variant),
         additionalFields: e.additional_fields,
+        variantOptions: variantOptionsOf(variant),
         unlimited: variant.unlimited,
       });
     }
@@ -116,6 +124,7 @@ export async function resolveSource(
           quantity: 1,
           unitPriceCents: effectivePriceCents(variant),
           additionalFields: null,
+          variantOptions: variantOptionsOf(variant),
           unlimited: variant.unlimited,
         },
       ],
@@ -141,6 +150,7 @@ export async function resolveSource(
         quantity: sub.quantity,
         unitPriceCents: sub.priceCents,
         additionalFields: sub.additionalFields,
+        variantOptions: variantOptionsOf(variant),
         unlimited: variant.unlimited,
       },
     ],

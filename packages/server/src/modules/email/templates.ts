@@ -26,7 +26,8 @@ export const orderConfirmationData = z.object({
     .array(
       z.object({
         productName: z.string(),
-        sku: z.string().optional(),
+        /** The variant's options ('M / Sage'). */
+        variant: z.string().optional(),
         quantity: z.number().int().positive(),
         unitPriceCents: minor,
         /** For digital products: where the shopper downloads the file. */
@@ -42,8 +43,15 @@ export const orderConfirmationData = z.object({
   grandTotalCents: minor,
   shippingAddress: addressSchema.nullable().optional(),
   billingAddress: addressSchema.nullable().optional(),
-  /** Gift cards bought in this order, with their codes. */
-  giftCards: z.array(z.object({ code: z.string(), amountCents: minor })).default([]),
+  phone: z.string().optional(),
+  /** The shopper's note to the store. */
+  note: z.string().optional(),
+  /** Gift cards bought in this order, with their codes and who they were sent to. */
+  giftCards: z
+    .array(z.object({ code: z.string(), amountCents: minor, recipientEmail: z.string().optional() }))
+    .default([]),
+  /** Placed with the test payment provider: nothing was charged. */
+  testMode: z.boolean().optional(),
   orderUrl: z.string().url().optional(),
 });
 
@@ -89,25 +97,35 @@ function renderOrderConfirmation(input: z.input<typeof orderConfirmationData>): 
     ...(d.discountCents > 0 ? ([['Discount', -d.discountCents]] as [string, number][]) : []),
     ['Shipping', d.shippingCents],
     ['Tax', d.taxCents],
-    ...(d.giftCardAppliedCents > 0 ? ([['Gift card', -d.giftCardAppliedCents]] as [string, number][]) : []),
-    ['Total', d.grandTotalCents - d.giftCardAppliedCents],
+    ['Total', d.grandTotalCents],
+    // As on the order page: the total, then what the gift card paid and what was left to pay.
+    ...(d.giftCardAppliedCents > 0
+      ? ([['Paid by gift card', d.giftCardAppliedCents]] as [string, number][])
+      : []),
+    ...(d.giftCardAppliedCents > 0 && d.grandTotalCents > d.giftCardAppliedCents
+      ? ([['Paid by card', d.grandTotalCents - d.giftCardAppliedCents]] as [string, number][])
+      : []),
   ];
+  const testNote = 'This is a test order: nothing was charged.';
+  const giftCardLine = (g: (typeof d.giftCards)[number]) =>
+    `${g.code}  ${money(g.amountCents)}${g.recipientEmail ? ` (sent to ${g.recipientEmail})` : ''}`;
   const signed = (cents: number) => (cents < 0 ? `-${money(-cents)}` : money(cents));
 
   const text = [
     `${d.customerName ? `Hi ${d.customerName},` : 'Hi,'}`,
     '',
     `Thank you for your order from ${d.siteTitle}. Order ${number}:`,
+    ...(d.testMode ? ['', testNote] : []),
     '',
     ...d.items.map(
       (i) =>
-        `  ${i.quantity} × ${i.productName}${i.sku ? ` (${i.sku})` : ''}  ${money(i.unitPriceCents * i.quantity)}` +
+        `  ${i.quantity} × ${i.productName}${i.variant ? ` (${i.variant})` : ''}  ${money(i.unitPriceCents * i.quantity)}` +
         (i.downloadUrl ? `\n    Download: ${i.downloadUrl}` : ''),
     ),
     '',
     ...totals.map(([label, cents]) => `  ${label}: ${signed(cents)}`),
     ...(d.giftCards.length
-      ? ['', 'Gift cards in this order:', ...d.giftCards.map((g) => `  ${g.code}  ${money(g.amountCents)}`)]
+      ? ['', 'Gift cards in this order:', ...d.giftCards.map((g) => `  ${giftCardLine(g)}`)]
       : []),
     ...(d.shippingAddress
       ? ['', 'Shipping to:', ...addressLines(d.shippingAddress).map((l) => `  ${l}`)]
@@ -115,6 +133,8 @@ function renderOrderConfirmation(input: z.input<typeof orderConfirmationData>): 
     ...(d.billingAddress
       ? ['', 'Billing address:', ...addressLines(d.billingAddress).map((l) => `  ${l}`)]
       : []),
+    ...(d.phone ? ['', `Phone: ${d.phone}`] : []),
+    ...(d.note ? ['', 'Your note:', `  ${d.note.replace(/\n/g, '\n  ')}`] : []),
     ...(d.orderUrl ? ['', `View your order: ${d.orderUrl}`] : []),
     '',
   ].join('\n');
@@ -123,7 +143,7 @@ function renderOrderConfirmation(input: z.input<typeof orderConfirmationData>): 
   const rows = d.items
     .map(
       (i) =>
-        `<tr><td>${i.quantity} × ${e(i.productName)}${i.sku ? ` <small>(${e(i.sku)})</small>` : ''}` +
+        `<tr><td>${i.quantity} × ${e(i.productName)}${i.variant ? ` <small>(${e(i.variant)})</small>` : ''}` +
         (i.downloadUrl ? `<br><a href="${e(i.downloadUrl)}">Download</a>` : '') +
         `</td><td style="text-align:right">${e(money(i.unitPriceCents * i.quantity))}</td></tr>`,
     )
@@ -140,12 +160,15 @@ function renderOrderConfirmation(input: z.input<typeof orderConfirmationData>): 
     subject,
     `<p>${d.customerName ? `Hi ${e(d.customerName)},` : 'Hi,'}</p>` +
       `<p>Thank you for your order from ${e(d.siteTitle)}. Order <strong>${e(number)}</strong>:</p>` +
+      (d.testMode ? `<p><strong>${e(testNote)}</strong></p>` : '') +
       `<table cellpadding="4">${rows}${totalRows}</table>` +
       (d.giftCards.length
-        ? `<h3>Gift cards in this order</h3><ul>${d.giftCards.map((g) => `<li><code>${e(g.code)}</code> ${e(money(g.amountCents))}</li>`).join('')}</ul>`
+        ? `<h3>Gift cards in this order</h3><ul>${d.giftCards.map((g) => `<li><code>${e(g.code)}</code> ${e(money(g.amountCents))}${g.recipientEmail ? ` (sent to ${e(g.recipientEmail)})` : ''}</li>`).join('')}</ul>`
         : '') +
       address('Shipping to', d.shippingAddress) +
       address('Billing address', d.billingAddress) +
+      (d.phone ? `<p>Phone: ${e(d.phone)}</p>` : '') +
+      (d.note ? `<h3>Your note</h3><p>${e(d.note).replace(/\n/g, '<br>')}</p>` : '') +
       (d.orderUrl ? `<p><a href="${e(d.orderUrl)}">View your order</a></p>` : ''),
   );
   return { subject, text, html };
@@ -248,6 +271,8 @@ function renderPasswordReset(input: z.input<typeof passwordResetData>): Rendered
 export const orderFulfilledData = z.object({
   siteTitle: z.string().min(1),
   orderId: z.string().min(1),
+  /** The number the shopper sees ('#1001'); the id when absent. */
+  orderNumber: z.string().optional(),
   carrier: z.string().min(1),
   trackingNumber: z.string().min(1),
   trackingUrl: z.string().url().optional(),
@@ -258,6 +283,8 @@ export const orderFulfilledData = z.object({
 export const orderRefundedData = z.object({
   siteTitle: z.string().min(1),
   orderId: z.string().min(1),
+  /** The number the shopper sees ('#1001'); the id when absent. */
+  orderNumber: z.string().optional(),
   currency: z.string().length(3),
   amountCents: z.number().int().positive(),
   /** Refunded so far on this order, this refund included. */
@@ -280,11 +307,12 @@ export const restockNotificationData = z.object({
 
 function renderOrderFulfilled(input: z.input<typeof orderFulfilledData>): RenderedEmail {
   const d = orderFulfilledData.parse(input);
-  const subject = `${d.siteTitle}: order ${d.orderId} is on its way`;
+  const number = d.orderNumber ?? d.orderId;
+  const subject = `${d.siteTitle}: order ${number} is on its way`;
   const text = [
     'Hi,',
     '',
-    `Your order ${d.orderId} from ${d.siteTitle} has shipped with ${d.carrier}.`,
+    `Your order ${number} from ${d.siteTitle} has shipped with ${d.carrier}.`,
     `Tracking number: ${d.trackingNumber}`,
     ...(d.trackingUrl ? [`Follow it: ${d.trackingUrl}`] : []),
     ...(d.orderUrl ? ['', `View your order: ${d.orderUrl}`] : []),
@@ -293,7 +321,7 @@ function renderOrderFulfilled(input: z.input<typeof orderFulfilledData>): Render
   const e = escapeHtml;
   const html = htmlPage(
     subject,
-    `<p>Hi,</p><p>Your order <strong>${e(d.orderId)}</strong> from ${e(d.siteTitle)} has shipped with ${e(d.carrier)}.</p>` +
+    `<p>Hi,</p><p>Your order <strong>${e(number)}</strong> from ${e(d.siteTitle)} has shipped with ${e(d.carrier)}.</p>` +
       `<p>Tracking number: <code>${e(d.trackingNumber)}</code></p>` +
       (d.trackingUrl ? `<p><a href="${e(d.trackingUrl)}">Follow your parcel</a></p>` : '') +
       (d.orderUrl ? `<p><a href="${e(d.orderUrl)}">View your order</a></p>` : ''),
@@ -303,12 +331,13 @@ function renderOrderFulfilled(input: z.input<typeof orderFulfilledData>): Render
 
 function renderOrderRefunded(input: z.input<typeof orderRefundedData>): RenderedEmail {
   const d = orderRefundedData.parse(input);
+  const number = d.orderNumber ?? d.orderId;
   const money = (cents: number) => formatMoney(cents, d.currency);
   const whole = d.totalRefundedCents >= d.amountPaidCents;
-  const subject = `${d.siteTitle}: ${money(d.amountCents)} refunded on order ${d.orderId}`;
+  const subject = `${d.siteTitle}: ${money(d.amountCents)} refunded on order ${number}`;
   const summary = whole
-    ? `Your order ${d.orderId} is now refunded in full (${money(d.totalRefundedCents)}).`
-    : `${money(d.totalRefundedCents)} of the ${money(d.amountPaidCents)} you paid for order ${d.orderId} has now been refunded.`;
+    ? `Your order ${number} is now refunded in full (${money(d.totalRefundedCents)}).`
+    : `${money(d.totalRefundedCents)} of the ${money(d.amountPaidCents)} you paid for order ${number} has now been refunded.`;
   const text = [
     'Hi,',
     '',

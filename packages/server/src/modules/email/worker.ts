@@ -3,7 +3,7 @@ import type { Database } from '../../db/index.js';
 import { type Clock, systemClock } from '../../platform/clock.js';
 import { newToken } from '../../platform/ids.js';
 import { startPollingJob } from '../../platform/jobs.js';
-import { senderOverrides } from '../site/service.js';
+import { mailSenders } from '../site/service.js';
 import { claimDue, markFailedAttempt, markSent, type OutboxRow } from './repo.js';
 import type { OutboxPayload } from './service.js';
 import { isTemplateName, renderEmail } from './templates.js';
@@ -92,8 +92,8 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       token,
       limit: options.batchSize ?? OUTBOX_BATCH_SIZE,
     });
-    // The owner's sender address (settings) wins over MAIL_FROM.
-    const senders = await senderOverrides(database.db, [...new Set(rows.map((r) => r.website_id))]);
+    // The owner's sender address (settings) wins over MAIL_FROM; either goes under the store's name.
+    const senders = await mailSenders(database.db, [...new Set(rows.map((r) => r.website_id))], from);
     let sent = 0;
     for (const row of rows) if (await deliver(row, token, senders.get(row.website_id) ?? from)) sent += 1;
     return sent;

@@ -87,6 +87,8 @@ export async function issueGiftCard(
     amountCents: number;
     currency: string;
     recipientEmail: string | null;
+    recipientName?: string | null;
+    message?: string | null;
     now: number;
   },
 ): Promise<string> {
@@ -100,6 +102,8 @@ export async function issueGiftCard(
     balance_cents: input.amountCents,
     issued_order_id: input.orderId,
     recipient_email: input.recipientEmail,
+    recipient_name: input.recipientName ?? null,
+    message: input.message ?? null,
     created_at: input.now,
   });
   return formatGiftCardCode(code);
@@ -113,6 +117,8 @@ export async function giftCardsOfOrder(db: Kysely<DB>, orderId: string) {
     amountCents: r.initial_cents,
     currency: r.currency,
     recipientEmail: r.recipient_email,
+    recipientName: r.recipient_name,
+    message: r.message,
   }));
 }
 

@@ -1,3 +1,4 @@
+import { FIRST_ORDER_NUMBER } from '@storefront/commerce';
 import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
 import type {
   DB,
@@ -13,8 +14,32 @@ import type {
 export type OrderRow = Selectable<OrderTable>;
 export type OrderItemRow = Selectable<OrderItemTable>;
 
-export async function insertOrder(db: Kysely<DB>, row: Insertable<OrderTable>): Promise<void> {
-  await db.insertInto('orders').values(row).execute();
+/**
+ * Takes the store's next order number, in the caller's transaction. One statement that creates
+ * or bumps the counter row: on PostgreSQL the row stays locked until the transaction ends and on
+ * SQLite the write lock is held, so racing checkouts never share a number (and a rolled-back
+ * checkout gives its number back).
+ */
+export async function takeOrderNumber(db: Kysely<DB>, websiteId: string): Promise<number> {
+  const row = await db
+    .insertInto('order_counters')
+    .values({ website_id: websiteId, last_number: FIRST_ORDER_NUMBER })
+    .onConflict((oc) =>
+      oc.column('website_id').doUpdateSet({ last_number: sql<number>`order_counters.last_number + 1` }),
+    )
+    .returning('last_number')
+    .executeTakeFirstOrThrow();
+  return Number(row.last_number);
+}
+
+/** Writes an order; one written as placed (not 'reserved') takes its number now. */
+export async function insertOrder(db: Kysely<DB>, row: Insertable<OrderTable>): Promise<OrderRow['number']> {
+  const number = row.status === 'reserved' ? null : await takeOrderNumber(db, row.website_id);
+  await db
+    .insertInto('orders')
+    .values({ ...row, number })
+    .execute();
+  return number;
 }
 
 export async function insertOrderItems(db: Kysely<DB>, rows: Insertable<OrderItemTable>[]): Promise<void> {
@@ -62,6 +87,7 @@ export function findDownload(db: Kysely<DB>, websiteId: string, token: string) {
       'downloads.product_name',
       'downloads.item_id',
       'orders.id as order_id',
+      'orders.number as order_number',
       'orders.created_at',
     ])
     .where('downloads.website_id', '=', websiteId)
@@ -81,7 +107,7 @@ export interface OrderFilterRows {
   /** ms since epoch, exclusive. */
   to?: number;
   testMode?: boolean;
-  /** Lower-cased: part of the email, or the whole order id. */
+  /** Lower-cased: part of the email, the whole order id, or the order number ('1001' or '#1001'). */
   search?: string;
 }
 
@@ -105,6 +131,7 @@ function filtered(db: Kysely<DB>, websiteId: string, f: OrderFilterRows) {
         q.where((eb) =>
           eb.or([
             eb('id', '=', f.search!),
+            ...(/^#?\d{1,9}$/.test(f.search!) ? [eb('number', '=', Number(f.search!.replace('#', '')))] : []),
             sql<boolean>`lower(email) like ${`%${escapeLike(f.search!)}%`} escape '\\'`,
           ]),
         ),
@@ -281,7 +308,11 @@ export async function settleReservedOrder(
     .where('status', '=', 'reserved')
     .returningAll()
     .executeTakeFirst();
-  return row ?? null;
+  if (!row) return null;
+  // Numbered only once placed, so abandoned and declined checkouts leave no gaps.
+  const number = await takeOrderNumber(db, row.website_id);
+  await db.updateTable('orders').set({ number }).where('id', '=', orderId).execute();
+  return { ...row, number };
 }
 
 /** Deletes a reserved order and its lines; false when it is no longer reserved. */

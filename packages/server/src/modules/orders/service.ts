@@ -1,4 +1,11 @@
 import { timingSafeEqual } from 'node:crypto';
+import {
+  addressRegionText,
+  countryName,
+  formatPostalCode,
+  orderNumberText,
+  variantOptionsText,
+} from '@storefront/commerce';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { RequestContext } from '../../platform/context.js';
@@ -81,6 +88,7 @@ export interface OrderParts {
     | 'quantity'
     | 'unit_price_cents'
     | 'additional_fields'
+    | 'variant_options'
   >[];
   downloads: readonly { token: string; product_name: string }[];
   giftCards: readonly {
@@ -88,7 +96,18 @@ export interface OrderParts {
     amountCents: number;
     currency: string;
     recipientEmail: string | null;
+    recipientName?: string | null;
+    message?: string | null;
   }[];
+}
+
+/** '#1001'; an order placed before numbers existed is known by its id. */
+export function orderNumberOf(row: Pick<OrderRow, 'id' | 'number'>): string {
+  return row.number === null ? row.id : orderNumberText(row.number);
+}
+
+function parseAddress(json: string | null): ShippingAddress | null {
+  return json ? (JSON.parse(json) as ShippingAddress) : null;
 }
 
 /** The order's JSON from its rows. */
@@ -96,6 +115,8 @@ export function buildOrderView(row: PlacedOrderRow, { items, downloads, giftCard
   const money = (cents: number) => decimalMoney(cents, row.currency);
   return {
     id: row.id,
+    number: row.number,
+    numberText: orderNumberOf(row),
     purchasedCartId: row.purchased_cart_id,
     testMode: !!row.test_mode,
     websiteId: row.website_id,
@@ -108,6 +129,7 @@ export function buildOrderView(row: PlacedOrderRow, { items, downloads, giftCard
       unitPrice: money(i.unit_price_cents),
       lineTotal: money(i.unit_price_cents * i.quantity),
       additionalFields: i.additional_fields,
+      variantOptions: i.variant_options ? (JSON.parse(i.variant_options) as Record<string, string>) : null,
     })),
     grandTotal: money(row.grand_total_cents),
     shippingTotal: money(row.shipping_cents),
@@ -120,7 +142,10 @@ export function buildOrderView(row: PlacedOrderRow, { items, downloads, giftCard
     source: row.source_kind,
     status: row.status,
     email: row.email,
-    shippingAddress: row.shipping_address ? (JSON.parse(row.shipping_address) as ShippingAddress) : null,
+    shippingAddress: parseAddress(row.shipping_address),
+    billingAddress: parseAddress(row.billing_address),
+    phone: row.phone,
+    note: row.note,
     shippingOption: row.shipping_option ? JSON.parse(row.shipping_option) : null,
     couponCodes: JSON.parse(row.coupon_codes) as string[],
     created: row.created_at,
@@ -134,6 +159,8 @@ export function buildOrderView(row: PlacedOrderRow, { items, downloads, giftCard
         code: g.code,
         amount: decimalMoney(g.amountCents, g.currency),
         recipientEmail: g.recipientEmail,
+        recipientName: g.recipientName ?? null,
+        message: g.message ?? null,
       })),
     statusUrl: orderStatusUrl(row.id, row.access_token),
   };
@@ -324,4 +351,70 @@ export async function recordFulfilment(
     contributor_email: f.by,
     created_at: ctx.clock.now(),
   });
+}
+
+/** An address as mails print it: the country's name and the postal code as the country writes it. */
+export function printedAddress(a: ShippingAddress, locale: string) {
+  return {
+    name: `${a.firstName} ${a.lastName}`,
+    line1: a.line1,
+    line2: a.line2,
+    city: a.city,
+    region: addressRegionText(a.country, a.region),
+    postalCode: formatPostalCode(a.country, a.postalCode),
+    country: countryName(a.country, locale),
+  };
+}
+
+/**
+ * The order confirmation mail's data, from the order as placed; checkout, renewals and the
+ * owner's resend all send this one. `link` turns a path into a full address when the store has one.
+ */
+export function confirmationEmailData(
+  row: OrderRow,
+  parts: Omit<OrderParts, 'downloads'> & {
+    downloads: readonly { token: string; item_id: string }[];
+  },
+  store: { siteTitle: string; locale: string; link: ((path: string) => string) | null },
+) {
+  const shipping = parseAddress(row.shipping_address);
+  const billing = parseAddress(row.billing_address);
+  const { link } = store;
+  return {
+    siteTitle: store.siteTitle,
+    orderId: row.id,
+    orderNumber: orderNumberOf(row),
+    currency: row.currency,
+    customerName: [shipping ?? billing].map((a) => (a ? `${a.firstName} ${a.lastName}` : undefined))[0],
+    items: parts.items.map((i) => {
+      const download = parts.downloads.find((d) => d.item_id === i.item_id);
+      const variant = variantOptionsText(
+        i.variant_options ? (JSON.parse(i.variant_options) as Record<string, string>) : null,
+      );
+      return {
+        productName: i.product_name,
+        ...(variant ? { variant } : {}),
+        quantity: i.quantity,
+        unitPriceCents: i.unit_price_cents,
+        ...(link && download ? { downloadUrl: link(downloadUrl(download.token)) } : {}),
+      };
+    }),
+    subtotalCents: row.subtotal_cents,
+    discountCents: row.discount_cents,
+    shippingCents: row.shipping_cents,
+    taxCents: row.tax_cents,
+    giftCardAppliedCents: row.gift_card_cents,
+    grandTotalCents: row.grand_total_cents,
+    shippingAddress: shipping ? printedAddress(shipping, store.locale) : null,
+    billingAddress: billing ? printedAddress(billing, store.locale) : null,
+    ...(row.phone ? { phone: row.phone } : {}),
+    ...(row.note ? { note: row.note } : {}),
+    giftCards: parts.giftCards.map((g) => ({
+      code: g.code,
+      amountCents: g.amountCents,
+      ...(g.recipientEmail ? { recipientEmail: g.recipientEmail } : {}),
+    })),
+    ...(row.test_mode ? { testMode: true } : {}),
+    ...(link ? { orderUrl: link(orderStatusUrl(row.id, row.access_token)) } : {}),
+  };
 }

@@ -7,6 +7,7 @@ import { enqueueEmail, listEmailsAbout } from '../email/service.js';
 import { releaseStock } from '../inventory/service.js';
 import {
   completeRefund,
+  confirmationEmailData,
   downloadUrl,
   findOrderRow,
   holdRefund,
@@ -16,6 +17,7 @@ import {
   ORDER_NOT_FOUND,
   type OrderFilter,
   type OrderRow,
+  orderNumberOf,
   orderRecords,
   orderRef,
   orderStatusUrl,
@@ -52,6 +54,8 @@ export const PROVIDER_CANNOT_REFUND =
 /** One row of the owner's order list. */
 export interface OrderSummary {
   id: string;
+  /** '#1001': what the owner and the shopper call the order. */
+  number: string;
   created: number;
   email: string;
   status: OrderRow['status'];
@@ -66,6 +70,7 @@ export interface OrderSummary {
 function summary(r: OrderRow): OrderSummary {
   return {
     id: r.id,
+    number: orderNumberOf(r),
     created: r.created_at,
     email: r.email,
     status: r.status,
@@ -154,6 +159,7 @@ export async function ownerOrderDetail(ctx: SiteContext, id: string) {
         unitPriceCents: i.unit_price_cents,
         lineTotalCents: i.unit_price_cents * i.quantity,
         additionalFields: i.additional_fields,
+        variantOptions: i.variant_options ? (JSON.parse(i.variant_options) as Record<string, string>) : null,
       })),
       subtotalCents: row.subtotal_cents,
       discountCents: row.discount_cents,
@@ -164,6 +170,9 @@ export async function ownerOrderDetail(ctx: SiteContext, id: string) {
       restocked: row.restocked_at !== null,
       couponCodes: JSON.parse(row.coupon_codes) as string[],
       shippingAddress: row.shipping_address ? (JSON.parse(row.shipping_address) as ShippingAddress) : null,
+      billingAddress: row.billing_address ? (JSON.parse(row.billing_address) as ShippingAddress) : null,
+      phone: row.phone,
+      note: row.note,
       shippingOption: row.shipping_option
         ? (JSON.parse(row.shipping_option) as { id: string; name: string; costCents: number })
         : null,
@@ -173,6 +182,8 @@ export async function ownerOrderDetail(ctx: SiteContext, id: string) {
         code: g.code,
         amountCents: g.amountCents,
         recipientEmail: g.recipientEmail,
+        recipientName: g.recipientName,
+        message: g.message,
       })),
       refunds: records.refunds.map((r) => ({
         id: r.id,
@@ -236,6 +247,7 @@ export async function fulfilOrder(
       data: {
         siteTitle: ctx.site.website.siteTitle,
         orderId: id,
+        orderNumber: orderNumberOf(row),
         carrier: body.carrier,
         trackingNumber: body.trackingNumber,
         ...(body.trackingUrl ? { trackingUrl: body.trackingUrl } : {}),
@@ -310,6 +322,7 @@ export async function refundOrder(
       data: {
         siteTitle: ctx.site.website.siteTitle,
         orderId: id,
+        orderNumber: orderNumberOf(row),
         currency: row.currency,
         amountCents,
         totalRefundedCents: hold.refundedCents,
@@ -337,48 +350,17 @@ export async function resendConfirmation(
   const row = await requireOrder(ctx, id);
   const records = await orderRecords(ctx, id);
   const base = sitePublicUrl(ctx.site, deps.publicUrl);
-  const address = row.shipping_address ? (JSON.parse(row.shipping_address) as ShippingAddress) : null;
   await ctx.db.transaction().execute(async (trx) => {
     const tctx: SiteContext = { ...ctx, db: trx };
     await enqueueEmail(tctx, trx, {
       to: row.email,
       template: 'order-confirmation',
       ref: orderRef(id),
-      data: {
+      data: confirmationEmailData(row, records, {
         siteTitle: ctx.site.website.siteTitle,
-        orderId: id,
-        currency: row.currency,
-        customerName: address ? `${address.firstName} ${address.lastName}` : undefined,
-        items: records.items.map((i) => {
-          const download = records.downloads.find((d) => d.item_id === i.item_id);
-          return {
-            productName: i.product_name,
-            sku: i.sku,
-            quantity: i.quantity,
-            unitPriceCents: i.unit_price_cents,
-            ...(base && download ? { downloadUrl: `${base}${downloadUrl(download.token)}` } : {}),
-          };
-        }),
-        subtotalCents: row.subtotal_cents,
-        discountCents: row.discount_cents,
-        shippingCents: row.shipping_cents,
-        taxCents: row.tax_cents,
-        giftCardAppliedCents: row.gift_card_cents,
-        grandTotalCents: row.grand_total_cents,
-        shippingAddress: address
-          ? {
-              name: `${address.firstName} ${address.lastName}`,
-              line1: address.line1,
-              line2: address.line2,
-              city: address.city,
-              region: address.region,
-              postalCode: address.postalCode,
-              country: address.country,
-            }
-          : null,
-        giftCards: records.giftCards.map((g) => ({ code: g.code, amountCents: g.amountCents })),
-        ...(base ? { orderUrl: `${base}${orderStatusUrl(id, row.access_token)}` } : {}),
-      },
+        locale: ctx.site.website.locale,
+        link: base ? (path: string) => `${base}${path}` : null,
+      }),
     });
     await recordAudit(tctx, actor, 'order.resend-confirmation', `order:${id}`);
   });
@@ -387,6 +369,7 @@ export async function resendConfirmation(
 
 const CSV_HEADER = [
   'Order',
+  'Order id',
   'Date (UTC)',
   'Email',
   'Status',
@@ -403,6 +386,8 @@ const CSV_HEADER = [
   'Refunded',
   'Coupons',
   'Items',
+  'Phone',
+  'Note',
 ];
 
 /** Every order matching the list's filters, as CSV, newest first. */
@@ -419,6 +404,7 @@ export async function ordersCsv(ctx: SiteContext, q: OrdersQuery): Promise<strin
       // Plain decimals in the order's currency ("25.00", "2500" for yen) a spreadsheet adds up.
       const decimal = (cents: number) => decimalFromMinor(cents, r.currency);
       out += csvRow([
+        orderNumberOf(r),
         r.id,
         new Date(r.created_at).toISOString(),
         r.email,
@@ -436,6 +422,8 @@ export async function ordersCsv(ctx: SiteContext, q: OrdersQuery): Promise<strin
         decimal(r.refunded_cents),
         (JSON.parse(r.coupon_codes) as string[]).join(' '),
         (items.get(r.id) ?? []).map((i) => `${i.quantity} × ${i.product_name} (${i.sku})`).join(', '),
+        r.phone ?? '',
+        r.note ?? '',
       ]);
     }
     if (rows.length < CSV_BATCH) return out;

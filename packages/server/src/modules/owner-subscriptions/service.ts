@@ -1,6 +1,6 @@
 import type { SiteContext } from '../../app.js';
 import { type AuditActor, recordAudit } from '../audit/service.js';
-import { renewalOrders } from '../orders/service.js';
+import { orderNumberOf, renewalOrders } from '../orders/service.js';
 import { cancelSubscription, getSubscription, listSubscriptions } from '../subscriptions/billing-service.js';
 import { SUBSCRIPTIONS_PAGE_SIZE, type SubscriptionsQuery } from './schema.js';
 
@@ -24,6 +24,7 @@ export async function ownerSubscriptionDetail(ctx: SiteContext, id: string) {
       ...subscription,
       renewals: renewals.map((o) => ({
         orderId: o.id,
+        orderNumber: orderNumberOf(o),
         created: o.created_at,
         status: o.status,
         grandTotalCents: o.grand_total_cents,

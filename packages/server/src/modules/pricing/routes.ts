@@ -3,15 +3,18 @@ import { z } from 'zod';
 import type { AppServices, SiteContext } from '../../app.js';
 import { HttpError } from '../../platform/errors.js';
 import { parseInput, text } from '../../platform/request-input.js';
+import { cartForm, isFormPost } from '../cart/line-routes.js';
 import { CART_COOKIE } from '../cart/routes.js';
 import { type CartView, getCart } from '../cart/service.js';
 import { addCouponBody, shippingLocationBody, shippingOptionBody } from './schema.js';
 import {
   addCouponCode,
+  COUPON_NOT_APPLIED,
   checkShippingLocation,
   removeCouponCode,
   setShippingLocation,
   setShippingOption,
+  UNKNOWN_COUPON,
 } from './service.js';
 
 const couponParams = z.object({ code: text() });
@@ -42,13 +45,37 @@ async function withCart(
   return { shoppingCart: await getCart(ctx, token, ctx.site.website.currency) };
 }
 
+/** What the cart page's plain coupon forms may come back with, by the key the redirect carries. */
+export const COUPON_FORM_MESSAGES: Readonly<Record<string, string>> = {
+  unknownCoupon: UNKNOWN_COUPON,
+  noCart: NO_CART,
+  couponNotApplied: COUPON_NOT_APPLIED,
+};
+
 export function pricingRoutes(app: FastifyInstance, services: AppServices): void {
-  app.post('/api/commerce/shopping-cart/coupons', (request) =>
+  const addCoupon = (request: FastifyRequest) =>
     withCart(services, request, async (ctx, cartId) => {
       const parsed = addCouponBody.safeParse(request.body ?? {});
       if (!parsed.success) throw badBody(parsed.error);
       await addCouponCode(ctx, cartId, parsed.data.code);
-    }),
+    });
+  // A plain form (JavaScript off) comes back to the cart page; the island's call gets the cart.
+  app.post('/api/commerce/shopping-cart/coupons', (request, reply) =>
+    isFormPost(request)
+      ? cartForm(reply, 'tryAgain', () => addCoupon(request), COUPON_FORM_MESSAGES)
+      : addCoupon(request),
+  );
+
+  app.post('/api/commerce/shopping-cart/coupons/:code/remove', (request, reply) =>
+    cartForm(
+      reply,
+      'tryAgain',
+      () =>
+        withCart(services, request, (ctx, cartId) =>
+          removeCouponCode(ctx, cartId, parseInput(couponParams, request.params).code),
+        ),
+      COUPON_FORM_MESSAGES,
+    ),
   );
 
   app.delete('/api/commerce/shopping-cart/coupons/:code', (request) =>

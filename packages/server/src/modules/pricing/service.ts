@@ -144,6 +144,7 @@ export const INVALID_COUPON_MESSAGES: Record<InvalidCouponReason, string> = {
 };
 
 export const UNKNOWN_COUPON = 'That coupon code is not valid.';
+export const COUPON_NOT_APPLIED = 'That coupon is not applied to your cart.';
 export const SHIPPING_OPTION_UNAVAILABLE = 'That shipping option is not available for your address.';
 /** A code is at most the coupons.code column's width. */
 export const COUPON_CODE_MAX_LENGTH = 64;
@@ -427,7 +428,7 @@ export async function removeCouponCode(ctx: RequestContext, cartId: string, code
   const wanted = normalizeCouponCode(code);
   const state = await getCartPricingState(ctx, cartId);
   if (!(state.couponCodes ?? []).includes(wanted)) {
-    throw new HttpError(404, 'That coupon is not applied to your cart.');
+    throw new HttpError(404, COUPON_NOT_APPLIED);
   }
   await updateState(ctx, cartId, (row) => ({
     ...row,

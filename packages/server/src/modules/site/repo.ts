@@ -37,8 +37,7 @@ export async function saveStoreSettings(db: Kysely<DB>, row: Insertable<StoreSet
 export function findMailFrom(db: Kysely<DB>, websiteIds: readonly string[]) {
   return db
     .selectFrom('websites')
-    .select(['id', 'mail_from'])
+    .select(['id', 'site_title', 'mail_from'])
     .where('id', 'in', [...websiteIds])
-    .where('mail_from', 'is not', null)
     .execute();
 }

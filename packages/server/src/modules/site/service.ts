@@ -117,12 +117,29 @@ export async function saveSiteSettings(
   }
 }
 
-/** The owners' sender addresses of these websites (those that set one). */
-export async function senderOverrides(
+/** The address part of a sender ('shop@example.com' of 'Shop <shop@example.com>'). */
+function senderAddress(from: string): string {
+  return /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
+}
+
+/**
+ * Who each website's mails come from: the owner's sender (settings) as written when it names
+ * itself, otherwise its address, or the server's (MAIL_FROM), under the store's name, so the
+ * shopper's inbox shows the store rather than the software.
+ */
+export async function mailSenders(
   db: Kysely<DB>,
   websiteIds: readonly string[],
+  serverFrom: string,
 ): Promise<Map<string, string>> {
   if (websiteIds.length === 0) return new Map();
   const rows = await findMailFrom(db, websiteIds);
-  return new Map(rows.map((r) => [r.id, r.mail_from as string]));
+  return new Map(
+    rows.map((r) => {
+      if (r.mail_from?.includes('<')) return [r.id, r.mail_from];
+      const name = r.site_title.replace(/["\\\r\n]/g, '').trim();
+      const address = senderAddress(r.mail_from ?? serverFrom);
+      return [r.id, name ? `"${name}" <${address}>` : address];
+    }),
+  );
 }

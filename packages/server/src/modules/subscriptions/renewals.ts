@@ -19,10 +19,12 @@ import type { ShippingAddressInput } from '../checkout/schema.js';
 import { enqueueEmail } from '../email/service.js';
 import { reserveStock } from '../inventory/service.js';
 import {
+  confirmationEmailData,
   findOrderRow,
   insertDownloads,
   insertOrder,
   insertOrderItems,
+  listOrderItems,
   type OrderRow,
   orderRef,
 } from '../orders/service.js';
@@ -103,18 +105,6 @@ const silentLog: RenewalLog = { info: () => {}, warn: () => {} };
  */
 export function renewalIdempotencyKey(row: SubscriptionRow): string {
   return `${row.website_id}:subscription:${row.id}:cycle:${row.cycles_billed + 1}:attempt:${row.failed_attempts + 1}`;
-}
-
-function emailAddress(a: ShippingAddress) {
-  return {
-    name: `${a.firstName} ${a.lastName}`,
-    line1: a.line1,
-    line2: a.line2,
-    city: a.city,
-    region: a.region,
-    postalCode: a.postalCode,
-    country: a.country,
-  };
 }
 
 /**
@@ -202,22 +192,27 @@ export function startRenewalWorker(options: RenewalWorkerOptions): RenewalWorker
       refunded_cents: 0,
       restocked_at: null,
       site_user_id: first?.site_user_id ?? null,
+      number: null,
+      billing_address: null,
+      phone: null,
+      note: null,
     };
-    await insertOrder(trx, orderRow);
-    await insertOrderItems(trx, [
-      {
-        id: newId('oi'),
-        order_id: orderId,
-        position: 0,
-        item_id: row.item_id,
-        sku: row.sku,
-        product_name: row.product_name,
-        product_type: row.product_type,
-        quantity: row.quantity,
-        unit_price_cents: row.unit_price_cents,
-        additional_fields: row.additional_fields,
-      },
-    ]);
+    orderRow.number = await insertOrder(trx, orderRow);
+    const item = {
+      id: newId('oi'),
+      order_id: orderId,
+      position: 0,
+      item_id: row.item_id,
+      sku: row.sku,
+      product_name: row.product_name,
+      product_type: row.product_type,
+      quantity: row.quantity,
+      unit_price_cents: row.unit_price_cents,
+      additional_fields: row.additional_fields,
+      // The variant's options as the first order recorded them.
+      variant_options: (await listOrderItems(trx, row.order_id))[0]?.variant_options ?? null,
+    };
+    await insertOrderItems(trx, [item]);
     if (productType === ProductType.DIGITAL) {
       await insertDownloads(trx, [
         {
@@ -234,28 +229,11 @@ export function startRenewalWorker(options: RenewalWorkerOptions): RenewalWorker
       to: row.email,
       template: 'order-confirmation',
       ref: orderRef(orderId),
-      data: {
-        siteTitle: website?.site_title || 'Store',
-        orderId,
-        currency: row.currency,
-        customerName: address ? `${address.firstName} ${address.lastName}` : undefined,
-        items: [
-          {
-            productName: row.product_name,
-            sku: row.sku,
-            quantity: row.quantity,
-            unitPriceCents: row.unit_price_cents,
-          },
-        ],
-        subtotalCents: t.subtotalCents,
-        discountCents: t.discountCents,
-        shippingCents: t.shippingCostCents,
-        taxCents: t.taxCents,
-        giftCardAppliedCents: 0,
-        grandTotalCents: t.grandTotalCents,
-        shippingAddress: t.requiresShipping && address ? emailAddress(address) : null,
-        giftCards: [],
-      },
+      data: confirmationEmailData(
+        orderRow,
+        { items: [item], downloads: [], giftCards: [] },
+        { siteTitle: website?.site_title || 'Store', locale: website?.locale || 'en-US', link: null },
+      ),
     });
     // reserveStock re-reads a variant it could not decrement, so an unlimited variant goes on.
     const stock = await reserveStock(trx, row.website_id, [

@@ -20,6 +20,8 @@ export interface OrderFilters {
 
 export interface OrderSummary {
   id: string;
+  /** '#1001'. */
+  number: string;
   created: number;
   email: string;
   status: 'paid' | 'pending' | 'partially_refunded' | 'refunded';
@@ -52,6 +54,7 @@ export interface OrderDetail extends OrderSummary {
     quantity: number;
     unitPriceCents: number;
     lineTotalCents: number;
+    variantOptions: Record<string, string> | null;
   }[];
   subtotalCents: number;
   discountCents: number;
@@ -62,6 +65,17 @@ export interface OrderDetail extends OrderSummary {
   restocked: boolean;
   couponCodes: string[];
   shippingAddress: OrderAddress | null;
+  /** Null when billing is the shipping address. */
+  billingAddress: OrderAddress | null;
+  phone: string | null;
+  note: string | null;
+  giftCards: {
+    code: string;
+    amountCents: number;
+    recipientEmail: string | null;
+    recipientName: string | null;
+    message: string | null;
+  }[];
   shippingOption: { id: string; name: string; costCents: number } | null;
   payment: { provider: string; reference: string };
   refunds: {

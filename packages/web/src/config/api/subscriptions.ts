@@ -33,6 +33,8 @@ export interface SubscriptionSummary {
 export interface SubscriptionDetail extends SubscriptionSummary {
   renewals: {
     orderId: string;
+    /** '#1001'. */
+    orderNumber: string;
     created: number;
     status: string;
     grandTotalCents: number;

@@ -1,7 +1,8 @@
+import { countryName, formatPostalCode, variantOptionsText } from '@storefront/commerce';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { type OrderDetail, orderQuery, useResendConfirmation } from '../../../api/orders';
+import { type OrderAddress, type OrderDetail, orderQuery, useResendConfirmation } from '../../../api/orders';
 import { can, sessionQuery } from '../../../api/session';
 import { Drawer } from '../../../components/Drawer';
 import { ErrorNotice, LoadError, SkeletonForm } from '../../../components/Status';
@@ -45,6 +46,28 @@ function Totals({ order }: { order: OrderDetail }) {
   );
 }
 
+/** An address as the shopper wrote it, the country named and the postal code spaced its way. */
+function PostalAddress({ address }: { address: OrderAddress }) {
+  return (
+    <address>
+      {address.firstName} {address.lastName}
+      <br />
+      {address.line1}
+      {address.line2 && (
+        <>
+          <br />
+          {address.line2}
+        </>
+      )}
+      <br />
+      {address.city}
+      {address.region ? `, ${address.region}` : ''} {formatPostalCode(address.country, address.postalCode)}
+      <br />
+      {countryName(address.country)}
+    </address>
+  );
+}
+
 function OrderBody({ order }: { order: OrderDetail }) {
   const { data: contributor } = useQuery(sessionQuery());
   const writable = can(contributor, 'orders.write');
@@ -82,7 +105,12 @@ function OrderBody({ order }: { order: OrderDetail }) {
             <tbody>
               {order.items.map((item) => (
                 <tr key={item.itemId}>
-                  <td>{item.productName}</td>
+                  <td>
+                    {item.productName}
+                    {item.variantOptions && (
+                      <span className="cfg-muted"> · {variantOptionsText(item.variantOptions)}</span>
+                    )}
+                  </td>
                   <td>{item.sku}</td>
                   <td>{item.quantity}</td>
                   <td>{m(item.unitPriceCents)}</td>
@@ -95,32 +123,50 @@ function OrderBody({ order }: { order: OrderDetail }) {
         <Totals order={order} />
       </section>
 
+      {order.note && (
+        <section aria-labelledby="order-note">
+          <h3 id="order-note">{TEXTS.note}</h3>
+          <blockquote className="cfg-order-note">{order.note}</blockquote>
+        </section>
+      )}
+      {order.giftCards.length > 0 && (
+        <section aria-labelledby="order-gift-cards">
+          <h3 id="order-gift-cards">{TEXTS.giftCards}</h3>
+          <ul>
+            {order.giftCards.map((g) => (
+              <li key={g.code}>
+                <code>{g.code}</code> {m(g.amountCents)}
+                {g.recipientEmail &&
+                  ` · ${TEXTS.sentTo} ${g.recipientName ? `${g.recipientName} <${g.recipientEmail}>` : g.recipientEmail}`}
+                {g.message && <blockquote className="cfg-order-note">{g.message}</blockquote>}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
       <div className="cfg-order-columns">
         <section aria-labelledby="order-address">
           <h3 id="order-address">{TEXTS.shippingAddress}</h3>
-          {address ? (
-            <address>
-              {address.firstName} {address.lastName}
-              <br />
-              {address.line1}
-              {address.line2 && (
-                <>
-                  <br />
-                  {address.line2}
-                </>
-              )}
-              <br />
-              {address.postalCode} {address.city}
-              {address.region ? `, ${address.region}` : ''}
-              <br />
-              {address.country}
-            </address>
-          ) : (
-            <p>{TEXTS.noAddress}</p>
-          )}
+          {address ? <PostalAddress address={address} /> : <p>{TEXTS.noAddress}</p>}
           {order.shippingOption && (
             <p>
               {TEXTS.shippingMethod}: {order.shippingOption.name}
+            </p>
+          )}
+          {(order.billingAddress || address) && (
+            <>
+              <h3>{TEXTS.billingAddress}</h3>
+              {order.billingAddress ? (
+                <PostalAddress address={order.billingAddress} />
+              ) : (
+                <p>{TEXTS.sameAsShipping}</p>
+              )}
+            </>
+          )}
+          {order.phone && (
+            <p>
+              {TEXTS.phone}: <a href={`tel:${order.phone.replace(/[^\d+]/g, '')}`}>{order.phone}</a>
             </p>
           )}
         </section>
@@ -235,7 +281,7 @@ export function OrderDrawer() {
   const close = () => navigate({ pathname: '..', search: window.location.search });
   const order = useQuery(orderQuery(orderId));
   return (
-    <Drawer title={TEXTS.orderTitle(orderId)} onClose={close} wide>
+    <Drawer title={order.data ? TEXTS.orderTitle(order.data.number) : TEXTS.order} onClose={close} wide>
       {order.isPending ? (
         <SkeletonForm fields={6} />
       ) : order.isError ? (

@@ -28,11 +28,11 @@ const TEST_OPTIONS: readonly Option[] = [
 ];
 
 /** Opens the order's drawer over the list, keeping the list's filters for when it closes. */
-function OrderLink({ id }: { id: string }) {
+function OrderLink({ id, number }: { id: string; number: string }) {
   const { search } = useLocation();
   return (
     <Link to={{ pathname: encodeURIComponent(id), search }} className="cfg-row-link">
-      {id}
+      {number}
     </Link>
   );
 }
@@ -44,7 +44,10 @@ export function StatusBadge({ status }: { status: keyof typeof TEXTS.orderStatus
 
 const col = columnsFor<OrderSummary>();
 const columns = [
-  col.accessor('id', { header: TEXTS.order, cell: (info) => <OrderLink id={info.getValue()} /> }),
+  col.accessor('number', {
+    header: TEXTS.order,
+    cell: (info) => <OrderLink id={info.row.original.id} number={info.getValue()} />,
+  }),
   col.accessor('created', {
     header: TEXTS.date,
     cell: (info) => <span className="cfg-nowrap">{dateTime(info.getValue())}</span>,

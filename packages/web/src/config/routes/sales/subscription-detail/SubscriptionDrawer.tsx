@@ -60,9 +60,9 @@ function SubscriptionBody({ subscription: s }: { subscription: SubscriptionDetai
                 <tr key={r.orderId}>
                   <td>
                     {can(contributor, 'orders.read') ? (
-                      <Link to={`/orders/${encodeURIComponent(r.orderId)}`}>{r.orderId}</Link>
+                      <Link to={`/orders/${encodeURIComponent(r.orderId)}`}>{r.orderNumber}</Link>
                     ) : (
-                      r.orderId
+                      r.orderNumber
                     )}
                   </td>
                   <td className="cfg-nowrap">{dateTime(r.created)}</td>
