@@ -9,6 +9,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig, TrustProxy } from './config.js';
 import { type Database, openDatabase } from './db/index.js';
 import { auditRoutes } from './modules/audit/routes.js';
+import { createAltchaProvider } from './modules/captcha/altcha.js';
+import type { CaptchaProvider } from './modules/captcha/provider.js';
+import { createRecaptchaProvider } from './modules/captcha/recaptcha.js';
 import { cartRoutes } from './modules/cart/routes.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { censusRoutes } from './modules/census/routes.js';
@@ -90,6 +93,8 @@ export interface AppServices {
   invalidateSite(): void;
   /** Takes payments at checkout and gives money back on refunds (the test provider by default). */
   paymentProvider: PaymentProvider;
+  /** The site forms' captcha (CAPTCHA): the proof of work issues challenges, reCAPTCHA does not. */
+  captcha: CaptchaProvider & { challenge?(now: number): Promise<unknown> };
 }
 
 export interface BuildOptions {
@@ -141,6 +146,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     (config.redisUrl ? new RedisSessionStore(config.redisUrl) : new DatabaseSessionStore(database.db));
 
   const paymentProvider = options.checkout?.paymentProvider ?? createTestPaymentProvider();
+  const sessionSecret = await loadSessionSecret(config.sessionSecret, config.dataDir);
   const services: AppServices = {
     config,
     paymentProvider,
@@ -152,7 +158,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     theme,
     rateLimit: createRateLimiter(redisStore ? { ...limits, store: redisStore } : limits, clock),
     ownerSessions,
-    crumbs: createCrumbs(await loadSessionSecret(config.sessionSecret, config.dataDir)),
+    crumbs: createCrumbs(sessionSecret),
+    captcha:
+      config.captcha.kind === 'recaptcha'
+        ? createRecaptchaProvider(config.captcha)
+        : createAltchaProvider(sessionSecret),
     media: options.mediaStorage ?? new FsMediaStorage(path.join(config.dataDir, 'media')),
     async context() {
       const now = Date.now();

@@ -4,7 +4,16 @@ import type { DB } from '../../db/schema.js';
 export function findForm(db: Kysely<DB>, websiteId: string, id: string) {
   return db
     .selectFrom('forms')
-    .select(['id', 'name', 'fields', 'notification_emails'])
+    .select([
+      'id',
+      'name',
+      'fields',
+      'notification_emails',
+      'captcha_enabled',
+      'success_text',
+      'post_submit_html',
+      'success_redirect',
+    ])
     .where('website_id', '=', websiteId)
     .where('id', '=', id)
     .executeTakeFirst();
