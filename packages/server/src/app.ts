@@ -25,6 +25,7 @@ import { mediaRoutes } from './modules/media/routes.js';
 import { FsMediaStorage, type MediaStorage } from './modules/media/storage.js';
 import { orderRoutes } from './modules/orders/routes.js';
 import { ownerCatalogRoutes } from './modules/owner-catalog/routes.js';
+import { ownerFormRoutes } from './modules/owner-forms/routes.js';
 import { ownerOrderRoutes } from './modules/owner-orders/routes.js';
 import { ownerPricingRoutes } from './modules/owner-pricing/routes.js';
 import { ownerRestockRoutes } from './modules/owner-restock/routes.js';
@@ -267,6 +268,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   ownerPricingRoutes(app, services);
   ownerSettingsRoutes(app, services);
   ownerRestockRoutes(app, services);
+  ownerFormRoutes(app, services);
   checkoutPageRoutes(app, services, { ...options.checkout, paymentProvider });
   configShellRoutes(app, services, await loadConfigAssets());
   pageRoutes(app, services);
