@@ -56,6 +56,7 @@ import { securityHeaders } from './platform/security-headers.js';
 import { loadConfigAssets, loadWebAssets, WEB_DIST_DIR } from './render/assets.js';
 import { checkoutPageRoutes } from './render/checkout-pages.js';
 import { configShellRoutes } from './render/config-shell.js';
+import { formPageRoutes } from './render/form-pages.js';
 import { quickViewRoutes } from './render/quick-view.js';
 import { pageRoutes } from './render/routes.js';
 import { loadTheme, type Theme } from './render/theme.js';
@@ -251,6 +252,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   pricingRoutes(app, services);
   catalogRoutes(app, services);
   formRoutes(app, services);
+  formPageRoutes(app, services);
   restockRoutes(app, services);
   subscriptionRoutes(app, services);
   contextRoutes(app, services);

@@ -298,6 +298,8 @@ export interface PageInput {
   assets: WebAssets;
   collection?: Collection;
   collections: Collection[];
+  /** Pages of their own besides the collections (forms published at /{slug}), for the navigation. */
+  pages?: { title: string; url: string }[];
   path: string;
   cartError?: string;
 }
@@ -324,11 +326,14 @@ export function pageContext(input: PageInput, extra: Record<string, unknown> = {
       nonce: input.nonce,
       scripts: input.assets.scripts,
       styles: input.assets.styles,
-      navigation: input.collections.map((c) => ({
-        title: c.title,
-        url: c.fullUrl,
-        active: input.path.startsWith(c.fullUrl),
-      })),
+      navigation: [
+        ...input.collections.map((c) => ({
+          title: c.title,
+          url: c.fullUrl,
+          active: input.path.startsWith(c.fullUrl),
+        })),
+        ...(input.pages ?? []).map((p) => ({ ...p, active: input.path === p.url })),
+      ],
       cartError: input.cartError ?? '',
       contextJson: scriptJson({
         websiteId: site.website.id,

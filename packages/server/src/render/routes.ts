@@ -11,13 +11,14 @@ import {
   getProductFormIds,
 } from '../modules/catalog/service.js';
 import { getInstallmentContext } from '../modules/context/service.js';
-import { getFormSchema } from '../modules/forms/service.js';
+import { getFormByPageSlug, getFormSchema, listFormPages } from '../modules/forms/service.js';
 import { cartPageContext, pageContext, productCardContext, productContext } from './context.js';
+import { formPageSpec } from './form-pages.js';
 import { PageCache, type PageHoles } from './page-cache.js';
 import { PAGE_TYPE } from './page-types.js';
 import type { TemplateName } from './theme.js';
 
-interface PageSpec {
+export interface PageSpec {
   status: number;
   pageType: number;
   template: TemplateName;
@@ -36,6 +37,7 @@ function isCartPage(segments: string[]): boolean {
 }
 
 async function resolvePage(
+  services: AppServices,
   ctx: SiteContext,
   collections: Collection[],
   segments: string[],
@@ -94,6 +96,10 @@ async function resolvePage(
       };
     }
   }
+  if (!collection && segments.length === 1) {
+    const form = await getFormByPageSlug(ctx, segments[0]);
+    if (form) return formPageSpec(services, ctx, form, { crumb, captcha: services.captcha.widget });
+  }
   return {
     status: 404,
     pageType: PAGE_TYPE.NOT_FOUND,
@@ -121,11 +127,21 @@ async function renderPage(
   const segments = pathSegments(url.pathname);
   if (isCartPage(segments)) {
     const collections = await getCollections(ctx);
-    const page = await resolvePage(ctx, collections, segments, crumb, cartToken);
+    const page = await resolvePage(services, ctx, collections, segments, crumb, cartToken);
     const cart = page.data.cart as Awaited<ReturnType<typeof getCart>>;
     return send(
       page.status,
-      renderSpec(services, ctx, page, cart, collections, url.pathname, values, cartError),
+      renderSpec(
+        services,
+        ctx,
+        page,
+        cart,
+        collections,
+        url.pathname,
+        values,
+        cartError,
+        await listFormPages(ctx),
+      ),
     );
   }
 
@@ -136,7 +152,7 @@ async function renderPage(
   const hit = pages.get(key, version, values);
   if (hit) return send(hit.status, hit.html);
   const collections = await getCollections(ctx);
-  const page = await resolvePage(ctx, collections, segments, pages.placeholders.crumb, cartToken);
+  const page = await resolvePage(services, ctx, collections, segments, pages.placeholders.crumb, cartToken);
   const rendered = renderSpec(
     services,
     ctx,
@@ -146,11 +162,12 @@ async function renderPage(
     url.pathname,
     pages.placeholders,
     cartError,
+    await listFormPages(ctx),
   );
   return send(page.status, pages.set(key, version, page.status, rendered, values));
 }
 
-function renderSpec(
+export function renderSpec(
   services: AppServices,
   ctx: SiteContext,
   page: PageSpec,
@@ -159,6 +176,7 @@ function renderSpec(
   path: string,
   values: PageHoles,
   cartError: string | undefined,
+  pages: { title: string; url: string }[] = [],
 ): string {
   const json = pageContext(
     {
@@ -171,6 +189,7 @@ function renderSpec(
       assets: services.theme.assets,
       collection: page.collection,
       collections,
+      pages,
       path,
       cartError,
     },

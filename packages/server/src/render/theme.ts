@@ -17,6 +17,9 @@ export const TEMPLATES = {
   orderReceived: 'pages/order-received.page',
   orderStatus: 'pages/order-status.page',
   subscriptionConfirmed: 'pages/subscription-confirmed.page',
+  formBlock: 'blocks/form.block',
+  formPage: 'pages/form.page',
+  formAnswer: 'pages/form-answer.page',
 } as const;
 
 export type TemplateName = keyof typeof TEMPLATES;

@@ -138,6 +138,12 @@ export async function getFormSettings(ctx: RequestContext, id: string): Promise<
   return formSettingsOf(row);
 }
 
+/** The forms published on pages of their own, as navigation links. */
+export async function listFormPages(ctx: RequestContext): Promise<{ title: string; url: string }[]> {
+  const rows = await listFormRows(ctx.db, ctx.websiteId);
+  return rows.flatMap((r) => (r.page_slug ? [{ title: r.name, url: `/${r.page_slug}` }] : []));
+}
+
 /** The form published on its own page at /{slug}, if any. */
 export async function getFormByPageSlug(ctx: RequestContext, slug: string): Promise<FormSettings | null> {
   const row = await findFormByPageSlug(ctx.db, ctx.websiteId, slug);
