@@ -7,6 +7,7 @@ import { SignIn } from './routes/auth/sign-in/SignIn';
 import { inventoryRoute } from './routes/catalog/inventory/route';
 import { productsRoute } from './routes/catalog/products/route';
 import { restockRoute } from './routes/catalog/restock/route';
+import { formsRoute } from './routes/content/forms/route';
 import { requireSession, safeNext } from './routes/guards';
 import { auditRoute } from './routes/people/audit/route';
 import { contributorsRoute } from './routes/people/contributors/route';
@@ -69,6 +70,7 @@ export function configRoutes(queryClient: QueryClient, basename = CONFIG_BASENAM
             couponsRoute(ctx),
             shippingTaxRoute(ctx),
             settingsRoute(ctx),
+            formsRoute(ctx),
             contributorsRoute(ctx),
             auditRoute(ctx),
             {
