@@ -195,7 +195,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     bodyLimit: 1024 * 1024,
     frameworkErrors,
   });
-  securityHeaders(app);
+  securityHeaders(app, { recaptcha: config.captcha.kind === 'recaptcha' });
   // Pages and theme files are compressed per response (brotli at a fast level); the built islands
   // are served from their precompressed .br/.gz copies (packages/web/scripts/precompress.mjs).
   await app.register(fastifyCompress, {

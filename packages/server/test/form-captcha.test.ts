@@ -130,6 +130,11 @@ describe.each(dialects)('proof-of-work captcha on %s', (dialect) => {
     });
   });
 
+  it('loads no third party on its pages', async () => {
+    const csp = String((await t.app.inject({ url: '/' })).headers['content-security-policy']);
+    expect(csp).not.toContain('google');
+  });
+
   it('asks nothing of a form without a captcha', async () => {
     expect((await save('open', 'no captcha')).statusCode).toBe(200);
   });
@@ -211,6 +216,12 @@ describe.each(dialects)('reCAPTCHA on %s', (dialect) => {
     const res = await save('guarded', 'broken', 'broken');
     expect(res.statusCode).toBe(500);
     expect(res.json().message).toBe('Unable to send form. Please try again later.');
+  });
+
+  it('lets pages load Google’s script and frame, and only then', async () => {
+    const csp = String((await t.app.inject({ url: '/' })).headers['content-security-policy']);
+    expect(csp).toMatch(/script-src 'self' 'nonce-[^']+' https:\/\/www\.google\.com\/recaptcha\//);
+    expect(csp).toContain('frame-src https://www.google.com/recaptcha/');
   });
 
   it('issues no proof-of-work challenges', async () => {
