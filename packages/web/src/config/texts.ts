@@ -365,7 +365,7 @@ export const TEXTS = {
   submissionCount: (n: number) => (n === 1 ? '1 submission' : `${n} submissions`),
   noSubmissions: 'No submissions yet.',
   noMatchingSubmissions: 'No submissions match that search.',
-  submissionsSearch: 'A name, an email, any answer…',
+  submissionsSearch: 'Any answer…',
   submittedAt: 'Sent',
   answers: 'Answers',
   moreSubmissions: 'Show older submissions',
