@@ -80,6 +80,7 @@ describe('the owner’s area in Chromium', () => {
       'Discounts',
       'Shipping and tax',
       'Settings',
+      'Forms',
       'Contributors',
       'Audit log',
     ]);

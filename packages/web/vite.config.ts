@@ -16,10 +16,14 @@ export default defineConfig({
       input: 'src/main.tsx',
       output: {
         // Modules the entry shares with the lazy islands stay in one chunk beside the entry:
-        // left alone, the bundler splits them into many small files that compress worse.
+        // left alone, the bundler splits them into many small files that compress worse. The
+        // captcha widget stays out: only pages with a captcha form load it.
         codeSplitting: {
           groups: [
-            { name: 'shared', test: /node_modules|src\/(api|cookies|context|cart-store|product-store)\b/ },
+            {
+              name: 'shared',
+              test: /node_modules\/(?!altcha)|src\/(api|cookies|context|cart-store|product-store)\b/,
+            },
           ],
         },
       },

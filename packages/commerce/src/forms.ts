@@ -261,3 +261,103 @@ export function formAnswerLines(
     .map((f) => ({ title: f.title, text: answerText(f.type, byId[f.id]) }))
     .filter((line) => line.text !== '');
 }
+
+/**
+ * How a site form's inputs are named in HTML, so the page without JavaScript, the island and
+ * the server read one scheme: a single value is `{fieldId}`; a part of a name, address, date,
+ * time or phone is `{fieldId}.{part}`; each ticked checkbox repeats `{fieldId}`; a likert answer
+ * is `{fieldId}.{statement index}`.
+ */
+export const FORM_ANSWER_PARTS = {
+  name: ['first', 'last'],
+  address: ['line1', 'line2', 'city', 'region', 'postalCode', 'country'],
+  date: ['year', 'month', 'day'],
+  time: ['hour', 'minute', 'ampm'],
+  phone: ['country', 'number'],
+} as const;
+
+/** The parts in the order a site form shows them (dates as M/D/YYYY) and the label of each. */
+export const FORM_PART_ORDER: Record<keyof typeof FORM_ANSWER_PARTS, readonly string[]> = {
+  ...FORM_ANSWER_PARTS,
+  date: ['month', 'day', 'year'],
+};
+export const FORM_PART_LABELS: Readonly<Record<string, string>> = {
+  first: 'First name',
+  last: 'Last name',
+  line1: 'Address line 1',
+  line2: 'Address line 2',
+  city: 'City',
+  region: 'State / region',
+  postalCode: 'Postal code',
+  country: 'Country',
+  year: 'Year',
+  month: 'Month',
+  day: 'Day',
+  hour: 'Hour',
+  minute: 'Minute',
+  ampm: 'AM / PM',
+  number: 'Number',
+};
+/** The phone's country part is a calling code, not a country name. */
+export const PHONE_COUNTRY_LABEL = 'Country code';
+
+/** A field as the answer reader needs it. */
+export interface NamedField {
+  id: string;
+  type: FormFieldType;
+  options?: readonly string[];
+}
+
+export function formInputName(fieldId: string, part?: string | number): string {
+  return part === undefined ? fieldId : `${fieldId}.${part}`;
+}
+
+/**
+ * The answers of a submitted HTML form, keyed by field id, from its entries (name, value) in
+ * document order. Blank inputs are left out, so a blank optional field passes and a blank
+ * required one reads as missing.
+ */
+export function formAnswersFromEntries(
+  fields: readonly NamedField[],
+  entries: Iterable<readonly [string, string]>,
+): Record<string, unknown> {
+  const byName = new Map<string, string[]>();
+  for (const [name, value] of entries) {
+    const list = byName.get(name) ?? [];
+    list.push(value);
+    byName.set(name, list);
+  }
+  const first = (name: string) => {
+    const v = byName.get(name)?.[0];
+    return v === undefined || v.trim() === '' ? undefined : v;
+  };
+  const answers: [string, unknown][] = [];
+  for (const field of fields) {
+    if (field.type === 'section') continue;
+    const parts = (FORM_ANSWER_PARTS as Record<string, readonly string[]>)[field.type];
+    if (parts) {
+      const value = Object.fromEntries(
+        parts.flatMap((p) => {
+          const v = first(formInputName(field.id, p));
+          return v === undefined ? [] : [[p, v]];
+        }),
+      );
+      if (Object.keys(value).length > 0) answers.push([field.id, value]);
+    } else if (field.type === 'checkbox') {
+      const ticked = (byName.get(field.id) ?? []).filter((v) => v !== '');
+      if (ticked.length > 0) answers.push([field.id, ticked]);
+    } else if (field.type === 'likert') {
+      const value = Object.fromEntries(
+        (field.options ?? []).flatMap((statement, i) => {
+          const v = first(formInputName(field.id, i));
+          return v === undefined ? [] : [[statement, Number(v)]];
+        }),
+      );
+      if (Object.keys(value).length > 0) answers.push([field.id, value]);
+    } else {
+      const v = first(field.id);
+      if (v !== undefined) answers.push([field.id, v]);
+    }
+  }
+  return Object.fromEntries(answers);
+}

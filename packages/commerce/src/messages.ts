@@ -45,6 +45,9 @@ export const MESSAGES = {
   formInvalid: 'One or more fields is invalid, please check your entries.',
   captchaIncomplete: 'Complete CAPTCHA before submitting.',
 
+  // Spec §4 "Form handler": the submit button's text while the form is locked.
+  formSubmitting: 'Submitting…',
+
   // Spec §8 "Form submission".
   formUnauthorized: 'Unable to submit form. Please try again later.',
   formNotConfigured: 'This form has not been configured yet.',

@@ -9,6 +9,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig, TrustProxy } from './config.js';
 import { type Database, openDatabase } from './db/index.js';
 import { auditRoutes } from './modules/audit/routes.js';
+import { createAltchaProvider } from './modules/captcha/altcha.js';
+import type { CaptchaProvider } from './modules/captcha/provider.js';
+import { createRecaptchaProvider } from './modules/captcha/recaptcha.js';
 import { cartRoutes } from './modules/cart/routes.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { censusRoutes } from './modules/census/routes.js';
@@ -22,6 +25,7 @@ import { mediaRoutes } from './modules/media/routes.js';
 import { FsMediaStorage, type MediaStorage } from './modules/media/storage.js';
 import { orderRoutes } from './modules/orders/routes.js';
 import { ownerCatalogRoutes } from './modules/owner-catalog/routes.js';
+import { ownerFormRoutes } from './modules/owner-forms/routes.js';
 import { ownerOrderRoutes } from './modules/owner-orders/routes.js';
 import { ownerPricingRoutes } from './modules/owner-pricing/routes.js';
 import { ownerRestockRoutes } from './modules/owner-restock/routes.js';
@@ -56,6 +60,7 @@ import { accountPageRoutes } from './render/account-pages.js';
 import { loadConfigAssets, loadWebAssets, WEB_DIST_DIR } from './render/assets.js';
 import { checkoutPageRoutes } from './render/checkout-pages.js';
 import { configShellRoutes } from './render/config-shell.js';
+import { formPageRoutes } from './render/form-pages.js';
 import { quickViewRoutes } from './render/quick-view.js';
 import { pageRoutes } from './render/routes.js';
 import { loadTheme, type Theme } from './render/theme.js';
@@ -91,6 +96,8 @@ export interface AppServices {
   invalidateSite(): void;
   /** Takes payments at checkout and gives money back on refunds (the test provider by default). */
   paymentProvider: PaymentProvider;
+  /** The site forms' captcha (CAPTCHA): the proof of work issues challenges, reCAPTCHA does not. */
+  captcha: CaptchaProvider & { challenge?(now: number): Promise<unknown> };
 }
 
 export interface BuildOptions {
@@ -149,6 +156,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       : new DatabaseSessionStore(database.db, 'site_user_sessions'));
 
   const paymentProvider = options.checkout?.paymentProvider ?? createTestPaymentProvider();
+  const sessionSecret = await loadSessionSecret(config.sessionSecret, config.dataDir);
   const services: AppServices = {
     config,
     paymentProvider,
@@ -161,7 +169,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     rateLimit: createRateLimiter(redisStore ? { ...limits, store: redisStore } : limits, clock),
     ownerSessions,
     siteUserSessions,
-    crumbs: createCrumbs(await loadSessionSecret(config.sessionSecret, config.dataDir)),
+    crumbs: createCrumbs(sessionSecret),
+    captcha:
+      config.captcha.kind === 'recaptcha'
+        ? createRecaptchaProvider(config.captcha)
+        : createAltchaProvider(sessionSecret),
     media: options.mediaStorage ?? new FsMediaStorage(path.join(config.dataDir, 'media')),
     async context() {
       const now = Date.now();
@@ -192,7 +204,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     bodyLimit: 1024 * 1024,
     frameworkErrors,
   });
-  securityHeaders(app);
+  securityHeaders(app, { recaptcha: config.captcha.kind === 'recaptcha' });
   // Pages and JSON are compressed whole, in one call; theme files stream through
   // @fastify/compress; the built islands are served from their precompressed .br/.gz copies
   // (packages/web/scripts/precompress.mjs).
@@ -251,6 +263,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   pricingRoutes(app, services);
   catalogRoutes(app, services);
   formRoutes(app, services);
+  formPageRoutes(app, services);
   restockRoutes(app, services);
   subscriptionRoutes(app, services);
   contextRoutes(app, services);
@@ -269,6 +282,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   ownerPricingRoutes(app, services);
   ownerSettingsRoutes(app, services);
   ownerRestockRoutes(app, services);
+  ownerFormRoutes(app, services);
   checkoutPageRoutes(app, services, { ...options.checkout, paymentProvider });
   accountPageRoutes(app, services);
   configShellRoutes(app, services, await loadConfigAssets());

@@ -79,6 +79,17 @@ const envSchema = z.object({
     .string()
     .min(MIN_SESSION_SECRET_LENGTH, `must be at least ${MIN_SESSION_SECRET_LENGTH} characters`)
     .optional(),
+  /** The captcha of site forms: altcha (self-hosted proof of work) or recaptcha. */
+  CAPTCHA: z.enum(['altcha', 'recaptcha']).default('altcha'),
+  RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
+  RECAPTCHA_SECRET_KEY: z.string().min(1).optional(),
+  /** Where reCAPTCHA tokens are verified (Google's siteverify unless set). */
+  RECAPTCHA_VERIFY_URL: z
+    .string()
+    .regex(/^https?:\/\//, 'must be an http:// or https:// URL')
+    .optional(),
+  /** Lowest reCAPTCHA score let through, 0 to 1. */
+  RECAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().optional(),
 });
@@ -105,7 +116,14 @@ export interface AppConfig {
   /** PUBLIC_URL without a trailing slash; unset, emails carry no links. */
   publicUrl?: string;
   testPaymentLatencyMs: number;
+  /** The site forms' captcha: the built-in proof of work, or reCAPTCHA with its keys. */
+  captcha:
+    | { kind: 'altcha' }
+    | { kind: 'recaptcha'; siteKey: string; secretKey: string; verifyUrl?: string; minScore?: number };
 }
+
+/** Spec §8: the error when the enterprise captcha is chosen without its site key. */
+export const RECAPTCHA_SITE_KEY_MISSING = 'Enterprise V3 ReCaptcha site key not found';
 
 export class ConfigError extends Error {}
 
@@ -123,6 +141,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       `Invalid configuration:\n  SESSION_SECRET: required when NODE_ENV=production (a random text of at least ${MIN_SESSION_SECRET_LENGTH} characters, the same on every instance)`,
     );
   }
+  if (e.CAPTCHA === 'recaptcha' && (!e.RECAPTCHA_SITE_KEY || !e.RECAPTCHA_SECRET_KEY)) {
+    const missing = e.RECAPTCHA_SITE_KEY
+      ? '  RECAPTCHA_SECRET_KEY: required when CAPTCHA=recaptcha'
+      : `  RECAPTCHA_SITE_KEY: ${RECAPTCHA_SITE_KEY_MISSING}`;
+    throw new ConfigError(`Invalid configuration:\n${missing}`);
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     port: e.PORT,
@@ -138,6 +162,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: e.MAIL_FROM,
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     testPaymentLatencyMs: e.TEST_PAYMENT_LATENCY_MS,
+    captcha:
+      e.CAPTCHA === 'recaptcha'
+        ? {
+            kind: 'recaptcha',
+            siteKey: e.RECAPTCHA_SITE_KEY!,
+            secretKey: e.RECAPTCHA_SECRET_KEY!,
+            verifyUrl: e.RECAPTCHA_VERIFY_URL,
+            minScore: e.RECAPTCHA_MIN_SCORE,
+          }
+        : { kind: 'altcha' },
   };
 }
 

@@ -103,7 +103,7 @@ describe.each(dialects)('site form submissions on %s', (dialect) => {
   it('stores a valid submission and queues one email per recipient with the answer summaries', async () => {
     const res = await save({ formId: 'contact', form: VALID, key: await newKey() });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ data: {} });
+    expect(res.json()).toEqual({ data: { successText: null, postSubmitHtml: null, successRedirect: null } });
     const [row] = await submissions('contact');
     expect(JSON.parse(row.answers)).toEqual({ ...VALID, email: 'ada@example.com' });
 
@@ -250,7 +250,9 @@ describe.each(dialects)('site form submissions on %s', (dialect) => {
       key,
     });
     expect(trapped.statusCode).toBe(200);
-    expect(trapped.json()).toEqual({ data: {} });
+    expect(trapped.json()).toEqual({
+      data: { successText: null, postSubmitHtml: null, successRedirect: null },
+    });
     expect(await submissions('quiet')).toHaveLength(before);
     expect((await save({ formId: 'quiet', form: { note: 'again' }, key })).statusCode).toBe(401);
 

@@ -24,6 +24,18 @@ export const ISLANDS: Record<string, IslandDefinition> = {
   Installments: { load: () => import('./islands/Installments').then((m) => m.Installments) },
   RestockForm: { load: () => import('./islands/RestockForm').then((m) => m.RestockForm) },
   QuickViewButton: { load: () => import('./islands/QuickViewButton').then((m) => m.QuickViewButton) },
+  SiteForm: {
+    load: () => import('./islands/SiteForm').then((m) => m.SiteForm),
+    // What the visitor typed before the island loaded, so taking over the form loses nothing.
+    stateFromMarkup: (el) => {
+      const form = el.querySelector('form');
+      const entries: [string, string][] = [];
+      if (form)
+        for (const [name, value] of new FormData(form))
+          if (typeof value === 'string') entries.push([name, value]);
+      return { initialEntries: entries };
+    },
+  },
 };
 
 /** Set on an element once React owns it, so a second scan never mounts twice. */

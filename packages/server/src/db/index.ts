@@ -22,6 +22,7 @@ import * as m0007 from './migrations/0007_contributors.js';
 import * as m0008 from './migrations/0008_media.js';
 import * as m0009 from './migrations/0009_owner_ops.js';
 import * as m0010 from './migrations/0010_site_forms.js';
+import * as m0011 from './migrations/0011_forms_newsletter.js';
 import * as m0013 from './migrations/0013_site_users.js';
 import * as m0015 from './migrations/0015_shopper.js';
 import type { DB } from './schema.js';
@@ -54,6 +55,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0010_site_forms': m0010,
   '0013_site_users': m0013,
   '0015_shopper': m0015,
+  '0011_forms_newsletter': m0011,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -109,6 +109,20 @@ export interface FormTable {
   captcha_enabled: number;
   /** JSON array of the addresses a submission is emailed to. */
   notification_emails: Generated<string>;
+  /** Shown in place of the form once it is submitted (none: a default thank-you). */
+  success_text: string | null;
+  /** The owner's HTML run after a submission (e.g. a conversion snippet). */
+  post_submit_html: string | null;
+  /** Published on its own page at /{page_slug}; null: only where a page places it. */
+  page_slug: string | null;
+  updated_at: Generated<number>;
+}
+
+/** A captcha answer already used; kept until the answer would have expired anyway. */
+export interface CaptchaSpentTable {
+  answer_hash: string;
+  website_id: string;
+  expires_at: number;
 }
 
 /** A single-use key for one form submission; only its SHA-256 is kept. */
@@ -601,6 +615,7 @@ export interface DB {
   forms: FormTable;
   form_submission_keys: FormSubmissionKeyTable;
   form_submissions: FormSubmissionTable;
+  captcha_spent: CaptchaSpentTable;
   carts: CartTable;
   cart_entries: CartEntryTable;
   restock_signups: RestockSignupTable;

@@ -9,7 +9,7 @@ import type {
 
 /**
  * Tables a storefront page reads (site, settings, collections, products, variants with their
- * stock, media): a committed write to any of them makes every cached page older than it stale.
+ * stock, media, site forms): a committed write to any of them makes every cached page older than it stale.
  */
 export const PAGE_TABLES: ReadonlySet<string> = new Set([
   'websites',
@@ -18,6 +18,7 @@ export const PAGE_TABLES: ReadonlySet<string> = new Set([
   'products',
   'variants',
   'media_assets',
+  'forms',
 ]);
 
 /** The site's own rows, which the request context caches. */

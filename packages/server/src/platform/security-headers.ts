@@ -23,14 +23,17 @@ const HSTS_MAX_AGE_S = 365 * 24 * 60 * 60;
  * bundle); images may come from a merchant's CDN; no plugins, no foreign forms, framing only by
  * our own pages.
  */
-export function contentSecurityPolicy(nonce: string | null): string {
+export function contentSecurityPolicy(nonce: string | null, recaptcha = false): string {
+  // reCAPTCHA (CAPTCHA=recaptcha) is the one third party a page may load: its script and frame.
+  const google = recaptcha ? ` ${RECAPTCHA_SOURCES}` : '';
   return [
     "default-src 'self'",
-    nonce === null ? "script-src 'self'" : `script-src 'self' 'nonce-${nonce}'`,
+    nonce === null ? `script-src 'self'${google}` : `script-src 'self' 'nonce-${nonce}'${google}`,
     "style-src 'self'",
     "img-src 'self' data: https:",
     "font-src 'self'",
-    "connect-src 'self'",
+    `connect-src 'self'${google}`,
+    ...(recaptcha ? [`frame-src ${RECAPTCHA_SOURCES}`] : []),
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
@@ -38,8 +41,8 @@ export function contentSecurityPolicy(nonce: string | null): string {
   ].join('; ');
 }
 
-/** The policy of answers that carry no inline script (API answers, files): no nonce to make. */
-const NO_INLINE_SCRIPT_POLICY = contentSecurityPolicy(null);
+/** Where Google serves reCAPTCHA's script and challenge frame from. */
+const RECAPTCHA_SOURCES = 'https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/';
 const nonceOf = Symbol('cspNonce');
 
 /**
@@ -49,20 +52,23 @@ const nonceOf = Symbol('cspNonce');
  * first reads `reply.cspNonce`, which puts it into that answer's policy; answers that read none
  * allow no inline script at all.
  */
-export function securityHeaders(app: FastifyInstance): void {
+export function securityHeaders(app: FastifyInstance, options: { recaptcha?: boolean } = {}): void {
+  const recaptcha = options.recaptcha ?? false;
+  // The policy of answers that carry no inline script (API answers, files): no nonce to make.
+  const noInlineScriptPolicy = contentSecurityPolicy(null, recaptcha);
   app.decorateReply('cspNonce', {
     getter(this: FastifyReply & { [nonceOf]?: string }) {
       let nonce = this[nonceOf];
       if (nonce === undefined) {
         nonce = randomBytes(NONCE_BYTES).toString('base64');
         this[nonceOf] = nonce;
-        this.header('content-security-policy', contentSecurityPolicy(nonce));
+        this.header('content-security-policy', contentSecurityPolicy(nonce, recaptcha));
       }
       return nonce;
     },
   });
   app.addHook('onRequest', async (request, reply) => {
-    reply.header('content-security-policy', NO_INLINE_SCRIPT_POLICY);
+    reply.header('content-security-policy', noInlineScriptPolicy);
     reply.header('x-frame-options', 'SAMEORIGIN');
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');

@@ -307,6 +307,8 @@ export interface PageInput {
   assets: WebAssets;
   collection?: Collection;
   collections: Collection[];
+  /** Pages of their own besides the collections (forms published at /{slug}), for the navigation. */
+  pages?: { title: string; url: string }[];
   path: string;
   cartError?: string;
   /** The outcome of a plain (no JavaScript) restock form, shown in the form. */
@@ -335,11 +337,14 @@ export function pageContext(input: PageInput, extra: Record<string, unknown> = {
       nonce: input.nonce,
       scripts: input.assets.scripts,
       styles: input.assets.styles,
-      navigation: input.collections.map((c) => ({
-        title: c.title,
-        url: c.fullUrl,
-        active: input.path.startsWith(c.fullUrl),
-      })),
+      navigation: [
+        ...input.collections.map((c) => ({
+          title: c.title,
+          url: c.fullUrl,
+          active: input.path.startsWith(c.fullUrl),
+        })),
+        ...(input.pages ?? []).map((p) => ({ ...p, active: input.path === p.url })),
+      ],
       cartError: input.cartError ?? '',
       accountActive: input.path.startsWith('/account'),
       restockMessage: input.restockMessage ?? '',

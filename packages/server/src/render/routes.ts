@@ -12,15 +12,16 @@ import {
   getProductFormIds,
 } from '../modules/catalog/service.js';
 import { getInstallmentContext } from '../modules/context/service.js';
-import { getFormSchema } from '../modules/forms/service.js';
+import { getFormByPageSlug, getFormSchema, listFormPages } from '../modules/forms/service.js';
 import { COUPON_FORM_MESSAGES } from '../modules/pricing/routes.js';
 import { DEFAULT_RESTOCK_SUCCESS_TEXT, restockMessageByKey } from '../modules/restock/service.js';
 import { cartPageContext, pageContext, productCardContext, productContext } from './context.js';
+import { formPageSpec } from './form-pages.js';
 import { PageCache, type PageHoles } from './page-cache.js';
 import { PAGE_TYPE } from './page-types.js';
 import type { TemplateName } from './theme.js';
 
-interface PageSpec {
+export interface PageSpec {
   status: number;
   pageType: number;
   template: TemplateName;
@@ -39,6 +40,7 @@ function isCartPage(segments: string[]): boolean {
 }
 
 async function resolvePage(
+  services: AppServices,
   ctx: SiteContext,
   collections: Collection[],
   segments: string[],
@@ -97,6 +99,10 @@ async function resolvePage(
       };
     }
   }
+  if (!collection && segments.length === 1) {
+    const form = await getFormByPageSlug(ctx, segments[0]);
+    if (form) return formPageSpec(services, ctx, form, { crumb, captcha: services.captcha.widget });
+  }
   return {
     status: 404,
     pageType: PAGE_TYPE.NOT_FOUND,
@@ -137,11 +143,21 @@ async function renderPage(
   const segments = pathSegments(url.pathname);
   if (isCartPage(segments)) {
     const collections = await getCollections(ctx);
-    const page = await resolvePage(ctx, collections, segments, crumb, cartToken);
+    const page = await resolvePage(services, ctx, collections, segments, crumb, cartToken);
     const cart = page.data.cart as Awaited<ReturnType<typeof getCart>>;
     return send(
       page.status,
-      renderSpec(services, ctx, page, cart, collections, url.pathname, values, notices),
+      renderSpec(
+        services,
+        ctx,
+        page,
+        cart,
+        collections,
+        url.pathname,
+        values,
+        notices,
+        await listFormPages(ctx),
+      ),
     );
   }
 
@@ -152,7 +168,7 @@ async function renderPage(
   const hit = pages.get(key, version, values);
   if (hit) return send(hit.status, hit.html);
   const collections = await getCollections(ctx);
-  const page = await resolvePage(ctx, collections, segments, pages.placeholders.crumb, cartToken);
+  const page = await resolvePage(services, ctx, collections, segments, pages.placeholders.crumb, cartToken);
   const rendered = renderSpec(
     services,
     ctx,
@@ -162,11 +178,12 @@ async function renderPage(
     url.pathname,
     pages.placeholders,
     notices,
+    await listFormPages(ctx),
   );
   return send(page.status, pages.set(key, version, page.status, rendered, values));
 }
 
-function renderSpec(
+export function renderSpec(
   services: AppServices,
   ctx: SiteContext,
   page: PageSpec,
@@ -174,7 +191,8 @@ function renderSpec(
   collections: Collection[],
   path: string,
   values: PageHoles,
-  notices: { cartError: string; restockMessage: string },
+  notices: { cartError?: string; restockMessage?: string },
+  pages: { title: string; url: string }[] = [],
 ): string {
   const json = pageContext(
     {
@@ -187,6 +205,7 @@ function renderSpec(
       assets: services.theme.assets,
       collection: page.collection,
       collections,
+      pages,
       path,
       ...notices,
     },

@@ -21,6 +21,9 @@ export const TEMPLATES = {
   account: 'pages/account.page',
   accountSignIn: 'pages/account-sign-in.page',
   accountLink: 'pages/account-link.page',
+  formBlock: 'blocks/form.block',
+  formPage: 'pages/form.page',
+  formAnswer: 'pages/form-answer.page',
 } as const;
 
 export type TemplateName = keyof typeof TEMPLATES;

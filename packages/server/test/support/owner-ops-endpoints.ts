@@ -1,3 +1,4 @@
+import { createForm } from '../../src/modules/forms/service.js';
 import { publishProduct } from '../../src/modules/owner-catalog/service.js';
 import { createCoupon, createShippingOption, createTaxRule } from '../../src/modules/pricing/service.js';
 import { systemClock } from '../../src/platform/clock.js';
@@ -59,6 +60,25 @@ async function taxRule(t: TestApp): Promise<Record<string, string>> {
 async function shippingOption(t: TestApp): Promise<Record<string, string>> {
   const o = await createShippingOption(siteCtx(t), { name: 'Post', costCents: 500, countries: ['US'] });
   return { id: o.id };
+}
+
+const FORM = {
+  name: 'Table form',
+  fields: [{ id: 'note', type: 'text', title: 'Note' }],
+};
+
+async function form(t: TestApp): Promise<Record<string, string>> {
+  const f = await createForm(siteCtx(t), {
+    ...FORM,
+    fields: [{ id: 'note', type: 'text', title: 'Note', required: false }],
+    successText: null,
+    postSubmitHtml: null,
+    successRedirect: null,
+    captchaEnabled: false,
+    notificationEmails: [],
+    pageSlug: null,
+  });
+  return { id: f.id };
 }
 
 async function newCode(): Promise<Record<string, string>> {
@@ -176,6 +196,23 @@ export const OWNER_OPS_ENDPOINTS: OwnerEndpoint[] = [
     url: '/api/config/settings',
     permission: 'settings.write',
     body: { storeSettings: { useLightCart: true } },
+  },
+  { method: 'GET', url: '/api/config/forms', permission: 'forms.write' },
+  { method: 'GET', url: '/api/config/forms/{id}', permission: 'forms.write', setup: form },
+  { method: 'POST', url: '/api/config/forms', permission: 'forms.write', body: FORM, ok: 201 },
+  { method: 'PUT', url: '/api/config/forms/{id}', permission: 'forms.write', body: FORM, setup: form },
+  { method: 'DELETE', url: '/api/config/forms/{id}', permission: 'forms.write', ok: 204, setup: form },
+  {
+    method: 'GET',
+    url: '/api/config/forms/{id}/submissions?q=ada',
+    permission: 'submissions.read',
+    setup: form,
+  },
+  {
+    method: 'GET',
+    url: '/api/config/forms/{id}/submissions.csv',
+    permission: 'submissions.read',
+    setup: form,
   },
   { method: 'GET', url: `${RESTOCK}/groups`, permission: 'restock.manage' },
   { method: 'GET', url: `${RESTOCK}?productId=tee&variantId=none`, permission: 'restock.manage' },

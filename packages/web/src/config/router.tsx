@@ -8,6 +8,7 @@ import { inventoryRoute } from './routes/catalog/inventory/route';
 import { mediaRoute } from './routes/catalog/media/route';
 import { productsRoute } from './routes/catalog/products/route';
 import { restockRoute } from './routes/catalog/restock/route';
+import { formsRoute } from './routes/content/forms/route';
 import { requireSession, safeNext } from './routes/guards';
 import { auditRoute } from './routes/people/audit/route';
 import { contributorsRoute } from './routes/people/contributors/route';
@@ -71,6 +72,7 @@ export function configRoutes(queryClient: QueryClient, basename = CONFIG_BASENAM
             couponsRoute(ctx),
             shippingTaxRoute(ctx),
             settingsRoute(ctx),
+            formsRoute(ctx),
             contributorsRoute(ctx),
             auditRoute(ctx),
             {

@@ -150,7 +150,17 @@ export const formSchema = z.strictObject({
   id,
   name: text,
   fields: z.array(formFieldSchema).min(1, 'must have at least one field'),
-  successRedirect: z.string().min(1).nullable().default(null),
+  successRedirect: z
+    .string()
+    .regex(/^(\/(?!\/)|https?:\/\/)\S*$/, 'must be a path such as /thank-you or an http(s):// address')
+    .nullable()
+    .default(null),
+  /** Spec §4: shown in place of the form after a submission. */
+  successText: z.string().min(1).nullable().default(null),
+  /** Spec §4: the owner's HTML run after a submission. */
+  postSubmitHtml: z.string().min(1).nullable().default(null),
+  /** Publishes the form on its own page at /{pageSlug}. */
+  pageSlug: slug.nullable().default(null),
   captchaEnabled: z.boolean().default(false),
   /** Who is emailed each submission (none: submissions are only stored). */
   notificationEmails: z

@@ -5,6 +5,7 @@
  */
 import {
   type FieldValue,
+  FORM_ANSWER_PARTS,
   LIKERT_MAX,
   LIKERT_MIN,
   validateEmail,
@@ -24,15 +25,6 @@ export const ANSWER_MESSAGES = {
   badTime: 'Enter a valid time.',
   badPhone: 'Enter a valid phone number.',
   unknownField: 'This form has no such field.',
-} as const;
-
-/** The parts of each multi-part answer (docs/api.md "Form answers"). */
-export const ANSWER_PARTS = {
-  name: ['first', 'last'],
-  address: ['line1', 'line2', 'city', 'region', 'postalCode', 'country'],
-  date: ['year', 'month', 'day'],
-  time: ['hour', 'minute', 'ampm'],
-  phone: ['country', 'number'],
 } as const;
 
 /** A time answer's hour is on the 12-hour clock, minutes 0–59. */
@@ -158,7 +150,7 @@ export function checkAnswer(field: FormField, value: unknown): string | null {
     case 'time':
     case 'phone': {
       if (value === null || value === undefined) return validateFormField(field, null);
-      const parts = readParts(value, ANSWER_PARTS[field.type]);
+      const parts = readParts(value, FORM_ANSWER_PARTS[field.type]);
       if (!parts) return ANSWER_MESSAGES.badParts;
       const rule = validateFormField(field, parts as FieldValue);
       if (rule || !hasAnyPart(parts)) return rule;

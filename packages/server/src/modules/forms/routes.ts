@@ -5,6 +5,7 @@ import type { AppServices } from '../../app.js';
 import { HttpError } from '../../platform/errors.js';
 import type { RateLimitGroup } from '../../platform/rate-limit.js';
 import { parseInput, text } from '../../platform/request-input.js';
+import { CAPTCHA_CHALLENGE_PATH } from '../captcha/provider.js';
 import { submissionBody } from './schema.js';
 import { getFormSchema, validateFormAnswers } from './service.js';
 import { issueSubmissionKey, saveFormSubmission } from './submissions.js';
@@ -75,11 +76,12 @@ export function formRoutes(app: FastifyInstance, services: AppServices): void {
     const parsed = submissionBody.safeParse(request.body ?? {});
     const form = parsed.success ? parsed.data.form : undefined;
     if (!parsed.success || !isRecord(form)) throw new HttpError(400, MESSAGES.formParseError);
-    const { formId, key } = parsed.data;
+    const { formId, key, captchaKey } = parsed.data;
     const ctx = await services.context();
     await limitSubmissions(services, request, [['form-submission-form', `${ctx.websiteId}:${formId}`]]);
+    let outcome: Awaited<ReturnType<typeof saveFormSubmission>>;
     try {
-      await saveFormSubmission(ctx, { formId, form, key });
+      outcome = await saveFormSubmission(ctx, services.captcha, { formId, form, key, captchaKey });
     } catch (err) {
       // Spec §8: the per-field messages travel as data.errors.
       if (err instanceof HttpError && err.errors) {
@@ -87,6 +89,15 @@ export function formRoutes(app: FastifyInstance, services: AppServices): void {
       }
       throw err;
     }
-    return { data: {} };
+    return { data: outcome };
+  });
+
+  // The proof-of-work widget's challenge: fresh each time, never cached.
+  app.get(CAPTCHA_CHALLENGE_PATH, async (request, reply) => {
+    const { challenge } = services.captcha;
+    if (!challenge) throw new HttpError(404, 'This site verifies forms with reCAPTCHA.');
+    await services.rateLimit(request, 'form-key');
+    reply.header('cache-control', 'no-store');
+    return challenge(services.clock.now());
   });
 }

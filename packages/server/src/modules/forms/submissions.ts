@@ -13,6 +13,7 @@ import type { SiteContext } from '../../app.js';
 import type { RequestContext } from '../../platform/context.js';
 import { HttpError } from '../../platform/errors.js';
 import { newId, newToken, sha256 } from '../../platform/ids.js';
+import { type CaptchaProvider, spendCaptchaAnswer, type VerifiedAnswer } from '../captcha/service.js';
 import type { FormField } from '../catalog/import-schema.js';
 import { enqueueEmail } from '../email/service.js';
 import { checkAnswers } from './answers.js';
@@ -35,6 +36,8 @@ const SUBMISSION_KEY_BYTES = 32;
  * dropped; empty, it is ignored (docs/api.md).
  */
 export const HONEYPOT_FIELD = '_website';
+/** Where data.errors carries the captcha's message (not a field id: those start with a letter or digit). */
+export const CAPTCHA_ERROR_KEY = '_captcha';
 
 /** Issues a key for one submission; only its hash is stored. */
 export async function issueSubmissionKey(ctx: RequestContext): Promise<string> {
@@ -55,6 +58,35 @@ export interface SubmissionRequest {
   /** The answers keyed by field id (an object, checked by the route). */
   form: Record<string, unknown>;
   key: string | undefined;
+  /** The captcha's answer, when the form has a captcha. */
+  captchaKey?: string;
+}
+
+/** What the visitor sees once the submission is accepted (spec §4 form handler "Success"). */
+export interface SubmissionOutcome {
+  successText: string | null;
+  postSubmitHtml: string | null;
+  successRedirect: string | null;
+}
+
+/** Spec §8: a verify endpoint that fails is the server's problem, not the visitor's answer. */
+async function verifyCaptcha(
+  captcha: CaptchaProvider,
+  answer: string | undefined,
+  now: number,
+): Promise<VerifiedAnswer | null> {
+  if (!answer) return null;
+  try {
+    return await captcha.verify(answer, now);
+  } catch {
+    throw new HttpError(500, MESSAGES.formServerError);
+  }
+}
+
+function captchaRefused(): HttpError {
+  return new HttpError(400, MESSAGES.captchaIncomplete, undefined, {
+    [CAPTCHA_ERROR_KEY]: MESSAGES.captchaIncomplete,
+  });
 }
 
 /** What the summaries read of multi-part answers: our part names → the summary's (commerce forms.ts). */
@@ -114,7 +146,11 @@ function storedAnswers(fields: readonly FormField[], form: Record<string, unknow
  * expired key, 400 with per-field errors. The key is used up, the submission stored and its
  * emails queued in one transaction: once this returns, all three are durable.
  */
-export async function saveFormSubmission(ctx: SiteContext, request: SubmissionRequest): Promise<void> {
+export async function saveFormSubmission(
+  ctx: SiteContext,
+  captcha: CaptchaProvider,
+  request: SubmissionRequest,
+): Promise<SubmissionOutcome> {
   const row = await findForm(ctx.db, ctx.websiteId, request.formId);
   if (!row) throw new HttpError(404, MESSAGES.formNotConfigured);
   if (!request.key) throw new HttpError(401, MESSAGES.formUnauthorized);
@@ -124,17 +160,33 @@ export async function saveFormSubmission(ctx: SiteContext, request: SubmissionRe
   const { [HONEYPOT_FIELD]: honeypot, ...form } = request.form;
   const trapped = typeof honeypot === 'string' ? honeypot.trim() !== '' : honeypot != null;
 
+  const now = ctx.clock.now();
+  const outcome: SubmissionOutcome = {
+    successText: row.success_text,
+    postSubmitHtml: row.post_submit_html,
+    successRedirect: row.success_redirect,
+  };
+  let captchaAnswer: VerifiedAnswer | null = null;
   if (!trapped) {
     const errors = checkAnswers(fields, form);
-    if (Object.keys(errors).length > 0) throw new HttpError(400, MESSAGES.formInvalid, undefined, errors);
+    if (row.captcha_enabled) {
+      captchaAnswer = await verifyCaptcha(captcha, request.captchaKey, now);
+      if (!captchaAnswer) errors[CAPTCHA_ERROR_KEY] = MESSAGES.captchaIncomplete;
+    }
+    const problems = Object.keys(errors);
+    if (problems.length === 1 && problems[0] === CAPTCHA_ERROR_KEY) throw captchaRefused();
+    if (problems.length > 0) throw new HttpError(400, MESSAGES.formInvalid, undefined, errors);
   }
-  const now = ctx.clock.now();
   await ctx.db.transaction().execute(async (trx) => {
     if (!(await consumeSubmissionKey(trx, ctx.websiteId, keyHash, now))) {
       throw new HttpError(401, MESSAGES.formUnauthorized);
     }
     // A bot that filled the honeypot sees the same answer as a person and leaves nothing behind.
     if (trapped) return;
+    // A solved captcha lets one submission through; the key goes back unused when it was spent.
+    if (captchaAnswer && !(await spendCaptchaAnswer(trx, ctx.websiteId, captchaAnswer, now))) {
+      throw captchaRefused();
+    }
     const id = newId('fs');
     await insertSubmission(trx, {
       id,
@@ -152,4 +204,5 @@ export async function saveFormSubmission(ctx: SiteContext, request: SubmissionRe
       await enqueueEmail(ctx, trx, { to, template: 'form-submission', data, ref: `form-submission:${id}` });
     }
   });
+  return outcome;
 }

@@ -24,6 +24,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/coupons', label: TEXTS.discounts, permission: 'settings.read' },
   { to: '/shipping-tax', label: TEXTS.shippingAndTax, permission: 'settings.read' },
   { to: '/settings', label: TEXTS.settings, permission: 'settings.read' },
+  { to: '/forms', label: TEXTS.forms, permission: 'forms.write' },
   { to: '/contributors', label: TEXTS.contributors, permission: 'contributors.manage' },
   { to: '/audit', label: TEXTS.audit, permission: 'audit.read' },
 ];

@@ -4,7 +4,7 @@ import { Field } from '../../../components/Field';
 import { TEXTS } from '../../../texts';
 import { FORM_FIELD_TYPES, hasChoices, newFormField, type ProductFormValues } from './form-model';
 
-const TYPE_OPTIONS = FORM_FIELD_TYPES.map((t) => ({ value: t, label: TEXTS.fieldTypes[t] }));
+const TYPE_OPTIONS = FORM_FIELD_TYPES.map((t) => ({ value: t, label: TEXTS.questionKinds[t] }));
 
 interface Props {
   form: UseFormReturn<ProductFormValues>;
@@ -57,13 +57,13 @@ export function AdditionalFieldsSection({ form, sharedWith }: Props) {
                       <Field
                         form={form}
                         name={`additionalFieldsForm.fields.${i}.title`}
-                        label={TEXTS.fieldTitle}
+                        label={TEXTS.questionLabel}
                         idPrefix={p}
                       />
                       <Field
                         form={form}
                         name={`additionalFieldsForm.fields.${i}.type`}
-                        label={TEXTS.fieldType}
+                        label={TEXTS.questionKind}
                         kind="select"
                         options={TYPE_OPTIONS}
                         idPrefix={p}
@@ -73,8 +73,8 @@ export function AdditionalFieldsSection({ form, sharedWith }: Props) {
                       <Field
                         form={form}
                         name={`additionalFieldsForm.fields.${i}.options`}
-                        label={TEXTS.fieldOptions}
-                        hint={TEXTS.fieldOptionsHint}
+                        label={TEXTS.questionOptions}
+                        hint={TEXTS.questionOptionsHint}
                         kind="textarea"
                         idPrefix={p}
                       />
@@ -83,7 +83,7 @@ export function AdditionalFieldsSection({ form, sharedWith }: Props) {
                       <Field
                         form={form}
                         name={`additionalFieldsForm.fields.${i}.required`}
-                        label={TEXTS.fieldRequired}
+                        label={TEXTS.questionRequired}
                         kind="checkbox"
                         idPrefix={p}
                       />

@@ -1,0 +1,136 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSmtp } from '../packages/server/test/support/smtp.js';
+import { cspViolations, launchChromium } from './support/browser.js';
+import { addContributor, signIn } from './support/owner.js';
+import { type RunningServer, startServer } from './support/server.js';
+
+const PASSWORD = 'correct horse battery staple';
+const REQUIRED = 'Required';
+const SCROLL_UP = 'Your form has encountered a problem. Please scroll up to review.';
+const SUCCESS = 'Thanks for writing to Juniper & Oak. We answer every message within one working day.';
+
+const fieldError = (page: Page, fieldId: string) =>
+  page.locator(`[data-field="${fieldId}"] .site-form-error`);
+
+describe('site forms in the browser', () => {
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    [server, browser] = await Promise.all([
+      startServer({ SMTP_URL: smtp.url, MAIL_FROM: 'shop@juniper-and-oak.test' }),
+      launchChromium(),
+    ]);
+    addContributor(server.dataDir, 'owner@example.com', 'admin', PASSWORD);
+  });
+  afterAll(async () => {
+    const refused = browser ? cspViolations(browser) : [];
+    await browser?.close();
+    await server?.stop();
+    await smtp?.close();
+    expect(refused).toEqual([]);
+  });
+
+  it('shows each field’s message and the scroll notice, then sends the contact form and shows the success text', async () => {
+    const page = await browser.newPage();
+    await page.goto(server.url);
+    await page.getByRole('link', { name: 'Contact us' }).click();
+    await page.waitForURL(/\/contact$/);
+    await page.locator('[data-island="SiteForm"][data-island-mounted]').waitFor();
+
+    await page.getByRole('button', { name: 'Submit' }).click();
+    for (const id of ['contact-name', 'contact-email', 'contact-topic', 'contact-message']) {
+      await expect.poll(() => fieldError(page, id).textContent()).toBe(REQUIRED);
+    }
+    expect(await fieldError(page, 'contact-phone').count()).toBe(0);
+    await expect.poll(() => page.locator('.site-form-notice').textContent()).toBe(SCROLL_UP);
+
+    await page.getByLabel('First name').fill('Ada');
+    await page.getByLabel('Last name').fill('Lovelace');
+    await page.getByLabel('Email').fill('ada@');
+    await page.getByLabel('What is it about?').selectOption('A custom piece');
+    await page.getByLabel('Message').fill('x'.repeat(1001));
+    expect(await page.locator('.site-form-counter').textContent()).toBe('1001 / 1000');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect
+      .poll(() => fieldError(page, 'contact-email').textContent())
+      .toBe('Email is not valid. Email addresses should follow the format user@domain.com.');
+    expect(await fieldError(page, 'contact-message').textContent()).toBe(
+      'You have exceeded the character limit.',
+    );
+    expect(await fieldError(page, 'contact-name').count()).toBe(0);
+
+    await page.getByLabel('Email').fill('ada@example.com');
+    await page.getByLabel('Message').fill('Could you make a walnut board 60 cm long?');
+    expect(await page.locator('.site-form-counter').textContent()).toBe('41 / 1000');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.locator('.site-form-success').waitFor({ timeout: 30_000 });
+    expect(await page.locator('.site-form-success').textContent()).toBe(SUCCESS);
+    expect(await page.locator('form.site-form').count()).toBe(0);
+    await page.close();
+  });
+
+  it('emails the submission to the form’s recipient through a real SMTP server, once', async () => {
+    const deadline = Date.now() + 20_000;
+    while (smtp.received.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(smtp.received).toHaveLength(1);
+    const [mail] = smtp.received;
+    expect(mail.to).toEqual(['hello@juniper-oak.example']);
+    expect(mail.raw).toContain('Ada Lovelace');
+    expect(mail.raw).toContain('walnut board');
+  });
+
+  it('lets the owner read the submission, and build a form that redirects, which works without JavaScript too', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signIn(page, server.url, 'owner@example.com', PASSWORD, '/config/forms');
+    await page.getByRole('link', { name: '1 submission' }).click();
+    await page.locator('.cfg-submission').waitFor();
+    expect(await page.locator('.cfg-submission').textContent()).toContain('Ada Lovelace');
+    expect(await page.locator('.cfg-submission').textContent()).toContain('A custom piece');
+
+    await page.goto(`${server.url}/config/forms/new`);
+    await page.getByLabel('Name', { exact: true }).first().fill('Workshop visit');
+    await page.locator('#form-field-0-fields-0-title').fill('Your name');
+    await page.locator('#form-field-1-fields-1-title').fill('Your email');
+    await page.locator('#form-field-0-fields-0-required').check();
+    await page.locator('#form-field-1-fields-1-required').check();
+    await page.getByLabel('Redirect to').fill('/shop');
+    await page.getByLabel(/Ask for a captcha/).uncheck();
+    await page.getByLabel(/Publish on its own page/).fill('workshop');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(/\/config\/forms\/form_/);
+    await context.close();
+
+    const visitor = await browser.newPage();
+    await visitor.goto(`${server.url}/workshop`);
+    await visitor.locator('[data-island="SiteForm"][data-island-mounted]').waitFor();
+    await visitor.getByLabel('First name').fill('Grace');
+    await visitor.getByLabel('Last name').fill('Hopper');
+    await visitor.getByLabel('Your email').fill('grace@example.com');
+    await visitor.getByRole('button', { name: 'Submit' }).click();
+    await visitor.waitForURL(/\/shop$/);
+    await visitor.close();
+
+    // Without JavaScript the same form posts as plain HTML and the answer redirects.
+    const plain = await browser.newContext({ javaScriptEnabled: false });
+    const noJs = await plain.newPage();
+    await noJs.goto(`${server.url}/workshop`);
+    await noJs.getByRole('button', { name: 'Submit' }).click();
+    await noJs.waitForURL(/\/api\/form\/submit\//);
+    expect(await noJs.locator('.site-form-notice').textContent()).toBe(
+      'Your form has encountered a problem. Please scroll down to review.',
+    );
+    expect(await noJs.locator('.site-form-error').allTextContents()).toEqual([REQUIRED, REQUIRED]);
+    await noJs.getByLabel('First name').fill('Alan');
+    await noJs.getByLabel('Last name').fill('Turing');
+    await noJs.getByLabel('Your email').fill('alan@example.com');
+    await noJs.getByRole('button', { name: 'Submit' }).click();
+    await noJs.waitForURL(/\/shop$/);
+    await plain.close();
+  });
+});

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { formSchema } from '../catalog/import-schema.js';
+
+/** Submissions per page of the owner's list. */
+export const SUBMISSIONS_PAGE_SIZE = 50;
+const MAX_SEARCH_LENGTH = 200;
+
+/** The form the builder saves (POST creates, PUT replaces): the import's form without its id. */
+export const formBody = formSchema
+  .omit({ id: true })
+  .refine((f) => new Set(f.fields.map((field) => field.id)).size === f.fields.length, {
+    message: 'Each field needs its own id.',
+    path: ['fields'],
+  });
+export type FormBody = z.output<typeof formBody>;
+
+/** GET /api/config/forms/:id/submissions and its .csv. */
+export const submissionsQuery = z.object({
+  q: z
+    .string()
+    .trim()
+    .max(MAX_SEARCH_LENGTH, `A search is at most ${MAX_SEARCH_LENGTH} characters.`)
+    .optional(),
+  cursor: z.string().max(200).optional(),
+});
+export type SubmissionsQuery = z.output<typeof submissionsQuery>;

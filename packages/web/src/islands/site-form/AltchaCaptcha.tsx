@@ -1,0 +1,58 @@
+/// <reference types="vite/client" />
+import 'altcha/external';
+import 'altcha/altcha.css';
+import ShaWorker from 'altcha/workers/sha?worker';
+import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
+import type { CaptchaHandle } from './types';
+
+type Widget = HTMLElementTagNameMap['altcha-widget'];
+
+// The widget's workers are our own files (/assets/), as the page's CSP allows; never blob: URLs.
+globalThis.$altcha.algorithms.set('SHA-256', () => new ShaWorker());
+
+/**
+ * The self-hosted proof of work: the widget fetches a challenge from our server when the visitor
+ * starts on the form, solves it in a worker and hands over its answer.
+ */
+export const AltchaCaptcha = forwardRef<CaptchaHandle, { challengeUrl: string }>(function AltchaCaptcha(
+  { challengeUrl },
+  ref,
+) {
+  const host = useRef<HTMLDivElement>(null);
+  const widget = useRef<Widget | null>(null);
+  const solved = useRef<string | null>(null);
+
+  useEffect(() => {
+    const el = document.createElement('altcha-widget');
+    el.setAttribute('challenge', challengeUrl);
+    el.setAttribute('auto', 'onfocus');
+    el.setAttribute('name', 'altcha');
+    const onState = (e: Event) => {
+      const { state, payload } = (e as CustomEvent<{ state: string; payload?: string }>).detail;
+      solved.current = state === 'verified' && payload ? payload : null;
+    };
+    el.addEventListener('statechange', onState);
+    host.current?.append(el);
+    widget.current = el;
+    return () => {
+      el.removeEventListener('statechange', onState);
+      el.remove();
+    };
+  }, [challengeUrl]);
+
+  useImperativeHandle(ref, () => ({
+    async answer() {
+      if (solved.current) return solved.current;
+      try {
+        return (await widget.current?.verify())?.payload ?? null;
+      } catch {
+        return null;
+      }
+    },
+    reset() {
+      solved.current = null;
+      widget.current?.reset();
+    },
+  }));
+  return <div ref={host} />;
+});

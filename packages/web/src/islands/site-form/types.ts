@@ -1,0 +1,38 @@
+/** The SiteForm island's props: packages/server/src/render/form-block.ts `SiteFormProps`. */
+export interface SiteFormField {
+  id: string;
+  type: string;
+  title: string;
+  description?: string;
+  required?: boolean;
+  options?: string[];
+  maxLength?: number;
+  placeholder?: string;
+}
+
+export type CaptchaWidget = { kind: 'altcha'; challengeUrl: string } | { kind: 'recaptcha'; siteKey: string };
+
+export interface SiteFormProps {
+  formId: string;
+  fields: SiteFormField[];
+  action: string;
+  successText: string;
+  postSubmitHtml: string | null;
+  successRedirect: string | null;
+  captcha: CaptchaWidget | null;
+  submitText: string;
+  honeypotName: string;
+  captchaErrorKey: string;
+  values: Record<string, unknown>;
+  errors: Record<string, string>;
+  notice: string;
+  /** What the visitor typed before the island loaded, read from the server markup. */
+  initialEntries?: [string, string][];
+}
+
+/** A captcha the form can ask for its answer and reset after a failure (spec §4). */
+export interface CaptchaHandle {
+  /** The answer to send as captchaKey, solving first if needed; null when there is none. */
+  answer(): Promise<string | null>;
+  reset(): void;
+}
