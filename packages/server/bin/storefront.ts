@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from '../src/config.js';
 import { migrate, openDatabase } from '../src/db/index.js';
 import { importCatalog, isEmpty, seedDemoStore } from '../src/modules/catalog/import.js';
 import { startReservationSweeper } from '../src/modules/checkout/sweeper.js';
+import { seedDemoContent } from '../src/modules/content/import.js';
 import { FIRST_ADMIN_HINT, USER_ADD_USAGE, userAdd } from '../src/modules/contributors/cli.js';
 import { hasContributors } from '../src/modules/contributors/service.js';
 import { startConfiguredOutboxWorker } from '../src/modules/email/worker.js';
@@ -60,7 +61,8 @@ async function start(): Promise<void> {
   if (applied.length > 0) console.log(`Migrated: ${applied.join(', ')}`);
   if (await isEmpty(database)) {
     const counts = await seedDemoStore(database);
-    console.log(`Empty database: seeded the demo store (${JSON.stringify(counts)}).`);
+    const content = await seedDemoContent(database);
+    console.log(`Empty database: seeded the demo store (${JSON.stringify({ ...counts, content })}).`);
   }
   if (!(await hasContributors({ db: database.db, clock: systemClock }))) console.log(FIRST_ADMIN_HINT);
   // A person at a terminal reads short lines; anything else (a service manager, a log shipper) gets JSON.
@@ -124,7 +126,10 @@ async function main(argv: string[]): Promise<number> {
         console.error('Usage: storefront seed --demo');
         return 2;
       }
-      const counts = await withDatabase((db) => seedDemoStore(db));
+      const counts = await withDatabase(async (db) => ({
+        ...(await seedDemoStore(db)),
+        content: await seedDemoContent(db),
+      }));
       console.log(`Seeded the demo store: ${JSON.stringify(counts)}`);
       return 0;
     }

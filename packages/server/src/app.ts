@@ -14,6 +14,8 @@ import { catalogRoutes } from './modules/catalog/routes.js';
 import { censusRoutes } from './modules/census/routes.js';
 import { checkoutRoutes } from './modules/checkout/routes.js';
 import type { CheckoutOptions } from './modules/checkout/service.js';
+import { contentRoutes } from './modules/content/routes.js';
+import { type ContentScheduler, createContentScheduler } from './modules/content/service.js';
 import { contextRoutes } from './modules/context/routes.js';
 import { contributorRoutes } from './modules/contributors/routes.js';
 import { formRoutes } from './modules/forms/routes.js';
@@ -52,6 +54,8 @@ import { securityHeaders } from './platform/security-headers.js';
 import { loadConfigAssets, loadWebAssets, WEB_DIST_DIR } from './render/assets.js';
 import { checkoutPageRoutes } from './render/checkout-pages.js';
 import { configShellRoutes } from './render/config-shell.js';
+import type { FormBlockRenderer } from './render/content-context.js';
+import { contentPageRoutes } from './render/content-routes.js';
 import { quickViewRoutes } from './render/quick-view.js';
 import { pageRoutes } from './render/routes.js';
 import { loadTheme, type Theme } from './render/theme.js';
@@ -90,6 +94,10 @@ export interface AppServices {
   invalidateSite(): void;
   /** Takes payments at checkout and gives money back on refunds (the test provider by default). */
   paymentProvider: PaymentProvider;
+  /** Renders form blocks (type 9) of pages and posts; null until the site forms module gives one. */
+  formBlockRenderer: FormBlockRenderer | null;
+  /** Publishes scheduled items when their time comes (checked as pages are served). */
+  contentScheduler: ContentScheduler;
 }
 
 export interface BuildOptions {
@@ -106,6 +114,8 @@ export interface BuildOptions {
   ownerSessions?: OwnerSessionStore;
   /** Where uploaded media live; by default files under DATA_DIR/media. */
   mediaStorage?: MediaStorage;
+  /** Renders a page's form block (type 9): the site forms module's renderer. */
+  formBlockRenderer?: FormBlockRenderer;
 }
 
 /**
@@ -144,6 +154,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const services: AppServices = {
     config,
     paymentProvider,
+    formBlockRenderer: options.formBlockRenderer ?? null,
+    contentScheduler: createContentScheduler(),
     invalidateSite() {
       cached = null;
     },
@@ -257,8 +269,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   ownerPricingRoutes(app, services);
   ownerSettingsRoutes(app, services);
   ownerRestockRoutes(app, services);
+  contentRoutes(app, services);
   checkoutPageRoutes(app, services, { ...options.checkout, paymentProvider });
   configShellRoutes(app, services, await loadConfigAssets());
+  contentPageRoutes(app, services);
   pageRoutes(app, services);
 
   app.addHook('onClose', async () => {

@@ -9,7 +9,7 @@ import type {
 
 /**
  * Tables a storefront page reads (site, settings, collections, products, variants with their
- * stock, media): a committed write to any of them makes every cached page older than it stale.
+ * stock, media, content items with their terms and comments): a committed write to any of them makes every cached page older than it stale.
  */
 export const PAGE_TABLES: ReadonlySet<string> = new Set([
   'websites',
@@ -18,6 +18,9 @@ export const PAGE_TABLES: ReadonlySet<string> = new Set([
   'products',
   'variants',
   'media_assets',
+  'content_items',
+  'content_terms',
+  'content_comments',
 ]);
 
 /** The site's own rows, which the request context caches. */

@@ -12,12 +12,13 @@ import {
 } from '../modules/catalog/service.js';
 import { getInstallmentContext } from '../modules/context/service.js';
 import { getFormSchema } from '../modules/forms/service.js';
+import { type ContentResolution, resolveContentPage, searchPage } from './content-pages.js';
 import { cartPageContext, pageContext, productCardContext, productContext } from './context.js';
 import { PageCache, type PageHoles } from './page-cache.js';
 import { PAGE_TYPE } from './page-types.js';
 import type { TemplateName } from './theme.js';
 
-interface PageSpec {
+export interface PageSpec {
   status: number;
   pageType: number;
   template: TemplateName;
@@ -30,18 +31,23 @@ function pathSegments(pathname: string): string[] {
   return pathname.split('/').filter(Boolean).map(decodeURIComponent);
 }
 
+function isSearchPage(segments: string[]): boolean {
+  return segments.length === 1 && segments[0] === 'search';
+}
+
 /** The cart page is personal through and through; every other page is the same but for its holes. */
 function isCartPage(segments: string[]): boolean {
   return segments.length === 1 && segments[0] === 'cart';
 }
 
 async function resolvePage(
+  services: AppServices,
   ctx: SiteContext,
   collections: Collection[],
   segments: string[],
   crumb: string,
   cartToken: string | undefined,
-): Promise<PageSpec> {
+): Promise<PageSpec | { redirect: string }> {
   const siteTitle = ctx.site.website.siteTitle;
   if (isCartPage(segments)) {
     const cart = await getCart(ctx, cartToken, ctx.site.website.currency);
@@ -94,6 +100,8 @@ async function resolvePage(
       };
     }
   }
+  const content: ContentResolution = await resolveContentPage(services, ctx, collections, segments, crumb);
+  if (content) return content;
   return {
     status: 404,
     pageType: PAGE_TYPE.NOT_FOUND,
@@ -118,10 +126,23 @@ async function renderPage(
   const send = (status: number, html: string | Buffer) =>
     reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
 
+  // Scheduled items whose time has come are published before any page is read.
+  await services.contentScheduler.publishDue(ctx, services.database.pageVersion.pages);
   const segments = pathSegments(url.pathname);
+  if (isSearchPage(segments)) {
+    // Results depend on the query: never kept in the page cache.
+    const collections = await getCollections(ctx);
+    const cart = await getCart(ctx, cartToken, ctx.site.website.currency);
+    const page = await searchPage(services, ctx, collections, url.searchParams.get('q') ?? '');
+    return send(
+      page.status,
+      renderSpec(services, ctx, page, cart, collections, url.pathname, values, cartError),
+    );
+  }
   if (isCartPage(segments)) {
     const collections = await getCollections(ctx);
-    const page = await resolvePage(ctx, collections, segments, crumb, cartToken);
+    const page = await resolvePage(services, ctx, collections, segments, crumb, cartToken);
+    if ('redirect' in page) return reply.redirect(page.redirect);
     const cart = page.data.cart as Awaited<ReturnType<typeof getCart>>;
     return send(
       page.status,
@@ -136,7 +157,8 @@ async function renderPage(
   const hit = pages.get(key, version, values);
   if (hit) return send(hit.status, hit.html);
   const collections = await getCollections(ctx);
-  const page = await resolvePage(ctx, collections, segments, pages.placeholders.crumb, cartToken);
+  const page = await resolvePage(services, ctx, collections, segments, pages.placeholders.crumb, cartToken);
+  if ('redirect' in page) return reply.redirect(page.redirect);
   const rendered = renderSpec(
     services,
     ctx,
@@ -150,7 +172,7 @@ async function renderPage(
   return send(page.status, pages.set(key, version, page.status, rendered, values));
 }
 
-function renderSpec(
+export function renderSpec(
   services: AppServices,
   ctx: SiteContext,
   page: PageSpec,

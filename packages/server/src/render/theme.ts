@@ -17,6 +17,10 @@ export const TEMPLATES = {
   orderReceived: 'pages/order-received.page',
   orderStatus: 'pages/order-status.page',
   subscriptionConfirmed: 'pages/subscription-confirmed.page',
+  contentPage: 'pages/content.page',
+  blogList: 'collections/blog.list',
+  blogItem: 'collections/blog.item',
+  search: 'pages/search.page',
 } as const;
 
 export type TemplateName = keyof typeof TEMPLATES;
