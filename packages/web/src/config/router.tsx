@@ -7,6 +7,7 @@ import { SignIn } from './routes/auth/sign-in/SignIn';
 import { inventoryRoute } from './routes/catalog/inventory/route';
 import { productsRoute } from './routes/catalog/products/route';
 import { restockRoute } from './routes/catalog/restock/route';
+import { contentRoute } from './routes/content/items/route';
 import { requireSession, safeNext } from './routes/guards';
 import { auditRoute } from './routes/people/audit/route';
 import { contributorsRoute } from './routes/people/contributors/route';
@@ -64,6 +65,7 @@ export function configRoutes(queryClient: QueryClient, basename = CONFIG_BASENAM
             productsRoute(ctx),
             inventoryRoute(ctx),
             restockRoute(ctx),
+            contentRoute(ctx),
             ordersRoute(ctx),
             subscriptionsRoute(ctx),
             couponsRoute(ctx),
