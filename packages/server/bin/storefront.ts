@@ -6,9 +6,11 @@ import { migrate, openDatabase } from '../src/db/index.js';
 import { importCatalog, isEmpty, seedDemoStore } from '../src/modules/catalog/import.js';
 import { startReservationSweeper } from '../src/modules/checkout/sweeper.js';
 import { seedDemoContent } from '../src/modules/content/import.js';
+import { importWxr } from '../src/modules/content/wxr.js';
 import { FIRST_ADMIN_HINT, USER_ADD_USAGE, userAdd } from '../src/modules/contributors/cli.js';
 import { hasContributors } from '../src/modules/contributors/service.js';
 import { startConfiguredOutboxWorker } from '../src/modules/email/worker.js';
+import { loadSite } from '../src/modules/site/service.js';
 import { startConfiguredRenewalWorker } from '../src/modules/subscriptions/renewals.js';
 import { systemClock } from '../src/platform/clock.js';
 import { prettyLogStream } from '../src/platform/pretty-log.js';
@@ -20,6 +22,9 @@ Commands:
   migrate          run pending database migrations
   seed --demo      import the demo store
   import FILE.json import a catalog (docs/import-format.md); a bad file imports nothing
+  import-wxr FILE.xml
+                   import pages, posts, categories, tags and comments from a WordPress/Squarespace export;
+                   items imported before are left as they are; a bad file imports nothing
   user add EMAIL --role ROLE [--name NAME]
                    add a contributor of the owner's area (/config); ROLE by number or name (admin, store manager …);
                    the password is read from standard input when piped, otherwise a one-time set-password link is printed
@@ -149,6 +154,38 @@ async function main(argv: string[]): Promise<number> {
       const result = await withDatabase((db) => importCatalog(db, input));
       if (!result.ok) {
         printImportErrors(result.errors);
+        return 1;
+      }
+      console.log(`Imported ${file}: ${JSON.stringify(result.counts)}`);
+      return 0;
+    }
+    case 'import-wxr': {
+      const file = rest[0];
+      if (!file) {
+        console.error('Usage: storefront import-wxr FILE.xml');
+        return 2;
+      }
+      let xml: string;
+      try {
+        xml = fs.readFileSync(file, 'utf8');
+      } catch (err) {
+        console.error(`Cannot read ${file}: ${(err as Error).message}`);
+        return 1;
+      }
+      const result = await withDatabase(async (db) => {
+        const site = await loadSite(db.db);
+        if (!site) return null;
+        return importWxr({ db: db.db, websiteId: site.website.id, clock: systemClock }, xml);
+      });
+      if (!result) {
+        console.error(
+          'This store has no site yet. Run `storefront seed --demo` or `storefront import FILE.json` first.',
+        );
+        return 1;
+      }
+      if (!result.ok) {
+        console.error(`Import failed; nothing was imported. ${result.errors.length} error(s):`);
+        for (const e of result.errors) console.error(`  ${e.place}: ${e.message}`);
         return 1;
       }
       console.log(`Imported ${file}: ${JSON.stringify(result.counts)}`);

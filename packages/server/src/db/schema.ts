@@ -570,6 +570,14 @@ export interface ContentTermTable {
   name: string;
 }
 
+export interface ContentTaxonomyTable {
+  collection_id: string;
+  kind: string;
+  slug: string;
+  name: string;
+  description: string;
+}
+
 export interface ContentCommentTable {
   id: string;
   website_id: string;
@@ -595,6 +603,7 @@ export interface SearchDocumentTable {
 export interface DB {
   content_items: ContentItemTable;
   content_terms: ContentTermTable;
+  content_taxonomy: ContentTaxonomyTable;
   content_comments: ContentCommentTable;
   search_documents: SearchDocumentTable;
   order_refunds: OrderRefundTable;

@@ -20,6 +20,7 @@ export const PAGE_TABLES: ReadonlySet<string> = new Set([
   'media_assets',
   'content_items',
   'content_terms',
+  'content_taxonomy',
   'content_comments',
 ]);
 

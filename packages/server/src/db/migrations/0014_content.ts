@@ -62,6 +62,19 @@ export async function up(db: Kysely<any>): Promise<void> {
     .columns(['website_id', 'source_id'])
     .execute();
 
+  /** A collection's categories and tags, with or without posts (an import brings them all). */
+  await db.schema
+    .createTable('content_taxonomy')
+    .addColumn('collection_id', 'varchar(64)', (c) =>
+      c.notNull().references('collections.id').onDelete('cascade'),
+    )
+    .addColumn('kind', 'varchar(16)', (c) => c.notNull())
+    .addColumn('slug', 'varchar(200)', (c) => c.notNull())
+    .addColumn('name', 'text', (c) => c.notNull())
+    .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
+    .addPrimaryKeyConstraint('content_taxonomy_pk', ['collection_id', 'kind', 'slug'])
+    .execute();
+
   /** Categories and tags of items: one row per item and term. */
   await db.schema
     .createTable('content_terms')

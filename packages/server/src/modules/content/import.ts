@@ -11,9 +11,9 @@ import type { Database } from '../../db/index.js';
 import { type Clock, systemClock } from '../../platform/clock.js';
 import type { RequestContext } from '../../platform/context.js';
 import { newId } from '../../platform/ids.js';
-import { saveCollection } from '../catalog/service.js';
+import { getCollections, saveCollection } from '../catalog/service.js';
 import { loadSite } from '../site/service.js';
-import { findCommentBySource, findItemBySource, insertComment } from './repo.js';
+import { addTaxonomy, findCommentBySource, findItemBySource, insertComment } from './repo.js';
 import { blockSchema, itemBodySchema } from './schema.js';
 import { freeSlug, saveItemIn } from './service.js';
 
@@ -30,6 +30,13 @@ const commentSchema = z.strictObject({
   createdAt: z.number().int().nonnegative(),
 });
 
+/** A category or tag of an item: its name, or its name and the slug its source gave it. */
+const termRef = z.union([z.string(), z.strictObject({ name: z.string(), slug: z.string().max(200) })]);
+const termOf = (t: z.output<typeof termRef>) =>
+  typeof t === 'string'
+    ? { name: t.trim(), slug: slugify(t) }
+    : { name: t.name.trim(), slug: slugify(t.slug || t.name) };
+
 /** A site's content as imports hand it over (the demo's file, a WXR export read). */
 export const contentFileSchema = z.strictObject({
   collections: z
@@ -45,6 +52,18 @@ export const contentFileSchema = z.strictObject({
       }),
     )
     .default([]),
+  /** Categories and tags of a collection, with or without posts. */
+  terms: z
+    .array(
+      z.strictObject({
+        collectionId: z.string().min(1).max(64),
+        kind: z.enum(['category', 'tag']),
+        name: z.string().trim().min(1).max(200),
+        slug: z.string().max(200).optional(),
+        description: z.string().max(2000).default(''),
+      }),
+    )
+    .default([]),
   items: z
     .array(
       z.strictObject({
@@ -57,8 +76,8 @@ export const contentFileSchema = z.strictObject({
         authorName: z.string().max(200).default(''),
         excerpt: z.string().default(''),
         blocks: z.array(blockSchema).default([]),
-        categories: z.array(z.string()).default([]),
-        tags: z.array(z.string()).default([]),
+        categories: z.array(termRef).default([]),
+        tags: z.array(termRef).default([]),
         commentState: z.union([z.literal(0), z.literal(1)]).default(0),
         assetUrl: z.string().max(2000).optional(),
         createdAt: z.number().int().nonnegative().optional(),
@@ -73,7 +92,7 @@ export interface ContentImportCounts {
   collections: number;
   items: number;
   comments: number;
-  /** Items and comments already there from an earlier import, left as they are. */
+  /** Collections, items and comments already there from an earlier import, left as they are. */
   skipped: number;
 }
 
@@ -108,10 +127,26 @@ export async function importContent(
     .transaction()
     .execute(async (tx) => {
       const t = { ...ctx, db: tx };
+      const known = new Set((await getCollections(t)).map((c) => c.id));
       for (const c of file.collections) {
+        // A collection imported before keeps what the owner has made of it since.
+        if (known.has(c.id)) {
+          counts.skipped++;
+          continue;
+        }
         await saveCollection(t, c);
         counts.collections++;
       }
+      await addTaxonomy(
+        tx,
+        file.terms.map((term) => ({
+          collection_id: term.collectionId,
+          kind: term.kind,
+          slug: slugify(term.slug || term.name),
+          name: term.name,
+          description: term.description,
+        })),
+      );
       for (const [index, raw] of file.items.entries()) {
         const place = `items.${index} (${raw.sourceId})`;
         const existing = await findItemBySource(tx, ctx.websiteId, raw.sourceId);
@@ -129,8 +164,8 @@ export async function importContent(
             publishOn: raw.publishOn,
             authorName: raw.authorName,
             commentState: raw.commentState,
-            categories: raw.categories,
-            tags: raw.tags,
+            categories: raw.categories.map((t) => termOf(t).name).filter(Boolean),
+            tags: raw.tags.map((t) => termOf(t).name).filter(Boolean),
           });
           if (!body.success) {
             errors.push(
@@ -143,6 +178,10 @@ export async function importContent(
           }
           const saved = await saveItemIn(t, null, SITE_ROLES.admin, null, body.data, {
             sourceId: raw.sourceId,
+            terms: [
+              ...raw.categories.map((t) => ({ kind: 'category' as const, ...termOf(t) })),
+              ...raw.tags.map((t) => ({ kind: 'tag' as const, ...termOf(t) })),
+            ].filter((t) => t.name !== ''),
             ...(raw.assetUrl ? { assetUrl: raw.assetUrl } : {}),
             ...(raw.createdAt !== undefined ? { createdAt: raw.createdAt } : {}),
           });

@@ -1,5 +1,11 @@
 import { type Insertable, type Kysely, type Selectable, sql, type Transaction } from 'kysely';
-import type { ContentCommentTable, ContentItemTable, ContentTermTable, DB } from '../../db/schema.js';
+import type {
+  ContentCommentTable,
+  ContentItemTable,
+  ContentTaxonomyTable,
+  ContentTermTable,
+  DB,
+} from '../../db/schema.js';
 
 export type ContentItemRow = Selectable<ContentItemTable>;
 export type ContentTermRow = Selectable<ContentTermTable>;
@@ -151,16 +157,35 @@ export function termsOf(db: Db, itemIds: readonly string[]) {
     .execute();
 }
 
-/** A term's display name as the posts of a collection carry it. */
+/** A category or tag of a collection. */
 export function findTerm(db: Db, collectionId: string, kind: string, slug: string) {
   return db
-    .selectFrom('content_terms as t')
-    .innerJoin('content_items as i', 'i.id', 't.item_id')
-    .select(['t.name', 't.slug', 't.kind'])
-    .where('i.collection_id', '=', collectionId)
-    .where('t.kind', '=', kind)
-    .where('t.slug', '=', slug)
+    .selectFrom('content_taxonomy')
+    .select(['name', 'slug', 'kind'])
+    .where('collection_id', '=', collectionId)
+    .where('kind', '=', kind)
+    .where('slug', '=', slug)
     .executeTakeFirst();
+}
+
+export function listTaxonomy(db: Db, collectionId: string) {
+  return db
+    .selectFrom('content_taxonomy')
+    .selectAll()
+    .where('collection_id', '=', collectionId)
+    .orderBy('kind')
+    .orderBy('slug')
+    .execute();
+}
+
+/** Adds the terms a collection does not have yet; known ones keep their name and description. */
+export async function addTaxonomy(db: Db, rows: Insertable<ContentTaxonomyTable>[]) {
+  for (const row of rows)
+    await db
+      .insertInto('content_taxonomy')
+      .values(row)
+      .onConflict((oc) => oc.columns(['collection_id', 'kind', 'slug']).doNothing())
+      .execute();
 }
 
 export async function insertItem(db: Db, row: Insertable<ContentItemTable>) {

@@ -16,8 +16,8 @@ import { z } from 'zod';
 export const MAX_HTML_LENGTH = 200_000;
 /** Most blocks on one page. */
 export const MAX_BLOCKS = 200;
-/** Most categories or tags on one item. */
-export const MAX_TERMS = 50;
+/** Most categories or tags on one item (WordPress sets no limit; its test data has posts with hundreds). */
+export const MAX_TERMS = 1000;
 /** Items per page of the owner's list. */
 export const CONTENT_PAGE_SIZE = 25;
 

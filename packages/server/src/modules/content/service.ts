@@ -17,6 +17,7 @@ import { newId } from '../../platform/ids.js';
 import { type AuditActor, recordAudit } from '../audit/service.js';
 import { type Collection, getCollections } from '../catalog/service.js';
 import {
+  addTaxonomy,
   adjacentPost,
   approvedCommentCounts,
   approvedComments,
@@ -190,6 +191,11 @@ async function contentCollection(ctx: RequestContext, id: string): Promise<Colle
   return c;
 }
 
+function uniqueTerms<T extends { kind: string; slug: string }>(terms: T[]): T[] {
+  const seen = new Set<string>();
+  return terms.filter((t) => !seen.has(`${t.kind}:${t.slug}`) && !!seen.add(`${t.kind}:${t.slug}`));
+}
+
 function termRows(itemId: string, kind: TermKind, names: string[]) {
   const bySlug = new Map<string, string>();
   for (const name of names) if (!bySlug.has(slugify(name))) bySlug.set(slugify(name), name);
@@ -226,6 +232,8 @@ export interface SaveOptions {
   sourceId?: string;
   assetUrl?: string;
   createdAt?: number;
+  /** Terms with the slugs an import knows them by (else each name's slugify). */
+  terms?: { kind: TermKind; name: string; slug: string }[];
 }
 
 /** Creates (no id) or replaces an item, in one transaction; see saveItemIn. */
@@ -293,10 +301,20 @@ export async function saveItemIn(
   };
   if (existing) await updateItem(ctx.db, itemId, row);
   else await insertItem(ctx.db, row);
-  await replaceTerms(ctx.db, itemId, [
-    ...termRows(itemId, 'category', body.categories),
-    ...termRows(itemId, 'tag', body.tags),
-  ]);
+  const terms = options.terms
+    ? uniqueTerms(options.terms.map((t) => ({ item_id: itemId, ...t })))
+    : [...termRows(itemId, 'category', body.categories), ...termRows(itemId, 'tag', body.tags)];
+  await replaceTerms(ctx.db, itemId, terms);
+  await addTaxonomy(
+    ctx.db,
+    terms.map((t) => ({
+      collection_id: collection.id,
+      kind: t.kind,
+      slug: t.slug,
+      name: t.name,
+      description: '',
+    })),
+  );
   const item = (await getItem(ctx, itemId))!;
   await reindex(ctx, item);
   await recordAudit(ctx, actor, existing ? 'content.update' : 'content.create', itemId, {
