@@ -23,6 +23,16 @@ export function findItem(db: Db, websiteId: string, id: string) {
     .executeTakeFirst();
 }
 
+export function findItemsByIds(db: Db, websiteId: string, ids: readonly string[]) {
+  if (ids.length === 0) return Promise.resolve([] as ContentItemRow[]);
+  return db
+    .selectFrom('content_items')
+    .selectAll()
+    .where('website_id', '=', websiteId)
+    .where('id', 'in', ids)
+    .execute();
+}
+
 export function findItemBySlug(db: Db, collectionId: string, slug: string) {
   return db
     .selectFrom('content_items')

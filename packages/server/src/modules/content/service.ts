@@ -30,6 +30,7 @@ import {
   dueItems,
   findItem,
   findItemBySlug,
+  findItemsByIds,
   findTerm,
   firstPublishedItem,
   insertItem,
@@ -448,10 +449,14 @@ export async function searchItems(
 ): Promise<ContentSearchHit[]> {
   const hits = await searchDocuments(ctx.db, dialect, ctx.websiteId, searchWords(query), SEARCH_LIMIT);
   if (hits.length === 0) return [];
-  const rows = await Promise.all(hits.map((h) => findItem(ctx.db, ctx.websiteId, h.item_id)));
+  const rows = await findItemsByIds(
+    ctx.db,
+    ctx.websiteId,
+    hits.map((h) => h.item_id),
+  );
   const items = await withTerms(
     ctx,
-    rows.filter((r): r is ContentItemRow => !!r && r.status === CONTENT_STATUS.published),
+    rows.filter((r) => r.status === CONTENT_STATUS.published),
   );
   const byId = new Map(items.map((i) => [i.id, i]));
   return hits
