@@ -4,6 +4,7 @@ export * from './address.js';
 export * from './addToCart.js';
 export * from './billing.js';
 export * from './cart.js';
+export * from './content.js';
 export * from './contributors.js';
 export * from './display.js';
 export * from './editor-messages.js';

@@ -5,6 +5,8 @@ import { ConfigError, loadConfig } from '../src/config.js';
 import { migrate, openDatabase } from '../src/db/index.js';
 import { importCatalog, isEmpty, seedDemoStore } from '../src/modules/catalog/import.js';
 import { startReservationSweeper } from '../src/modules/checkout/sweeper.js';
+import { seedDemoContent } from '../src/modules/content/import.js';
+import { importWxr } from '../src/modules/content/wxr.js';
 import { FIRST_ADMIN_HINT, USER_ADD_USAGE, userAdd } from '../src/modules/contributors/cli.js';
 import { hasContributors } from '../src/modules/contributors/service.js';
 import { startConfiguredOutboxWorker } from '../src/modules/email/worker.js';
@@ -22,6 +24,9 @@ Commands:
   migrate          run pending database migrations
   seed --demo      import the demo store
   import FILE.json import a catalog (docs/import-format.md); a bad file imports nothing
+  import-wxr FILE.xml
+                   import pages, posts, categories, tags and comments from a WordPress/Squarespace export;
+                   items imported before are left as they are; a bad file imports nothing
   user add EMAIL --role ROLE [--name NAME]
                    add a contributor of the owner's area (/config); ROLE by number or name (admin, store manager …);
                    the password is read from standard input when piped, otherwise a one-time set-password link is printed
@@ -63,7 +68,8 @@ async function start(): Promise<void> {
   if (applied.length > 0) console.log(`Migrated: ${applied.join(', ')}`);
   if (await isEmpty(database)) {
     const counts = await seedDemoStore(database);
-    console.log(`Empty database: seeded the demo store (${JSON.stringify(counts)}).`);
+    const content = await seedDemoContent(database);
+    console.log(`Empty database: seeded the demo store (${JSON.stringify({ ...counts, content })}).`);
   }
   if (!(await hasContributors({ db: database.db, clock: systemClock }))) console.log(FIRST_ADMIN_HINT);
   // A person at a terminal reads short lines; anything else (a service manager, a log shipper) gets JSON.
@@ -127,7 +133,10 @@ async function main(argv: string[]): Promise<number> {
         console.error('Usage: storefront seed --demo');
         return 2;
       }
-      const counts = await withDatabase((db) => seedDemoStore(db));
+      const counts = await withDatabase(async (db) => ({
+        ...(await seedDemoStore(db)),
+        content: await seedDemoContent(db),
+      }));
       console.log(`Seeded the demo store: ${JSON.stringify(counts)}`);
       return 0;
     }
@@ -164,6 +173,38 @@ async function main(argv: string[]): Promise<number> {
       }
       console.log(`Imported ${file}: ${JSON.stringify(result.counts)}`);
       if (outcome.mailed > 0) console.log(`Queued ${outcome.mailed} back-in-stock email(s).`);
+      return 0;
+    }
+    case 'import-wxr': {
+      const file = rest[0];
+      if (!file) {
+        console.error('Usage: storefront import-wxr FILE.xml');
+        return 2;
+      }
+      let xml: string;
+      try {
+        xml = fs.readFileSync(file, 'utf8');
+      } catch (err) {
+        console.error(`Cannot read ${file}: ${(err as Error).message}`);
+        return 1;
+      }
+      const result = await withDatabase(async (db) => {
+        const site = await loadSite(db.db);
+        if (!site) return null;
+        return importWxr({ db: db.db, websiteId: site.website.id, clock: systemClock }, xml);
+      });
+      if (!result) {
+        console.error(
+          'This store has no site yet. Run `storefront seed --demo` or `storefront import FILE.json` first.',
+        );
+        return 1;
+      }
+      if (!result.ok) {
+        console.error(`Import failed; nothing was imported. ${result.errors.length} error(s):`);
+        for (const e of result.errors) console.error(`  ${e.place}: ${e.message}`);
+        return 1;
+      }
+      console.log(`Imported ${file}: ${JSON.stringify(result.counts)}`);
       return 0;
     }
     case 'user': {

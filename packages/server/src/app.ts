@@ -17,9 +17,12 @@ import { catalogRoutes } from './modules/catalog/routes.js';
 import { censusRoutes } from './modules/census/routes.js';
 import { checkoutRoutes } from './modules/checkout/routes.js';
 import type { CheckoutOptions } from './modules/checkout/service.js';
+import { contentRoutes } from './modules/content/routes.js';
+import { type ContentScheduler, createContentScheduler } from './modules/content/service.js';
 import { contextRoutes } from './modules/context/routes.js';
 import { contributorRoutes } from './modules/contributors/routes.js';
 import { formRoutes } from './modules/forms/routes.js';
+import { getFormSettings } from './modules/forms/service.js';
 import { giftCardRoutes } from './modules/gift-cards/routes.js';
 import { mediaRoutes } from './modules/media/routes.js';
 import { FsMediaStorage, type MediaStorage } from './modules/media/storage.js';
@@ -60,6 +63,9 @@ import { accountPageRoutes } from './render/account-pages.js';
 import { loadConfigAssets, loadWebAssets, WEB_DIST_DIR } from './render/assets.js';
 import { checkoutPageRoutes } from './render/checkout-pages.js';
 import { configShellRoutes } from './render/config-shell.js';
+import type { FormBlockRenderer } from './render/content-context.js';
+import { contentPageRoutes } from './render/content-routes.js';
+import { renderFormBlock } from './render/form-block.js';
 import { formPageRoutes } from './render/form-pages.js';
 import { quickViewRoutes } from './render/quick-view.js';
 import { pageRoutes } from './render/routes.js';
@@ -98,6 +104,10 @@ export interface AppServices {
   paymentProvider: PaymentProvider;
   /** The site forms' captcha (CAPTCHA): the proof of work issues challenges, reCAPTCHA does not. */
   captcha: CaptchaProvider & { challenge?(now: number): Promise<unknown> };
+  /** Renders form blocks (type 9) of pages and posts; null until the site forms module gives one. */
+  formBlockRenderer: FormBlockRenderer | null;
+  /** Publishes scheduled items when their time comes (checked as pages are served). */
+  contentScheduler: ContentScheduler;
 }
 
 export interface BuildOptions {
@@ -116,6 +126,8 @@ export interface BuildOptions {
   siteUserSessions?: SessionStore;
   /** Where uploaded media live; by default files under DATA_DIR/media. */
   mediaStorage?: MediaStorage;
+  /** Renders a page's form block (type 9): the site forms module's renderer. */
+  formBlockRenderer?: FormBlockRenderer;
 }
 
 /**
@@ -160,6 +172,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const services: AppServices = {
     config,
     paymentProvider,
+    formBlockRenderer:
+      options.formBlockRenderer ?? ((ctx, formId, crumb) => siteFormBlock(services, ctx, formId, crumb)),
+    contentScheduler: createContentScheduler(),
     invalidateSite() {
       cached = null;
     },
@@ -283,9 +298,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   ownerSettingsRoutes(app, services);
   ownerRestockRoutes(app, services);
   ownerFormRoutes(app, services);
+  contentRoutes(app, services);
   checkoutPageRoutes(app, services, { ...options.checkout, paymentProvider });
   accountPageRoutes(app, services);
   configShellRoutes(app, services, await loadConfigAssets());
+  contentPageRoutes(app, services);
   pageRoutes(app, services);
 
   app.addHook('onClose', async () => {
@@ -295,4 +312,18 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     if (!options.siteUserSessions) await siteUserSessions.close();
   });
   return app;
+}
+
+/**
+ * A page's form block (type 9): the site form, or nothing when the form was deleted since the
+ * page placed it (the page still serves; the owner sees the form gone from its list).
+ */
+async function siteFormBlock(services: AppServices, ctx: SiteContext, formId: string, crumb: string) {
+  try {
+    const form = await getFormSettings(ctx, formId);
+    return renderFormBlock(services.theme, form, { crumb, captcha: services.captcha.widget });
+  } catch (err) {
+    if (err instanceof HttpError && err.statusCode === 404) return '';
+    throw err;
+  }
 }

@@ -24,6 +24,7 @@ import * as m0009 from './migrations/0009_owner_ops.js';
 import * as m0010 from './migrations/0010_site_forms.js';
 import * as m0011 from './migrations/0011_forms_newsletter.js';
 import * as m0013 from './migrations/0013_site_users.js';
+import * as m0014 from './migrations/0014_content.js';
 import * as m0015 from './migrations/0015_shopper.js';
 import type { DB } from './schema.js';
 import { createWriteVersion, observeWrites, type WriteVersion } from './write-version.js';
@@ -56,6 +57,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0013_site_users': m0013,
   '0015_shopper': m0015,
   '0011_forms_newsletter': m0011,
+  '0014_content': m0014,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

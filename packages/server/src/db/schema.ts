@@ -45,6 +45,12 @@ export interface CollectionTable {
   url_slug: string;
   description: string | null;
   position: number;
+  /** Spec §3 Collection folder: 1 when the collection is a folder of others. */
+  folder: Generated<number>;
+  /** Spec §3 folder behaviour: index 1, redirect 2, none 3, variation 4 (folders only). */
+  folder_behavior: number | null;
+  /** The folder this collection sits in, if any. */
+  parent_id: string | null;
 }
 
 export interface ProductTable {
@@ -604,7 +610,77 @@ export interface MediaAssetTable {
   created_at: number;
 }
 
+export interface ContentItemTable {
+  id: string;
+  website_id: string;
+  collection_id: string;
+  record_type: number;
+  title: string;
+  url_slug: string;
+  excerpt: string;
+  /** JSON array of blocks. */
+  blocks: string;
+  /** ContentStatus of @storefront/commerce. */
+  status: string;
+  publish_on: number | null;
+  author_name: string;
+  main_image_id: string | null;
+  asset_url: string;
+  external_link: string;
+  promoted_block_type: string;
+  comment_state: number;
+  like_count: number;
+  starred: number;
+  position: number;
+  source_id: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ContentTermTable {
+  item_id: string;
+  /** 'category' or 'tag'. */
+  kind: string;
+  slug: string;
+  name: string;
+}
+
+export interface ContentTaxonomyTable {
+  collection_id: string;
+  kind: string;
+  slug: string;
+  name: string;
+  description: string;
+}
+
+export interface ContentCommentTable {
+  id: string;
+  website_id: string;
+  item_id: string;
+  parent_id: string | null;
+  author_name: string;
+  author_email: string;
+  author_url: string;
+  body: string;
+  status: string;
+  source_id: string | null;
+  created_at: number;
+}
+
+export interface SearchDocumentTable {
+  doc_id: Generated<number>;
+  item_id: string;
+  website_id: string;
+  title: string;
+  body: string;
+}
+
 export interface DB {
+  content_items: ContentItemTable;
+  content_terms: ContentTermTable;
+  content_taxonomy: ContentTaxonomyTable;
+  content_comments: ContentCommentTable;
+  search_documents: SearchDocumentTable;
   order_refunds: OrderRefundTable;
   order_fulfilments: OrderFulfilmentTable;
   websites: WebsiteTable;

@@ -27,26 +27,67 @@ const TAG = /<\/?([a-zA-Z][a-zA-Z0-9]*)\b([^>]*)>/g;
 const HREF = /\bhref\s*=\s*("([^"]*)"|'([^']*)'|([^\s>]+))/i;
 const SAFE_URL = /^(https?:|mailto:|\/(?!\/)|#)/i;
 
-function escapeAttr(value: string): string {
+/** Text as HTML (element content or a quoted attribute). */
+export function escapeHtml(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
+const escapeAttr = escapeHtml;
 
-export function sanitizeHtml(html: string): string {
+/** Tags posts and pages may use besides a description's: headings, code, rules, figures, images. */
+const RICH_TAGS = new Set([
+  ...ALLOWED_TAGS,
+  'h1',
+  'h5',
+  'h6',
+  'pre',
+  'code',
+  'hr',
+  'figure',
+  'figcaption',
+  'img',
+  's',
+  'sub',
+  'sup',
+  'div',
+]);
+const SRC = /\bsrc\s*=\s*("([^"]*)"|'([^']*)'|([^\s>]+))/i;
+const ALT = /\balt\s*=\s*("([^"]*)"|'([^']*)')/i;
+const SAFE_SRC = /^(https?:|\/(?!\/))/i;
+
+function attrValue(re: RegExp, attrs: string): string {
+  const m = re.exec(attrs);
+  return m ? (m[2] ?? m[3] ?? m[4] ?? '').trim() : '';
+}
+
+function sanitizeWith(html: string, allowed: ReadonlySet<string>): string {
   return html
     .replace(DROPPED_WITH_CONTENT, '')
     .replace(/<!--[\s\S]*?-->/g, '')
     .replace(TAG, (whole, rawName: string, attrs: string) => {
       const name = rawName.toLowerCase();
-      if (!ALLOWED_TAGS.has(name)) return '';
-      if (whole.startsWith('</')) return `</${name}>`;
+      if (!allowed.has(name)) return '';
+      if (whole.startsWith('</')) return name === 'img' ? '' : `</${name}>`;
       if (name === 'a') {
-        const m = HREF.exec(attrs);
-        const href = m ? (m[2] ?? m[3] ?? m[4] ?? '').trim() : '';
+        const href = attrValue(HREF, attrs);
         return SAFE_URL.test(href) ? `<a href="${escapeAttr(href)}">` : '<a>';
+      }
+      if (name === 'img') {
+        const src = attrValue(SRC, attrs);
+        if (!SAFE_SRC.test(src)) return '';
+        return `<img src="${escapeAttr(src)}" alt="${escapeAttr(attrValue(ALT, attrs))}" loading="lazy">`;
       }
       return `<${name}>`;
     })
     .replace(/<(?![a-zA-Z/!])/g, '&lt;');
+}
+
+export function sanitizeHtml(html: string): string {
+  return sanitizeWith(html, ALLOWED_TAGS);
+}
+
+/** Posts and pages: a description's tags plus headings, code, figures and images (http(s) or site paths). */
+export function sanitizeRichHtml(html: string): string {
+  return sanitizeWith(html, RICH_TAGS);
 }
 
 /** Text of merchant HTML for places that take no markup (meta description): tags dropped, space folded. */

@@ -315,6 +315,23 @@ export interface PageInput {
   restockMessage?: string;
 }
 
+/** Whether `path` is at or under `url` (so /blog is not active on /blogroll). */
+function isUnder(path: string, url: string): boolean {
+  return path === url || path.startsWith(`${url}/`);
+}
+
+/** Spec §3 folders: top-level collections in order, a folder with the collections inside it. */
+export function navigation(collections: Collection[], path: string) {
+  const entry = (c: Collection) => ({ title: c.title, url: c.fullUrl, active: isUnder(path, c.fullUrl) });
+  return collections
+    .filter((c) => !c.parentId)
+    .map((c) => {
+      if (!c.folder) return { ...entry(c), children: null };
+      const children = collections.filter((x) => x.parentId === c.id).map(entry);
+      return { ...entry(c), active: children.some((x) => x.active), children };
+    });
+}
+
 /** The context every page template gets: website, settings, collection and our `sf` block. */
 export function pageContext(input: PageInput, extra: Record<string, unknown> = {}) {
   const { site, cart } = input;
@@ -338,11 +355,7 @@ export function pageContext(input: PageInput, extra: Record<string, unknown> = {
       scripts: input.assets.scripts,
       styles: input.assets.styles,
       navigation: [
-        ...input.collections.map((c) => ({
-          title: c.title,
-          url: c.fullUrl,
-          active: input.path.startsWith(c.fullUrl),
-        })),
+        ...navigation(input.collections, input.path),
         ...(input.pages ?? []).map((p) => ({ ...p, active: input.path === p.url })),
       ],
       cartError: input.cartError ?? '',

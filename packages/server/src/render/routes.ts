@@ -15,6 +15,7 @@ import { getInstallmentContext } from '../modules/context/service.js';
 import { getFormByPageSlug, getFormSchema, listFormPages } from '../modules/forms/service.js';
 import { COUPON_FORM_MESSAGES } from '../modules/pricing/routes.js';
 import { DEFAULT_RESTOCK_SUCCESS_TEXT, restockMessageByKey } from '../modules/restock/service.js';
+import { type ContentResolution, resolveContentPage, searchPage } from './content-pages.js';
 import { cartPageContext, pageContext, productCardContext, productContext } from './context.js';
 import { formPageSpec } from './form-pages.js';
 import { PageCache, type PageHoles } from './page-cache.js';
@@ -34,6 +35,10 @@ function pathSegments(pathname: string): string[] {
   return pathname.split('/').filter(Boolean).map(decodeURIComponent);
 }
 
+function isSearchPage(segments: string[]): boolean {
+  return segments.length === 1 && segments[0] === 'search';
+}
+
 /** The cart page is personal through and through; every other page is the same but for its holes. */
 function isCartPage(segments: string[]): boolean {
   return segments.length === 1 && segments[0] === 'cart';
@@ -46,7 +51,7 @@ async function resolvePage(
   segments: string[],
   crumb: string,
   cartToken: string | undefined,
-): Promise<PageSpec> {
+): Promise<PageSpec | { redirect: string }> {
   const siteTitle = ctx.site.website.siteTitle;
   if (isCartPage(segments)) {
     const cart = await getCart(ctx, cartToken, ctx.site.website.currency);
@@ -99,6 +104,8 @@ async function resolvePage(
       };
     }
   }
+  const content: ContentResolution = await resolveContentPage(services, ctx, collections, segments, crumb);
+  if (content) return content;
   if (!collection && segments.length === 1) {
     const form = await getFormByPageSlug(ctx, segments[0]);
     if (form) return formPageSpec(services, ctx, form, { crumb, captcha: services.captcha.widget });
@@ -140,10 +147,33 @@ async function renderPage(
   const send = (status: number, html: string | Buffer) =>
     reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
 
+  // Scheduled items whose time has come are published before any page is read.
+  await services.contentScheduler.publishDue(ctx, services.database.pageVersion.pages);
   const segments = pathSegments(url.pathname);
+  if (isSearchPage(segments)) {
+    // Results depend on the query: never kept in the page cache.
+    const collections = await getCollections(ctx);
+    const cart = await getCart(ctx, cartToken, ctx.site.website.currency);
+    const page = await searchPage(services, ctx, collections, url.searchParams.get('q') ?? '');
+    return send(
+      page.status,
+      renderSpec(
+        services,
+        ctx,
+        page,
+        cart,
+        collections,
+        url.pathname,
+        values,
+        notices,
+        await listFormPages(ctx),
+      ),
+    );
+  }
   if (isCartPage(segments)) {
     const collections = await getCollections(ctx);
     const page = await resolvePage(services, ctx, collections, segments, crumb, cartToken);
+    if ('redirect' in page) return reply.redirect(page.redirect);
     const cart = page.data.cart as Awaited<ReturnType<typeof getCart>>;
     return send(
       page.status,
@@ -169,6 +199,7 @@ async function renderPage(
   if (hit) return send(hit.status, hit.html);
   const collections = await getCollections(ctx);
   const page = await resolvePage(services, ctx, collections, segments, pages.placeholders.crumb, cartToken);
+  if ('redirect' in page) return reply.redirect(page.redirect);
   const rendered = renderSpec(
     services,
     ctx,

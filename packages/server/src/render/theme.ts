@@ -24,6 +24,10 @@ export const TEMPLATES = {
   formBlock: 'blocks/form.block',
   formPage: 'pages/form.page',
   formAnswer: 'pages/form-answer.page',
+  contentPage: 'pages/content.page',
+  blogList: 'collections/blog.list',
+  blogItem: 'collections/blog.item',
+  search: 'pages/search.page',
 } as const;
 
 export type TemplateName = keyof typeof TEMPLATES;

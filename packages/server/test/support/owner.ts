@@ -6,6 +6,7 @@ import { createProduct } from '../../src/modules/owner-catalog/service.js';
 import { type Clock, systemClock } from '../../src/platform/clock.js';
 import { SESSION_COOKIE } from '../../src/platform/owner-auth.js';
 import { CRUMB, cookiesOf, type TestApp } from './app.js';
+import { CONTENT_ENDPOINTS } from './content.js';
 import type { TestDatabase } from './databases.js';
 import { OWNER_OPS_ENDPOINTS } from './owner-ops-endpoints.js';
 
@@ -229,6 +230,7 @@ export const OWNER_ENDPOINTS: OwnerEndpoint[] = [
   { method: 'GET', url: '/api/config/audit', permission: 'audit.read' },
   ...CATALOG_ENDPOINTS,
   ...OWNER_OPS_ENDPOINTS,
+  ...CONTENT_ENDPOINTS,
 ];
 
 /** Fills `{name}` placeholders in a string or in every string of a JSON value. */

@@ -9,6 +9,7 @@ import { mediaRoute } from './routes/catalog/media/route';
 import { productsRoute } from './routes/catalog/products/route';
 import { restockRoute } from './routes/catalog/restock/route';
 import { formsRoute } from './routes/content/forms/route';
+import { contentRoute } from './routes/content/items/route';
 import { requireSession, safeNext } from './routes/guards';
 import { auditRoute } from './routes/people/audit/route';
 import { contributorsRoute } from './routes/people/contributors/route';
@@ -67,6 +68,7 @@ export function configRoutes(queryClient: QueryClient, basename = CONFIG_BASENAM
             inventoryRoute(ctx),
             mediaRoute(ctx),
             restockRoute(ctx),
+            contentRoute(ctx),
             ordersRoute(ctx),
             subscriptionsRoute(ctx),
             couponsRoute(ctx),

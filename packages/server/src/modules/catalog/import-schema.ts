@@ -6,7 +6,9 @@ import {
   CURRENCIES,
   DEFAULT_CURRENCY,
   isValidEmail,
+  MAX_COLLECTION_TYPE,
   MAX_INTEGER_PLACES,
+  MIN_COLLECTION_TYPE,
   ProductType,
   regionsFor,
 } from '@storefront/commerce';
@@ -18,9 +20,7 @@ export const DEFAULT_TIME_ZONE = 'America/New_York';
 /** Locale used when the file names none (matches the websites table default). */
 export const DEFAULT_LOCALE = 'en-US';
 
-/** Spec §3: "Collection types: 1 to 25". */
-export const MIN_COLLECTION_TYPE = 1;
-export const MAX_COLLECTION_TYPE = 25;
+export { MAX_COLLECTION_TYPE, MIN_COLLECTION_TYPE } from '@storefront/commerce';
 
 /** Spec §3 record types: "store item 11" — every imported product is a store item. */
 export const STORE_ITEM_RECORD_TYPE = 11;

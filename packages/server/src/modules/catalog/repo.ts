@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Insertable, Kysely, Selectable } from 'kysely';
 import { prepared } from '../../db/prepared.js';
 import type { CollectionTable, DB, ProductTable, VariantTable } from '../../db/schema.js';
 
@@ -100,4 +100,34 @@ export function listVariants(db: Kysely<DB>, productIds: readonly string[]) {
     .orderBy('position')
     .orderBy('id')
     .execute();
+}
+
+export async function upsertCollection(db: Kysely<DB>, row: Insertable<CollectionTable>) {
+  const { id: _id, ...rest } = row;
+  await db
+    .insertInto('collections')
+    .values(row)
+    .onConflict((oc) => oc.column('id').doUpdateSet(rest))
+    .execute();
+}
+
+/** Published products whose name or description contains every word (lower-case letters and digits, so no LIKE wildcards). */
+export function searchProductRows(
+  db: Kysely<DB>,
+  websiteId: string,
+  words: readonly string[],
+  limit: number,
+) {
+  let q = db
+    .selectFrom('products')
+    .selectAll()
+    .where('website_id', '=', websiteId)
+    .where('published', '=', 1);
+  for (const word of words) {
+    const like = `%${word}%`;
+    q = q.where((eb) =>
+      eb.or([eb(eb.fn('lower', ['name']), 'like', like), eb(eb.fn('lower', ['description']), 'like', like)]),
+    );
+  }
+  return q.orderBy('position').orderBy('id').limit(limit).execute();
 }

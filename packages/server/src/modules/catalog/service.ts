@@ -17,6 +17,8 @@ import {
   listProductsInCollection,
   listVariants,
   type ProductRow,
+  searchProductRows,
+  upsertCollection,
   type VariantRow,
 } from './repo.js';
 
@@ -64,6 +66,10 @@ export interface Collection {
   urlSlug: string;
   fullUrl: string;
   description: string | null;
+  /** Spec §3 Collection: folder, folderBehavior; the folder it sits in. */
+  folder: boolean;
+  folderBehavior: number | null;
+  parentId: string | null;
 }
 
 /** A product as the storefront shows it: the commerce model plus what a page needs. */
@@ -96,6 +102,9 @@ export function toCollection(row: CollectionRow): Collection {
     urlSlug: row.url_slug,
     fullUrl: `/${row.url_slug}`,
     description: row.description,
+    folder: !!row.folder,
+    folderBehavior: row.folder_behavior,
+    parentId: row.parent_id,
   };
 }
 
@@ -172,6 +181,46 @@ async function withVariants(
 
 export async function getCollections(ctx: RequestContext): Promise<Collection[]> {
   return (await listCollections(ctx.db, ctx.websiteId)).map(toCollection);
+}
+
+export interface CollectionInput {
+  id: string;
+  title: string;
+  urlSlug: string;
+  type: number;
+  typeName: string;
+  description?: string | null;
+  folder?: boolean;
+  folderBehavior?: number | null;
+  parentId?: string | null;
+  position?: number;
+}
+
+/** Adds a collection, or updates the one with this id (content imports make their blog and pages). */
+export async function saveCollection(ctx: RequestContext, input: CollectionInput): Promise<Collection> {
+  const row = {
+    id: input.id,
+    website_id: ctx.websiteId,
+    type: input.type,
+    type_name: input.typeName,
+    title: input.title,
+    url_slug: input.urlSlug,
+    description: input.description ?? null,
+    position: input.position ?? 0,
+    folder: input.folder ? 1 : 0,
+    folder_behavior: input.folderBehavior ?? null,
+    parent_id: input.parentId ?? null,
+  };
+  await upsertCollection(ctx.db, row);
+  return toCollection(row);
+}
+
+/** Published products whose name or description holds every word, for the site's search. */
+export async function searchProducts(ctx: RequestContext, words: readonly string[], limit: number) {
+  if (words.length === 0) return [];
+  const rows = await searchProductRows(ctx.db, ctx.websiteId, words, limit);
+  const collections = new Map((await listCollections(ctx.db, ctx.websiteId)).map((c) => [c.id, c.url_slug]));
+  return withVariants(ctx, rows, (r) => collections.get(r.collection_id) ?? '');
 }
 
 export async function getCollectionProducts(

@@ -1,0 +1,153 @@
+/**
+ * Content rules (spec §3 enumerations, §4 statuses, §5 display rules) shared by the server, the
+ * owner's area and tests: what a visitor may see, who may set which status, when an excerpt
+ * counts, how a title becomes a URL slug.
+ */
+import { can } from './roles.js';
+
+/** Spec §3 record types: text 1, image 2, quote 4, link 5, audio 7, video 8, store item 11, event 12, gallery 14, binary 15 … kbarticle 54. */
+export const RECORD_TYPE = {
+  text: 1,
+  image: 2,
+  quote: 4,
+  link: 5,
+  audio: 7,
+  video: 8,
+  storeItem: 11,
+  event: 12,
+  gallery: 14,
+  binary: 15,
+  kbarticle: 54,
+} as const;
+
+/** Spec §3 collection types: 1 to 25 (generic 1, subscription 2, album-block 18 and others). */
+export const COLLECTION_TYPE = { generic: 1, subscription: 2, albumBlock: 18 } as const;
+export const MIN_COLLECTION_TYPE = 1;
+export const MAX_COLLECTION_TYPE = 25;
+
+/** Spec §3 folder behaviour: index 1, redirect 2, none 3, variation 4. */
+export const FOLDER_BEHAVIOR = { index: 1, redirect: 2, none: 3, variation: 4 } as const;
+
+/**
+ * What a collection holds, as the page resolver reads `typeName`: products (the store), a page
+ * (one item made of blocks), a blog (dated posts), events and galleries.
+ */
+export const CONTENT_COLLECTION_KINDS = ['page', 'blog', 'events', 'gallery'] as const;
+export type ContentCollectionKind = (typeof CONTENT_COLLECTION_KINDS)[number];
+
+/**
+ * Spec §3 block types: navigation 1, html 2, logo 3, map 4, image 5, twitter 6, journal 7,
+ * gallery 8, form 9, accordion 69, pricing plan 72, website component 1337. The spec numbers no
+ * quote, code, video, audio or product block; those numbers are ours.
+ */
+export const BLOCK_TYPE = {
+  navigation: 1,
+  html: 2,
+  logo: 3,
+  map: 4,
+  image: 5,
+  twitter: 6,
+  journal: 7,
+  gallery: 8,
+  form: 9,
+  accordion: 69,
+  pricingPlan: 72,
+  websiteComponent: 1337,
+  code: 23,
+  quote: 31,
+  video: 32,
+  audio: 41,
+  product: 52,
+} as const;
+export type BlockTypeName = keyof typeof BLOCK_TYPE;
+
+/** Spec §3: comment state 1 means open (0: closed). */
+export const COMMENT_STATE = { closed: 0, open: 1 } as const;
+
+/** Spec §4 statuses (Draft, Scheduled, Needs Review, Private) and the published state visitors see. */
+export const CONTENT_STATUS = {
+  draft: 'draft',
+  scheduled: 'scheduled',
+  needsReview: 'needs-review',
+  private: 'private',
+  published: 'published',
+} as const;
+export type ContentStatus = (typeof CONTENT_STATUS)[keyof typeof CONTENT_STATUS];
+export const CONTENT_STATUSES: readonly ContentStatus[] = Object.values(CONTENT_STATUS);
+
+/** The statuses as the spec names them. */
+export const CONTENT_STATUS_LABELS: Record<ContentStatus, string> = {
+  draft: 'Draft',
+  scheduled: 'Scheduled',
+  'needs-review': 'Needs Review',
+  private: 'Private',
+  published: 'Published',
+};
+
+/** Posts per page of a blog list, category or tag page (the spec gives no number). */
+export const BLOG_PAGE_SIZE = 10;
+
+/** Longest title and URL slug an item may have. */
+export const MAX_TITLE_LENGTH = 200;
+export const MAX_SLUG_LENGTH = 200;
+
+export const CONTENT_MESSAGES = {
+  draftOnly: 'You can save drafts and ask for review; an editor publishes.',
+  scheduleNeedsTime: 'Choose when a scheduled item publishes.',
+  slugTaken: 'Another item of this collection already has this URL.',
+  notFound: 'That item does not exist.',
+  notContentCollection: 'That collection holds no pages or posts.',
+} as const;
+
+/** Visitors see only published items; the rest is for contributors. */
+export function isPublic(status: ContentStatus): boolean {
+  return status === CONTENT_STATUS.published;
+}
+
+/**
+ * The statuses a role may give an item: those who may publish (content.write) any; a draft editor
+ * (drafts.write alone) keeps it a draft or asks for review.
+ */
+export function statusesFor(role: number): readonly ContentStatus[] {
+  if (can(role, 'content.write')) return CONTENT_STATUSES;
+  if (can(role, 'drafts.write')) return [CONTENT_STATUS.draft, CONTENT_STATUS.needsReview];
+  return [];
+}
+
+/** A scheduled item is due once its time has come; it is then published. */
+export function isDue(status: ContentStatus, publishOn: number | null, now: number): boolean {
+  return status === CONTENT_STATUS.scheduled && publishOn !== null && publishOn <= now;
+}
+
+/** Text of HTML: tags dropped, common entities read, space folded. */
+export function textOfHtml(html: string): string {
+  return html
+    .replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, ' ')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;|&#160;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#0?39;|&apos;/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Spec §5: an excerpt counts as present only with non-whitespace text after stripping markup. */
+export function hasExcerpt(html: string | null | undefined): boolean {
+  return !!html && textOfHtml(html) !== '';
+}
+
+/** A URL slug from a title: lower-case letters, digits and single dashes. */
+export function slugify(title: string): string {
+  const slug = title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, MAX_SLUG_LENGTH)
+    .replace(/-+$/g, '');
+  return slug || 'item';
+}

@@ -1,0 +1,59 @@
+import { CONTENT_MESSAGES } from '@storefront/commerce';
+import type { FastifyInstance } from 'fastify';
+import type { AppServices } from '../../app.js';
+import { HttpError } from '../../platform/errors.js';
+import { actorOf } from '../../platform/owner-actor.js';
+import { requirePermission } from '../../platform/owner-auth.js';
+import { parseOr400 } from '../../platform/validation.js';
+import { getCollections } from '../catalog/service.js';
+import { itemBodySchema, itemListQuerySchema } from './schema.js';
+import { getItem, isContentCollection, listItemsForOwner, removeItem, saveItem } from './service.js';
+
+const BASE = '/api/config/content';
+
+/**
+ * The owner's pages and posts (docs/api.md): reading needs content.read; saving needs
+ * drafts.write, and the service lets only those with content.write publish or schedule.
+ */
+export function contentRoutes(app: FastifyInstance, services: AppServices): void {
+  const read = { preHandler: requirePermission(services, 'content.read') };
+  const write = { preHandler: requirePermission(services, 'drafts.write') };
+  const role = (request: { contributor?: { role: number } }) => request.contributor?.role ?? 0;
+
+  app.get(`${BASE}/collections`, read, async () => {
+    const collections = await getCollections(await services.context());
+    return { collections: collections.filter(isContentCollection) };
+  });
+
+  app.get(`${BASE}/items`, read, async (request) => {
+    const q = parseOr400(itemListQuerySchema, request.query);
+    const ctx = await services.context();
+    await services.contentScheduler.publishDue(ctx, services.database.pageVersion.pages);
+    return listItemsForOwner(ctx, q.collectionId, q.page);
+  });
+
+  app.get<{ Params: { id: string } }>(`${BASE}/items/:id`, read, async (request) => {
+    const ctx = await services.context();
+    await services.contentScheduler.publishDue(ctx, services.database.pageVersion.pages);
+    const item = await getItem(ctx, request.params.id);
+    if (!item) throw new HttpError(404, CONTENT_MESSAGES.notFound);
+    return { item };
+  });
+
+  app.post(`${BASE}/items`, write, async (request, reply) => {
+    const body = parseOr400(itemBodySchema, request.body);
+    const item = await saveItem(await services.context(), actorOf(request), role(request), null, body);
+    return reply.status(201).send({ item });
+  });
+
+  app.put<{ Params: { id: string } }>(`${BASE}/items/:id`, write, async (request) => {
+    const body = parseOr400(itemBodySchema, request.body);
+    const ctx = await services.context();
+    return { item: await saveItem(ctx, actorOf(request), role(request), request.params.id, body) };
+  });
+
+  app.delete<{ Params: { id: string } }>(`${BASE}/items/:id`, write, async (request) => {
+    await removeItem(await services.context(), actorOf(request), role(request), request.params.id);
+    return { ok: true };
+  });
+}

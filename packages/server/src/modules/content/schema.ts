@@ -1,0 +1,119 @@
+/**
+ * The wire contract of the owner's content calls (browser-safe: zod and commerce only; the
+ * config screens import these schemas for their forms).
+ */
+import {
+  BLOCK_TYPE,
+  COMMENT_STATE,
+  CONTENT_STATUSES,
+  MAX_SLUG_LENGTH,
+  MAX_TITLE_LENGTH,
+  RECORD_TYPE,
+} from '@storefront/commerce';
+import { z } from 'zod';
+
+/** Longest HTML of one block or excerpt (a long article fits; a runaway paste does not). */
+export const MAX_HTML_LENGTH = 200_000;
+/** Most blocks on one page. */
+export const MAX_BLOCKS = 200;
+/** Most categories or tags on one item (WordPress sets no limit; its test data has posts with hundreds). */
+export const MAX_TERMS = 1000;
+/** Items per page of the owner's list. */
+export const CONTENT_PAGE_SIZE = 25;
+
+const MEDIA_ID_RE = /^img_[0-9a-f]{20}$/;
+const mediaId = z.string().regex(MEDIA_ID_RE, 'must be the id of an uploaded image');
+const url = z
+  .string()
+  .trim()
+  .max(2000)
+  .refine((v) => v === '' || /^(https?:\/\/|\/(?!\/))/i.test(v), 'must be an http(s) address or a site path');
+const html = z.string().max(MAX_HTML_LENGTH, `must be at most ${MAX_HTML_LENGTH} characters`);
+const shortText = z.string().trim().max(500);
+
+/** An image of a block: an uploaded image by id, or an address (imported content). */
+const blockImage = z.union([
+  z.strictObject({ mediaId, altText: shortText.optional(), caption: shortText.optional() }),
+  z.strictObject({ assetUrl: url.min(1), altText: shortText.optional(), caption: shortText.optional() }),
+]);
+
+export const blockSchema = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal(BLOCK_TYPE.html), html }),
+  z.strictObject({ type: z.literal(BLOCK_TYPE.image), image: blockImage }),
+  z.strictObject({ type: z.literal(BLOCK_TYPE.gallery), images: z.array(blockImage).max(200) }),
+  z.strictObject({ type: z.literal(BLOCK_TYPE.form), formId: z.string().min(1).max(64) }),
+  z.strictObject({
+    type: z.literal(BLOCK_TYPE.quote),
+    text: z.string().trim().min(1).max(5000),
+    source: shortText.optional(),
+  }),
+  z.strictObject({
+    type: z.literal(BLOCK_TYPE.code),
+    code: z.string().max(MAX_HTML_LENGTH),
+    language: shortText.optional(),
+  }),
+  z.strictObject({ type: z.literal(BLOCK_TYPE.video), url: url.min(1), caption: shortText.optional() }),
+  z.strictObject({ type: z.literal(BLOCK_TYPE.audio), url: url.min(1), title: shortText.optional() }),
+  z.strictObject({
+    type: z.literal(BLOCK_TYPE.accordion),
+    items: z
+      .array(z.strictObject({ title: z.string().trim().min(1).max(500), html }))
+      .min(1)
+      .max(100),
+  }),
+  z.strictObject({
+    type: z.literal(BLOCK_TYPE.map),
+    location: z.strictObject({
+      addressLine1: shortText.optional(),
+      addressLine2: shortText.optional(),
+      addressCountry: shortText.optional(),
+      mapLat: z.number().min(-90).max(90).optional(),
+      mapLng: z.number().min(-180).max(180).optional(),
+    }),
+  }),
+  z.strictObject({ type: z.literal(BLOCK_TYPE.product), productId: z.string().min(1).max(64) }),
+]);
+
+export type Block = z.output<typeof blockSchema>;
+
+const term = z.string().trim().min(1).max(200);
+
+/** POST /api/config/content/items, PUT /api/config/content/items/:id */
+export const itemBodySchema = z.strictObject({
+  collectionId: z.string().min(1).max(64),
+  title: z.string().trim().min(1, 'Add a title').max(MAX_TITLE_LENGTH),
+  urlSlug: z
+    .string()
+    .trim()
+    .max(MAX_SLUG_LENGTH)
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'may hold lower-case letters, digits and single dashes')
+    .optional(),
+  recordType: z
+    .number()
+    .int()
+    .refine((n) => (Object.values(RECORD_TYPE) as number[]).includes(n), 'is not a record type')
+    .default(RECORD_TYPE.text),
+  excerpt: html.default(''),
+  blocks: z.array(blockSchema).max(MAX_BLOCKS).default([]),
+  status: z.enum(CONTENT_STATUSES as [string, ...string[]]),
+  /** ms since epoch; required when scheduled, the post date otherwise (default: when published). */
+  publishOn: z.number().int().nonnegative().nullable().default(null),
+  authorName: z.string().trim().max(200).default(''),
+  mainImageId: mediaId.nullable().default(null),
+  externalLink: url.default(''),
+  commentState: z
+    .union([z.literal(COMMENT_STATE.closed), z.literal(COMMENT_STATE.open)])
+    .default(COMMENT_STATE.closed),
+  starred: z.boolean().default(false),
+  categories: z.array(term).max(MAX_TERMS).default([]),
+  tags: z.array(term).max(MAX_TERMS).default([]),
+});
+
+export type ItemBody = z.output<typeof itemBodySchema>;
+export type ItemInput = z.input<typeof itemBodySchema>;
+
+/** GET /api/config/content/items?collectionId=&page= */
+export const itemListQuerySchema = z.object({
+  collectionId: z.string().max(64).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+});

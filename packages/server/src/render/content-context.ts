@@ -1,0 +1,189 @@
+import { BLOCK_TYPE, COMMENT_STATE, hasExcerpt, RECORD_TYPE, textOfHtml } from '@storefront/commerce';
+import type { SiteContext } from '../app.js';
+import { type Collection, getProductById } from '../modules/catalog/service.js';
+import type { Block } from '../modules/content/schema.js';
+import type { ContentItem } from '../modules/content/service.js';
+import { type ResolvedImage, resolveImages } from '../modules/media/service.js';
+import type { Site } from '../modules/site/service.js';
+import { escapeHtml, sanitizeRichHtml } from '../platform/html.js';
+import { productCardContext } from './context.js';
+
+/**
+ * Renders a form block (type 9) as HTML. The site forms module gives one (buildApp's
+ * `formBlockRenderer`); without it the block shows a plain note naming the form.
+ */
+export type FormBlockRenderer = (ctx: SiteContext, formId: string, crumb: string) => Promise<string>;
+
+const RECORD_TYPE_LABELS: Record<number, string> = Object.fromEntries(
+  Object.entries(RECORD_TYPE).map(([name, code]) => [
+    code,
+    name.replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`),
+  ]),
+);
+
+/** A date as the site shows it (its locale and time zone), e.g. 'March 3, 2026'. */
+export function dateText(ms: number | null, site: Site): string {
+  if (ms === null) return '';
+  return new Intl.DateTimeFormat(site.website.locale, {
+    dateStyle: 'long',
+    timeZone: site.website.timeZone,
+  }).format(new Date(ms));
+}
+
+function imageOf(
+  ref: { mediaId?: string; assetUrl?: string; altText?: string; caption?: string },
+  media: Map<string, ResolvedImage>,
+) {
+  const resolved = ref.mediaId ? media.get(ref.mediaId) : undefined;
+  if (ref.mediaId && !resolved) return null;
+  return {
+    assetUrl: resolved?.assetUrl ?? ref.assetUrl ?? '',
+    altText: ref.altText || resolved?.altText || '',
+    caption: ref.caption ?? '',
+    originalSize: resolved?.originalSize ?? '',
+    systemDataVariants: resolved?.systemDataVariants ?? '',
+  };
+}
+
+const VIDEO_FILE = /\.(mp4|webm|ogv)(\?|$)/i;
+
+/** Spec §5: a location is mapped only with both latitude and longitude. */
+function mapContext(location: Extract<Block, { type: 4 }>['location']) {
+  const address = [location.addressLine1, location.addressLine2, location.addressCountry]
+    .filter(Boolean)
+    .join(', ');
+  const mapped = typeof location.mapLat === 'number' && typeof location.mapLng === 'number';
+  return {
+    address,
+    mapped,
+    linkUrl: mapped
+      ? `https://www.openstreetmap.org/?mlat=${location.mapLat}&mlon=${location.mapLng}#map=15/${location.mapLat}/${location.mapLng}`
+      : '',
+  };
+}
+
+/** Blocks as the theme's content.block renders them: each under its kind's key. */
+export async function blocksContext(
+  ctx: SiteContext,
+  blocks: Block[],
+  crumb: string,
+  formBlock: FormBlockRenderer | null,
+) {
+  const mediaIds = blocks.flatMap((b) =>
+    b.type === BLOCK_TYPE.image
+      ? ['mediaId' in b.image ? b.image.mediaId : '']
+      : b.type === BLOCK_TYPE.gallery
+        ? b.images.map((i) => ('mediaId' in i ? i.mediaId : ''))
+        : [],
+  );
+  const media = await resolveImages(ctx, mediaIds.filter(Boolean));
+  const out: Record<string, unknown>[] = [];
+  for (const b of blocks) {
+    switch (b.type) {
+      case BLOCK_TYPE.html:
+        out.push({ type: b.type, html: { body: sanitizeRichHtml(b.html) } });
+        break;
+      case BLOCK_TYPE.image: {
+        const image = imageOf(b.image, media);
+        if (image) out.push({ type: b.type, image });
+        break;
+      }
+      case BLOCK_TYPE.gallery:
+        out.push({
+          type: b.type,
+          gallery: { images: b.images.map((i) => imageOf(i, media)).filter(Boolean) },
+        });
+        break;
+      case BLOCK_TYPE.form:
+        out.push({
+          type: b.type,
+          form: formBlock
+            ? { html: await formBlock(ctx, b.formId, crumb) }
+            : { html: `<p class="form-block-note">Form “${escapeHtml(b.formId)}”</p>` },
+        });
+        break;
+      case BLOCK_TYPE.quote:
+        out.push({ type: b.type, quote: { text: b.text, source: b.source ?? '' } });
+        break;
+      case BLOCK_TYPE.code:
+        out.push({ type: b.type, code: { code: b.code, language: b.language ?? '' } });
+        break;
+      case BLOCK_TYPE.video:
+        out.push({
+          type: b.type,
+          video: { url: b.url, caption: b.caption ?? '', file: VIDEO_FILE.test(b.url) },
+        });
+        break;
+      case BLOCK_TYPE.audio:
+        out.push({ type: b.type, audio: { url: b.url, title: b.title ?? '' } });
+        break;
+      case BLOCK_TYPE.accordion:
+        out.push({
+          type: b.type,
+          accordion: { items: b.items.map((i) => ({ title: i.title, body: sanitizeRichHtml(i.html) })) },
+        });
+        break;
+      case BLOCK_TYPE.map:
+        out.push({ type: b.type, map: mapContext(b.location) });
+        break;
+      case BLOCK_TYPE.product: {
+        const product = await getProductById(ctx, b.productId);
+        if (product) out.push({ type: b.type, product: productCardContext(product, ctx.site) });
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+/** An item's URL: a page is its collection's; a post sits under its blog. */
+export function itemUrl(item: Pick<ContentItem, 'urlSlug'>, collection: Collection): string {
+  return collection.typeName === 'page' ? collection.fullUrl : `${collection.fullUrl}/${item.urlSlug}`;
+}
+
+/** The template-facing item of spec §3, plus what the theme shows under `display`. */
+export async function itemContext(ctx: SiteContext, item: ContentItem, collection: Collection) {
+  const main = item.mainImageId
+    ? (await resolveImages(ctx, [item.mainImageId])).get(item.mainImageId)
+    : undefined;
+  const termLinks = (kind: 'category' | 'tag', terms: ContentItem['categories']) =>
+    terms.map((t) => ({ ...t, url: `${collection.fullUrl}/${kind}/${encodeURIComponent(t.slug)}` }));
+  const excerpt = hasExcerpt(item.excerpt) ? sanitizeRichHtml(item.excerpt) : '';
+  return {
+    id: item.id,
+    fullUrl: itemUrl(item, collection),
+    title: item.title,
+    excerpt,
+    externalLink: item.externalLink,
+    mainImageId: item.mainImageId ?? '',
+    systemDataId: '',
+    assetUrl: main?.assetUrl ?? item.assetUrl,
+    recordType: item.recordType,
+    promotedBlockType: item.promotedBlockType,
+    passthrough: false,
+    sourceUrl: '',
+    publicCommentCount: item.publicCommentCount,
+    commentState: item.commentState,
+    likeCount: item.likeCount,
+    collection: { id: collection.id, title: collection.title, fullUrl: collection.fullUrl },
+    categories: item.categories.map((c) => c.name),
+    tags: item.tags.map((t) => t.name),
+    author: { displayName: item.authorName },
+    recordTypeLabel: RECORD_TYPE_LABELS[item.recordType] ?? '',
+    starred: item.starred,
+    publishOn: item.publishOn,
+    display: {
+      dateText: dateText(item.publishOn, ctx.site),
+      dateIso: item.publishOn === null ? '' : new Date(item.publishOn).toISOString(),
+      categoryLinks: termLinks('category', item.categories),
+      tagLinks: termLinks('tag', item.tags),
+      mainImage: main
+        ? { ...main, altText: main.altText ?? '' }
+        : item.assetUrl
+          ? { assetUrl: item.assetUrl, altText: '' }
+          : null,
+      commentsOpen: item.commentState === COMMENT_STATE.open,
+      metaDescription: textOfHtml(excerpt).slice(0, 300),
+    },
+  };
+}

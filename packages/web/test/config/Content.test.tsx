@@ -1,0 +1,93 @@
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, type RecordedRequest, setCrumbCookie } from '../helpers';
+import { renderArea, stubServer, type Who } from './area';
+
+beforeEach(() => setCrumbCookie('crumb-123'));
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const EDITOR: Who = {
+  role: 4,
+  roleName: 'editor',
+  permissions: ['content.read', 'content.write', 'drafts.write', 'media.write'],
+};
+const DRAFTER: Who = { role: 16, roleName: 'draft editor', permissions: ['content.read', 'drafts.write'] };
+const BLOG = { id: 'blog', title: 'Blog', typeName: 'blog', fullUrl: '/blog' };
+
+function contentServer(who: Who, create: (request: RecordedRequest) => Response) {
+  const posts: RecordedRequest[] = [];
+  stubServer(who, {
+    'GET /api/config/content/collections': () => jsonResponse({ collections: [BLOG] }),
+    'GET /api/config/content/items': () => jsonResponse({ items: [], total: 0, page: 1, pageSize: 25 }),
+    'GET /api/config/media': () => jsonResponse({ assets: [] }),
+    'POST /api/config/content/items': (request) => {
+      posts.push(request);
+      return create(request);
+    },
+  });
+  return posts;
+}
+
+const save = async (drawer: HTMLElement) =>
+  act(async () => {
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Save' }));
+  });
+
+// The editor and its rich-text library load on first use, which takes a while on a busy machine.
+describe('the page and post editor', { timeout: 30_000 }, () => {
+  it('offers a draft editor only Draft and Needs Review, and sends the draft', async () => {
+    const posts = contentServer(DRAFTER, () => jsonResponse({ item: { id: 'ci_1' } }, 201));
+    renderArea('/config/content/new');
+    const drawer = await screen.findByRole('dialog', { name: 'New page or post' }, { timeout: 15_000 });
+    const status = within(drawer).getByLabelText('Status') as HTMLSelectElement;
+    expect([...status.options].map((o) => o.textContent)).toEqual(['Draft', 'Needs Review']);
+    expect(
+      within(drawer).getByText('You can save drafts and ask for review; an editor publishes.'),
+    ).toBeTruthy();
+    await save(drawer);
+    expect(await within(drawer).findByText('Add a title')).toBeTruthy();
+    expect(posts).toHaveLength(0);
+    fireEvent.change(within(drawer).getByLabelText('Title'), { target: { value: 'First light' } });
+    fireEvent.change(within(drawer).getByLabelText('Categories'), { target: { value: 'Kiln, News' } });
+    await save(drawer);
+    await vi.waitFor(() => expect(posts).toHaveLength(1));
+    expect(posts[0].body).toMatchObject({
+      collectionId: 'blog',
+      title: 'First light',
+      status: 'draft',
+      publishOn: null,
+      categories: ['Kiln', 'News'],
+      blocks: [],
+    });
+  });
+
+  it('shows the server’s message at the publish time of a scheduled post', async () => {
+    contentServer(EDITOR, () =>
+      jsonResponse(
+        {
+          message: 'Choose when a scheduled item publishes.',
+          errors: { publishOn: 'Choose when a scheduled item publishes.' },
+        },
+        400,
+      ),
+    );
+    renderArea('/config/content/new');
+    const drawer = await screen.findByRole('dialog', { name: 'New page or post' }, { timeout: 15_000 });
+    const status = within(drawer).getByLabelText('Status') as HTMLSelectElement;
+    expect([...status.options].map((o) => o.textContent)).toEqual([
+      'Draft',
+      'Scheduled',
+      'Needs Review',
+      'Private',
+      'Published',
+    ]);
+    fireEvent.change(within(drawer).getByLabelText('Title'), { target: { value: 'Later' } });
+    fireEvent.change(status, { target: { value: 'scheduled' } });
+    await save(drawer);
+    expect(await within(drawer).findByText('Choose when a scheduled item publishes.')).toBeTruthy();
+    expect(within(drawer).getByLabelText('Publish on').getAttribute('aria-invalid')).toBe('true');
+  });
+});
