@@ -8,12 +8,15 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig, TrustProxy } from './config.js';
 import { type Database, openDatabase } from './db/index.js';
+import { analyticsRoutes } from './modules/analytics/routes.js';
+import { type AnalyticsStore, createAnalyticsStore, purchaseRow } from './modules/analytics/service.js';
+import type { WriterOptions } from './modules/analytics/writer.js';
 import { auditRoutes } from './modules/audit/routes.js';
 import { cartRoutes } from './modules/cart/routes.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { censusRoutes } from './modules/census/routes.js';
 import { checkoutRoutes } from './modules/checkout/routes.js';
-import type { CheckoutOptions } from './modules/checkout/service.js';
+import type { CheckoutOptions, OrderPlacedListener } from './modules/checkout/service.js';
 import { contextRoutes } from './modules/context/routes.js';
 import { contributorRoutes } from './modules/contributors/routes.js';
 import { formRoutes } from './modules/forms/routes.js';
@@ -90,6 +93,8 @@ export interface AppServices {
   invalidateSite(): void;
   /** Takes payments at checkout and gives money back on refunds (the test provider by default). */
   paymentProvider: PaymentProvider;
+  /** Analytics events, written in group commits and answered once committed. */
+  analytics: AnalyticsStore;
 }
 
 export interface BuildOptions {
@@ -106,6 +111,8 @@ export interface BuildOptions {
   ownerSessions?: OwnerSessionStore;
   /** Where uploaded media live; by default files under DATA_DIR/media. */
   mediaStorage?: MediaStorage;
+  /** How long analytics events wait for their group commit, and how many start one at once. */
+  analyticsWriter?: WriterOptions;
 }
 
 /**
@@ -141,9 +148,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     (config.redisUrl ? new RedisSessionStore(config.redisUrl) : new DatabaseSessionStore(database.db));
 
   const paymentProvider = options.checkout?.paymentProvider ?? createTestPaymentProvider();
+  const analytics = createAnalyticsStore(database.db, options.analyticsWriter);
   const services: AppServices = {
     config,
     paymentProvider,
+    analytics,
     invalidateSite() {
       cached = null;
     },
@@ -245,7 +254,18 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   contextRoutes(app, services);
   censusRoutes(app, services);
   quickViewRoutes(app, services);
-  checkoutRoutes(app, services, { ...options.checkout, paymentProvider });
+  analyticsRoutes(app, services);
+  // The order hook's analytics value (spec §9: subtotal / 100) becomes the funnel's Purchase.
+  const recordPurchase: OrderPlacedListener = async ({ order, value }) => {
+    const ctx = await services.context();
+    if (!ctx.site.analytics.censusDisabled) await analytics.record([purchaseRow(ctx, order.id, value)]);
+  };
+  const checkout = {
+    ...options.checkout,
+    paymentProvider,
+    onOrderPlaced: [recordPurchase, ...(options.checkout?.onOrderPlaced ?? [])],
+  };
+  checkoutRoutes(app, services, checkout);
   orderRoutes(app, services);
   giftCardRoutes(app, services);
   contributorRoutes(app, services);
@@ -257,11 +277,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   ownerPricingRoutes(app, services);
   ownerSettingsRoutes(app, services);
   ownerRestockRoutes(app, services);
-  checkoutPageRoutes(app, services, { ...options.checkout, paymentProvider });
+  checkoutPageRoutes(app, services, checkout);
   configShellRoutes(app, services, await loadConfigAssets());
   pageRoutes(app, services);
 
   app.addHook('onClose', async () => {
+    await analytics.close();
     if (!options.database) await database.close();
     await redisStore?.close();
     if (!options.ownerSessions) await ownerSessions.close();

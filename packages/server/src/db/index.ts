@@ -22,6 +22,7 @@ import * as m0007 from './migrations/0007_contributors.js';
 import * as m0008 from './migrations/0008_media.js';
 import * as m0009 from './migrations/0009_owner_ops.js';
 import * as m0010 from './migrations/0010_site_forms.js';
+import * as m0012 from './migrations/0012_analytics.js';
 import type { DB } from './schema.js';
 import { createWriteVersion, observeWrites, type WriteVersion } from './write-version.js';
 
@@ -50,6 +51,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0008_media': m0008,
   '0009_owner_ops': m0009,
   '0010_site_forms': m0010,
+  '0012_analytics': m0012,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
