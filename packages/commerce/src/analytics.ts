@@ -212,14 +212,14 @@ export const CHECKOUT_EVENT = 'Checkout';
 export const PURCHASE_EVENT = 'Purchase';
 /** An add to cart that failed, with its tracked error type (spec §8) in data.errorType. */
 export const ADD_TO_CART_ERROR_EVENT = 'AddToCartError';
-export const RECORDED_EVENTS: readonly string[] = [
-  ...COMMERCE_EVENTS,
-  ...RELATED_EVENTS,
-  ...REVIEW_EVENTS,
+/** The events RecordEvent takes from a browser: Purchase only comes from the order hook. */
+export const BROWSER_EVENTS: readonly string[] = /* @__PURE__ */ ([] as string[]).concat(
+  COMMERCE_EVENTS,
+  RELATED_EVENTS,
+  REVIEW_EVENTS,
   CHECKOUT_EVENT,
-  PURCHASE_EVENT,
   ADD_TO_CART_ERROR_EVENT,
-];
+);
 /** Spec §7 ad-pixel events, handed to the merchant's pixel adapter (none by default). */
 export const PIXEL_EVENTS = [
   'AddToCart',
@@ -229,6 +229,7 @@ export const PIXEL_EVENTS = [
   'Purchase',
   'CompleteRegistration',
 ] as const;
+export type PixelEvent = (typeof PIXEL_EVENTS)[number];
 
 /** The commerce funnel the dashboard shows, step by step. */
 export const FUNNEL_STEPS = ['VisitPDP', 'AddToCart', CHECKOUT_EVENT, PURCHASE_EVENT] as const;

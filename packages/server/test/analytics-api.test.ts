@@ -122,6 +122,14 @@ describe.each(dialects)('analytics ingestion and dashboard on %s', (dialect) => 
     expect(d.cartErrors).toEqual([{ key: 'NO_VARIANT_SELECTED', count: 1 }]);
   });
 
+  it('RecordEvent takes only the spec §7 browser events: Purchase comes from the order hook alone', async () => {
+    for (const name of ['Purchase', 'Nonsense']) {
+      const res = await event(name, {});
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe('must be an event of spec §7');
+    }
+  });
+
   it('RecordEvent needs the crumb (spec §8 session message)', async () => {
     const res = await t.app.inject({
       method: 'POST',

@@ -1,4 +1,5 @@
 import {
+  BROWSER_EVENTS,
   ELEMENT_PATH_MAX,
   ERROR_QUEUE_SIZE,
   ERROR_STACK_MAX,
@@ -80,7 +81,7 @@ export const recordHitBody = z.object({
 /** POST /api/events/RecordEvent (spec §7): form-encoded crumb, event, data (JSON string). */
 export const recordEventBody = z.object({
   crumb: z.string().max(200).optional(),
-  event: eventName,
+  event: z.enum(BROWSER_EVENTS as [string, ...string[]], 'must be an event of spec §7'),
   data: jsonField(withKeyCap(analyticsRecord)).optional(),
 });
 
