@@ -10,12 +10,15 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { databases, openDatabase } from './analytics-support.mjs';
 
-const { values: args } = parseArgs({ options: { requests: { type: 'string' }, connections: { type: 'string' } } });
+const { values: args } = parseArgs({
+  options: { requests: { type: 'string' }, connections: { type: 'string' } },
+});
 const REQUESTS = Number(args.requests ?? 40_000);
 const CONNECTIONS = Number(args.connections ?? 64);
 const RECORDS_PER_BEACON = 10;
 const root = new URL('..', import.meta.url).pathname;
-const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
+const BROWSER =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
 
 function freePort() {
   return new Promise((resolve, reject) => {
@@ -62,7 +65,9 @@ const beaconBody = JSON.stringify(
 
 function cannon(opts) {
   return new Promise((resolve, reject) => {
-    autocannon({ connections: CONNECTIONS, amount: REQUESTS, ...opts }, (err, res) => (err ? reject(err) : resolve(res)));
+    autocannon({ connections: CONNECTIONS, amount: REQUESTS, ...opts }, (err, res) =>
+      err ? reject(err) : resolve(res),
+    );
   });
 }
 

@@ -10,6 +10,7 @@ import { restockRoute } from './routes/catalog/restock/route';
 import { requireSession, safeNext } from './routes/guards';
 import { auditRoute } from './routes/people/audit/route';
 import { contributorsRoute } from './routes/people/contributors/route';
+import { analyticsRoute } from './routes/reports/analytics/route';
 import { ordersRoute } from './routes/sales/orders/route';
 import { subscriptionsRoute } from './routes/sales/subscriptions/route';
 import { Home } from './routes/shell/Home';
@@ -64,6 +65,7 @@ export function configRoutes(queryClient: QueryClient, basename = CONFIG_BASENAM
             productsRoute(ctx),
             inventoryRoute(ctx),
             restockRoute(ctx),
+            analyticsRoute(ctx),
             ordersRoute(ctx),
             subscriptionsRoute(ctx),
             couponsRoute(ctx),

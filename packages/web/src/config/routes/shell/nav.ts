@@ -18,6 +18,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/products', label: TEXTS.products, permission: 'products.read' },
   { to: '/inventory', label: TEXTS.inventory, permission: 'products.read' },
   { to: '/restock', label: TEXTS.restock, permission: 'restock.manage' },
+  { to: '/analytics', label: TEXTS.analytics, permission: 'analytics.read' },
   { to: '/orders', label: TEXTS.orders, permission: 'orders.read' },
   { to: '/subscriptions', label: TEXTS.subscriptions, permission: 'orders.read' },
   { to: '/coupons', label: TEXTS.discounts, permission: 'settings.read' },
