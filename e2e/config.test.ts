@@ -68,6 +68,7 @@ describe('the owner’s area in Chromium', () => {
       'Products',
       'Inventory',
       'Restock',
+      'Analytics',
       'Orders',
       'Subscriptions',
       'Discounts',
