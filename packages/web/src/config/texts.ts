@@ -370,7 +370,7 @@ export const TEXTS = {
   funnel: 'Commerce funnel',
   funnelStep: 'Step',
   funnelCount: 'Events',
-  funnelRate: 'From the step before',
+  funnelRate: 'Conversion',
   funnelSteps: {
     VisitPDP: 'Product views',
     AddToCart: 'Added to cart',

@@ -35,15 +35,16 @@ export function TrafficChart({ data }: { data: DayPoint[] }) {
         <Tooltip />
         <Legend />
         <Line
-          type="monotone"
+          type="linear"
           dataKey="visits"
           name={TEXTS.visits}
           stroke={ACCENT}
           strokeWidth={2}
           dot={false}
+          isAnimationActive={false}
         />
         <Line
-          type="monotone"
+          type="linear"
           dataKey="pageviews"
           name={TEXTS.pageViews}
           stroke={SECOND}
