@@ -13,10 +13,12 @@ import { readCookie } from '../cookies';
 
 function setCookie(name: string, value: string, maxAgeMs: number): void {
   const secure = location.protocol === 'https:' ? '; Secure' : '';
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from browsers shoppers use
   document.cookie = `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${Math.floor(maxAgeMs / 1000)}; SameSite=Lax${secure}`;
 }
 
 function clearCookie(name: string): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from browsers shoppers use
   document.cookie = `${name}=; Path=/; Max-Age=0; SameSite=Lax`;
 }
 
