@@ -13,7 +13,8 @@ const POLL_MS = 200;
  */
 const DESKTOP_UA =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36';
-const WAIT_MS = 15_000;
+/** Batches and beacons land within milliseconds; a loaded machine can take seconds. */
+const WAIT_MS = 30_000;
 
 interface Report {
   totals: { funnel: { step: string; count: number }[]; pageviews: number };

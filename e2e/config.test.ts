@@ -194,6 +194,7 @@ describe('the owner’s area in Chromium', () => {
       'Home',
       'Products',
       'Inventory',
+      'Analytics',
       'Discounts',
       'Shipping and tax',
       'Settings',
