@@ -25,6 +25,13 @@ export default defineConfig({
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+            // Shared by the router and the chart library: stays with the libraries every screen loads.
+            { name: 'vendor', test: /node_modules[\\/]use-sync-external-store[\\/]/ },
+            // The analytics screen's chart library and what only it uses: loaded by that screen alone.
+            {
+              name: 'charts',
+              test: /node_modules[\\/](recharts|victory-vendor|d3-[a-z-]+|internmap|decimal\.js-light|react-redux|@reduxjs|redux|redux-thunk|reselect|immer|es-toolkit|eventemitter3|tiny-invariant)[\\/]/,
+            },
             { name: 'vendor', test: /node_modules/ },
           ],
         },

@@ -2,6 +2,7 @@
 
 export * from './address.js';
 export * from './addToCart.js';
+export * from './analytics.js';
 export * from './billing.js';
 export * from './cart.js';
 export * from './content.js';

@@ -8,6 +8,9 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig, TrustProxy } from './config.js';
 import { type Database, openDatabase } from './db/index.js';
+import { analyticsRoutes } from './modules/analytics/routes.js';
+import { type AnalyticsStore, createAnalyticsStore, purchaseRow } from './modules/analytics/service.js';
+import type { WriterOptions } from './modules/analytics/writer.js';
 import { auditRoutes } from './modules/audit/routes.js';
 import { createAltchaProvider } from './modules/captcha/altcha.js';
 import type { CaptchaProvider } from './modules/captcha/provider.js';
@@ -16,7 +19,7 @@ import { cartRoutes } from './modules/cart/routes.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { censusRoutes } from './modules/census/routes.js';
 import { checkoutRoutes } from './modules/checkout/routes.js';
-import type { CheckoutOptions } from './modules/checkout/service.js';
+import type { CheckoutOptions, OrderPlacedListener } from './modules/checkout/service.js';
 import { contentRoutes } from './modules/content/routes.js';
 import { type ContentScheduler, createContentScheduler } from './modules/content/service.js';
 import { contextRoutes } from './modules/context/routes.js';
@@ -108,6 +111,8 @@ export interface AppServices {
   formBlockRenderer: FormBlockRenderer | null;
   /** Publishes scheduled items when their time comes (checked as pages are served). */
   contentScheduler: ContentScheduler;
+  /** Analytics events, written in group commits and answered once committed. */
+  analytics: AnalyticsStore;
 }
 
 export interface BuildOptions {
@@ -128,6 +133,8 @@ export interface BuildOptions {
   mediaStorage?: MediaStorage;
   /** Renders a page's form block (type 9): the site forms module's renderer. */
   formBlockRenderer?: FormBlockRenderer;
+  /** How long analytics events wait for their group commit, and how many start one at once. */
+  analyticsWriter?: WriterOptions;
 }
 
 /**
@@ -168,6 +175,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       : new DatabaseSessionStore(database.db, 'site_user_sessions'));
 
   const paymentProvider = options.checkout?.paymentProvider ?? createTestPaymentProvider();
+  const analytics = createAnalyticsStore(database.db, options.analyticsWriter);
   const sessionSecret = await loadSessionSecret(config.sessionSecret, config.dataDir);
   const services: AppServices = {
     config,
@@ -175,6 +183,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     formBlockRenderer:
       options.formBlockRenderer ?? ((ctx, formId, crumb) => siteFormBlock(services, ctx, formId, crumb)),
     contentScheduler: createContentScheduler(),
+    analytics,
     invalidateSite() {
       cached = null;
     },
@@ -284,7 +293,18 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   contextRoutes(app, services);
   censusRoutes(app, services);
   quickViewRoutes(app, services);
-  checkoutRoutes(app, services, { ...options.checkout, paymentProvider });
+  analyticsRoutes(app, services);
+  // The order hook's analytics value (spec §9: subtotal / 100) becomes the funnel's Purchase.
+  const recordPurchase: OrderPlacedListener = async ({ order, value }) => {
+    const ctx = await services.context();
+    if (!ctx.site.analytics.censusDisabled) await analytics.record([purchaseRow(ctx, order.id, value)]);
+  };
+  const checkout = {
+    ...options.checkout,
+    paymentProvider,
+    onOrderPlaced: [recordPurchase, ...(options.checkout?.onOrderPlaced ?? [])],
+  };
+  checkoutRoutes(app, services, checkout);
   orderRoutes(app, services);
   giftCardRoutes(app, services);
   contributorRoutes(app, services);
@@ -299,13 +319,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   ownerRestockRoutes(app, services);
   ownerFormRoutes(app, services);
   contentRoutes(app, services);
-  checkoutPageRoutes(app, services, { ...options.checkout, paymentProvider });
+  checkoutPageRoutes(app, services, checkout);
   accountPageRoutes(app, services);
   configShellRoutes(app, services, await loadConfigAssets());
   contentPageRoutes(app, services);
   pageRoutes(app, services);
 
   app.addHook('onClose', async () => {
+    await analytics.close();
     if (!options.database) await database.close();
     await redisStore?.close();
     if (!options.ownerSessions) await ownerSessions.close();

@@ -132,6 +132,8 @@ describe.each(dialects)('catalog import on %s', (dialect) => {
       created_at: NOW,
       mail_from: null,
       public_url: null,
+      census_disabled: 0,
+      cookie_consent: 'off',
     });
 
     const settings = await t.db.selectFrom('store_settings').selectAll().executeTakeFirstOrThrow();

@@ -3,8 +3,10 @@ import './islands.css';
 // so mounting moves nothing; they are small beside the page.
 import './islands/cart/cart.css';
 import './checkout/checkout.css';
-import { readPageContext, setPageContext } from './context';
+import { pageContext, readPageContext, setPageContext } from './context';
 import { mountIslands } from './islands';
 
 setPageContext(readPageContext(document));
 void mountIslands(document);
+// Analytics is its own chunk, fetched once the islands are on their way: it never delays them.
+void import('./analytics').then((m) => m.startAnalytics(document, pageContext()));

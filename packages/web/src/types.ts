@@ -47,10 +47,20 @@ export interface CartSummary {
 }
 
 /** `<script type="application/json" id="sf-context">` on every page. */
+/** The page's analytics settings and ids (server render/context.ts). */
+export interface PageAnalytics {
+  censusDisabled: boolean;
+  cookieConsent: 'off' | 'banner';
+  collectionId: string | null;
+  itemId: string | null;
+}
+
 export interface PageContext {
   websiteId: string;
   currency: string;
   locale: string;
   pageType: number;
   cartUrl: string;
+  /** Absent on pages rendered before analytics existed (then nothing is recorded). */
+  analytics?: PageAnalytics;
 }

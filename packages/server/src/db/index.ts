@@ -23,6 +23,7 @@ import * as m0008 from './migrations/0008_media.js';
 import * as m0009 from './migrations/0009_owner_ops.js';
 import * as m0010 from './migrations/0010_site_forms.js';
 import * as m0011 from './migrations/0011_forms_newsletter.js';
+import * as m0012 from './migrations/0012_analytics.js';
 import * as m0013 from './migrations/0013_site_users.js';
 import * as m0014 from './migrations/0014_content.js';
 import * as m0015 from './migrations/0015_shopper.js';
@@ -58,6 +59,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0015_shopper': m0015,
   '0011_forms_newsletter': m0011,
   '0014_content': m0014,
+  '0012_analytics': m0012,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -15,6 +15,10 @@ export interface WebsiteTable {
   mail_from: string | null;
   /** The address links in mails point to; null: PUBLIC_URL. */
   public_url: string | null;
+  /** 1: the census-disable flag (spec §6), nothing is recorded. */
+  census_disabled: Generated<number>;
+  /** 'off' or 'banner' (CookieConsentMode). */
+  cookie_consent: Generated<string>;
 }
 
 export interface StoreSettingsTable {
@@ -213,6 +217,50 @@ export interface CensusQuickViewTable {
   website_id: string;
   item_id: string;
   at: number;
+}
+
+/** Append-only analytics events (census hits, commerce events, web vitals, error reports). */
+export interface AnalyticsEventTable {
+  id: string;
+  website_id: string;
+  at: number;
+  /** Days since 1970-01-01 UTC. */
+  day: number;
+  kind: string;
+  name: string;
+  visitor_id: string | null;
+  visit_count: number | null;
+  path: string;
+  referrer: string | null;
+  item_id: string | null;
+  value: number | null;
+  device: string;
+  data: string;
+}
+
+/** Daily rollups of the events, one row per (metric, day, key): what the dashboard reads. */
+export interface AnalyticsDailyTable {
+  website_id: string;
+  day: number;
+  metric: string;
+  key: string;
+  count: number;
+  total: number;
+}
+
+/** One row per visit (visitor id and its visit count), so a visit is counted once. */
+export interface AnalyticsVisitTable {
+  website_id: string;
+  visitor_id: string;
+  visit_count: number;
+  day: number;
+}
+
+/** One row per visitor and day: unique visitors over any range. */
+export interface AnalyticsVisitorDayTable {
+  website_id: string;
+  day: number;
+  visitor_id: string;
 }
 
 /** A tax rule of a country, or of one region of it (spec §3 Cart applicableTaxRules); rules that match a place add up. */
@@ -697,6 +745,10 @@ export interface DB {
   restock_signups: RestockSignupTable;
   subscription_carts: SubscriptionCartTable;
   census_quick_views: CensusQuickViewTable;
+  analytics_events: AnalyticsEventTable;
+  analytics_daily: AnalyticsDailyTable;
+  analytics_visits: AnalyticsVisitTable;
+  analytics_visitor_days: AnalyticsVisitorDayTable;
   tax_rules: TaxRuleTable;
   shipping_options: ShippingOptionTable;
   coupons: CouponTable;

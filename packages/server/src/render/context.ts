@@ -367,6 +367,13 @@ export function pageContext(input: PageInput, extra: Record<string, unknown> = {
         locale: site.website.locale,
         pageType: input.pageType,
         cartUrl: '/cart',
+        // What the analytics script records with each page (spec §3 analytics record, §6 flags).
+        analytics: {
+          censusDisabled: site.analytics.censusDisabled,
+          cookieConsent: site.analytics.cookieConsent,
+          collectionId: input.collection?.id ?? null,
+          itemId: (extra.item as { id?: string } | undefined)?.id ?? null,
+        },
       }),
       pillCart: showsPillCart(input.pageType) && {
         shown: showPillCart(cart.totalQuantity),

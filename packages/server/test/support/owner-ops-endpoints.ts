@@ -93,6 +93,18 @@ const SHIPPING_OPTION = { name: 'Express', costCents: 1500, countries: ['US', 'C
 
 /** The owner-ops endpoints of the role × endpoint table (test/owner-permissions.test.ts). */
 export const OWNER_OPS_ENDPOINTS: OwnerEndpoint[] = [
+  { method: 'GET', url: '/api/config/analytics?from=2026-01-01&to=2026-01-31', permission: 'analytics.read' },
+  {
+    method: 'GET',
+    url: '/api/config/analytics.csv?from=2026-01-01&to=2026-01-31',
+    permission: 'analytics.read',
+  },
+  {
+    method: 'PATCH',
+    url: '/api/config/analytics/settings',
+    permission: 'settings.write',
+    body: { cookieConsent: 'off' },
+  },
   { method: 'GET', url: '/api/config/orders', permission: 'orders.read' },
   { method: 'GET', url: '/api/config/orders.csv', permission: 'orders.read' },
   { method: 'GET', url: '/api/config/orders/{id}', permission: 'orders.read', setup: sharedOrder },

@@ -13,6 +13,7 @@ import { contentRoute } from './routes/content/items/route';
 import { requireSession, safeNext } from './routes/guards';
 import { auditRoute } from './routes/people/audit/route';
 import { contributorsRoute } from './routes/people/contributors/route';
+import { analyticsRoute } from './routes/reports/analytics/route';
 import { ordersRoute } from './routes/sales/orders/route';
 import { subscriptionsRoute } from './routes/sales/subscriptions/route';
 import { Home } from './routes/shell/Home';
@@ -69,6 +70,7 @@ export function configRoutes(queryClient: QueryClient, basename = CONFIG_BASENAM
             mediaRoute(ctx),
             restockRoute(ctx),
             contentRoute(ctx),
+            analyticsRoute(ctx),
             ordersRoute(ctx),
             subscriptionsRoute(ctx),
             couponsRoute(ctx),

@@ -1,4 +1,4 @@
-import { DEFAULT_CURRENCY } from '@storefront/commerce';
+import { COOKIE_CONSENT_MODES, type CookieConsentMode, DEFAULT_CURRENCY } from '@storefront/commerce';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import {
@@ -44,9 +44,22 @@ export const DEFAULT_STORE_SETTINGS: StoreSettings = {
   restockAutoSend: false,
 };
 
+/** The merchant's analytics settings. */
+export interface AnalyticsSettings {
+  /** Spec §6 census-disable flag: nothing is recorded. */
+  censusDisabled: boolean;
+  /** 'banner': shoppers accept or refuse analytics cookies first; refusing clears them (spec §4). */
+  cookieConsent: CookieConsentMode;
+}
+
 export interface Site {
   website: Website;
   storeSettings: StoreSettings;
+  analytics: AnalyticsSettings;
+}
+
+function consentMode(value: string): CookieConsentMode {
+  return (COOKIE_CONSENT_MODES as readonly string[]).includes(value) ? (value as CookieConsentMode) : 'off';
 }
 
 /** The site this install serves (one website per install), or null before any import. */
@@ -74,6 +87,7 @@ export async function loadSite(db: Kysely<DB>): Promise<Site | null> {
           restockAutoSend: !!s.restock_auto_send,
         }
       : DEFAULT_STORE_SETTINGS,
+    analytics: { censusDisabled: !!w.census_disabled, cookieConsent: consentMode(w.cookie_consent) },
   };
 }
 

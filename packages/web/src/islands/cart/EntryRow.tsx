@@ -6,6 +6,7 @@ import {
   minorFromMoney,
 } from '@storefront/commerce';
 import { Fragment, type RefObject, useRef, useState } from 'react';
+import { track } from '../../analytics/track';
 import { setCart } from '../../cart-store';
 import type { CartEntry } from '../../types';
 import { failureMessage, removeEntry } from './api';
@@ -43,6 +44,11 @@ export function EntryRow({ entry, currency, locale, onEdit, onFailure, answerFie
     setRemoving(true);
     try {
       setCart(await removeEntry(entry.id));
+      track('RemoveFromCart', {
+        itemId: entry.itemId,
+        sku: entry.chosenVariant.sku,
+        quantity: entry.quantity,
+      });
     } catch (error) {
       setRemoving(false);
       onFailure({ title: MESSAGES.unableToRemoveItem, message: failureMessage(error) });

@@ -20,6 +20,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/media', label: TEXTS.media, permission: 'products.read' },
   { to: '/restock', label: TEXTS.restock, permission: 'restock.manage' },
   { to: '/content', label: TEXTS.content, permission: 'content.read' },
+  { to: '/analytics', label: TEXTS.analytics, permission: 'analytics.read' },
   { to: '/orders', label: TEXTS.orders, permission: 'orders.read' },
   { to: '/subscriptions', label: TEXTS.subscriptions, permission: 'orders.read' },
   { to: '/coupons', label: TEXTS.discounts, permission: 'settings.read' },

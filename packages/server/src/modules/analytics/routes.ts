@@ -1,0 +1,174 @@
+import { VISITOR_COOKIE } from '@storefront/commerce';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isbot } from 'isbot';
+import type { z } from 'zod';
+import type { AppServices, SiteContext } from '../../app.js';
+import { csvRow } from '../../platform/csv.js';
+import { HttpError } from '../../platform/errors.js';
+import { currentContributor, requirePermission, sessionToken } from '../../platform/owner-auth.js';
+import { parseOr400 } from '../../platform/validation.js';
+import type { EventRow } from './repo.js';
+import {
+  analyticsSettingsBody,
+  censusBody,
+  dashboardQuery,
+  errorReportsBody,
+  formRenderBody,
+  performanceBody,
+  recordEventBody,
+  recordHitBody,
+} from './schema.js';
+import {
+  counted,
+  DAY_MS,
+  type DayRange,
+  dashboard,
+  type EventKind,
+  errorRow,
+  exportRows,
+  MAX_RANGE_DAYS,
+  performanceRow,
+  type Requester,
+  recordPath,
+  recordRow,
+  saveSettings,
+} from './service.js';
+
+/** Stored: the events are committed. Spec §7 RecordEvent "success 200 or 202". */
+const ACCEPTED = 202;
+/** Not recorded by rule (a bot, the owner's area, a contributor, the census-disable flag). */
+const NOT_RECORDED = 204;
+
+async function requester(
+  services: AppServices,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<Requester> {
+  const contributor = sessionToken(request) ? await currentContributor(services, request, reply) : null;
+  return {
+    roles: contributor ? [contributor.role] : null,
+    isBot: isbot(request.headers['user-agent'] ?? ''),
+    host: request.host,
+    visitorCookie: request.cookies[VISITOR_COOKIE],
+  };
+}
+
+function parseDay(text: string, field: string): number {
+  const ms = Date.parse(`${text}T00:00:00Z`);
+  if (Number.isNaN(ms)) throw new HttpError(400, `${field}: must be a date like 2026-01-31`);
+  return Math.floor(ms / DAY_MS);
+}
+
+function dayRange(query: unknown): DayRange {
+  const q = parseOr400(dashboardQuery, query);
+  const range = { from: parseDay(q.from, 'from'), to: parseDay(q.to, 'to') };
+  if (range.to < range.from) throw new HttpError(400, 'to: must not be before from');
+  if (range.to - range.from + 1 > MAX_RANGE_DAYS)
+    throw new HttpError(400, `The range may be at most ${MAX_RANGE_DAYS} days.`);
+  return range;
+}
+
+/**
+ * Spec §7 census and event calls, performance records and error reports. Each answers 202 once
+ * its events are committed (group commit: see writer.ts), 204 when the rules leave it unrecorded,
+ * 400 for a malformed payload, and 503 when it could not be written (the client ignores failures).
+ */
+export function analyticsRoutes(app: FastifyInstance, services: AppServices): void {
+  async function store(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    make: (ctx: SiteContext, who: Requester) => { path: string; event?: string; rows: EventRow[] },
+  ) {
+    await services.rateLimit(request, 'census');
+    const ctx = await services.context();
+    const who = await requester(services, request, reply);
+    const { path, event, rows } = make(ctx, who);
+    if (!counted(ctx, who, path, event)) return reply.status(NOT_RECORDED).send();
+    try {
+      await services.analytics.record(rows);
+    } catch (err) {
+      request.log.warn({ err }, 'analytics events not written');
+      throw new HttpError(503, 'The events could not be stored. Please try again.');
+    }
+    return reply.status(ACCEPTED).send({ accepted: rows.length });
+  }
+
+  app.post('/api/census/RecordHit', async (request, reply) => {
+    const body = parseOr400(recordHitBody, request.body);
+    return store(request, reply, (ctx, who) => ({
+      path: recordPath(body.data),
+      event: body.event,
+      rows: [recordRow(ctx, who, 'hit', body.event, body.data, body.ss_cvr)],
+    }));
+  });
+
+  const census = (url: string, kind: EventKind, schema: z.ZodType<z.output<typeof censusBody>>) =>
+    app.post(url, async (request, reply) => {
+      const body = parseOr400(schema, request.body);
+      return store(request, reply, (ctx, who) => ({
+        path: recordPath(body),
+        rows: [recordRow(ctx, who, kind, kind, body)],
+      }));
+    });
+  census('/api/census/button-click', 'button-click', censusBody);
+  census('/api/census/button-render', 'button-render', censusBody);
+  census('/api/census/form-render', 'form-render', formRenderBody);
+  census('/api/census/overlay', 'overlay', censusBody);
+
+  app.post('/api/events/RecordEvent', async (request, reply) => {
+    services.crumbs.check(request);
+    const body = parseOr400(recordEventBody, request.body);
+    const data = body.data ?? {};
+    return store(request, reply, (ctx, who) => ({
+      path: recordPath(data),
+      event: body.event,
+      rows: [recordRow(ctx, who, 'event', body.event, data)],
+    }));
+  });
+
+  app.post('/api/1/performance/records', async (request, reply) => {
+    const records = parseOr400(performanceBody, request.body);
+    return store(request, reply, (ctx, who) => ({
+      // One beacon comes from one page.
+      path: records[0].data.path ?? '/',
+      rows: records.map((r) => performanceRow(ctx, who, r)),
+    }));
+  });
+
+  app.post('/api/events/RecordJavascriptErrors', async (request, reply) => {
+    services.crumbs.check(request);
+    const reports = parseOr400(errorReportsBody, request.body);
+    return store(request, reply, (ctx, who) => ({
+      path: reports[0].path,
+      rows: reports.map((r) => errorRow(ctx, who, r)),
+    }));
+  });
+
+  const read = { preHandler: requirePermission(services, 'analytics.read') };
+
+  app.get('/api/config/analytics', read, async (request) => {
+    const range = dayRange(request.query);
+    const ctx = await services.context();
+    return { ...(await dashboard(ctx, range)), settings: ctx.site.analytics };
+  });
+
+  app.get('/api/config/analytics.csv', read, async (request, reply) => {
+    const range = dayRange(request.query);
+    const rows = await exportRows(await services.context(), range);
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', 'attachment; filename="analytics.csv"')
+      .send(rows.map(csvRow).join(''));
+  });
+
+  app.patch(
+    '/api/config/analytics/settings',
+    { preHandler: requirePermission(services, 'settings.write') },
+    async (request) => {
+      const body = parseOr400(analyticsSettingsBody, request.body);
+      await saveSettings(await services.context(), body);
+      services.invalidateSite();
+      return (await services.context()).site.analytics;
+    },
+  );
+}

@@ -1,0 +1,141 @@
+import {
+  BROWSER_EVENTS,
+  ELEMENT_PATH_MAX,
+  ERROR_QUEUE_SIZE,
+  ERROR_STACK_MAX,
+  EVENT_PARAMETER_MAX_KEYS,
+} from '@storefront/commerce';
+import { z } from 'zod';
+
+/** Longest URL, path or referrer kept. */
+export const URL_MAX = 2048;
+/** Longest JSON `data` a call may carry. */
+export const DATA_MAX_CHARS = 16_000;
+/** Performance records one call may carry. */
+export const PERFORMANCE_RECORDS_MAX = 50;
+/** Longest error message kept (the stack has spec §9's 5000). */
+export const ERROR_MESSAGE_MAX = 1000;
+
+const EVENT_NAME = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
+const eventName = z.string().regex(EVENT_NAME, 'must be an event name');
+const short = (max = 200) => z.string().max(max).optional();
+const dimension = z.number().int().min(0).max(100_000).optional();
+
+/** Spec §3 "Analytics record" and its page-view extras; other fields pass through. */
+export const analyticsRecord = z.looseObject({
+  visitorCookie: short(),
+  pageTitle: short(500),
+  pageId: short(),
+  contentSource: z.enum(['i', 'c']).optional(),
+  pagePath: z.string().max(URL_MAX).optional(),
+  pagePermissionTypeValue: z.number().int().optional(),
+  websiteId: short(),
+  templateId: short(),
+  website_locale: short(),
+  userAgent: short(1000),
+  clientDate: z.number().optional(),
+  viewportInnerHeight: dimension,
+  viewportInnerWidth: dimension,
+  screenHeight: dimension,
+  screenWidth: dimension,
+  url: z.string().max(URL_MAX).optional(),
+  title: short(500),
+  itemId: short(64),
+  recordType: z.number().int().optional(),
+  collectionId: short(64),
+  localStorageSupported: z.boolean().optional(),
+  queryString: z.string().max(URL_MAX).optional(),
+  referrer: z.string().max(URL_MAX).optional(),
+});
+export type AnalyticsRecord = z.output<typeof analyticsRecord>;
+
+/** A form field holding a JSON object, parsed and checked by `schema`. */
+function jsonField<S extends z.ZodType>(schema: S) {
+  return z
+    .string()
+    .max(DATA_MAX_CHARS, `must be at most ${DATA_MAX_CHARS} characters`)
+    .transform((text, ctx) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'must be a JSON object' });
+        return z.NEVER;
+      }
+    })
+    .pipe(schema);
+}
+
+const withKeyCap = <S extends z.ZodType>(schema: S) =>
+  schema.refine(
+    (v) => typeof v !== 'object' || v === null || Object.keys(v).length <= EVENT_PARAMETER_MAX_KEYS,
+    `must have at most ${EVENT_PARAMETER_MAX_KEYS} keys`,
+  );
+
+/** POST /api/census/RecordHit (spec §7): form-encoded event, data (JSON string), ss_cvr. */
+export const recordHitBody = z.object({
+  event: eventName,
+  data: jsonField(analyticsRecord),
+  ss_cvr: short(),
+});
+
+/** POST /api/events/RecordEvent (spec §7): form-encoded crumb, event, data (JSON string). */
+export const recordEventBody = z.object({
+  crumb: z.string().max(200).optional(),
+  event: z.enum(BROWSER_EVENTS as [string, ...string[]], 'must be an event of spec §7'),
+  data: jsonField(withKeyCap(analyticsRecord)).optional(),
+});
+
+/** POST /api/census/button-click, /button-render, /overlay: JSON with visitorCookie and page fields. */
+export const censusBody = withKeyCap(analyticsRecord);
+/** POST /api/census/form-render: formId, visitorCookie, page fields. */
+export const formRenderBody = analyticsRecord.extend({ formId: z.string().min(1).max(64) });
+
+/** Spec §3 "Performance record": app, data, event, pageLoadId, ts. */
+export const performanceRecord = z.object({
+  app: z.string().max(64),
+  event: z.string().max(64),
+  pageLoadId: z.string().max(64),
+  ts: z.number(),
+  data: withKeyCap(
+    z.looseObject({
+      value: z.number().finite().min(0).optional(),
+      path: z.string().max(URL_MAX).optional(),
+      elementPath: z
+        .string()
+        .transform((s) => s.slice(0, ELEMENT_PATH_MAX))
+        .optional(),
+      viewportInnerWidth: dimension,
+    }),
+  ),
+});
+export type PerformanceRecord = z.output<typeof performanceRecord>;
+export const performanceBody = z.array(performanceRecord).min(1).max(PERFORMANCE_RECORDS_MAX);
+
+/** One JavaScript error report; a call carries at most a queue's worth (spec §9: 10). */
+export const errorReport = z.object({
+  message: z
+    .string()
+    .min(1)
+    .transform((s) => s.slice(0, ERROR_MESSAGE_MAX)),
+  stack: z
+    .string()
+    .transform((s) => s.slice(0, ERROR_STACK_MAX))
+    .optional(),
+  path: z.string().max(URL_MAX),
+  source: z.string().max(URL_MAX).optional(),
+  line: z.number().int().min(0).optional(),
+  column: z.number().int().min(0).optional(),
+  visitorCookie: short(),
+});
+export type ErrorReport = z.output<typeof errorReport>;
+export const errorReportsBody = z.array(errorReport).min(1).max(ERROR_QUEUE_SIZE);
+
+/** Dashboard range: days as YYYY-MM-DD, `to` included. */
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date like 2026-01-31');
+export const dashboardQuery = z.object({ from: isoDay, to: isoDay });
+
+/** PUT /api/config/analytics/settings. */
+export const analyticsSettingsBody = z.strictObject({
+  censusDisabled: z.boolean().optional(),
+  cookieConsent: z.enum(['off', 'banner']).optional(),
+});

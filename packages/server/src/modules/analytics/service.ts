@@ -1,0 +1,445 @@
+import {
+  analyticsEligible,
+  deviceOf,
+  FUNNEL_STEPS,
+  PAGE_VIEW,
+  PURCHASE_EVENT,
+  parseVisitorCookie,
+  VITAL_NAMES,
+  type VitalName,
+  vitalBand,
+} from '@storefront/commerce';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import type { RequestContext } from '../../platform/context.js';
+import { newId } from '../../platform/ids.js';
+import {
+  countEvents,
+  type EventRow,
+  eventsBetween,
+  type RollupRow,
+  rollupByDay,
+  rollupByKey,
+  saveAnalyticsSettings,
+  uniqueVisitors,
+  type VisitKey,
+  type VisitorDayKey,
+  writeBatch,
+} from './repo.js';
+import type { AnalyticsRecord, ErrorReport, PerformanceRecord } from './schema.js';
+import { DEFAULT_WRITER_OPTIONS, GroupCommitWriter, type WriterOptions } from './writer.js';
+
+export const DAY_MS = 86_400_000;
+/** Rows of the top-pages, referrers and errors tables. */
+export const TOP_ROWS = 10;
+/** Longest range the dashboard answers, in days (two years). */
+export const MAX_RANGE_DAYS = 731;
+/** Rows one CSV export holds at most. */
+export const EXPORT_MAX_ROWS = 100_000;
+/** The referrer key of visits that came with none (typed address, bookmark) or from this site. */
+export const DIRECT = '(direct)';
+
+export type EventKind =
+  | 'hit'
+  | 'event'
+  | 'button-click'
+  | 'button-render'
+  | 'form-render'
+  | 'overlay'
+  | 'vital'
+  | 'performance'
+  | 'error';
+
+export function dayOf(ms: number): number {
+  return Math.floor(ms / DAY_MS);
+}
+
+/** Who is asking and from where: what eligibility needs beside the page. */
+export interface Requester {
+  /** The signed-in contributor's roles, or null when nobody is signed in. */
+  roles: readonly number[] | null;
+  isBot: boolean;
+  /** This site's host: referrers from it are not traffic sources. */
+  host: string;
+  /** The visitor cookie of the request, when the payload has none. */
+  visitorCookie?: string;
+}
+
+/** Spec §6 plus bots: whether this call's events are stored at all. */
+export function counted(
+  ctx: { site: { analytics: { censusDisabled: boolean } } },
+  who: Requester,
+  path: string,
+  event?: string,
+): boolean {
+  if (who.isBot) return false;
+  return analyticsEligible({
+    roles: who.roles,
+    path,
+    censusDisabled: ctx.site.analytics.censusDisabled,
+    event,
+  });
+}
+
+function pathOf(record: { pagePath?: string; url?: string }): string {
+  if (record.pagePath) return record.pagePath;
+  if (record.url) {
+    try {
+      return new URL(record.url).pathname;
+    } catch {
+      return '/';
+    }
+  }
+  return '/';
+}
+
+export function recordPath(record: AnalyticsRecord): string {
+  return pathOf(record);
+}
+
+/** The referrer's host, or (direct) for none or this site itself. */
+export function referrerSource(referrer: string | null | undefined, host?: string): string {
+  if (!referrer) return DIRECT;
+  try {
+    const h = new URL(referrer).host;
+    return h && h !== host ? h : DIRECT;
+  } catch {
+    return DIRECT;
+  }
+}
+
+function baseRow(
+  ctx: RequestContext,
+  kind: EventKind,
+  name: string,
+  path: string,
+  visitorCookie: string | undefined,
+  data: unknown,
+): EventRow {
+  const at = ctx.clock.now();
+  const visitor = parseVisitorCookie(visitorCookie);
+  return {
+    id: newId('ev'),
+    website_id: ctx.websiteId,
+    at,
+    day: dayOf(at),
+    kind,
+    name,
+    visitor_id: visitor?.id ?? null,
+    visit_count: visitor?.visitCount ?? null,
+    path,
+    referrer: null,
+    item_id: null,
+    value: null,
+    device: 'unknown',
+    data: JSON.stringify(data),
+  };
+}
+
+/** A census hit, a census call or a commerce event, as one stored row. */
+export function recordRow(
+  ctx: RequestContext,
+  who: Requester,
+  kind: EventKind,
+  name: string,
+  record: AnalyticsRecord,
+  fallbackVisitor?: string,
+): EventRow {
+  const row = baseRow(
+    ctx,
+    kind,
+    name,
+    recordPath(record),
+    record.visitorCookie ?? fallbackVisitor ?? who.visitorCookie,
+    record,
+  );
+  // Only referrers from elsewhere are kept: moving between this site's pages is not a source.
+  row.referrer = referrerSource(record.referrer, who.host) === DIRECT ? null : record.referrer!;
+  row.item_id = record.itemId ?? null;
+  row.device = deviceOf(record.viewportInnerWidth);
+  const value = (record as { value?: unknown }).value;
+  if (typeof value === 'number' && Number.isFinite(value)) row.value = value;
+  return row;
+}
+
+export function performanceRow(ctx: RequestContext, who: Requester, record: PerformanceRecord): EventRow {
+  const vital = VITAL_NAMES.includes(record.event as VitalName);
+  const row = baseRow(
+    ctx,
+    vital ? 'vital' : 'performance',
+    record.event,
+    record.data.path ?? '/',
+    who.visitorCookie,
+    record,
+  );
+  row.value = record.data.value ?? null;
+  row.device = deviceOf(record.data.viewportInnerWidth);
+  return row;
+}
+
+export function errorRow(ctx: RequestContext, who: Requester, report: ErrorReport): EventRow {
+  return baseRow(ctx, 'error', 'error', report.path, report.visitorCookie ?? who.visitorCookie, report);
+}
+
+/** The Purchase event of a placed order: value is subtotal / 100 (spec §9), from the order hook. */
+export function purchaseRow(ctx: RequestContext, orderId: string, value: number): EventRow {
+  const row = baseRow(ctx, 'event', PURCHASE_EVENT, '/checkout', undefined, { orderId, value });
+  row.value = value;
+  return row;
+}
+
+/** Vital values are kept in steps (10 ms, or 0.001 of CLS) so their 75th percentile comes from the rollup. */
+export function vitalBucket(name: string, value: number): number {
+  if (name === 'CLS') return Math.ceil(value * 1000) / 1000;
+  return Math.ceil(value / 10) * 10;
+}
+
+const rollupKey = (r: Pick<RollupRow, 'website_id' | 'day' | 'metric' | 'key'>) =>
+  `${r.website_id}\n${r.day}\n${r.metric}\n${r.key}`;
+
+/** What one batch adds to the daily rollups. */
+export function rollupsOf(
+  events: EventRow[],
+  newVisits: VisitKey[],
+  newVisitorDays: VisitorDayKey[],
+): RollupRow[] {
+  const sums = new Map<string, RollupRow>();
+  const add = (website_id: string, day: number, metric: string, key: string, total = 0) => {
+    const k = rollupKey({ website_id, day, metric, key });
+    const row = sums.get(k);
+    if (row) {
+      row.count += 1;
+      row.total += total;
+    } else {
+      sums.set(k, { website_id, day, metric, key: key.slice(0, 600), count: 1, total });
+    }
+  };
+  const firstHit = new Map<string, EventRow>();
+  for (const e of events) {
+    const day = e.day;
+    switch (e.kind) {
+      case 'hit':
+        if (e.name === PAGE_VIEW) {
+          add(e.website_id, day, 'pageviews', e.path);
+          if (e.visitor_id) {
+            const k = `${e.website_id}\n${e.visitor_id}\n${e.visit_count}`;
+            if (!firstHit.has(k)) firstHit.set(k, e);
+          }
+        } else add(e.website_id, day, 'hits', e.name);
+        break;
+      case 'event':
+        add(e.website_id, day, 'events', e.name, e.value ?? 0);
+        if (e.name === 'AddToCartError') {
+          const errorType = (JSON.parse(e.data) as { errorType?: unknown }).errorType;
+          if (typeof errorType === 'string') add(e.website_id, day, 'cart-errors', errorType);
+        }
+        break;
+      case 'vital':
+        if (e.value !== null && e.value !== undefined)
+          add(e.website_id, day, 'vitals', `${e.name}\t${e.path}\t${vitalBucket(e.name, e.value)}`, e.value);
+        break;
+      case 'error':
+        add(e.website_id, day, 'errors', (JSON.parse(e.data) as { message: string }).message);
+        break;
+      case 'performance':
+        break;
+      default:
+        add(e.website_id, day, 'census', e.kind);
+    }
+  }
+  for (const v of newVisits) {
+    add(v.website_id, v.day, 'visits', '');
+    const hit = firstHit.get(`${v.website_id}\n${v.visitor_id}\n${v.visit_count}`);
+    add(v.website_id, v.day, 'referrers', referrerSource(hit?.referrer));
+    add(v.website_id, v.day, 'devices', hit?.device ?? 'unknown');
+    add(v.website_id, v.day, 'landing', hit?.path ?? '/');
+  }
+  for (const d of newVisitorDays) add(d.website_id, d.day, 'visitors', '');
+  return [...sums.values()];
+}
+
+/** Stores a batch: events, new visits and visitor-days, and the rollups. */
+export function writeEvents(db: Kysely<DB>, events: EventRow[]): Promise<void> {
+  const visits = new Map<string, VisitKey>();
+  const days = new Map<string, VisitorDayKey>();
+  for (const e of events) {
+    if (!e.visitor_id) continue;
+    const d = `${e.website_id}\n${e.day}\n${e.visitor_id}`;
+    if (!days.has(d)) days.set(d, { website_id: e.website_id, day: e.day, visitor_id: e.visitor_id });
+    if (e.kind === 'hit' && e.name === PAGE_VIEW && e.visit_count) {
+      const v = `${e.website_id}\n${e.visitor_id}\n${e.visit_count}`;
+      if (!visits.has(v))
+        visits.set(v, {
+          website_id: e.website_id,
+          visitor_id: e.visitor_id,
+          visit_count: e.visit_count,
+          day: e.day,
+        });
+    }
+  }
+  return writeBatch(db, events, [...visits.values()], [...days.values()], (newVisits, newDays) =>
+    rollupsOf(events, newVisits, newDays),
+  );
+}
+
+/** The analytics store of one app: events wait in one group commit and are answered once written. */
+export interface AnalyticsStore {
+  /** Resolves once the rows are committed. */
+  record(rows: EventRow[]): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function createAnalyticsStore(
+  db: Kysely<DB>,
+  options: WriterOptions = DEFAULT_WRITER_OPTIONS,
+): AnalyticsStore {
+  const writer = new GroupCommitWriter<EventRow>((rows) => writeEvents(db, rows), options);
+  return { record: (rows) => writer.add(rows), close: () => writer.close() };
+}
+
+export interface DayRange {
+  from: number;
+  to: number;
+}
+
+function percentile75(buckets: { value: number; count: number }[]): number | null {
+  const total = buckets.reduce((n, b) => n + b.count, 0);
+  if (total === 0) return null;
+  const sorted = [...buckets].sort((a, b) => a.value - b.value);
+  let seen = 0;
+  for (const b of sorted) {
+    seen += b.count;
+    if (seen >= total * 0.75) return b.value;
+  }
+  return sorted[sorted.length - 1].value;
+}
+
+async function totals(ctx: RequestContext, range: DayRange) {
+  const [visits, pageviews, visitors, events] = await Promise.all([
+    rollupByKey(ctx.db, ctx.websiteId, 'visits', range.from, range.to),
+    rollupByKey(ctx.db, ctx.websiteId, 'pageviews', range.from, range.to, 1_000_000),
+    uniqueVisitors(ctx.db, ctx.websiteId, range.from, range.to),
+    rollupByKey(ctx.db, ctx.websiteId, 'events', range.from, range.to),
+  ]);
+  const sum = (rows: { count: number }[]) => rows.reduce((n, r) => n + Number(r.count), 0);
+  const byName = new Map(events.map((e) => [e.key, e]));
+  const funnel = FUNNEL_STEPS.map((step) => ({ step, count: Number(byName.get(step)?.count ?? 0) }));
+  const purchases = byName.get(PURCHASE_EVENT);
+  return {
+    visits: sum(visits),
+    visitors,
+    pageviews: sum(pageviews),
+    revenue: Number(purchases?.total ?? 0),
+    funnel,
+  };
+}
+
+const rows = (list: { key: string; count: number; total: number }[]) =>
+  list.map((r) => ({ key: r.key, count: Number(r.count) }));
+
+/** Everything the dashboard shows for a range, with the previous period of the same length. */
+export async function dashboard(ctx: RequestContext, range: DayRange) {
+  const length = range.to - range.from + 1;
+  const previous = { from: range.from - length, to: range.from - 1 };
+  const [now, before, pageviewsByDay, visitsByDay, pages, referrers, devices, vitalRows, errors, cartErrors] =
+    await Promise.all([
+      totals(ctx, range),
+      totals(ctx, previous),
+      rollupByDay(ctx.db, ctx.websiteId, 'pageviews', range.from, range.to),
+      rollupByDay(ctx.db, ctx.websiteId, 'visits', range.from, range.to),
+      rollupByKey(ctx.db, ctx.websiteId, 'pageviews', range.from, range.to, TOP_ROWS),
+      rollupByKey(ctx.db, ctx.websiteId, 'referrers', range.from, range.to, TOP_ROWS),
+      rollupByKey(ctx.db, ctx.websiteId, 'devices', range.from, range.to, TOP_ROWS),
+      rollupByKey(ctx.db, ctx.websiteId, 'vitals', range.from, range.to),
+      rollupByKey(ctx.db, ctx.websiteId, 'errors', range.from, range.to, TOP_ROWS * 2),
+      rollupByKey(ctx.db, ctx.websiteId, 'cart-errors', range.from, range.to, TOP_ROWS),
+    ]);
+  const days = new Map<number, { day: number; pageviews: number; visits: number }>();
+  for (let d = range.from; d <= range.to; d++) days.set(d, { day: d, pageviews: 0, visits: 0 });
+  for (const r of pageviewsByDay) days.get(Number(r.day))!.pageviews = Number(r.count);
+  for (const r of visitsByDay) days.get(Number(r.day))!.visits = Number(r.count);
+
+  const vitalGroups = new Map<
+    string,
+    { name: VitalName; path: string; buckets: { value: number; count: number }[] }
+  >();
+  for (const r of vitalRows) {
+    const [name, path, bucket] = r.key.split('\t');
+    if (!VITAL_NAMES.includes(name as VitalName)) continue;
+    for (const k of [`${name}\t*`, `${name}\t${path}`]) {
+      const g = vitalGroups.get(k) ?? {
+        name: name as VitalName,
+        path: k.endsWith('\t*') ? '*' : path,
+        buckets: [],
+      };
+      vitalGroups.set(k, g);
+      g.buckets.push({ value: Number(bucket), count: Number(r.count) });
+    }
+  }
+  const vitals = [...vitalGroups.values()]
+    .map((g) => {
+      const p75 = percentile75(g.buckets)!;
+      return {
+        name: g.name,
+        path: g.path,
+        p75,
+        band: vitalBand(g.name, p75),
+        samples: g.buckets.reduce((n, b) => n + b.count, 0),
+      };
+    })
+    .sort((a, b) =>
+      a.path === b.path ? a.name.localeCompare(b.name) : a.path === '*' ? -1 : b.samples - a.samples,
+    );
+
+  return {
+    range: { from: range.from, to: range.to },
+    totals: now,
+    previous: before,
+    series: [...days.values()],
+    topPages: rows(pages),
+    referrers: rows(referrers),
+    devices: rows(devices),
+    vitals,
+    errors: rows(errors),
+    cartErrors: rows(cartErrors),
+  };
+}
+
+/** The range's events as CSV rows (header first). */
+export async function exportRows(ctx: RequestContext, range: DayRange): Promise<string[][]> {
+  const events = await eventsBetween(
+    ctx.db,
+    ctx.websiteId,
+    range.from * DAY_MS,
+    (range.to + 1) * DAY_MS,
+    EXPORT_MAX_ROWS,
+  );
+  return [
+    ['time', 'kind', 'name', 'path', 'referrer', 'itemId', 'value', 'device', 'visitor'],
+    ...events.map((e) => [
+      new Date(Number(e.at)).toISOString(),
+      e.kind,
+      e.name,
+      e.path,
+      e.referrer ?? '',
+      e.item_id ?? '',
+      e.value === null ? '' : String(e.value),
+      e.device,
+      e.visitor_id ?? '',
+    ]),
+  ];
+}
+
+export function storedEventCount(ctx: RequestContext): Promise<number> {
+  return countEvents(ctx.db, ctx.websiteId);
+}
+
+export async function saveSettings(
+  ctx: RequestContext,
+  body: { censusDisabled?: boolean; cookieConsent?: 'off' | 'banner' },
+): Promise<void> {
+  const set: { census_disabled?: number; cookie_consent?: string } = {};
+  if (body.censusDisabled !== undefined) set.census_disabled = body.censusDisabled ? 1 : 0;
+  if (body.cookieConsent !== undefined) set.cookie_consent = body.cookieConsent;
+  if (Object.keys(set).length > 0) await saveAnalyticsSettings(ctx.db, ctx.websiteId, set);
+}

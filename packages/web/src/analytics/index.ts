@@ -1,0 +1,246 @@
+import {
+  ADD_TO_CART_ERROR_EVENT,
+  analyticsCookiesAllowed,
+  analyticsEligible,
+  CHECKOUT_EVENT,
+  CONSENT_COOKIE,
+  cutStack,
+  ELEMENT_PATH_MAX,
+  ERROR_DEBOUNCE_MS,
+  ErrorReportThrottle,
+  PAGE_VIEW,
+  PERFORMANCE_COLLECTION_MS,
+  PERFORMANCE_FLUSH_MS,
+  type PixelEvent,
+  parseConsent,
+  trackerFailureMessage,
+} from '@storefront/commerce';
+import { readCookie, readCrumb } from '../cookies';
+import { ADD_TO_CART_EVENT, type AddToCartEventDetail } from '../islands/product-form/events';
+import type { PageContext } from '../types';
+import { advanceVisit, clearAnalyticsCookies, localStorageSupported } from './cookies';
+import { TRACK_EVENT, type TrackDetail } from './track';
+import { FORM, JSON_TYPE, post } from './transport';
+import { observeVitals } from './vitals';
+
+/** Spec §2 page types the script names events after. */
+const PAGE_TYPE = { COLLECTION: 1, ITEM: 50, SEARCH: 102, CART: 200, CHECKOUT: 201, ORDER_CONFIRMED: 202 };
+
+/** A merchant's ad-pixel adapter (spec §7 ad-pixel events); none unless the site's code sets one. */
+type PixelAdapter = (event: PixelEvent, data: Record<string, unknown>) => void;
+declare global {
+  interface Window {
+    storefrontPixel?: PixelAdapter;
+  }
+}
+
+function pixel(event: PixelEvent, data: Record<string, unknown>): void {
+  try {
+    window.storefrontPixel?.(event, data);
+  } catch {
+    // A merchant's pixel never breaks the page.
+  }
+}
+
+/** CSS-like path of an element (tag#id.class > …), cut to spec §9's 200 characters. */
+function elementPath(el: Element | null | undefined): string | undefined {
+  const parts: string[] = [];
+  for (let e = el; e && e.nodeType === 1 && parts.length < 8; e = e.parentElement) {
+    let part = e.tagName.toLowerCase();
+    if (e.id) part += `#${e.id}`;
+    else if (e.classList.length > 0) part += `.${e.classList[0]}`;
+    parts.unshift(part);
+  }
+  return parts.length > 0 ? parts.join('>').slice(-ELEMENT_PATH_MAX) : undefined;
+}
+
+/**
+ * The storefront's analytics (spec §3–§9): the visitor and visit cookies, the page view, commerce
+ * events from the islands, web vitals sent when the page is hidden, and throttled error reports.
+ * Nothing runs on pages spec §6 leaves uncounted; a signed-in contributor is left out by the server.
+ */
+export function startAnalytics(doc: Document, context: PageContext): void {
+  const settings = context.analytics;
+  const path = location.pathname;
+  if (
+    !settings ||
+    !analyticsEligible({
+      roles: null,
+      path,
+      pageType: context.pageType,
+      censusDisabled: settings.censusDisabled,
+    })
+  )
+    return;
+
+  let consent = parseConsent(readCookie(CONSENT_COOKIE));
+  const allowed = () => analyticsCookiesAllowed(settings.cookieConsent, consent);
+  if (!allowed()) clearAnalyticsCookies();
+  const visitorCookie = allowed() ? advanceVisit(Date.now()) : undefined;
+  if (settings.cookieConsent === 'banner' && consent === 'unanswered') {
+    // Only sites that turn the banner on download it.
+    void import('./banner').then((m) =>
+      m.showConsentBanner(doc, (answer) => {
+        consent = answer;
+        if (answer === 'restrictive') clearAnalyticsCookies();
+        else advanceVisit(Date.now());
+      }),
+    );
+  }
+
+  const record = () => ({
+    ...(visitorCookie ? { visitorCookie } : {}),
+    pageTitle: doc.title.slice(0, 500),
+    pagePath: path,
+    contentSource: settings.itemId ? 'i' : 'c',
+    websiteId: context.websiteId,
+    website_locale: context.locale,
+    userAgent: navigator.userAgent.slice(0, 1000),
+    clientDate: Date.now(),
+    viewportInnerHeight: window.innerHeight,
+    viewportInnerWidth: window.innerWidth,
+    screenHeight: screen.height,
+    screenWidth: screen.width,
+    url: location.href.slice(0, 2048),
+    title: doc.title.slice(0, 500),
+    ...(settings.itemId ? { itemId: settings.itemId } : {}),
+    ...(settings.collectionId ? { collectionId: settings.collectionId } : {}),
+  });
+
+  const pageView = {
+    ...record(),
+    localStorageSupported: localStorageSupported(),
+    queryString: location.search.slice(0, 2048),
+    referrer: doc.referrer.slice(0, 2048),
+  };
+  if (analyticsEligible({ roles: null, path, event: PAGE_VIEW })) {
+    void post(
+      '/api/census/RecordHit',
+      new URLSearchParams({
+        event: PAGE_VIEW,
+        data: JSON.stringify(pageView),
+        ...(visitorCookie ? { ss_cvr: visitorCookie } : {}),
+      }),
+      FORM,
+    );
+  }
+
+  const event = (name: string, data: Record<string, unknown> = {}) =>
+    void post(
+      '/api/events/RecordEvent',
+      new URLSearchParams({
+        crumb: readCrumb(),
+        event: name,
+        data: JSON.stringify({ ...record(), ...data }),
+      }),
+      FORM,
+    );
+
+  if (context.pageType === PAGE_TYPE.ITEM && settings.itemId) {
+    event('VisitPDP');
+    pixel('ViewContent', { itemId: settings.itemId });
+  } else if (context.pageType === PAGE_TYPE.COLLECTION) event('VisitPLP');
+  else if (context.pageType === PAGE_TYPE.CART) event('ViewCart');
+  else if (context.pageType === PAGE_TYPE.CHECKOUT) event(CHECKOUT_EVENT);
+  else if (context.pageType === PAGE_TYPE.ORDER_CONFIRMED) pixel('Purchase', {});
+  else if (context.pageType === PAGE_TYPE.SEARCH) pixel('Search', { query: location.search });
+
+  doc.addEventListener(ADD_TO_CART_EVENT, (e) => {
+    const d = (e as CustomEvent<AddToCartEventDetail>).detail;
+    const data = { itemId: d.product.id, sku: d.selectedVariant?.sku ?? null, quantity: d.quantity };
+    if (d.errorType) event(ADD_TO_CART_ERROR_EVENT, { ...data, errorType: d.errorType });
+    else {
+      event('AddToCart', data);
+      pixel('AddToCart', data);
+    }
+  });
+  doc.addEventListener(TRACK_EVENT, (e) => {
+    const { name, data } = (e as CustomEvent<TrackDetail>).detail;
+    event(name, data);
+  });
+
+  reportVitals(doc, path);
+  reportErrors(path, () => visitorCookie);
+}
+
+/** Web vitals (spec §9) as performance records: flushed 30 s after load, at 60 s, and when the page is hidden. */
+function reportVitals(doc: Document, path: string): void {
+  const pageLoadId = crypto.randomUUID();
+  const pending = new Map<string, unknown>();
+  const flush = () => {
+    if (pending.size === 0) return;
+    const body = JSON.stringify([...pending.values()]);
+    pending.clear();
+    const blob = new Blob([body], { type: 'application/json' });
+    if (!navigator.sendBeacon?.('/api/1/performance/records', blob))
+      void post('/api/1/performance/records', body, JSON_TYPE);
+  };
+  observeVitals((name, value, element) => {
+    pending.set(name, {
+      app: 'storefront',
+      event: name,
+      pageLoadId,
+      ts: Date.now(),
+      data: { value, path, viewportInnerWidth: window.innerWidth, elementPath: elementPath(element) },
+    });
+    // Metrics that arrive as the page goes away leave with a beacon straight away.
+    if (doc.visibilityState === 'hidden') flush();
+  });
+  setTimeout(flush, PERFORMANCE_FLUSH_MS);
+  setTimeout(flush, PERFORMANCE_COLLECTION_MS);
+  doc.addEventListener('visibilitychange', () => {
+    if (doc.visibilityState === 'hidden') flush();
+  });
+  window.addEventListener('pagehide', flush);
+}
+
+interface Report {
+  message: string;
+  stack: string;
+  path: string;
+  source?: string;
+  line?: number;
+  column?: number;
+  visitorCookie?: string;
+}
+
+/** Uncaught errors (spec §8), throttled by spec §9: 20 a page, a queue of 10, sent 1 s after the last. */
+function reportErrors(path: string, visitor: () => string | undefined): void {
+  const throttle = new ErrorReportThrottle<Report>();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const send = async () => {
+    const reports = throttle.drain();
+    if (reports.length === 0) return;
+    const status = await post('/api/events/RecordJavascriptErrors', JSON.stringify(reports), {
+      ...JSON_TYPE,
+      'x-csrf-token': readCrumb(),
+    });
+    // Spec §8: a tracker failure is logged; the reports are not sent again.
+    if (status !== 0 && (status < 200 || status > 299)) console.warn(trackerFailureMessage(status));
+  };
+  const offer = (message: string, stack: string | undefined, extra: Partial<Report> = {}) => {
+    const visitorCookie = visitor();
+    const taken = throttle.offer({
+      message: message.slice(0, 1000) || 'Unknown error',
+      stack: cutStack(stack),
+      path,
+      ...extra,
+      ...(visitorCookie ? { visitorCookie } : {}),
+    });
+    if (!taken) return;
+    clearTimeout(timer);
+    timer = setTimeout(() => void send(), ERROR_DEBOUNCE_MS);
+  };
+  window.addEventListener('error', (e) => {
+    const error = e.error as Error | undefined;
+    offer(e.message || String(error), error?.stack, {
+      source: e.filename?.slice(0, 2048),
+      line: e.lineno,
+      column: e.colno,
+    });
+  });
+  window.addEventListener('unhandledrejection', (e) => {
+    const reason = e.reason as Error | undefined;
+    offer(reason?.message ?? String(e.reason), reason?.stack);
+  });
+}
