@@ -107,8 +107,8 @@ export interface AppServices {
   paymentProvider: PaymentProvider;
   /** The site forms' captcha (CAPTCHA): the proof of work issues challenges, reCAPTCHA does not. */
   captcha: CaptchaProvider & { challenge?(now: number): Promise<unknown> };
-  /** Renders form blocks (type 9) of pages and posts; null until the site forms module gives one. */
-  formBlockRenderer: FormBlockRenderer | null;
+  /** Renders form blocks (type 9) of pages and posts: the site forms module's block by default. */
+  formBlockRenderer: FormBlockRenderer;
   /** Publishes scheduled items when their time comes (checked as pages are served). */
   contentScheduler: ContentScheduler;
   /** Analytics events, written in group commits and answered once committed. */

@@ -1,7 +1,7 @@
 import { BLOG_PAGE_SIZE, hasExcerpt, statusesFor } from '@storefront/commerce';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveCollection } from '../src/modules/catalog/service.js';
-import { createTestApp, type TestApp } from './support/app.js';
+import { createTestApp, smallCatalog, type TestApp } from './support/app.js';
 import { addContentCollections, addItem } from './support/content.js';
 import { dialects } from './support/databases.js';
 import { addOwner, ownerCall, ownerEmail, signIn } from './support/owner.js';
@@ -30,7 +30,18 @@ describe.each(dialects)('content pages on %s', (dialect) => {
   const get = (url: string) => t.app.inject({ method: 'GET', url });
 
   beforeAll(async () => {
-    t = await createTestApp(dialect, undefined, { clock });
+    // A contact form for the page's form block (type 9).
+    const catalog = {
+      ...smallCatalog(),
+      forms: [
+        {
+          id: 'contact',
+          name: 'Contact',
+          fields: [{ id: 'email', type: 'email', title: 'Email', required: true }],
+        },
+      ],
+    };
+    t = await createTestApp(dialect, catalog, { clock });
     await addContentCollections(t, clock);
     // Twelve posts, a day apart: two pages of the blog.
     for (let i = 1; i <= BLOG_PAGE_SIZE + 2; i++) {
@@ -163,7 +174,9 @@ describe.each(dialects)('content pages on %s', (dialect) => {
       '<img src="/assets/demo/tee.svg" alt="A tee" loading="lazy"><figcaption>Our tee</figcaption>',
     );
     expect(html).toContain('<ul class="gallery-grid"><li><figure><img src="/assets/demo/a.svg" alt="A"');
-    expect(html).toContain('<p class="form-block-note">Form “contact”</p>');
+    // The form block is the site form itself, made interactive by its island.
+    expect(html).toContain('<div class="site-form-block" data-island="SiteForm"');
+    expect(html).toContain('name="email"');
     expect(html).toContain(
       '<blockquote><p>Less, but better.</p></blockquote><figcaption>— Dieter Rams</figcaption>',
     );

@@ -5,12 +5,12 @@ import type { Block } from '../modules/content/schema.js';
 import type { ContentItem } from '../modules/content/service.js';
 import { type ResolvedImage, resolveImages } from '../modules/media/service.js';
 import type { Site } from '../modules/site/service.js';
-import { escapeHtml, sanitizeRichHtml } from '../platform/html.js';
+import { sanitizeRichHtml } from '../platform/html.js';
 import { productCardContext } from './context.js';
 
 /**
- * Renders a form block (type 9) as HTML. The site forms module gives one (buildApp's
- * `formBlockRenderer`); without it the block shows a plain note naming the form.
+ * Renders a form block (type 9) as HTML: the site form (buildApp's `formBlockRenderer`, by
+ * default the site forms module's block).
  */
 export type FormBlockRenderer = (ctx: SiteContext, formId: string, crumb: string) => Promise<string>;
 
@@ -67,7 +67,7 @@ export async function blocksContext(
   ctx: SiteContext,
   blocks: Block[],
   crumb: string,
-  formBlock: FormBlockRenderer | null,
+  formBlock: FormBlockRenderer,
 ) {
   const mediaIds = blocks.flatMap((b) =>
     b.type === BLOCK_TYPE.image
@@ -97,9 +97,7 @@ export async function blocksContext(
       case BLOCK_TYPE.form:
         out.push({
           type: b.type,
-          form: formBlock
-            ? { html: await formBlock(ctx, b.formId, crumb) }
-            : { html: `<p class="form-block-note">Form “${escapeHtml(b.formId)}”</p>` },
+          form: { html: await formBlock(ctx, b.formId, crumb) },
         });
         break;
       case BLOCK_TYPE.quote:

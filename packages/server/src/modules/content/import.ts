@@ -11,6 +11,7 @@ import type { Database } from '../../db/index.js';
 import { type Clock, systemClock } from '../../platform/clock.js';
 import type { RequestContext } from '../../platform/context.js';
 import { newId } from '../../platform/ids.js';
+import { SERVER_PACKAGE_DIR } from '../../platform/package-dir.js';
 import { getCollections, saveCollection } from '../catalog/service.js';
 import { loadSite } from '../site/service.js';
 import { addTaxonomy, findCommentBySource, findItemBySource, insertComment } from './repo.js';
@@ -226,7 +227,7 @@ export async function importContent(
 
 class ImportRollback extends Error {}
 
-const DEMO_CONTENT_URL = new URL('../../../seed/demo-content.json', import.meta.url);
+const DEMO_CONTENT_URL = new URL('seed/demo-content.json', SERVER_PACKAGE_DIR);
 
 /** The demo store's website: an about page, a journal with posts and comments. */
 export async function seedDemoContent(

@@ -6,7 +6,7 @@ import { hashPassword, verifyPassword } from '../../platform/passwords.js';
 import { closeSession, openSession, readSession, type SessionStore } from '../../platform/sessions.js';
 import { checkShippingAddress } from '../checkout/address.js';
 import { enqueueEmail } from '../email/service.js';
-import { itemsOfOrders, orderStatusUrl } from '../orders/service.js';
+import { itemsOfOrders, orderNumberOf, orderStatusUrl } from '../orders/service.js';
 import { restockTarget, signUpForRestock } from '../restock/service.js';
 import {
   changeSubscription,
@@ -235,6 +235,8 @@ export async function linkOrderToSiteUser(
 
 export interface AccountOrder {
   id: string;
+  /** What the shopper knows the order by: '#1001'. */
+  number: string;
   created: number;
   createdText: string;
   status: string;
@@ -296,6 +298,7 @@ export async function accountOverview(ctx: SiteContext, siteUser: SiteUserView):
     siteUser,
     orders: orderRows.map((o) => ({
       id: o.id,
+      number: orderNumberOf(o),
       created: o.created_at,
       createdText: day.format(o.created_at),
       status: o.status,
