@@ -460,7 +460,7 @@ describe('the owner’s area in Chromium', () => {
     ]);
   });
 
-  it('deletes an unused image from Media; one a product shows is refused with its name', async () => {
+  it('deletes an unused image from Media by keyboard; one a product shows is refused with its name', async () => {
     const page = await newPage();
     await signIn(page, server.url, 'owner@example.com', PASSWORD, '/config/products');
     // An image uploaded for a product, then removed from it before saving: unused in the library.
@@ -476,12 +476,16 @@ describe('the owner’s area in Chromium', () => {
     await page.keyboard.press('Escape');
     await editor.waitFor({ state: 'detached' });
 
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Media' }).click();
+    // The Media screen by keyboard alone: its link, then each Delete and its confirmation.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Media' }).focus();
+    await page.keyboard.press('Enter');
     await page.getByRole('heading', { level: 1, name: 'Media' }).waitFor();
     const table = page.getByRole('table', { name: 'Media' });
     const scarf = table.getByRole('row').filter({ hasText: 'scarf.jpg' });
-    await scarf.getByRole('button', { name: 'Delete' }).click();
-    await scarf.getByRole('button', { name: 'Delete' }).last().click();
+    await scarf.getByRole('button', { name: 'Delete' }).focus();
+    await page.keyboard.press('Enter');
+    await scarf.getByRole('button', { name: 'Delete' }).last().focus();
+    await page.keyboard.press('Space');
     await expect(
       page.getByRole('alert').filter({ hasText: 'Remove it there first' }).textContent(),
     ).resolves.toBe('This image is shown on "Alpaca Scarf". Remove it there first.');
@@ -489,8 +493,10 @@ describe('the owner’s area in Chromium', () => {
 
     const spare = table.getByRole('row').filter({ hasText: 'spare.png' });
     const file = (await spare.locator('img').getAttribute('src')) ?? '';
-    await spare.getByRole('button', { name: 'Delete' }).click();
-    await spare.getByRole('button', { name: 'Delete' }).last().click();
+    await spare.getByRole('button', { name: 'Delete' }).focus();
+    await page.keyboard.press('Enter');
+    await spare.getByRole('button', { name: 'Delete' }).last().focus();
+    await page.keyboard.press('Enter');
     await spare.waitFor({ state: 'detached' });
     expect((await page.request.get(new URL(file, server.url).href)).status()).toBe(404);
   });
