@@ -10,6 +10,7 @@ export * from './contributors.js';
 export * from './display.js';
 export * from './editor-messages.js';
 export * from './email.js';
+export * from './error-reports.js';
 export * from './forms.js';
 export * from './installments.js';
 export * from './merchandising.js';

@@ -8,7 +8,6 @@ import {
   addButtonText as defaultAddButtonText,
   findVariant,
   hasUnlimitedStockByType,
-  messageByKey,
   type ProductTypeNumber,
   parseQuantity,
   QUANTITY_DEFAULT,
@@ -23,7 +22,6 @@ import { CART_ENTRIES_PATH } from '../api';
 import { pageContext } from '../context';
 import { readCrumb } from '../cookies';
 import { publishProductSelection } from '../product-store';
-import { runAddToCart } from './product-form/add-flow';
 import { connectPriceBlocks } from './product-form/price-block';
 import { connectScarcity, type ScarcitySettings } from './product-form/scarcity';
 import type { ButtonPhase, FormOutcome } from './product-form/types';
@@ -54,16 +52,17 @@ export interface ProductFormProps {
   initialSelection?: Record<string, string>;
   /** The server form's quantity field as the shopper left it. */
   initialQuantity?: string;
+  /** The message the server rendered: a failed no-JS post's (`?cartError=` its key, spec §8). */
+  initialMessage?: string;
 }
 
 /** Prefix of the option fields' names; the no-JS form post reads the same field names. */
 const OPTION_FIELD_PREFIX = 'variant-option-';
 
-/** docs/api.md: the no-JS add-to-cart post redirects back with this query parameter on failure. */
-const CART_ERROR_PARAM = 'cartError';
-
 /** Overlays not needed at first paint, each its own chunk: the alert and the custom-form lightbox. */
 const FailureAlert = lazy(() => import('./product-form/FailureAlert'));
+/** The add flow: fetched as the shopper nears the form, or at the first press, not with the page. */
+const loadAddFlow = () => import('./product-form/add-flow');
 const CustomFormModal = lazy(() => import('./CustomFormModal'));
 
 /**
@@ -72,7 +71,7 @@ const CustomFormModal = lazy(() => import('./CustomFormModal'));
  */
 export function productFormStateFromMarkup(
   el: Element,
-): Pick<ProductFormProps, 'initialSelection' | 'initialQuantity'> {
+): Pick<ProductFormProps, 'initialSelection' | 'initialQuantity' | 'initialMessage'> {
   const initialSelection: Record<string, string> = {};
   for (const field of el.querySelectorAll<HTMLInputElement>(`[name^="${OPTION_FIELD_PREFIX}"]`)) {
     if ((field.type !== 'radio' || field.checked) && field.value !== '') {
@@ -80,7 +79,10 @@ export function productFormStateFromMarkup(
     }
   }
   const quantity = el.querySelector<HTMLInputElement>('input[name="quantity"]');
-  return quantity ? { initialSelection, initialQuantity: quantity.value } : { initialSelection };
+  const initialMessage = el.querySelector('.product-form-message')?.textContent ?? '';
+  return quantity
+    ? { initialSelection, initialQuantity: quantity.value, initialMessage }
+    : { initialSelection, initialMessage };
 }
 
 /** Resolves after `ms` through timers the component owns, so unmounting cancels them. */
@@ -120,10 +122,8 @@ export function ProductForm(props: ProductFormProps) {
   const [selection, setSelection] = useState<Record<string, string>>(() => props.initialSelection ?? {});
   const [quantity, setQuantity] = useState(() => props.initialQuantity ?? String(QUANTITY_DEFAULT));
   const [phase, setPhase] = useState<ButtonPhase>('idle');
-  // A failed no-JS post comes back with ?cartError={message key}, which the server also renders here.
-  const [message, setMessage] = useState(() =>
-    messageByKey(new URLSearchParams(window.location.search).get(CART_ERROR_PARAM)),
-  );
+  // The server renders a failed no-JS post's message (only our texts, named by key): it stays.
+  const [message, setMessage] = useState(props.initialMessage ?? '');
   const [alert, setAlert] = useState<{ title: string; message: string } | null>(null);
   // Closing keeps the last alert rendered so its exit animation can play.
   const [alertOpen, setAlertOpen] = useState(false);
@@ -209,6 +209,9 @@ export function ProductForm(props: ProductFormProps) {
     timers.clear();
     const current = ++attempt.current;
     const isCurrent = () => attempt.current === current;
+    const { runAddToCart } = await loadAddFlow();
+    // A second press while the flow loaded is the one that runs: still a single add.
+    if (!isCurrent()) return;
     await runAddToCart({
       product,
       selection,
@@ -260,7 +263,16 @@ export function ProductForm(props: ProductFormProps) {
   // The overlays portal to body; they sit outside the form so their React events never reach it.
   return (
     <>
-      <form className="product-form" method="post" action={CART_ENTRIES_PATH} onSubmit={submit} noValidate>
+      <form
+        className="product-form"
+        method="post"
+        action={CART_ENTRIES_PATH}
+        onSubmit={submit}
+        onPointerOver={loadAddFlow}
+        onFocus={loadAddFlow}
+        onTouchStart={loadAddFlow}
+        noValidate
+      >
         <input type="hidden" name="crumb" value={readCrumb()} />
         <input type="hidden" name="itemId" value={itemId} />
         {options.map((option, index) => {

@@ -24,6 +24,8 @@ export interface RestockFormProps {
   successText: string;
   /** Spec §4 "hidden by default when configured": false puts the form behind the CTA. */
   shownByDefault: boolean;
+  /** What the shopper entered in the server markup before the island took over. */
+  entered?: { email: string; joinMailingList?: boolean; revealed?: boolean };
 }
 
 /** Spec §3 waitlist payload, field names as given. */
@@ -84,9 +86,11 @@ export function RestockForm(props: RestockFormProps) {
   const target = chosen ?? (variants.length === 1 ? variants[0] : null);
   // What the shopper typed, ticked and opened outlives a change of variant: choosing the size
   // the form asked for must not erase the email or fold the form away.
-  const [email, setEmail] = useState('');
-  const [joinMailingList, setJoinMailingList] = useState(props.mailingListOptInByDefault);
-  const [revealed, setRevealed] = useState(props.shownByDefault);
+  const [email, setEmail] = useState(props.entered?.email ?? '');
+  const [joinMailingList, setJoinMailingList] = useState(
+    props.entered?.joinMailingList ?? props.mailingListOptInByDefault,
+  );
+  const [revealed, setRevealed] = useState(props.entered?.revealed ?? props.shownByDefault);
   if (!visible) return null;
   // A new variant starts a fresh submission: a success for one size says nothing about another.
   return (
