@@ -23,6 +23,7 @@ export const PAGE_TABLES: ReadonlySet<string> = new Set([
   'content_terms',
   'content_taxonomy',
   'content_comments',
+  'template_versions',
 ]);
 
 /** The site's own rows, which the request context caches. */
