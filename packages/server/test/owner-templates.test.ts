@@ -42,6 +42,8 @@ describe.each(dialects)('template editor on %s', (dialect) => {
       publishedNumber: null,
       hasDraft: false,
     });
+    expect(list.json().formatters).toContain('money');
+    expect(list.json().predicates).toContain('equal?');
     expect((await call('GET', BASE, undefined, storeManager)).statusCode).toBe(403);
     expect((await ownerCall(t.app, 'GET', BASE, {})).statusCode).toBe(401);
     expect((await call('GET', `${BASE}/nope`)).json()).toEqual({
@@ -52,6 +54,7 @@ describe.each(dialects)('template editor on %s', (dialect) => {
   it('validates with line and column, keeps drafts, previews them with the page context', async () => {
     const detail = (await call('GET', `${BASE}/productItem`)).json().template;
     expect(detail.draft).toBeNull();
+    expect(detail.previewPath).toBe('/shop/p/tee');
     expect(detail.publishedSource).toBe(detail.defaultSource);
 
     const broken = await call('POST', `${BASE}/productItem/validate`, {

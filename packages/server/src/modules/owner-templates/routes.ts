@@ -16,6 +16,7 @@ import {
   TemplateHasErrors,
   templateDetail,
   templateNameOr404,
+  templateVocabulary,
   validateTemplate,
 } from './service.js';
 
@@ -58,6 +59,7 @@ export function ownerTemplateRoutes(app: FastifyInstance, services: AppServices)
 
   app.get('/api/config/templates', guard, async () => ({
     templates: await listTemplates(await services.context()),
+    ...templateVocabulary(),
   }));
 
   app.get('/api/config/templates/:name', guard, async (request) => ({

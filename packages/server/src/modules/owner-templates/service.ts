@@ -1,3 +1,4 @@
+import { defaultPlugins } from '@storefront/jsont';
 import type { SiteContext } from '../../app.js';
 import type { WriteVersion } from '../../db/write-version.js';
 import { HttpError } from '../../platform/errors.js';
@@ -5,6 +6,8 @@ import { newId } from '../../platform/ids.js';
 import { PAGE_CACHE_TTL_MS } from '../../render/page-cache.js';
 import { type Compiled, TEMPLATES, type TemplateName, type Theme } from '../../render/theme.js';
 import { type AuditActor, recordAudit } from '../audit/service.js';
+import { getCollectionProducts, getCollections } from '../catalog/service.js';
+import { listPosts } from '../content/service.js';
 import {
   deleteDraft,
   getDraft,
@@ -64,6 +67,13 @@ function byOf(id: string | null, email: string | null) {
   return id ? { id, email: email ?? '' } : null;
 }
 
+/** The engine's formatter and predicate names, for the editor's completion. */
+export function templateVocabulary() {
+  const names = (kind: 'formatters' | 'predicates') =>
+    [...new Set(defaultPlugins.flatMap((p) => Object.keys(p[kind] ?? {})))].sort();
+  return { formatters: names('formatters'), predicates: names('predicates') };
+}
+
 /** The theme's templates, each with whether the store renders its own version and has a draft. */
 export async function listTemplates(ctx: SiteContext) {
   const current = new Map((await listCurrentVersions(ctx.db, ctx.websiteId)).map((v) => [v.template, v]));
@@ -91,6 +101,7 @@ export async function templateDetail(ctx: SiteContext, theme: Theme, name: Templ
   return {
     name,
     file,
+    previewPath: await suggestedPreviewPath(ctx, name),
     defaultSource,
     /** What the storefront renders now. */
     publishedSource: published?.source ?? defaultSource,
@@ -111,6 +122,42 @@ export async function templateDetail(ctx: SiteContext, theme: Theme, name: Templ
       publishedBy: byOf(v.published_by_id, v.published_by_email),
     })),
   };
+}
+
+/** A path not taken by any page, so the store answers its not-found page. */
+const NOT_FOUND_PREVIEW_PATH = '/page-not-found';
+
+/**
+ * A page of this store drawn with the template, for the preview to start from: its first product,
+ * page, blog or post; null for templates of flows the preview does not reach (checkout, account).
+ */
+export async function suggestedPreviewPath(ctx: SiteContext, name: TemplateName): Promise<string | null> {
+  const collections = await getCollections(ctx);
+  const first = (typeName: string) => collections.find((c) => c.typeName === typeName && !c.folder);
+  switch (name) {
+    case 'site':
+    case 'productList':
+      return '/';
+    case 'cart':
+      return '/cart';
+    case 'notFound':
+      return NOT_FOUND_PREVIEW_PATH;
+    case 'productItem': {
+      const shop = first('products');
+      return shop ? ((await getCollectionProducts(ctx, shop))[0]?.fullUrl ?? null) : null;
+    }
+    case 'contentPage':
+      return first('page')?.fullUrl ?? null;
+    case 'blogList':
+      return first('blog')?.fullUrl ?? null;
+    case 'blogItem': {
+      const blog = first('blog');
+      const post = blog ? (await listPosts(ctx, blog, 1))?.posts[0] : undefined;
+      return blog && post ? `${blog.fullUrl}/${post.urlSlug}` : null;
+    }
+    default:
+      return null;
+  }
 }
 
 /** Keeps the editor's text as the template's draft (errors and all: a draft is work in progress). */
