@@ -12,6 +12,24 @@ import { jsontCompletion, jsontLanguage } from './jsont-language';
 /** How long typing pauses before the source is checked. */
 export const VALIDATE_DELAY_MS = 400;
 
+/**
+ * The editor's look. CodeMirror adds its styles at run time; the area's CSP allows no inline
+ * <style>, so the editor lives in a shadow root, whose constructed style sheets CSP leaves alone.
+ */
+const editorTheme = EditorView.theme({
+  '&': {
+    height: '520px',
+    fontSize: '13px',
+    backgroundColor: '#ffffff',
+    color: '#1d1d1f',
+  },
+  '&.cm-focused': { outline: '3px solid #2f5d50', outlineOffset: '-3px' },
+  '.cm-scroller': { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' },
+  '.cm-gutters': { backgroundColor: '#fbfaf7', borderRight: '1px solid #e3e3e0', color: '#5f6368' },
+  '.cm-activeLine': { backgroundColor: '#f3f6f5' },
+  '.cm-activeLineGutter': { backgroundColor: '#e7efec' },
+});
+
 /** The engine's 1-based line and column as a range of the document: to the end of the tag. */
 function rangeOf(doc: Text, d: Diagnostic): { from: number; to: number } {
   const line = doc.line(Math.min(Math.max(d.line, 1), doc.lines));
@@ -42,8 +60,10 @@ export function CodeEditor({ initial, vocabulary, validate, onChange, onChecked 
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the editor is made once; its parent remounts it for a new start
   useEffect(() => {
+    const shadow = host.current!.shadowRoot ?? host.current!.attachShadow({ mode: 'open' });
     const view = new EditorView({
-      parent: host.current!,
+      parent: shadow,
+      root: shadow,
       state: EditorState.create({
         doc: initial,
         extensions: [
@@ -74,6 +94,7 @@ export function CodeEditor({ initial, vocabulary, validate, onChange, onChecked 
           ),
           keymap.of([...defaultKeymap, ...historyKeymap]),
           EditorView.lineWrapping,
+          editorTheme,
           EditorView.contentAttributes.of({ 'aria-label': TEXTS.templateSource }),
           EditorView.updateListener.of((update) => {
             if (update.docChanged) callbacks.current.onChange(update.state.doc.toString());
