@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { openDatabase } from '../src/db/index.js';
 import { TEMPLATE_MESSAGES } from '../src/modules/owner-templates/schema.js';
-import { createTestApp, type TestApp } from './support/app.js';
+import { PAGE_CACHE_TTL_MS } from '../src/render/page-cache.js';
+import { createTestApp, TEST_ENV, type TestApp } from './support/app.js';
 import { dialects } from './support/databases.js';
 import { addOwner, ownerCall, ownerEmail, signIn } from './support/owner.js';
 
@@ -176,6 +180,28 @@ describe.each(dialects)('template editor on %s', (dialect) => {
     );
     expect(audit).toHaveLength(4);
     expect(audit.find((a) => JSON.parse(a.detail!).version === 2)?.contributor_email).toBe(ownerEmail(15));
+  });
+
+  it('shows a publish made by another instance within the page cache bound', async () => {
+    // A second instance on the same database: its page cache and templates are its own.
+    const otherDatabase = openDatabase(t.database.config);
+    const other = await buildApp(loadConfig(TEST_ENV), { database: otherDatabase, logger: false });
+    try {
+      const seen = async () => (await other.inject({ method: 'GET', url: '/shop/p/tee' })).body;
+      expect(await seen()).not.toContain('data-mark');
+      const { defaultSource } = (await call('GET', `${BASE}/productItem`)).json().template;
+      const published = await call('POST', `${BASE}/productItem/publish`, {
+        source: withTitleMark(defaultSource, 'elsewhere'),
+      });
+      expect(published.statusCode, published.body).toBe(200);
+      expect(await page('/shop/p/tee')).toContain('data-mark="elsewhere"');
+      // Templates reload after the TTL, then the kept page expires after its own.
+      await new Promise((resolve) => setTimeout(resolve, 2 * PAGE_CACHE_TTL_MS + 100));
+      expect(await seen()).toContain('data-mark="elsewhere"');
+    } finally {
+      await other.close();
+      await otherDatabase.close();
+    }
   });
 
   it('refuses what a store manager may not do and bad bodies with 4xx', async () => {
