@@ -40,9 +40,10 @@ async function refusingErrors<T>(reply: FastifyReply, publish: () => Promise<T>)
  */
 export function ownerTemplateRoutes(app: FastifyInstance, services: AppServices): void {
   const overrides = createTemplateOverrides(services.theme, services.database.pageVersion);
-  // Pages (and the page cache's key) see the published templates of this instant.
+  // Whatever renders a page (GET pages, plain-form POSTs, previews) sees the published templates
+  // of this instant; the built files and theme assets render nothing.
   app.addHook('onRequest', async (request) => {
-    if (request.method !== 'GET') return;
+    if (request.url.startsWith('/assets/') || request.url.startsWith('/theme/')) return;
     let ctx: Awaited<ReturnType<AppServices['context']>>;
     try {
       ctx = await services.context();
