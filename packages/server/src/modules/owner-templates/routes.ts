@@ -22,6 +22,9 @@ import {
 
 const nameParams = z.object({ name: z.string() });
 
+/** Paths that answer files or the health check: no template is rendered for them. */
+const NOTHING_RENDERED = ['/assets/', '/theme/', '/healthz'];
+
 /** A template with errors answers 400 with every diagnostic, for the editor to underline. */
 async function refusingErrors<T>(reply: FastifyReply, publish: () => Promise<T>) {
   try {
@@ -41,9 +44,9 @@ async function refusingErrors<T>(reply: FastifyReply, publish: () => Promise<T>)
 export function ownerTemplateRoutes(app: FastifyInstance, services: AppServices): void {
   const overrides = createTemplateOverrides(services.theme, services.database.pageVersion);
   // Whatever renders a page (GET pages, plain-form POSTs, previews) sees the published templates
-  // of this instant; the built files and theme assets render nothing.
+  // of this instant; files and the health check render nothing (and never wait on the database).
   app.addHook('onRequest', async (request) => {
-    if (request.url.startsWith('/assets/') || request.url.startsWith('/theme/')) return;
+    if (NOTHING_RENDERED.some((prefix) => request.url.startsWith(prefix))) return;
     let ctx: Awaited<ReturnType<AppServices['context']>>;
     try {
       ctx = await services.context();
