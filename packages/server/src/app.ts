@@ -37,6 +37,7 @@ import { ownerPricingRoutes } from './modules/owner-pricing/routes.js';
 import { ownerRestockRoutes } from './modules/owner-restock/routes.js';
 import { ownerSettingsRoutes } from './modules/owner-settings/routes.js';
 import { ownerSubscriptionRoutes } from './modules/owner-subscriptions/routes.js';
+import { ownerTemplateRoutes } from './modules/owner-templates/routes.js';
 import type { PaymentProvider } from './modules/payments/provider.js';
 import { createTestPaymentProvider } from './modules/payments/test-provider.js';
 import { pricingRoutes } from './modules/pricing/routes.js';
@@ -72,6 +73,7 @@ import { renderFormBlock } from './render/form-block.js';
 import { formPageRoutes } from './render/form-pages.js';
 import { quickViewRoutes } from './render/quick-view.js';
 import { pageRoutes } from './render/routes.js';
+import { templatePreviewRoutes } from './render/template-preview.js';
 import { loadTheme, type Theme } from './render/theme.js';
 
 /**
@@ -319,6 +321,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   ownerRestockRoutes(app, services);
   ownerFormRoutes(app, services);
   contentRoutes(app, services);
+  ownerTemplateRoutes(app, services);
+  templatePreviewRoutes(app, services);
   checkoutPageRoutes(app, services, checkout);
   accountPageRoutes(app, services);
   configShellRoutes(app, services, await loadConfigAssets());

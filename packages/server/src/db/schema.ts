@@ -723,6 +723,31 @@ export interface SearchDocumentTable {
   body: string;
 }
 
+/** The template editor's working copy of one theme template. */
+export interface TemplateDraftTable {
+  website_id: string;
+  template: string;
+  source: string;
+  updated_at: number;
+  updated_by_id: string | null;
+  updated_by_email: string | null;
+}
+
+/** One published version of a theme template; the newest per template is in force. */
+export interface TemplateVersionTable {
+  id: string;
+  website_id: string;
+  template: string;
+  number: number;
+  /** Null: the theme's own file. */
+  source: string | null;
+  action: string;
+  restored_number: number | null;
+  published_at: number;
+  published_by_id: string | null;
+  published_by_email: string | null;
+}
+
 export interface DB {
   content_items: ContentItemTable;
   content_terms: ContentTermTable;
@@ -772,4 +797,6 @@ export interface DB {
   site_user_sessions: SiteUserSessionTable;
   site_user_tokens: SiteUserTokenTable;
   site_user_addresses: SiteUserAddressTable;
+  template_drafts: TemplateDraftTable;
+  template_versions: TemplateVersionTable;
 }

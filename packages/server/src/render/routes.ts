@@ -44,7 +44,7 @@ function isCartPage(segments: string[]): boolean {
   return segments.length === 1 && segments[0] === 'cart';
 }
 
-async function resolvePage(
+export async function resolvePage(
   services: AppServices,
   ctx: SiteContext,
   collections: Collection[],

@@ -22,6 +22,7 @@ import { RouteError } from './routes/shell/RouteError';
 import { couponsRoute } from './routes/store/coupons/route';
 import { settingsRoute } from './routes/store/settings/route';
 import { shippingTaxRoute } from './routes/store/shipping-tax/route';
+import { templatesRoute } from './routes/store/templates/route';
 
 /** Where the area lives; every route below is relative to it. */
 export const CONFIG_BASENAME = '/config';
@@ -79,6 +80,7 @@ export function configRoutes(queryClient: QueryClient, basename = CONFIG_BASENAM
             formsRoute(ctx),
             contributorsRoute(ctx),
             auditRoute(ctx),
+            templatesRoute(ctx),
             {
               path: '*',
               loader: () => {

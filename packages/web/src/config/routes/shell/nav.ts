@@ -29,6 +29,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/forms', label: TEXTS.forms, permission: 'forms.write' },
   { to: '/contributors', label: TEXTS.contributors, permission: 'contributors.manage' },
   { to: '/audit', label: TEXTS.audit, permission: 'audit.read' },
+  { to: '/templates', label: TEXTS.templates, permission: 'settings.write' },
 ];
 
 export function navFor(contributor: Contributor | null): NavItem[] {
