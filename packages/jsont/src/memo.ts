@@ -1,4 +1,6 @@
 import type { Formatter, RenderContext } from './plugin.js';
+import { mapValue, remap, type ValueMap, valueMapOf } from './plugins/core/mapvalue.js';
+import { textFormatters } from './plugins/core/text.js';
 import { dateFormatter, strftime } from './plugins/date/date.js';
 import { inRange, toInstant, zoneOf } from './plugins/date/zoned.js';
 import { currencyCode } from './plugins/i18n/currency.js';
@@ -54,6 +56,8 @@ const moneyFor = (args: readonly string[]): Money =>
 /** A `date` call site: its pattern, and the zone it met last with that zone's results. */
 interface DateSite {
   pattern: string;
+  /** The render's time zone option met last, and the zone it resolves to. */
+  option?: string;
   zone?: string;
   results?: Map<number, string>;
 }
@@ -65,11 +69,12 @@ function dateValue(ctx: RenderContext, value: unknown, site: DateSite): string {
   const { pattern } = site;
   // The range check reports its error on every call, before any lookup.
   if (!pattern || !Number.isFinite(epoch) || !inRange(ctx, epoch)) return '';
-  const zone = zoneOf(ctx);
-  if (site.zone !== zone) {
-    site.zone = zone;
-    site.results = remember(dates, `${zone}|${pattern}`, () => new Map<number, string>());
+  if (site.option !== ctx.timeZone) {
+    site.option = ctx.timeZone;
+    site.zone = zoneOf(ctx);
+    site.results = remember(dates, `${site.zone}|${pattern}`, () => new Map<number, string>());
   }
+  const zone = site.zone as string;
   return remember(site.results as Map<number, string>, epoch, () => strftime(epoch, zone, pattern));
 }
 
@@ -122,8 +127,17 @@ const date: Formatter = {
   },
 };
 
+/** `url-encode` results by text: three native passes over it cost more than a lookup. */
+const urlEncoded = new Map<string, unknown>();
+const urlEncode = valueMapOf(textFormatters['url-encode']) as ValueMap;
+const urlEncodeMemo: ValueMap = (value, args, ctx) =>
+  typeof value === 'string'
+    ? remember(urlEncoded, value, () => urlEncode(value, args, ctx))
+    : urlEncode(value, args, ctx);
+
 /** The formatters above by name, as a plugin would register them (the memo test compares them with the plain ones). */
 export const memoFormatters: Record<string, Formatter> = { money, currency: money, date };
+
 const SIZE_HELPERS = [
   'width',
   'height',
@@ -132,6 +146,7 @@ const SIZE_HELPERS = [
   'squarespaceThumbnailForHeight',
 ];
 for (const name of SIZE_HELPERS) memoFormatters[name] = sized(sizeFormatters[name]);
+memoFormatters['url-encode'] = mapValue(urlEncodeMemo);
 
 /**
  * Gives the built-in formatter objects the memo versions' methods, so every engine built on the
@@ -141,4 +156,5 @@ export function installMemos(): void {
   Object.assign(moneyFormatter, money);
   Object.assign(dateFormatter, date);
   for (const name of SIZE_HELPERS) Object.assign(sizeFormatters[name], memoFormatters[name]);
+  remap(textFormatters['url-encode'], urlEncodeMemo);
 }

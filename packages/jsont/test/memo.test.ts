@@ -11,21 +11,21 @@ import { memoFormatters } from '../src/memo.js';
 const memoPlugin = { name: 'memo', formatters: memoFormatters };
 
 const TEMPLATE = `{.repeated section items}
-{price|money} {price|money style:code} {price|currency maxfrac:0} {price|money style:name}
+{price|money} {price|money style:code} {price|currency maxfrac:0} {price|money style:name} {size|url-encode} {tag|url-encode}
 {when|date %B %d, %Y %l:%M %p %Z} {when|date} {when|date %Y}
 {size|width} {size|height} {size|resizedHeightForWidth 300} {size|resizedWidthForHeight 200} {size|squarespaceThumbnailForHeight 100}
 {.end}`;
 
 const DATA = `{"items": [
-  {"price": {"decimalValue": "12.50", "currencyCode": "USD"}, "when": 1764000000000, "size": "1500x1000"},
+  {"price": {"decimalValue": "12.50", "currencyCode": "USD"}, "when": 1764000000000, "size": "1500x1000", "tag": "Wood & finish é/ü?"},
   {"price": {"decimalValue": "12.50", "currencyCode": "EUR"}, "when": "1764000000000", "size": "1000x1500"},
-  {"price": {"value": 12.5, "currency": "usd"}, "when": 1764000000000, "size": "1500x1000"},
+  {"price": {"value": 12.5, "currency": "usd"}, "when": 1764000000000, "size": "1500x1000", "tag": "Wood & finish é/ü?"},
   {"price": {"decimalValue": 1234567.891, "currencyCode": "JPY"}, "when": 0, "size": "0x10"},
   {"price": {"decimalValue": "-0.001", "currencyCode": "USD"}, "when": -1e17, "size": "10x"},
   {"price": {"decimalValue": "abc", "currencyCode": "USD"}, "when": "soon", "size": {"originalSize": "10x10"}},
   {"price": {"decimalValue": "12.50", "currencyCode": "US"}, "when": null, "size": 42},
   {"price": {"currencyCode": "USD"}, "when": 1e17, "size": "1500x1000"},
-  {"price": "12.50", "when": 1764000000000.5, "size": "2400x1600"},
+  {"price": "12.50", "when": 1764000000000.5, "size": "2400x1600", "tag": ["a b", 1]},
   {"price": {"decimalValue": 12.500, "currencyCode": "USD"}, "when": 1764000000000, "size": "2400x1600"}
 ]}`;
 
