@@ -10,8 +10,8 @@ import { decimalText } from './plugins/i18n/numbers.js';
 import { sizeFormatters } from './plugins/image/size.js';
 
 /**
- * Results kept for the formatters real pages call most: `money`, `date` and the image size
- * helpers. A server renders the same prices, dates and sizes page after page, and a lookup costs
+ * Results kept for the formatters real pages call most: `money`, `date`, `url-encode` and the
+ * image size helpers. A server renders the same prices, dates and sizes page after page, and a lookup costs
  * a fraction of building Intl options or reading a zone's offset. The Node entry installs these
  * with the generated-code tier; the browser entry leaves them out (its bundle has a size budget,
  * and a browser renders a preview a few times), so there every call computes. Only results of
@@ -44,10 +44,12 @@ function moneyValue(ctx: RenderContext, node: unknown, o: Money): string {
   }
   const { currency, results } = r;
   if (amount === undefined) return '';
-  return remember(results, amount, () => {
+  const make = () => {
     const text = decimalText(amount);
     return text === undefined ? '' : formatMoney(locale, currency, text, o);
-  });
+  };
+  // A number kept with its written form (parseJson) is an object, likely new on every render: no key.
+  return typeof amount === 'object' ? make() : remember(results, amount, make);
 }
 
 const moneyFor = (args: readonly string[]): Money =>
