@@ -355,7 +355,8 @@ export interface OutboxTable {
 }
 
 /** 'reserved' while checkout authorizes the payment (stock, gift card and coupons held, no lock). */
-export type OrderStatus = 'reserved' | 'paid' | 'pending' | 'partially_refunded' | 'refunded';
+/** 'cancelled': a pay-later plan the shopper declined at the provider (nothing was paid). */
+export type OrderStatus = 'reserved' | 'paid' | 'pending' | 'partially_refunded' | 'refunded' | 'cancelled';
 export type FulfilmentStatus = 'unfulfilled' | 'fulfilled';
 
 /** A placed order (spec §3 "Order"); money in minor units of `currency`. */

@@ -28,6 +28,7 @@ export const TEMPLATES = {
   blogList: 'collections/blog.list',
   blogItem: 'collections/blog.item',
   search: 'pages/search.page',
+  payLaterTest: 'pages/pay-later-test.page',
 } as const;
 
 export type TemplateName = keyof typeof TEMPLATES;
