@@ -478,6 +478,8 @@ function testPayLaterPages(
           totalText: money(row.amount_paid_cents),
           payments: payments.map((cents, i) => ({ when: installmentDueText(i), amount: money(cents) })),
           actionUrl: `${TEST_PAY_LATER_PATH}/${encodeURIComponent(reference)}`,
+          // Leaving without deciding keeps the order pending; its status page says so.
+          returnUrl: orderStatusUrl(row.id, row.access_token),
         },
       },
     });
