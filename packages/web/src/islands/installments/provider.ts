@@ -44,7 +44,7 @@ export const installmentProvider: InstallmentProvider = {
       steps: [
         'Add what you want to your cart.',
         `Choose ${brand} as your payment method at checkout.`,
-        `Sign in to ${brand} or create an account, and get a decision straight away.`,
+        `Place your order, then approve the plan on ${brand}’s page: the order is confirmed once ${brand} accepts it.`,
         `Pay the first payment today and the others ${every}.`,
       ],
       schedule:
