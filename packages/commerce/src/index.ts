@@ -23,3 +23,4 @@ export * from './site-users.js';
 export * from './subscription.js';
 export * from './ui.js';
 export * from './us-zip.js';
+export * from './donation.js';
