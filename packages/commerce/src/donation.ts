@@ -19,6 +19,12 @@ export const DONATION_DEFAULT_MAX_CENTS = 1_000_000;
 /** The most suggested amounts a donation offers. */
 export const DONATION_PRESETS_MAX = 6;
 
+/** The amount box's words, the same in the server's markup and the island. */
+export const DONATION_TEXT = {
+  label: 'Amount',
+  range: (min: string, max: string) => `Give from ${min} to ${max}.`,
+} as const;
+
 export const DONATION_MESSAGES = {
   required: 'Enter the amount you want to give.',
   invalid: 'Enter an amount as a number, like 25 or 25.50.',

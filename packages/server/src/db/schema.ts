@@ -89,6 +89,8 @@ export interface ProductTable {
   published: Generated<number>;
   /** The media asset (kind 'file') a digital product delivers through its download links. */
   digital_file_id: string | null;
+  /** JSON { minCents, maxCents, presetsCents }: a donation, whose amount the visitor types; else null. */
+  donation?: string | null;
   position: number;
   created_at: number;
   updated_at: number;

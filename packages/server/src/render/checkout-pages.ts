@@ -16,7 +16,7 @@ import { z } from 'zod';
 import type { AppServices, SiteContext } from '../app.js';
 import { CART_COOKIE, HAS_CART_COOKIE } from '../modules/cart/routes.js';
 import { getCart } from '../modules/cart/service.js';
-import { getCollections } from '../modules/catalog/service.js';
+import { getCollections, getProductsByIds } from '../modules/catalog/service.js';
 import { checkoutDeps } from '../modules/checkout/routes.js';
 import type { CheckoutSource } from '../modules/checkout/schema.js';
 import {
@@ -253,8 +253,14 @@ function notFoundPage(): CheckoutPage {
   };
 }
 
-/** Which page a just-placed order confirms: received while payment is pending, subscription confirmed, or confirmed. */
-function confirmationPage(order: OrderView): Pick<CheckoutPage, 'pageType' | 'template' | 'title'> {
+/**
+ * Which page a just-placed order confirms: received while payment is pending, subscription
+ * confirmed, contribution confirmed (only donations), or confirmed.
+ */
+function confirmationPage(
+  order: OrderView,
+  onlyDonations: boolean,
+): Pick<CheckoutPage, 'pageType' | 'template' | 'title'> {
   if (order.status === 'pending') {
     return {
       pageType: PAGE_TYPE.ORDER_RECEIVED,
@@ -269,11 +275,27 @@ function confirmationPage(order: OrderView): Pick<CheckoutPage, 'pageType' | 'te
       title: 'Subscription confirmed',
     };
   }
+  if (onlyDonations) {
+    return {
+      pageType: PAGE_TYPE.CONTRIBUTION_CONFIRMED,
+      template: 'contributionConfirmed',
+      title: 'Contribution confirmed',
+    };
+  }
   return {
     pageType: PAGE_TYPE.ORDER_CONFIRMED,
     template: 'orderConfirmed',
     title: 'Order confirmed',
   };
+}
+
+/** Every line of the order is a donation (spec §2 contribution confirmed, 204). */
+async function onlyDonations(ctx: SiteContext, order: OrderView): Promise<boolean> {
+  const products = await getProductsByIds(
+    ctx,
+    order.items.map((i) => i.itemId),
+  );
+  return order.items.every((i) => products.find((p) => p.id === i.itemId)?.donation);
 }
 
 /** Longest text kept of each checkout link parameter (the quote schema's limits). */
@@ -376,7 +398,7 @@ export function checkoutPageRoutes(
       throw err;
     }
     const page = confirmation
-      ? confirmationPage(order)
+      ? confirmationPage(order, await onlyDonations(ctx, order))
       : {
           pageType: PAGE_TYPE.ORDER_STATUS,
           template: 'orderStatus' as const,

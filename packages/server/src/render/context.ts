@@ -5,6 +5,8 @@ import {
   choiceAvailability,
   choiceMark,
   DEFAULT_TEXTS,
+  DONATION_TEXT,
+  decimalFromMinor,
   descriptionFallback,
   effectivePriceCents,
   formAnswerLines,
@@ -135,9 +137,13 @@ export function productFormProps(p: CatalogProduct, site: Site) {
     variants: p.variants,
     addButtonText: addButtonText(p),
     soldOut: isSoldOut(p),
-    showQuantity: showQuantityInput(p, {
-      multipleQuantityAllowedForServices: site.storeSettings.multipleQuantityAllowedForServices,
-    }),
+    // A donation is one gift of the typed amount: no quantity.
+    showQuantity:
+      !p.donation &&
+      showQuantityInput(p, {
+        multipleQuantityAllowedForServices: site.storeSettings.multipleQuantityAllowedForServices,
+      }),
+    donation: p.donation,
     expressCheckout: p.expressCheckout,
     isSubscribable: !!p.isSubscribable,
     subscriptionOptionId: p.productSubscriptionOptions?.[0]?.id ?? null,
@@ -235,10 +241,9 @@ export function productContext(
   const card = productCardContext(p, site);
   const soldOut = isSoldOut(p);
   const options = variantOptions(p);
-  const showQuantity = showQuantityInput(p, {
-    multipleQuantityAllowedForServices: site.storeSettings.multipleQuantityAllowedForServices,
-  });
   const islandProps = productFormProps(p, site);
+  const { showQuantity } = islandProps;
+  const money = (cents: number) => formatMoney(cents, currency, site.website.locale);
   return {
     ...card,
     collectionId: p.collectionId,
@@ -289,6 +294,12 @@ export function productContext(
       radioSelectors: islandProps.variantSelector === 'radio',
       showQuantity,
       quantity: { min: QUANTITY_MIN, max: QUANTITY_MAX, label: DEFAULT_TEXTS.quantity },
+      // The donate page (spec §2, 203): the amount box instead of a price and quantity.
+      donation: p.donation && {
+        label: DONATION_TEXT.label,
+        rangeText: DONATION_TEXT.range(money(p.donation.minCents), money(p.donation.maxCents)),
+        presets: p.donation.presetsCents.map((cents) => ({ value: decimalFromMinor(cents, currency) })),
+      },
       buttonText: soldOut ? BUTTON_TEXT.soldOut : islandProps.addButtonText,
       crumb,
       islandProps: JSON.stringify(islandProps),

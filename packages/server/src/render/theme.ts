@@ -29,6 +29,7 @@ export const TEMPLATES = {
   blogItem: 'collections/blog.item',
   search: 'pages/search.page',
   payLaterTest: 'pages/pay-later-test.page',
+  contributionConfirmed: 'pages/contribution-confirmed.page',
 } as const;
 
 export type TemplateName = keyof typeof TEMPLATES;

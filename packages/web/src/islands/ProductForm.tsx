@@ -5,11 +5,16 @@ import {
   choiceAvailability,
   choiceMark,
   DEFAULT_TEXTS,
+  DONATION_TEXT,
+  type DonationRules,
+  decimalFromMinor,
   addButtonText as defaultAddButtonText,
   findVariant,
+  formatMoney,
   hasUnlimitedStockByType,
   messageByKey,
   type ProductTypeNumber,
+  parseDonationAmount,
   parseQuantity,
   QUANTITY_DEFAULT,
   QUANTITY_MAX,
@@ -54,6 +59,10 @@ export interface ProductFormProps {
   initialSelection?: Record<string, string>;
   /** The server form's quantity field as the shopper left it. */
   initialQuantity?: string;
+  /** A donation: the shopper types the amount within these rules (commerce parseDonationAmount). */
+  donation?: DonationRules | null;
+  /** The server form's amount field as the shopper left it. */
+  initialAmount?: string;
 }
 
 /** Prefix of the option fields' names; the no-JS form post reads the same field names. */
@@ -80,7 +89,12 @@ export function productFormStateFromMarkup(
     }
   }
   const quantity = el.querySelector<HTMLInputElement>('input[name="quantity"]');
-  return quantity ? { initialSelection, initialQuantity: quantity.value } : { initialSelection };
+  const amount = el.querySelector<HTMLInputElement>('input[name="amount"]');
+  return {
+    initialSelection,
+    ...(quantity ? { initialQuantity: quantity.value } : {}),
+    ...(amount ? { initialAmount: amount.value } : {}),
+  };
 }
 
 /** Resolves after `ms` through timers the component owns, so unmounting cancels them. */
@@ -119,6 +133,9 @@ export function ProductForm(props: ProductFormProps) {
   const isSubscribable = props.isSubscribable ?? false;
   const [selection, setSelection] = useState<Record<string, string>>(() => props.initialSelection ?? {});
   const [quantity, setQuantity] = useState(() => props.initialQuantity ?? String(QUANTITY_DEFAULT));
+  const { donation } = props;
+  const [amount, setAmount] = useState(props.initialAmount ?? '');
+  const amountRef = useRef<HTMLInputElement>(null);
   const [phase, setPhase] = useState<ButtonPhase>('idle');
   // A failed no-JS post comes back with ?cartError={message key}, which the server also renders here.
   const [message, setMessage] = useState(() =>
@@ -206,10 +223,22 @@ export function ProductForm(props: ProductFormProps) {
     if (showQuantity && parsedQuantity !== null && String(parsedQuantity) !== quantity) {
       setQuantity(String(parsedQuantity));
     }
+    let given: string | undefined;
+    if (donation) {
+      // The server checks the same rule again.
+      const parsed = parseDonationAmount(amount, donation, currency, pageContext().locale);
+      if (!parsed.ok) {
+        setMessage(parsed.message);
+        amountRef.current?.focus();
+        return;
+      }
+      given = decimalFromMinor(parsed.cents, currency);
+    }
     timers.clear();
     const current = ++attempt.current;
     const isCurrent = () => attempt.current === current;
     await runAddToCart({
+      amount: given,
       product,
       selection,
       selectedVariant,
@@ -322,6 +351,38 @@ export function ProductForm(props: ProductFormProps) {
             </div>
           );
         })}
+        {donation && (
+          <div className="product-donation-amount">
+            <label htmlFor={`${uid}a`}>{DONATION_TEXT.label}</label>
+            <input
+              ref={amountRef}
+              id={`${uid}a`}
+              name="amount"
+              inputMode="decimal"
+              autoComplete="off"
+              aria-describedby={`${uid}r`}
+              list={donation.presetsCents.length > 0 ? `${uid}p` : undefined}
+              value={amount}
+              onChange={(e) => {
+                setAmount(e.target.value);
+                setMessage('');
+              }}
+            />
+            {donation.presetsCents.length > 0 && (
+              <datalist id={`${uid}p`}>
+                {donation.presetsCents.map((cents) => (
+                  <option key={cents} value={decimalFromMinor(cents, currency)} />
+                ))}
+              </datalist>
+            )}
+            <p id={`${uid}r`} className="product-donation-range">
+              {DONATION_TEXT.range(
+                formatMoney(donation.minCents, currency, pageContext().locale),
+                formatMoney(donation.maxCents, currency, pageContext().locale),
+              )}
+            </p>
+          </div>
+        )}
         {showQuantity && (
           <div className="product-quantity-input">
             <label htmlFor={`${uid}q`}>{DEFAULT_TEXTS.quantity}</label>

@@ -25,6 +25,8 @@ export const addEntryBody = z.object({
   /** Checked by the commerce rules, which word the spec's quantity messages. */
   quantity: z.union([z.number(), z.string()]).optional(),
   additionalFields: jsonString.nullable().optional(),
+  /** A donation's typed amount ('25', '25.50'): checked by commerce parseDonationAmount. */
+  amount: z.union([z.string().max(40), z.number()]).optional(),
   /** Plain-form posts name the variant by its options instead of the sku. */
   selection: z.record(z.string(), z.string()).optional(),
 });

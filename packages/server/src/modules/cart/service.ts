@@ -8,6 +8,7 @@ import {
   type Money,
   ProductType,
   type ProductTypeNumber,
+  parseDonationAmount,
   shouldLoadCart,
   toMoney,
   type VariantSelection,
@@ -306,7 +307,8 @@ export async function addEntry(
   const check = checkAddToCart({
     product,
     selection,
-    quantityInput: body.quantity ?? '1',
+    // A donation is one gift of the typed amount.
+    quantityInput: product.donation ? '1' : (body.quantity ?? '1'),
     stock: variantForStock
       ? { unlimited: variantForStock.unlimited, qtyInStock: variantForStock.qtyInStock - already }
       : null,
@@ -323,8 +325,16 @@ export async function addEntry(
   if (check.destination === 'gift-card-checkout' || check.destination === 'subscription') {
     throw new HttpError(409, 'This product is bought at checkout, not added to the cart.', 'API_FAILURE');
   }
+  let priceCents = effectivePriceCents(check.variant);
+  if (product.donation) {
+    const amount = parseDonationAmount(body.amount, product.donation, currency);
+    if (!amount.ok) throw new HttpError(400, amount.message);
+    priceCents = amount.cents;
+  }
   // Spec §4 step 5: the custom form comes after the stock checks.
   const fields = await checkProductForm(ctx, product, body.additionalFields);
+  // Gifts of different amounts are different lines; the same amount again adds to its line.
+  const fieldsKey = `${fields ? sha256(fields) : ''}${product.donation ? `:amount:${priceCents}` : ''}`;
 
   const now = ctx.clock.now();
   if (!cart) {
@@ -342,7 +352,6 @@ export async function addEntry(
     };
     await insertCart(ctx.db, cart);
   } else {
-    const fieldsKey = fields ? sha256(fields) : '';
     // A new line past the cap is refused; adding to a line the cart holds merges into it.
     if (
       !lines.some((line) => line.fields_key === fieldsKey) &&
@@ -360,8 +369,8 @@ export async function addEntry(
     sku: check.variant.sku,
     quantity: check.quantity,
     additional_fields: fields,
-    fields_key: fields ? sha256(fields) : '',
-    purchase_price_cents: effectivePriceCents(check.variant),
+    fields_key: fieldsKey,
+    purchase_price_cents: priceCents,
     created_at: now,
   });
   const view = await viewOf(ctx, cart, [product]);

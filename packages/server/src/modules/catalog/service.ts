@@ -1,6 +1,7 @@
 import type {
   CommerceProduct,
   CommerceVariant,
+  DonationRules,
   ProductTypeNumber,
   SubscriptionPlan,
 } from '@storefront/commerce';
@@ -86,6 +87,8 @@ export interface CatalogProduct extends CommerceProduct {
   merchandising: Merchandising | null;
   /** Adding to the cart goes straight on to checkout (spec §4 step 6). */
   expressCheckout: boolean;
+  /** A donation: the visitor types the amount within these rules; null for other products. */
+  donation: DonationRules | null;
 }
 
 function parseJson<T>(text: string | null, fallback: T): T {
@@ -155,6 +158,7 @@ function toProduct(
     productSubscriptionOptions: parseJson<{ id: string }[] | null>(row.product_subscription_options, null),
     merchandising: parseJson<Merchandising | null>(row.merchandising, null),
     expressCheckout: !!row.express_checkout,
+    donation: parseJson<DonationRules | null>(row.donation ?? null, null),
   };
 }
 
