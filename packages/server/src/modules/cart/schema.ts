@@ -33,6 +33,22 @@ export const addEntryBody = z.object({
 
 export type AddEntryBody = z.infer<typeof addEntryBody>;
 
+const flag = (name: string) =>
+  z
+    .enum(['true', 'false'], `${name} must be true or false`)
+    .transform((v) => v === 'true')
+    .optional();
+
+/** Spec §7 GET /api/commerce/shopping-cart query: mock, timecode, calculateSubtotal. */
+export const cartQuery = z.object({
+  mock: flag('mock'),
+  timecode: z
+    .string()
+    .regex(/^\d{1,20}$/, 'timecode must be a number (ms)')
+    .optional(),
+  calculateSubtotal: flag('calculateSubtotal'),
+});
+
 /** Spec §7: PUT /api/commerce/shopping-cart/entries/{entryId}/additionalFields — itemId, sku, additionalFields. */
 export const updateEntryFieldsBody = z.object({
   itemId: z.string().min(1, 'itemId is required').max(64),

@@ -9,14 +9,14 @@ import {
 } from '@storefront/commerce';
 import type { RequestContext } from '../../platform/context.js';
 import { HttpError } from '../../platform/errors.js';
-import { cartByToken, cartEntryRows } from '../cart/service.js';
+import { CART_PURCHASED, cartByToken, cartEntryRows } from '../cart/service.js';
 import { type CatalogProduct, getProductById } from '../catalog/service.js';
 import { getSubscriptionCart } from '../subscriptions/service.js';
 import type { CheckoutSource } from './schema.js';
 
 export const SOURCE_MESSAGES = {
   emptyCart: 'Your cart is empty.',
-  cartPurchased: 'This cart has already been purchased.',
+  cartPurchased: CART_PURCHASED,
   giftCardUnavailable: 'That gift card is not available.',
   subscriptionExpired: 'That subscription checkout has expired. Please subscribe again.',
 } as const;
