@@ -24,6 +24,7 @@ import {
   productBadge,
   QUANTITY_MAX,
   QUANTITY_MIN,
+  SUBSCRIPTION_OPTION_LABEL,
   scarcityMessage,
   showPillCart,
   showQuantityInput,
@@ -126,6 +127,12 @@ function scarcityContext(p: CatalogProduct) {
   };
 }
 
+/** A subscribable product's options to choose from, when there are several (title, or the id). */
+function subscriptionChoices(p: CatalogProduct): { id: string; title: string }[] {
+  const options = p.isSubscribable ? (p.productSubscriptionOptions ?? []) : [];
+  return options.length > 1 ? options.map((o) => ({ id: o.id, title: o.title || o.id })) : [];
+}
+
 /** Props of the ProductForm island (packages/web/README.md). */
 export function productFormProps(p: CatalogProduct, site: Site) {
   return {
@@ -147,6 +154,8 @@ export function productFormProps(p: CatalogProduct, site: Site) {
     expressCheckout: p.expressCheckout,
     isSubscribable: !!p.isSubscribable,
     subscriptionOptionId: p.productSubscriptionOptions?.[0]?.id ?? null,
+    // Every option the merchant offers is a choice; one option needs none.
+    subscriptionOptions: subscriptionChoices(p),
     additionalFieldsFormId: p.additionalFieldsFormId ?? null,
     variantSelector: p.merchandising?.variantSelector ?? 'dropdown',
     scarcity:
@@ -294,6 +303,8 @@ export function productContext(
       radioSelectors: islandProps.variantSelector === 'radio',
       showQuantity,
       quantity: { min: QUANTITY_MIN, max: QUANTITY_MAX, label: DEFAULT_TEXTS.quantity },
+      subscriptionOptions: islandProps.subscriptionOptions,
+      subscriptionOptionLabel: SUBSCRIPTION_OPTION_LABEL,
       // The donate page (spec §2, 203): the amount box instead of a price and quantity.
       donation: p.donation && {
         label: DONATION_TEXT.label,

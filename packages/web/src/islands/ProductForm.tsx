@@ -20,6 +20,7 @@ import {
   QUANTITY_MAX,
   QUANTITY_MIN,
   QUANTITY_STEP,
+  SUBSCRIPTION_OPTION_LABEL,
   unselectedOptions,
   variantSoldOut,
 } from '@storefront/commerce';
@@ -47,8 +48,10 @@ export interface ProductFormProps {
   expressCheckout?: boolean;
   /** Adds go through the subscription call and subscription checkout. */
   isSubscribable?: boolean;
-  /** Sent with the subscription call when set. */
+  /** Sent with the subscription call when set: the first option until the shopper picks another. */
   subscriptionOptionId?: string | null;
+  /** Every option the merchant offers, when there are several to choose from. */
+  subscriptionOptions?: { id: string; title: string }[];
   /** The additional-fields form filled in before adding (spec §4 step 5). */
   additionalFieldsFormId?: string | null;
   /** Spec §2 variant selectors: one dropdown per option (default) or a group of radio buttons. */
@@ -134,6 +137,8 @@ export function ProductForm(props: ProductFormProps) {
   const [selection, setSelection] = useState<Record<string, string>>(() => props.initialSelection ?? {});
   const [quantity, setQuantity] = useState(() => props.initialQuantity ?? String(QUANTITY_DEFAULT));
   const { donation } = props;
+  const [optionId, setOptionId] = useState(props.subscriptionOptionId ?? null);
+  const choices = props.subscriptionOptions ?? [];
   const [amount, setAmount] = useState(props.initialAmount ?? '');
   const amountRef = useRef<HTMLInputElement>(null);
   const [phase, setPhase] = useState<ButtonPhase>('idle');
@@ -245,7 +250,7 @@ export function ProductForm(props: ProductFormProps) {
       quantityInput,
       parsedQuantity,
       expressCheckout,
-      subscriptionOptionId: props.subscriptionOptionId ?? null,
+      subscriptionOptionId: optionId,
       addToCartText: idleText,
       setPhase,
       setMessage,
@@ -351,6 +356,24 @@ export function ProductForm(props: ProductFormProps) {
             </div>
           );
         })}
+        {choices.length > 1 && (
+          <div className="variant-option">
+            <label htmlFor={`${uid}s`}>{SUBSCRIPTION_OPTION_LABEL}</label>
+            <select
+              id={`${uid}s`}
+              name="subscriptionOptionId"
+              className="variant-select"
+              value={optionId ?? ''}
+              onChange={(e) => setOptionId(e.target.value)}
+            >
+              {choices.map((o) => (
+                <option key={o.id} value={o.id}>
+                  {o.title}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
         {donation && (
           <div className="product-donation-amount">
             <label htmlFor={`${uid}a`}>{DONATION_TEXT.label}</label>
