@@ -61,7 +61,8 @@ describe('pay-later at checkout in Chromium', () => {
     await page.getByLabel('State', { exact: true }).selectOption('NY');
     await page.getByLabel('ZIP code', { exact: true }).fill('10001');
     await page.getByLabel('ZIP code', { exact: true }).blur();
-    await page.getByRole('radio').first().waitFor();
+    // Priced for the address: its shipping options are offered.
+    await page.locator('.checkout-shipping-option input').first().waitFor();
     await page.getByRole('radio', { name: /Afterpay/ }).check();
     // No card is asked for: the plan is shown instead.
     await expect(page.getByLabel('Card number').count()).resolves.toBe(0);

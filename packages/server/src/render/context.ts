@@ -116,7 +116,8 @@ export function productCardContext(p: CatalogProduct, site: Site) {
  */
 function scarcityContext(p: CatalogProduct) {
   const m = p.merchandising;
-  if (!m?.scarcityEnabled || !m.scarcityText) return null;
+  if (!m?.scarcityEnabled || !m.scarcityText || !shownIn(m.scarcityTemplateViews, 'product-page'))
+    return null;
   const stock = totalStock(p);
   const text = Number.isFinite(stock) && stock > 0 ? scarcityMessage(m.scarcityText, stock) : '';
   return {
@@ -133,8 +134,19 @@ function subscriptionChoices(p: CatalogProduct): { id: string; title: string }[]
   return options.length > 1 ? options.map((o) => ({ id: o.id, title: o.title || o.id })) : [];
 }
 
+/** Where a form renders: the product page or the quick view (merchandising views). */
+export type MerchandisingView = 'product-page' | 'quick-view';
+
+/**
+ * The merchant's choice of views for the restock form or scarcity (restockNotificationViews,
+ * scarcityTemplateViews): listed views only; a product saved without a choice shows them on its page.
+ */
+export function shownIn(views: unknown, view: MerchandisingView): boolean {
+  return Array.isArray(views) ? views.includes(view) : view === 'product-page';
+}
+
 /** Props of the ProductForm island (packages/web/README.md). */
-export function productFormProps(p: CatalogProduct, site: Site) {
+export function productFormProps(p: CatalogProduct, site: Site, view: MerchandisingView = 'product-page') {
   return {
     itemId: p.id,
     productType: p.productType,
@@ -159,7 +171,9 @@ export function productFormProps(p: CatalogProduct, site: Site) {
     additionalFieldsFormId: p.additionalFieldsFormId ?? null,
     variantSelector: p.merchandising?.variantSelector ?? 'dropdown',
     scarcity:
-      p.merchandising?.scarcityEnabled && p.merchandising.scarcityText
+      p.merchandising?.scarcityEnabled &&
+      p.merchandising.scarcityText &&
+      shownIn(p.merchandising.scarcityTemplateViews, view)
         ? { template: p.merchandising.scarcityText, shownByDefault: !!p.merchandising.scarcityShownByDefault }
         : null,
   };
@@ -200,6 +214,7 @@ function restockContext(p: CatalogProduct, site: Site) {
   const messages = p.merchandising?.restockNotificationMessages;
   if (!messages || (p.productType !== ProductType.PHYSICAL && p.productType !== ProductType.SERVICE))
     return null;
+  if (!shownIn(p.merchandising?.restockNotificationViews, 'product-page')) return null;
   const variants = p.variants.map((v) => ({
     sku: v.sku,
     variantId: v.sku,
