@@ -81,6 +81,7 @@ describe.each(dialects)('donations of a typed amount on %s', (dialect) => {
 
   it('the product page shows the amount box with its range and presets, no price', async () => {
     const page = await t.app.inject({ method: 'GET', url: '/shop/p/library-fund' });
+    expect(page.body).toContain('class="page-type-203"');
     expect(page.body).toContain('name="amount"');
     expect(page.body).toContain('Give from $5.00 to $1,000.00.');
     expect(page.body).toContain('<option value="25.00"></option>');
