@@ -8,6 +8,7 @@ export * from './cart.js';
 export * from './content.js';
 export * from './contributors.js';
 export * from './display.js';
+export * from './donation.js';
 export * from './editor-messages.js';
 export * from './email.js';
 export * from './error-reports.js';

@@ -39,6 +39,7 @@ import { ownerSettingsRoutes } from './modules/owner-settings/routes.js';
 import { ownerSubscriptionRoutes } from './modules/owner-subscriptions/routes.js';
 import { ownerTemplateRoutes } from './modules/owner-templates/routes.js';
 import type { PaymentProvider } from './modules/payments/provider.js';
+import { createTestPayLaterProvider } from './modules/payments/test-pay-later.js';
 import { createTestPaymentProvider } from './modules/payments/test-provider.js';
 import { pricingRoutes } from './modules/pricing/routes.js';
 import { restockRoutes } from './modules/restock/routes.js';
@@ -305,6 +306,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     ...options.checkout,
     paymentProvider,
     onOrderPlaced: [recordPurchase, ...(options.checkout?.onOrderPlaced ?? [])],
+    // Pay-later beside cards: the built-in test provider unless another (or null, none) is given.
+    payLaterProvider:
+      options.checkout?.payLaterProvider === undefined
+        ? createTestPayLaterProvider({ secret: sessionSecret })
+        : options.checkout.payLaterProvider,
   };
   checkoutRoutes(app, services, checkout);
   orderRoutes(app, services);

@@ -675,6 +675,22 @@ describe('ProductForm subscription', () => {
     expect(events.at(-1)?.errorType).toBe('SUB_API_FAILURE');
   });
 
+  it('offers every subscription option and sends the one chosen', async () => {
+    vi.spyOn(window.location, 'assign').mockImplementation(() => {});
+    const { requests } = serve(() => jsonResponse({ data: { cartToken: 't' } }));
+    const options = [
+      { id: 'opt-1', title: 'Every month' },
+      { id: 'opt-2', title: 'Every 2 months' },
+    ];
+    render(<ProductForm {...TEE} {...SUB} subscriptionOptions={options} />);
+    choose('Subscription', 'opt-2');
+    choose('Size', 'S');
+    choose('Color', 'Black');
+    await click();
+    expect(requests[1].body).toMatchObject({ subscriptionOptionId: 'opt-2' });
+    expect(events.at(-1)).toMatchObject({ subscriptionId: 'opt-2' });
+  });
+
   it('omits subscriptionOptionId when the product has none', async () => {
     vi.spyOn(window.location, 'assign').mockImplementation(() => {});
     const { requests } = serve(() => jsonResponse({ data: { cartToken: 't' } }));

@@ -89,6 +89,8 @@ export interface ProductTable {
   published: Generated<number>;
   /** The media asset (kind 'file') a digital product delivers through its download links. */
   digital_file_id: string | null;
+  /** JSON { minCents, maxCents, presetsCents }: a donation, whose amount the visitor types; else null. */
+  donation?: string | null;
   position: number;
   created_at: number;
   updated_at: number;
@@ -355,7 +357,8 @@ export interface OutboxTable {
 }
 
 /** 'reserved' while checkout authorizes the payment (stock, gift card and coupons held, no lock). */
-export type OrderStatus = 'reserved' | 'paid' | 'pending' | 'partially_refunded' | 'refunded';
+/** 'cancelled': a pay-later plan the shopper declined at the provider (nothing was paid). */
+export type OrderStatus = 'reserved' | 'paid' | 'pending' | 'partially_refunded' | 'refunded' | 'cancelled';
 export type FulfilmentStatus = 'unfulfilled' | 'fulfilled';
 
 /** A placed order (spec §3 "Order"); money in minor units of `currency`. */

@@ -85,7 +85,8 @@ export async function resolvePage(
       if (product) {
         return {
           status: 200,
-          pageType: PAGE_TYPE.CONTENT_ITEM,
+          // A donation's page is the donate page (spec §2, 203).
+          pageType: product.donation ? PAGE_TYPE.DONATE : PAGE_TYPE.CONTENT_ITEM,
           template: 'productItem',
           title: `${product.name} — ${siteTitle}`,
           collection,

@@ -28,6 +28,8 @@ export const TEMPLATES = {
   blogList: 'collections/blog.list',
   blogItem: 'collections/blog.item',
   search: 'pages/search.page',
+  payLaterTest: 'pages/pay-later-test.page',
+  contributionConfirmed: 'pages/contribution-confirmed.page',
 } as const;
 
 export type TemplateName = keyof typeof TEMPLATES;

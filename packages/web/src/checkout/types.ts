@@ -63,7 +63,15 @@ export interface Quote {
   giftCard: { code: string; balance: DecimalMoney; applied: DecimalMoney } | null;
   giftCardError: string | null;
   requiresShipping: boolean;
+  /** Pay-later for this order (docs/pay-later.md); null when the store offers none. */
+  payLater?: PayLaterQuote | null;
 }
+
+export type PayLaterQuote =
+  | { available: true; brand: string; count: number; scheduleCents: number[] }
+  | { available: false; brand: string | null; reason: string };
+
+export type PaymentMethod = 'card' | 'pay-later';
 
 export interface ShippingAddress {
   firstName: string;
@@ -95,8 +103,9 @@ export interface PaymentInput {
 export interface OrderRequest extends QuoteRequest {
   idempotencyKey: string;
   email: string;
-  /** Left out when a gift card pays the whole order. */
+  /** Left out when a gift card pays the whole order, and with pay-later. */
   payment?: PaymentInput;
+  paymentMethod?: PaymentMethod;
   /** Left out when billing is the shipping address. */
   billingAddress?: ShippingAddress;
   phone?: string;

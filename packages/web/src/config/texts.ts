@@ -241,6 +241,7 @@ export const TEXTS = {
     pending: 'Payment pending',
     partially_refunded: 'Partly refunded',
     refunded: 'Refunded',
+    cancelled: 'Cancelled',
     unfulfilled: 'Unfulfilled',
     fulfilled: 'Fulfilled',
   },

@@ -8,8 +8,8 @@ import { parseInput, text } from '../../platform/request-input.js';
 import { currentSiteUser } from '../../platform/site-user-auth.js';
 import { getProductById } from '../catalog/service.js';
 import { cartLineRoutes, isFormPost } from './line-routes.js';
-import { addEntryBody, updateEntryFieldsBody } from './schema.js';
-import { addEntry, cartTokenFor, getCart, updateEntryFields } from './service.js';
+import { addEntryBody, cartQuery, updateEntryFieldsBody } from './schema.js';
+import { addEntry, cartTokenFor, emptyCart, getCart, updateEntryFields } from './service.js';
 
 export const CART_COOKIE = 'CART';
 export const HAS_CART_COOKIE = 'hasCart';
@@ -90,9 +90,18 @@ async function backWithError(
 
 export function cartRoutes(app: FastifyInstance, services: AppServices): void {
   cartLineRoutes(app, services);
+  // Spec §7 query mock, timecode, calculateSubtotal (docs/api.md).
   app.get('/api/commerce/shopping-cart', async (request, reply) => {
+    const query = cartQuery.safeParse(request.query ?? {});
+    if (!query.success) throw badBody(query.error);
     const ctx = await services.context();
-    return getCart(ctx, await requestCartToken(services, request, reply), ctx.site.website.currency);
+    // A timecode only makes each URL new to caches on the way; the answer is never stored.
+    reply.header('cache-control', 'no-store');
+    // mock: the shape of this store's cart for previews and theme tools; no cart is read.
+    if (query.data.mock) return emptyCart(ctx.websiteId, ctx.site.website.currency);
+    return getCart(ctx, await requestCartToken(services, request, reply), ctx.site.website.currency, {
+      calculateSubtotal: query.data.calculateSubtotal,
+    });
   });
 
   app.post('/api/commerce/shopping-cart/entries', async (request, reply) => {

@@ -5,6 +5,7 @@
 import {
   CURRENCIES,
   DEFAULT_CURRENCY,
+  DONATION_PRESETS_MAX,
   isValidEmail,
   MAX_COLLECTION_TYPE,
   MAX_INTEGER_PLACES,
@@ -262,6 +263,14 @@ export const productSchema = z.strictObject({
   merchandising: merchandisingSchema.optional(),
   /** Adding to the cart goes straight on to checkout (spec §4 step 6 "Express checkout"). */
   expressCheckout: z.boolean().default(false),
+  /** A donation: the visitor types the amount, within these (minor units of the store currency). */
+  donation: z
+    .strictObject({
+      minCents: minor.min(1, 'must be at least 1').optional(),
+      maxCents: minor.optional(),
+      presetsCents: z.array(minor.min(1, 'must be at least 1')).max(DONATION_PRESETS_MAX).optional(),
+    })
+    .optional(),
   variants: z.array(variantSchema).min(1, 'must have at least one variant'),
 });
 

@@ -5,7 +5,13 @@
  * these rules read the raw input so one pass reports every problem with its path.
  */
 import crypto from 'node:crypto';
-import { currencyFractionDigits, minorFromDecimal, ProductType } from '@storefront/commerce';
+import {
+  currencyFractionDigits,
+  DONATION_DEFAULT_MAX_CENTS,
+  DONATION_DEFAULT_MIN_CENTS,
+  minorFromDecimal,
+  ProductType,
+} from '@storefront/commerce';
 import type { Insertable } from 'kysely';
 import type { DB } from '../../db/index.js';
 import { type CatalogProduct, STORE_ITEM_RECORD_TYPE } from './import-schema.js';
@@ -61,6 +67,19 @@ export function checkProductRules(
       add(sub(at, 'subscriptionPlan'), 'is required when isSubscribable is true');
   } else if (isSet(product.subscriptionPlan)) {
     add(sub(at, 'subscriptionPlan'), 'applies only when isSubscribable is true');
+  }
+  if (isSet(product.donation)) {
+    // A donation ships nothing and is given once: a service, not a subscription, one variant.
+    if (type !== ProductType.SERVICE)
+      add(sub(at, 'donation'), 'a donation must be a service (productType 3)');
+    if (product.isSubscribable === true) add(sub(at, 'donation'), 'a donation cannot be subscribable');
+    if (asArray(product.variants).length !== 1)
+      add(sub(at, 'donation'), 'a donation has exactly one variant');
+    const d = asObject(product.donation);
+    const min = d?.minCents ?? DONATION_DEFAULT_MIN_CENTS;
+    const max = d?.maxCents ?? DONATION_DEFAULT_MAX_CENTS;
+    if (typeof min === 'number' && typeof max === 'number' && min >= max)
+      add(sub(sub(at, 'donation'), 'maxCents'), 'must be above minCents');
   }
   if (product.useCustomAddButtonText === true && !asString(product.customAddButtonText)?.trim()) {
     add(sub(at, 'customAddButtonText'), 'is required when useCustomAddButtonText is true');
@@ -245,6 +264,13 @@ export function productRow(
     variant_option_ordering: JSON.stringify(optionOrdering(p)),
     merchandising: p.merchandising ? JSON.stringify(p.merchandising) : null,
     express_checkout: flag(p.expressCheckout),
+    donation: p.donation
+      ? JSON.stringify({
+          minCents: p.donation.minCents ?? DONATION_DEFAULT_MIN_CENTS,
+          maxCents: p.donation.maxCents ?? DONATION_DEFAULT_MAX_CENTS,
+          presetsCents: p.donation.presetsCents ?? [],
+        })
+      : null,
     position,
     created_at: now,
     updated_at: now,

@@ -1,6 +1,7 @@
 import type {
   CommerceProduct,
   CommerceVariant,
+  DonationRules,
   ProductTypeNumber,
   SubscriptionPlan,
 } from '@storefront/commerce';
@@ -82,10 +83,12 @@ export interface CatalogProduct extends CommerceProduct {
   excerpt: string | null;
   images: ProductImage[];
   audioAssetUrl: string | null;
-  productSubscriptionOptions: { id: string }[] | null;
+  productSubscriptionOptions: { id: string; title?: string }[] | null;
   merchandising: Merchandising | null;
   /** Adding to the cart goes straight on to checkout (spec §4 step 6). */
   expressCheckout: boolean;
+  /** A donation: the visitor types the amount within these rules; null for other products. */
+  donation: DonationRules | null;
 }
 
 function parseJson<T>(text: string | null, fallback: T): T {
@@ -152,9 +155,13 @@ function toProduct(
       return resolved ? [resolved] : [];
     }),
     audioAssetUrl: row.audio_asset_url,
-    productSubscriptionOptions: parseJson<{ id: string }[] | null>(row.product_subscription_options, null),
+    productSubscriptionOptions: parseJson<{ id: string; title?: string }[] | null>(
+      row.product_subscription_options,
+      null,
+    ),
     merchandising: parseJson<Merchandising | null>(row.merchandising, null),
     expressCheckout: !!row.express_checkout,
+    donation: parseJson<DonationRules | null>(row.donation ?? null, null),
   };
 }
 

@@ -55,8 +55,10 @@ export const placeOrderBody = quoteBody.extend({
   note: z.string().max(5000).optional(),
   idempotencyKey: z.string().min(8, 'idempotencyKey must be 8 to 100 characters').max(100),
   email: z.string().max(300),
-  /** Not needed when a gift card pays the whole order. */
+  /** Not needed when a gift card pays the whole order, nor with pay-later. */
   payment: paymentInput.optional(),
+  /** 'pay-later': the provider's plan instead of a card (docs/pay-later.md); 'card' when absent. */
+  paymentMethod: z.enum(['card', 'pay-later']).optional(),
   crumb: z.string().optional(),
 });
 export type PlaceOrderBody = z.infer<typeof placeOrderBody>;
