@@ -42,6 +42,7 @@ import { createTestPaymentProvider } from './modules/payments/test-provider.js';
 import { pricingRoutes } from './modules/pricing/routes.js';
 import { restockRoutes } from './modules/restock/routes.js';
 import { loadSite, type Site } from './modules/site/service.js';
+import { siteRoutes } from './modules/site/routes.js';
 import { siteUserRoutes } from './modules/site-users/routes.js';
 import { subscriptionRoutes } from './modules/subscriptions/routes.js';
 import { type Clock, systemClock } from './platform/clock.js';
@@ -323,6 +324,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   accountPageRoutes(app, services);
   configShellRoutes(app, services, await loadConfigAssets());
   contentPageRoutes(app, services);
+  siteRoutes(app, services);
   pageRoutes(app, services);
 
   app.addHook('onClose', async () => {

@@ -1,3 +1,4 @@
+import { announcementDismissed } from '../modules/site/routes.js';
 import {
   addressRegionText,
   countryName,
@@ -81,6 +82,7 @@ export async function render(
       assets: services.theme.assets,
       collections,
       path: url.pathname,
+      announcementDismissed: announcementDismissed(request, ctx.site.website.announcement),
     },
     { ...page.data, crumb },
   );

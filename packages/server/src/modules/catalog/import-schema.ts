@@ -81,12 +81,54 @@ const locale = z.string().refine((tag) => {
   }
 }, 'must be a BCP 47 language tag such as "en-US"');
 
+/** Longest announcement, one line on a desktop. */
+export const ANNOUNCEMENT_MAX_LENGTH = 160;
+export const FOOTER_LINKS_MAX = 12;
+/** A link a shopper follows: a path on this site ("/returns") or an http(s) address. */
+const linkUrl = z
+  .string()
+  .trim()
+  .max(2000)
+  .refine((v) => /^\/(?!\/)/.test(v) || /^https?:\/\/[^\s]+$/.test(v), 'must be a path such as "/returns" or an address starting with https://');
+
+/** The bar above the header (e.g. "Free shipping on orders over $75"), optionally a link. */
+export const announcementSchema = z.strictObject({
+  text: text.max(ANNOUNCEMENT_MAX_LENGTH, `must be at most ${ANNOUNCEMENT_MAX_LENGTH} characters`),
+  url: linkUrl.optional(),
+});
+
+/** What every page's footer shows: policy pages, contact details, social accounts (spec §3). */
+export const footerSchema = z.strictObject({
+  policies: z
+    .array(z.strictObject({ title: text.max(80), url: linkUrl }))
+    .max(FOOTER_LINKS_MAX)
+    .default([]),
+  contactEmail: z.email('must be an email address').max(256).optional(),
+  contactPhone: z.string().trim().min(1).max(40).optional(),
+  contactAddress: z.string().trim().min(1).max(300).optional(),
+  /** Spec §3 "Social account": userName, profileUrl, serviceName. */
+  socialAccounts: z
+    .array(
+      z.strictObject({
+        serviceName: text.max(40),
+        userName: z.string().trim().max(100).default(''),
+        profileUrl: linkUrl,
+      }),
+    )
+    .max(FOOTER_LINKS_MAX)
+    .default([]),
+});
+export type SiteFooter = z.output<typeof footerSchema>;
+export type Announcement = z.output<typeof announcementSchema>;
+
 export const websiteSchema = z.strictObject({
   id,
   siteTitle: text,
   timeZone: timeZone.default(DEFAULT_TIME_ZONE),
   currency: z.enum(CURRENCIES, `must be one of ${CURRENCIES.join(', ')}`).default(DEFAULT_CURRENCY),
   locale: locale.default(DEFAULT_LOCALE),
+  announcement: announcementSchema.optional(),
+  footer: footerSchema.optional(),
 });
 
 /** An ISO 3166-1 alpha-2 country code, upper case. */
@@ -236,7 +278,18 @@ export const variantSchema = z.strictObject({
   onSale: z.boolean().optional(),
   qtyInStock: z.number().int('must be a whole number').min(0, 'must not be negative').optional(),
   unlimited: z.boolean().optional(),
+  /** The product image this variant shows when picked: that image's assetUrl or mediaId. */
+  image: text.optional(),
 });
+
+/** Longest category or tag name, and most of each on one product. */
+export const TERM_NAME_MAX_LENGTH = 60;
+export const TERMS_PER_PRODUCT_MAX = 20;
+const termNames = z
+  .array(z.string().trim().min(1, 'must not be empty').max(TERM_NAME_MAX_LENGTH, `must be at most ${TERM_NAME_MAX_LENGTH} characters`))
+  .max(TERMS_PER_PRODUCT_MAX, `must list at most ${TERMS_PER_PRODUCT_MAX} names`)
+  .transform((names) => names.filter((n, i) => names.findIndex((m) => m.toLowerCase() === n.toLowerCase()) === i))
+  .default([]);
 
 export const productSchema = z.strictObject({
   id,
@@ -262,6 +315,9 @@ export const productSchema = z.strictObject({
   merchandising: merchandisingSchema.optional(),
   /** Adding to the cart goes straight on to checkout (spec §4 step 6 "Express checkout"). */
   expressCheckout: z.boolean().default(false),
+  /** What shoppers filter the product list by (`?category=`, `?tag=`). */
+  categories: termNames,
+  tags: termNames,
   variants: z.array(variantSchema).min(1, 'must have at least one variant'),
 });
 
