@@ -12,7 +12,8 @@ async function cardPrices(page: Page): Promise<number[]> {
     .locator('.product-grid .product-card')
     .evaluateAll((cards) =>
       cards.map(
-        (c) => (c.querySelector('.product-price-sale') ?? c.querySelector('.product-price'))?.textContent ?? '',
+        (c) =>
+          (c.querySelector('.product-price-sale') ?? c.querySelector('.product-price'))?.textContent ?? '',
       ),
     );
   return texts.map((t) => Number(/\$([\d,.]+)/.exec(t)?.[1].replace(/,/g, '') ?? Number.NaN));
@@ -103,8 +104,7 @@ describe('finding and looking at products in Chromium', () => {
     const thumbs = page.getByRole('list', { name: 'Product images' }).getByRole('link');
     await expect(thumbs.count()).resolves.toBe(3);
     const strip = page.locator('.product-gallery-strip');
-    const shownIndex = () =>
-      strip.evaluate((el) => Math.round(el.scrollLeft / el.clientWidth));
+    const shownIndex = () => strip.evaluate((el) => Math.round(el.scrollLeft / el.clientWidth));
     // The gallery script is on before the shopper chooses.
     await page.locator('.product-gallery-next:not([hidden])').waitFor();
 
@@ -112,7 +112,9 @@ describe('finding and looking at products in Chromium', () => {
     await page.getByLabel('Color').selectOption('Oat');
     await expect.poll(shownIndex).toBe(1);
     await expect(thumbs.nth(1).getAttribute('aria-current')).resolves.toBe('true');
-    await expect(page.locator('.product-gallery-slide').nth(1).locator('img').isVisible()).resolves.toBe(true);
+    await expect(page.locator('.product-gallery-slide').nth(1).locator('img').isVisible()).resolves.toBe(
+      true,
+    );
 
     await page.getByLabel('Color').selectOption('Sage');
     await expect.poll(shownIndex).toBe(0);
@@ -135,8 +137,9 @@ describe('finding and looking at products in Chromium', () => {
     await dialog.waitFor();
     const count = dialog.locator('.lightbox-count');
     await expect(count.textContent()).resolves.toBe('1 / 3');
-    await expect(dialog.getByRole('button', { name: 'Close' }).evaluate((b) => b === document.activeElement))
-      .resolves.toBe(true);
+    await expect(
+      dialog.getByRole('button', { name: 'Close' }).evaluate((b) => b === document.activeElement),
+    ).resolves.toBe(true);
     await page.keyboard.press('ArrowRight');
     await expect(count.textContent()).resolves.toBe('2 / 3');
     await expect(dialog.locator('img').getAttribute('src')).resolves.toContain('linen-field-shirt-oat');
@@ -210,7 +213,9 @@ describe('finding and looking at products in Chromium', () => {
       await page.keyboard.press('Enter');
       const panel = page.getByRole('navigation', { name: 'Main' });
       await expect(panel.getByRole('link', { name: 'Journal' }).isVisible()).resolves.toBe(true);
-      await expect(panel.getByRole('link', { name: 'Shop' }).getAttribute('aria-current')).resolves.toBe('page');
+      await expect(panel.getByRole('link', { name: 'Shop' }).getAttribute('aria-current')).resolves.toBe(
+        'page',
+      );
       await panel.getByRole('link', { name: 'Journal' }).click();
       await page.waitForURL('**/journal');
       await context.close();
@@ -246,17 +251,21 @@ describe('finding and looking at products in Chromium', () => {
       'Privacy',
       'Terms',
     ]);
-    await expect(footer.getByRole('link', { name: 'hello@juniper-oak.example' }).getAttribute('href')).resolves.toBe(
-      'mailto:hello@juniper-oak.example',
-    );
-    await expect(footer.getByRole('link', { name: 'Instagram: juniperandoak' }).getAttribute('href')).resolves.toBe(
-      'https://www.instagram.com/juniperandoak',
-    );
+    await expect(
+      footer.getByRole('link', { name: 'hello@juniper-oak.example' }).getAttribute('href'),
+    ).resolves.toBe('mailto:hello@juniper-oak.example');
+    await expect(
+      footer.getByRole('link', { name: 'Instagram: juniperandoak' }).getAttribute('href'),
+    ).resolves.toBe('https://www.instagram.com/juniperandoak');
     await policies.getByRole('link', { name: 'Returns' }).click();
     await page.waitForURL('**/returns');
-    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Returns and exchanges');
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(
+      'Returns and exchanges',
+    );
     // Policy pages are not in the header.
-    await expect(page.locator('.site-header').getByRole('link', { name: 'Returns' }).count()).resolves.toBe(0);
+    await expect(page.locator('.site-header').getByRole('link', { name: 'Returns' }).count()).resolves.toBe(
+      0,
+    );
     await context.close();
   });
 });

@@ -40,9 +40,9 @@ const query = (over: Partial<ProductListQuery> = {}): ProductListQuery => ({
 
 describe('product list query', () => {
   it('reads known values and falls back on anything else', () => {
-    expect(readProductListQuery(new URLSearchParams('category=Kitchen&tag=%20gift%20&sort=price-desc&page=3'))).toEqual(
-      { category: 'Kitchen', tag: 'gift', sort: 'price-desc', page: 3 },
-    );
+    expect(
+      readProductListQuery(new URLSearchParams('category=Kitchen&tag=%20gift%20&sort=price-desc&page=3')),
+    ).toEqual({ category: 'Kitchen', tag: 'gift', sort: 'price-desc', page: 3 });
     for (const bad of ['sort=cheap&page=0', 'sort=__proto__&page=1.5', 'sort=toString&page=-1', 'page=1e400'])
       expect(readProductListQuery(new URLSearchParams(bad))).toEqual(query());
   });
@@ -50,11 +50,25 @@ describe('product list query', () => {
   it('writes one canonical query, defaults left out, that reads back the same', () => {
     expect(productListSearch(query())).toBe('');
     expect(productListSearch(query({ sort: 'featured', page: 1 }))).toBe('');
-    expect(productListSearch(query({ category: 'Coffee & Tea', page: 2 }))).toBe('?category=Coffee+%26+Tea&page=2');
+    expect(productListSearch(query({ category: 'Coffee & Tea', page: 2 }))).toBe(
+      '?category=Coffee+%26+Tea&page=2',
+    );
     fc.assert(
       fc.property(
-        fc.option(fc.string({ minLength: 1 }).map((s) => s.trim()).filter(Boolean), { nil: null }),
-        fc.option(fc.string({ minLength: 1 }).map((s) => s.trim()).filter(Boolean), { nil: null }),
+        fc.option(
+          fc
+            .string({ minLength: 1 })
+            .map((s) => s.trim())
+            .filter(Boolean),
+          { nil: null },
+        ),
+        fc.option(
+          fc
+            .string({ minLength: 1 })
+            .map((s) => s.trim())
+            .filter(Boolean),
+          { nil: null },
+        ),
         fc.constantFrom(...(Object.keys(PRODUCT_SORTS) as (keyof typeof PRODUCT_SORTS)[])),
         fc.integer({ min: 1, max: 10_000 }),
         (category, tag, sort, page) => {
@@ -98,7 +112,11 @@ describe('browseProducts', () => {
   it('cuts pages of the page size and clamps a page past the end', () => {
     expect(PRODUCT_LIST_PAGE_SIZE).toBe(8);
     expect(ids({ page: 2 }, 3)).toEqual(['d']);
-    expect(browseProducts(products, query({ page: 7 }), 3)).toMatchObject({ page: 2, pageCount: 2, total: 4 });
+    expect(browseProducts(products, query({ page: 7 }), 3)).toMatchObject({
+      page: 2,
+      pageCount: 2,
+      total: 4,
+    });
     expect(browseProducts([], query({ page: 3 }))).toEqual({ items: [], total: 0, page: 1, pageCount: 1 });
   });
 

@@ -99,9 +99,11 @@ describe('product display on the demo store', () => {
 
   it('puts a hidden quick-view button on every product card of every page', async () => {
     const buttons = async (url: string) =>
-      ((await t.app.inject({ method: 'GET', url })).body.match(
-        /<button type="button" class="product-quick-view-button" data-item-id="[^"]+" hidden>Quick View<\/button>/g,
-      ) ?? []).length;
+      (
+        (await t.app.inject({ method: 'GET', url })).body.match(
+          /<button type="button" class="product-quick-view-button" data-item-id="[^"]+" hidden>Quick View<\/button>/g,
+        ) ?? []
+      ).length;
     // The demo's eleven products: a page of eight, then three.
     expect([await buttons('/shop'), await buttons('/shop?page=2')]).toEqual([8, 3]);
   });

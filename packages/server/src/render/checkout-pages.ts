@@ -1,4 +1,3 @@
-import { announcementDismissed } from '../modules/site/routes.js';
 import {
   addressRegionText,
   countryName,
@@ -22,6 +21,7 @@ import { openFile } from '../modules/media/service.js';
 import { getDownload, getOrderWithToken, orderNumberOf } from '../modules/orders/service.js';
 import type { DecimalMoney, OrderView, ShippingAddress } from '../modules/orders/view.js';
 import { digitalFileIdOf } from '../modules/owner-catalog/service.js';
+import { announcementDismissed } from '../modules/site/routes.js';
 import { checkoutPrefill, type SiteUserView } from '../modules/site-users/service.js';
 import { subscriptionOfOrder } from '../modules/subscriptions/billing-service.js';
 import { HttpError } from '../platform/errors.js';

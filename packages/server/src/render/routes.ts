@@ -104,7 +104,10 @@ async function resolvePage(
           title: `${product.name} — ${siteTitle}`,
           collection,
           data: {
-            item: { ...productContext(product, ctx.site, crumb, await getInstallmentContext(ctx)), ...extras },
+            item: {
+              ...productContext(product, ctx.site, crumb, await getInstallmentContext(ctx)),
+              ...extras,
+            },
           },
         };
       }

@@ -58,7 +58,11 @@ export function openLightbox(images: LightboxImage[], start: number, onClose: (i
     stage.classList.toggle('is-zoomed', on);
     zoom.setAttribute('aria-pressed', String(on));
     // Keeps the point the shopper pointed at under the pointer.
-    if (on) stage.scrollTo(x * stage.scrollWidth - stage.clientWidth / 2, y * stage.scrollHeight - stage.clientHeight / 2);
+    if (on)
+      stage.scrollTo(
+        x * stage.scrollWidth - stage.clientWidth / 2,
+        y * stage.scrollHeight - stage.clientHeight / 2,
+      );
   };
   const show = (i: number) => {
     index = (i + images.length) % images.length;
@@ -78,7 +82,11 @@ export function openLightbox(images: LightboxImage[], start: number, onClose: (i
     else if (target.classList.contains('lightbox-next')) show(index + 1);
     else if (target === img) {
       const r = img.getBoundingClientRect();
-      setZoom(!stage.classList.contains('is-zoomed'), (e.clientX - r.left) / r.width, (e.clientY - r.top) / r.height);
+      setZoom(
+        !stage.classList.contains('is-zoomed'),
+        (e.clientX - r.left) / r.width,
+        (e.clientY - r.top) / r.height,
+      );
     }
   });
   d.addEventListener('keydown', (e) => {

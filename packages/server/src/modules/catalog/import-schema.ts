@@ -89,12 +89,23 @@ const linkUrl = z
   .string()
   .trim()
   .max(2000)
-  .refine((v) => /^\/(?!\/)/.test(v) || /^https?:\/\/[^\s]+$/.test(v), 'must be a path such as "/returns" or an address starting with https://');
+  .refine(
+    (v) => /^\/(?!\/)/.test(v) || /^https?:\/\/[^\s]+$/.test(v),
+    'must be a path such as "/returns" or an address starting with https://',
+  );
 
 /** The bar above the header (e.g. "Free shipping on orders over $75"), optionally a link. */
+/** A blank optional text (an emptied form field) is the same as none. */
+const blankIsNone = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema.optional());
+
+/** An empty text is no announcement (the owner emptied the field). */
 export const announcementSchema = z.strictObject({
-  text: text.max(ANNOUNCEMENT_MAX_LENGTH, `must be at most ${ANNOUNCEMENT_MAX_LENGTH} characters`),
-  url: linkUrl.optional(),
+  text: z
+    .string()
+    .trim()
+    .max(ANNOUNCEMENT_MAX_LENGTH, `must be at most ${ANNOUNCEMENT_MAX_LENGTH} characters`),
+  url: blankIsNone(linkUrl),
 });
 
 /** What every page's footer shows: policy pages, contact details, social accounts (spec §3). */
@@ -103,9 +114,9 @@ export const footerSchema = z.strictObject({
     .array(z.strictObject({ title: text.max(80), url: linkUrl }))
     .max(FOOTER_LINKS_MAX)
     .default([]),
-  contactEmail: z.email('must be an email address').max(256).optional(),
-  contactPhone: z.string().trim().min(1).max(40).optional(),
-  contactAddress: z.string().trim().min(1).max(300).optional(),
+  contactEmail: blankIsNone(z.email('must be an email address').max(256)),
+  contactPhone: blankIsNone(z.string().trim().max(40)),
+  contactAddress: blankIsNone(z.string().trim().max(300)),
   /** Spec §3 "Social account": userName, profileUrl, serviceName. */
   socialAccounts: z
     .array(
@@ -286,9 +297,17 @@ export const variantSchema = z.strictObject({
 export const TERM_NAME_MAX_LENGTH = 60;
 export const TERMS_PER_PRODUCT_MAX = 20;
 const termNames = z
-  .array(z.string().trim().min(1, 'must not be empty').max(TERM_NAME_MAX_LENGTH, `must be at most ${TERM_NAME_MAX_LENGTH} characters`))
+  .array(
+    z
+      .string()
+      .trim()
+      .min(1, 'must not be empty')
+      .max(TERM_NAME_MAX_LENGTH, `must be at most ${TERM_NAME_MAX_LENGTH} characters`),
+  )
   .max(TERMS_PER_PRODUCT_MAX, `must list at most ${TERMS_PER_PRODUCT_MAX} names`)
-  .transform((names) => names.filter((n, i) => names.findIndex((m) => m.toLowerCase() === n.toLowerCase()) === i))
+  .transform((names) =>
+    names.filter((n, i) => names.findIndex((m) => m.toLowerCase() === n.toLowerCase()) === i),
+  )
   .default([]);
 
 export const productSchema = z.strictObject({

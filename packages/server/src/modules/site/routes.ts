@@ -12,7 +12,11 @@ export const ANNOUNCEMENT_COOKIE = 'sf_announcement';
 const ANNOUNCEMENT_COOKIE_MAX_AGE_S = 30 * 24 * 60 * 60;
 
 export function announcementFingerprint(a: Announcement): string {
-  return crypto.createHash('sha256').update(`${a.text}\u0000${a.url ?? ''}`).digest('hex').slice(0, 16);
+  return crypto
+    .createHash('sha256')
+    .update(`${a.text}\u0000${a.url ?? ''}`)
+    .digest('hex')
+    .slice(0, 16);
 }
 
 /** Whether this request's shopper closed the announcement shown now. */

@@ -128,7 +128,7 @@ export async function saveSiteSettings(
     ...(change.mailFrom !== undefined ? { mail_from: change.mailFrom } : {}),
     ...(change.publicUrl !== undefined ? { public_url: change.publicUrl } : {}),
     ...(change.announcement !== undefined
-      ? { announcement: change.announcement ? JSON.stringify(change.announcement) : null }
+      ? { announcement: change.announcement?.text ? JSON.stringify(change.announcement) : null }
       : {}),
     ...(change.footer !== undefined ? { footer: JSON.stringify(change.footer) } : {}),
   });
