@@ -39,12 +39,12 @@ export function startGallery(root: HTMLElement): void {
     const i = Math.round(strip.scrollLeft / strip.clientWidth);
     if (i !== current && i >= 0 && i < slides.length) mark(i);
   });
-  thumbs.forEach((t, i) =>
+  thumbs.forEach((t, i) => {
     t.addEventListener('click', (e) => {
       e.preventDefault();
       show(i);
-    }),
-  );
+    });
+  });
   for (const [selector, step] of [
     ['.product-gallery-prev', -1],
     ['.product-gallery-next', 1],
@@ -60,12 +60,12 @@ export function startGallery(root: HTMLElement): void {
       const img = s.querySelector('img')!;
       return { src: img.currentSrc || img.src, srcset: img.getAttribute('srcset') ?? '', alt: img.alt };
     });
-  slides.forEach((s, i) =>
+  slides.forEach((s, i) => {
     s.querySelector('a')?.addEventListener('click', (e) => {
       e.preventDefault();
       void import('./lightbox').then((m) => m.openLightbox(images(), i, show));
-    }),
-  );
+    });
+  });
 
   const followVariant = () => {
     const sku = getProductSelection(props.itemId)?.selectedVariant?.sku;
