@@ -108,9 +108,10 @@ describe.each(Object.entries(VIEWPORTS))('shopper screens on a %s', (device, vie
     await open('/shop/p/linen-field-shirt');
     await page.locator('.product-gallery-next:not([hidden])').waitFor();
     await page.locator('.product-gallery-open').first().click();
-    await page.getByRole('dialog', { name: 'Product images' }).locator('img').evaluate((img: HTMLImageElement) =>
-      img.decode(),
-    );
+    await page
+      .getByRole('dialog', { name: 'Product images' })
+      .locator('img')
+      .evaluate((img: HTMLImageElement) => img.decode());
     await expectScreen('lightbox');
     await page.keyboard.press('Escape');
     await page.locator('footer.site-footer').scrollIntoViewIfNeeded();

@@ -29,15 +29,26 @@ export function startGallery(root: HTMLElement): void {
       else t.removeAttribute('aria-current');
     });
   };
+  // While the strip glides to a chosen image, the images it passes are not "the one in view".
+  let gliding: number | null = null;
   const show = (index: number) => {
     const i = (index + slides.length) % slides.length;
-    strip.scrollTo({ left: i * strip.clientWidth });
+    const left = i * strip.clientWidth;
+    gliding = Math.abs(strip.scrollLeft - left) < 1 ? null : i;
+    strip.scrollTo({ left });
     mark(i);
   };
 
   strip.addEventListener('scroll', () => {
     const i = Math.round(strip.scrollLeft / strip.clientWidth);
+    if (gliding !== null) {
+      if (Math.abs(strip.scrollLeft - gliding * strip.clientWidth) < 1) gliding = null;
+      return;
+    }
     if (i !== current && i >= 0 && i < slides.length) mark(i);
+  });
+  strip.addEventListener('scrollend', () => {
+    gliding = null;
   });
   thumbs.forEach((t, i) => {
     t.addEventListener('click', (e) => {
