@@ -55,7 +55,7 @@ describe('the product experience in Chromium', () => {
     await expect(
       popover.getByRole('button', { name: 'Close' }).evaluate((b) => getComputedStyle(b).backgroundColor),
     ).resolves.toBe('rgba(0, 0, 0, 0)');
-    await page.getByRole('button', { name: 'Close' }).click();
+    await popover.getByRole('button', { name: 'Close' }).click();
     await popover.waitFor({ state: 'detached' });
     // Spec §9: it hides by itself after 3000 ms.
     await addButton(page).click();

@@ -4,6 +4,7 @@ export * from './address.js';
 export * from './addToCart.js';
 export * from './analytics.js';
 export * from './billing.js';
+export * from './browse.js';
 export * from './cart.js';
 export * from './content.js';
 export * from './contributors.js';

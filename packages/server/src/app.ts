@@ -43,6 +43,7 @@ import { createTestPayLaterProvider } from './modules/payments/test-pay-later.js
 import { createTestPaymentProvider } from './modules/payments/test-provider.js';
 import { pricingRoutes } from './modules/pricing/routes.js';
 import { restockRoutes } from './modules/restock/routes.js';
+import { siteRoutes } from './modules/site/routes.js';
 import { loadSite, type Site } from './modules/site/service.js';
 import { siteUserRoutes } from './modules/site-users/routes.js';
 import { subscriptionRoutes } from './modules/subscriptions/routes.js';
@@ -333,6 +334,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   accountPageRoutes(app, services);
   configShellRoutes(app, services, await loadConfigAssets());
   contentPageRoutes(app, services);
+  siteRoutes(app, services);
   pageRoutes(app, services);
 
   app.addHook('onClose', async () => {

@@ -8,5 +8,8 @@ import { mountIslands } from './islands';
 
 setPageContext(readPageContext(document));
 void mountIslands(document);
+// The product page's images: a few hundred bytes of their own, fetched only where they are.
+const gallery = document.querySelector<HTMLElement>('[data-gallery]');
+if (gallery) void import('./gallery/gallery').then((m) => m.startGallery(gallery));
 // Analytics is its own chunk, fetched once the islands are on their way: it never delays them.
 void import('./analytics').then((m) => m.startAnalytics(document, pageContext()));

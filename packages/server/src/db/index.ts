@@ -29,6 +29,7 @@ import * as m0014 from './migrations/0014_content.js';
 import * as m0015 from './migrations/0015_shopper.js';
 import * as m0017 from './migrations/0017_template_overrides.js';
 import * as m0018 from './migrations/0018_donations.js';
+import * as m0021 from './migrations/0021_browsing.js';
 import type { DB } from './schema.js';
 import { createWriteVersion, observeWrites, type WriteVersion } from './write-version.js';
 
@@ -64,6 +65,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0012_analytics': m0012,
   '0017_template_overrides': m0017,
   '0018_donations': m0018,
+  '0021_browsing': m0021,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

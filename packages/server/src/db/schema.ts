@@ -19,6 +19,10 @@ export interface WebsiteTable {
   census_disabled: Generated<number>;
   /** 'off' or 'banner' (CookieConsentMode). */
   cookie_consent: Generated<string>;
+  /** JSON { text, url? }: the announcement bar above the header; null: none. */
+  announcement: string | null;
+  /** JSON SiteFooter (site/service.ts): contact, social links and policy links; null: none. */
+  footer: string | null;
 }
 
 export interface StoreSettingsTable {
@@ -55,6 +59,8 @@ export interface CollectionTable {
   folder_behavior: number | null;
   /** The folder this collection sits in, if any. */
   parent_id: string | null;
+  /** 1: served at its URL but not linked from the header (policy pages, linked from the footer). */
+  not_linked: Generated<number>;
 }
 
 export interface ProductTable {
@@ -91,6 +97,9 @@ export interface ProductTable {
   digital_file_id: string | null;
   /** JSON { minCents, maxCents, presetsCents }: a donation, whose amount the visitor types; else null. */
   donation?: string | null;
+  /** JSON arrays of names: what the product list filters by. */
+  categories: Generated<string>;
+  tags: Generated<string>;
   position: number;
   created_at: number;
   updated_at: number;
@@ -109,6 +118,8 @@ export interface VariantTable {
   qty_in_stock: number;
   unlimited: number;
   position: number;
+  /** The product image shown when this variant is picked: its media id or URL; null: none. */
+  image: string | null;
 }
 
 export interface FormTable {

@@ -45,6 +45,7 @@ import {
   TEST_PAY_LATER_PATH,
   type TestPayLaterProvider,
 } from '../modules/payments/test-pay-later.js';
+import { announcementDismissed } from '../modules/site/routes.js';
 import { checkoutPrefill, type SiteUserView } from '../modules/site-users/service.js';
 import { subscriptionOfOrder } from '../modules/subscriptions/billing-service.js';
 import { HttpError } from '../platform/errors.js';
@@ -105,6 +106,7 @@ export async function render(
       assets: services.theme.assets,
       collections,
       path: url.pathname,
+      announcementDismissed: announcementDismissed(request, ctx.site.website.announcement),
     },
     { ...page.data, crumb },
   );

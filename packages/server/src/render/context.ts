@@ -275,6 +275,17 @@ export function productContext(
     excerpt: p.excerpt ?? '',
     body: sanitizeHtml(p.description ?? ''),
     items: p.images.map((img) => imageContext(img, p.name)),
+    // The gallery: a strip of slides that scrolls (swipes) without JavaScript, thumbnails that
+    // link to each slide; the Gallery script follows the chosen variant and opens the lightbox.
+    gallery: {
+      multiple: p.images.length > 1,
+      props: JSON.stringify({ itemId: p.id, variantImages: p.variantImages }),
+      slides: p.images.map((img, i) => ({
+        ...imageContext(img, p.name),
+        number: i + 1,
+        label: `Image ${i + 1} of ${p.images.length}`,
+      })),
+    },
     structuredContent: {
       productType: p.productType,
       isSubscribable: !!p.isSubscribable,
@@ -350,6 +361,8 @@ export interface PageInput {
   cartError?: string;
   /** The outcome of a plain (no JavaScript) restock form, shown in the form. */
   restockMessage?: string;
+  /** The shopper closed the site's announcement. */
+  announcementDismissed?: boolean;
 }
 
 /** Whether `path` is at or under `url` (so /blog is not active on /blogroll). */
@@ -361,12 +374,31 @@ function isUnder(path: string, url: string): boolean {
 export function navigation(collections: Collection[], path: string) {
   const entry = (c: Collection) => ({ title: c.title, url: c.fullUrl, active: isUnder(path, c.fullUrl) });
   return collections
-    .filter((c) => !c.parentId)
+    .filter((c) => !c.parentId && !c.notLinked)
     .map((c) => {
       if (!c.folder) return { ...entry(c), children: null };
-      const children = collections.filter((x) => x.parentId === c.id).map(entry);
+      const children = collections.filter((x) => x.parentId === c.id && !x.notLinked).map(entry);
       return { ...entry(c), active: children.some((x) => x.active), children };
     });
+}
+
+/** Every page's footer: the owner's policy links, contact details and social accounts. */
+function footerContext(site: Site) {
+  const f = site.website.footer;
+  const contact = !!(f.contactEmail || f.contactPhone || f.contactAddress);
+  return {
+    policies: f.policies.length > 0 ? f.policies : null,
+    contact: contact
+      ? {
+          email: f.contactEmail ?? '',
+          phone: f.contactPhone ?? '',
+          // A tel: link dials digits and a leading +, whatever the owner typed between them.
+          phoneHref: f.contactPhone ? `tel:${f.contactPhone.replace(/[^\d+]/g, '')}` : '',
+          address: f.contactAddress ?? '',
+        }
+      : null,
+    socialAccounts: f.socialAccounts.length > 0 ? f.socialAccounts : null,
+  };
 }
 
 /** The context every page template gets: website, settings, collection and our `sf` block. */
@@ -395,6 +427,11 @@ export function pageContext(input: PageInput, extra: Record<string, unknown> = {
         ...navigation(input.collections, input.path),
         ...(input.pages ?? []).map((p) => ({ ...p, active: input.path === p.url })),
       ],
+      announcement:
+        site.website.announcement && !input.announcementDismissed
+          ? { ...site.website.announcement, returnTo: input.path }
+          : null,
+      footer: footerContext(site),
       cartError: input.cartError ?? '',
       accountActive: input.path.startsWith('/account'),
       restockMessage: input.restockMessage ?? '',

@@ -288,7 +288,9 @@ export function Checkout(props: CheckoutProps) {
             aria-describedby={errors.shippingOptionId ? `${fieldId('shippingOptionId')}-error` : undefined}
             tabIndex={-1}
           >
-            <legend>{CHECKOUT_TEXT.shippingMethod}</legend>
+            <legend>
+              <h2>{CHECKOUT_TEXT.shippingMethod}</h2>
+            </legend>
             {quote.shippingOptions.map((option) => (
               <label className="checkout-shipping-option" key={option.id}>
                 <input

@@ -95,6 +95,8 @@ export async function writeCatalog(trx: Transaction<DB>, rows: CatalogRows): Pro
         time_zone: eb.ref('excluded.time_zone'),
         currency: eb.ref('excluded.currency'),
         locale: eb.ref('excluded.locale'),
+        announcement: eb.ref('excluded.announcement'),
+        footer: eb.ref('excluded.footer'),
       })),
     )
     .execute();

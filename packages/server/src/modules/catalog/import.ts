@@ -352,6 +352,8 @@ function toRows(file: CatalogFile, now: number): CatalogRows {
       currency,
       locale: website.locale,
       created_at: now,
+      announcement: website.announcement?.text ? JSON.stringify(website.announcement) : null,
+      footer: website.footer ? JSON.stringify(website.footer) : null,
     },
     storeSettings: settings
       ? {

@@ -96,6 +96,12 @@ export function checkProductRules(
     ? [...seenOption]
     : Object.keys(asObject(variants[0]?.attributes) ?? {});
   const combinations = new Map<string, number>();
+  // A variant's image names one of the product's own: by its upload's id or its URL.
+  const imageKeys = asArray(product.images).flatMap((img) => {
+    const o = asObject(img);
+    const key = asString(o?.mediaId) ?? asString(o?.assetUrl);
+    return key === undefined ? [] : [key];
+  });
 
   variants.forEach((variant, j) => {
     if (!variant) return;
@@ -107,6 +113,10 @@ export function checkProductRules(
         add(sub(vat, 'sku'), `"${sku}" is already used by ${first}; SKUs must be unique ${skus.scope}`);
       else skus.seen.set(sku, vat);
     }
+
+    const image = asString(variant.image);
+    if (image !== undefined && !imageKeys.includes(image))
+      add(sub(vat, 'image'), `"${image}" is not one of the product's images (give its assetUrl or mediaId)`);
 
     const attributes = asObject(variant.attributes) ?? {};
     const names = Object.keys(attributes);
@@ -271,6 +281,8 @@ export function productRow(
           presetsCents: p.donation.presetsCents ?? [],
         })
       : null,
+    categories: JSON.stringify(p.categories),
+    tags: JSON.stringify(p.tags),
     position,
     created_at: now,
     updated_at: now,
@@ -307,6 +319,7 @@ export function variantRows(
       qty_in_stock: unlimited ? 0 : (v.qtyInStock ?? 0),
       unlimited: flag(unlimited),
       position,
+      image: v.image ?? null,
     };
   });
 }

@@ -1,6 +1,7 @@
 import { COOKIE_CONSENT_MODES, type CookieConsentMode, DEFAULT_CURRENCY } from '@storefront/commerce';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
+import type { Announcement, SiteFooter } from '../catalog/import-schema.js';
 import {
   findFirstWebsite,
   findMailFrom,
@@ -22,7 +23,13 @@ export interface Website {
   mailFrom: string | null;
   /** The owner's public URL (no trailing slash); null: PUBLIC_URL. */
   publicUrl: string | null;
+  /** The bar above every page's header; null: none. */
+  announcement: Announcement | null;
+  /** Policy links, contact details and social accounts of every page's footer. */
+  footer: SiteFooter;
 }
+
+export const EMPTY_FOOTER: SiteFooter = { policies: [], socialAccounts: [] };
 
 /** Spec §3 "Store settings". */
 export interface StoreSettings {
@@ -76,6 +83,8 @@ export async function loadSite(db: Kysely<DB>): Promise<Site | null> {
       locale: w.locale,
       mailFrom: w.mail_from,
       publicUrl: w.public_url,
+      announcement: w.announcement ? (JSON.parse(w.announcement) as Announcement) : null,
+      footer: w.footer ? (JSON.parse(w.footer) as SiteFooter) : EMPTY_FOOTER,
     },
     storeSettings: s
       ? {
@@ -102,6 +111,8 @@ export interface SiteSettingsChange {
   timeZone?: string;
   mailFrom?: string | null;
   publicUrl?: string | null;
+  announcement?: Announcement | null;
+  footer?: SiteFooter;
   storeSettings?: Partial<StoreSettings>;
 }
 
@@ -116,6 +127,10 @@ export async function saveSiteSettings(
     ...(change.timeZone !== undefined ? { time_zone: change.timeZone } : {}),
     ...(change.mailFrom !== undefined ? { mail_from: change.mailFrom } : {}),
     ...(change.publicUrl !== undefined ? { public_url: change.publicUrl } : {}),
+    ...(change.announcement !== undefined
+      ? { announcement: change.announcement?.text ? JSON.stringify(change.announcement) : null }
+      : {}),
+    ...(change.footer !== undefined ? { footer: JSON.stringify(change.footer) } : {}),
   });
   if (change.storeSettings && Object.keys(change.storeSettings).length > 0) {
     const s = { ...site.storeSettings, ...change.storeSettings };
