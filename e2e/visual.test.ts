@@ -106,6 +106,8 @@ describe.each(Object.entries(VIEWPORTS))('shopper screens on a %s', (device, vie
 
   it('the image lightbox, and related products with the footer', async () => {
     await open('/shop/p/linen-field-shirt');
+    // The pointer over the images brings their script before the click.
+    await page.locator('.product-gallery-strip').hover();
     await page.locator('.product-gallery-next:not([hidden])').waitFor();
     await page.locator('.product-gallery-open').first().click();
     await page
@@ -115,6 +117,10 @@ describe.each(Object.entries(VIEWPORTS))('shopper screens on a %s', (device, vie
     await expectScreen('lightbox');
     await page.keyboard.press('Escape');
     await page.locator('footer.site-footer').scrollIntoViewIfNeeded();
+    // Lazy images in view load now: the screen is taken once they show.
+    await page
+      .locator('.related-products img')
+      .evaluateAll((imgs: HTMLImageElement[]) => Promise.all(imgs.map((i) => i.decode().catch(() => {}))));
     await expectScreen('related-footer');
     await context.close();
   });

@@ -78,8 +78,11 @@ const CHOICE_EVENTS = ['input', 'change'] as const;
 
 const CONTROLS = 'a[href], button, input, select, textarea, summary';
 
-/** Resolves at the shopper's first intent. */
-function intent(el: Element): Promise<void> {
+/**
+ * Resolves at the shopper's first sign of using `el`: pointer, focus or touch on it, or a change
+ * of a product choice anywhere on the page.
+ */
+export function whenIntended(el: Element): Promise<void> {
   return new Promise((resolve) => {
     const done = () => {
       for (const type of INTENT_EVENTS) el.removeEventListener(type, done);
@@ -115,7 +118,7 @@ async function mountOnIntent(
     if (button) clicked = Array.from(el.querySelectorAll('button')).indexOf(button as HTMLButtonElement);
   };
   el.addEventListener('click', recordClick);
-  await intent(el);
+  await whenIntended(el);
   const Component = await island.load();
   el.removeEventListener('click', recordClick);
   // Focus goes back to the island's field of that name, or else in that place among its controls.

@@ -84,5 +84,7 @@ export function startGallery(root: HTMLElement): void {
     if (index !== undefined && index !== current) show(index);
   };
   subscribeProductSelection(props.itemId, followVariant);
+  // The shopper may have swiped before this ran.
+  mark(Math.round(strip.scrollLeft / (strip.clientWidth || 1)));
   followVariant();
 }
