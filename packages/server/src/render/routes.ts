@@ -108,7 +108,7 @@ async function resolvePage(
   if (content) return content;
   if (!collection && segments.length === 1) {
     const form = await getFormByPageSlug(ctx, segments[0]);
-    if (form) return formPageSpec(services, ctx, form, { crumb, captcha: services.captcha.widget });
+    if (form) return await formPageSpec(services, ctx, form, { crumb, captcha: services.captcha.widget });
   }
   return {
     status: 404,

@@ -28,6 +28,7 @@ export const TEMPLATES = {
   blogList: 'collections/blog.list',
   blogItem: 'collections/blog.item',
   search: 'pages/search.page',
+  newsletterPage: 'pages/newsletter.page',
 } as const;
 
 export type TemplateName = keyof typeof TEMPLATES;

@@ -326,8 +326,13 @@ export function SiteForm(props: SiteFormProps) {
 
   function fail(fieldErrors: Record<string, string>, message?: string) {
     setErrors(fieldErrors);
+    // Spec §8: newsletter forms never show the scroll notice; their field's message says it all.
     setNotice(
-      message ? { text: message, scroll: false } : { text: MESSAGES.formProblemScrollUp, scroll: true },
+      message
+        ? { text: message, scroll: false }
+        : props.newsletter
+          ? { text: '', scroll: false }
+          : { text: MESSAGES.formProblemScrollUp, scroll: true },
     );
     setFailures((n) => n + 1);
     setPhase('idle');

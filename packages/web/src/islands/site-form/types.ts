@@ -26,6 +26,8 @@ export interface SiteFormProps {
   values: Record<string, unknown>;
   errors: Record<string, string>;
   notice: string;
+  /** A newsletter form (it signs up to a mailing list): compact, never the scroll notice. */
+  newsletter: boolean;
   /** What the visitor typed before the island loaded, read from the server markup. */
   initialEntries?: [string, string][];
 }
