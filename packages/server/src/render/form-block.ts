@@ -77,6 +77,7 @@ export interface SiteFormProps {
   errors: Record<string, string>;
   notice: string;
   newsletter: boolean;
+  title: string;
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
@@ -205,6 +206,7 @@ export function siteFormProps(form: FormSettings, options: FormBlockOptions): Si
     errors: options.errors ?? {},
     notice: options.notice ?? '',
     newsletter: form.mailingListId !== null,
+    title: form.name,
   };
 }
 
