@@ -29,6 +29,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/forms', label: TEXTS.forms, permission: 'forms.write' },
   { to: '/contributors', label: TEXTS.contributors, permission: 'contributors.manage' },
   { to: '/audit', label: TEXTS.audit, permission: 'audit.read' },
+  { to: '/newsletter', label: TEXTS.newsletter, permission: 'campaigns.write' },
+  { to: '/campaigns', label: TEXTS.campaigns, permission: 'campaigns.write' },
 ];
 
 export function navFor(contributor: Contributor | null): NavItem[] {
