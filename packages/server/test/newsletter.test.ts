@@ -252,9 +252,10 @@ describe.each(dialects)('newsletter sign-up, confirmation, unsubscription and ca
     });
     const id = draft.json().campaign.id;
     expect(draft.json().campaign.trackOpens).toBe(false);
-    const preview = await call('GET', `/api/config/newsletter/campaigns/${id}/preview`);
-    expect(preview.json().preview.subject).toBe('Spring at the shop');
-    expect(preview.json().preview.html).toContain('<p>New mugs are in.</p><p>Come and see.</p>');
+    const preview = await call('GET', `/api/config/newsletter/campaigns/${id}/preview.html`);
+    expect(preview.headers['content-security-policy']).toContain('sandbox');
+    expect(preview.body).toContain('<title>Spring at the shop</title>');
+    expect(preview.body).toContain('<p>New mugs are in.</p><p>Come and see.</p>');
     expect(
       (await call('POST', `/api/config/newsletter/campaigns/${id}/test`, { to: 'me@example.com' }))
         .statusCode,

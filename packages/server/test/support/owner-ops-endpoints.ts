@@ -274,7 +274,7 @@ export const OWNER_OPS_ENDPOINTS: OwnerEndpoint[] = [
     setup: campaign,
   },
   { method: 'DELETE', url: `${CAMPAIGNS}/{id}`, permission: 'campaigns.write', ok: 204, setup: campaign },
-  { method: 'GET', url: `${CAMPAIGNS}/{id}/preview`, permission: 'campaigns.write', setup: campaign },
+  { method: 'GET', url: `${CAMPAIGNS}/{id}/preview.html`, permission: 'campaigns.write', setup: campaign },
   {
     method: 'POST',
     url: `${CAMPAIGNS}/{id}/test`,

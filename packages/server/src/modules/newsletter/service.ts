@@ -525,7 +525,7 @@ export async function previewCampaign(ctx: SiteContext, id: string, linkBase: st
     list?.name ?? null,
   );
   const mail = renderEmail('newsletter-campaign', { ...base, unsubscribeUrl: sample, oneClickUrl: sample });
-  return { subject: mail.subject, html: mail.html, text: mail.text };
+  return { subject: mail.subject, html: mail.html };
 }
 
 /** Sends the campaign once to `to` (the owner's own inbox), marked as a test. */

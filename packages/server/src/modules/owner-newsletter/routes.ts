@@ -25,6 +25,8 @@ import { campaignBody, importBody, mailingListBody, subscribersQuery, testSendBo
 
 type WithId = { Params: { id: string } };
 
+const PREVIEW_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; sandbox";
+
 /** Mailing lists, their subscribers and campaigns: all campaigns.write (campaigns editor, role 11). */
 export function ownerNewsletterRoutes(app: FastifyInstance, services: AppServices): void {
   const write = { preHandler: requirePermission(services, 'campaigns.write') };
@@ -91,9 +93,15 @@ export function ownerNewsletterRoutes(app: FastifyInstance, services: AppService
     await removeCampaign(await services.context(), request.params.id);
     return reply.status(204).send();
   });
-  app.get<WithId>(`${campaigns}/:id/preview`, write, async (request) => {
+  // The mail as a subscriber sees it, framed by the editor: its own document, whose inline styles
+  // the page's policy would refuse, and which may load nothing and run nothing.
+  app.get<WithId>(`${campaigns}/:id/preview.html`, write, async (request, reply) => {
     const ctx = await services.context();
-    return { preview: await previewCampaign(ctx, request.params.id, siteBaseUrl(ctx, services.config)) };
+    const preview = await previewCampaign(ctx, request.params.id, siteBaseUrl(ctx, services.config));
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('content-security-policy', PREVIEW_POLICY)
+      .send(preview.html);
   });
   app.post<WithId>(`${campaigns}/:id/test`, write, async (request) => {
     const { to } = parseOr400(testSendBody, request.body);

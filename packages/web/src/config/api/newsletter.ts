@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CampaignBody, MailingListBody } from '../../../../server/src/modules/owner-newsletter/schema';
 import { api } from './client';
 import { crudResource } from './crud';
@@ -101,13 +101,9 @@ export function useImportSubscribers(listId: string) {
   });
 }
 
-export function campaignPreviewQuery(id: string, version: number) {
-  return queryOptions({
-    queryKey: [...campaignKeys.detail(id), 'preview', version] as const,
-    queryFn: async () =>
-      (await api<{ preview: { subject: string; html: string } }>('GET', `${campaignPath(id)}/preview`))
-        .preview,
-  });
+/** The campaign's mail as a document of its own, for the editor's frame; `version` defeats stale copies. */
+export function campaignPreviewUrl(id: string, version: number): string {
+  return `${campaignPath(id)}/preview.html?v=${version}`;
 }
 
 export function useTestSend(id: string) {

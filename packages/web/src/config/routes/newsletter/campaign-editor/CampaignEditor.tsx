@@ -6,7 +6,7 @@ import { campaignBody } from '../../../../../../server/src/modules/owner-newslet
 import {
   type Campaign,
   type CampaignBody,
-  campaignPreviewQuery,
+  campaignPreviewUrl,
   campaignQuery,
   mailingListsQuery,
   useRemoveCampaign,
@@ -52,7 +52,6 @@ function SendPanel({
   const [to, setTo] = useState(contributor?.email ?? '');
   const [previewing, setPreviewing] = useState(false);
   const [asking, setAsking] = useState(false);
-  const preview = useQuery({ ...campaignPreviewQuery(campaign.id, campaign.updatedAt), enabled: previewing });
   const test = useTestSend(campaign.id);
   const send = useSendCampaign(campaign.id);
   return (
@@ -62,17 +61,18 @@ function SendPanel({
           {TEXTS.preview}
         </button>
       </div>
-      {previewing &&
-        (preview.data ? (
-          <figure className="cfg-campaign-preview">
-            <figcaption>
-              {TEXTS.campaignSubject}: <strong>{preview.data.subject}</strong>
-            </figcaption>
-            <iframe title={TEXTS.previewTitle} sandbox="" srcDoc={preview.data.html} />
-          </figure>
-        ) : (
-          <p>{TEXTS.loading}</p>
-        ))}
+      {previewing && (
+        <figure className="cfg-campaign-preview">
+          <figcaption>
+            {TEXTS.campaignSubject}: <strong>{campaign.subject}</strong>
+          </figcaption>
+          <iframe
+            title={TEXTS.previewTitle}
+            sandbox=""
+            src={campaignPreviewUrl(campaign.id, campaign.updatedAt)}
+          />
+        </figure>
+      )}
       <div className="cfg-filters">
         <div className="cfg-field">
           <label htmlFor="campaign-test-to">{TEXTS.testSendTo}</label>
