@@ -313,6 +313,8 @@ export interface PageInput {
   cartError?: string;
   /** The outcome of a plain (no JavaScript) restock form, shown in the form. */
   restockMessage?: string;
+  /** Spec §3 website captchaSettings.siteKey: set when the site verifies with reCAPTCHA. */
+  recaptchaSiteKey?: string;
 }
 
 /** Whether `path` is at or under `url` (so /blog is not active on /blogroll). */
@@ -367,6 +369,7 @@ export function pageContext(input: PageInput, extra: Record<string, unknown> = {
         locale: site.website.locale,
         pageType: input.pageType,
         cartUrl: '/cart',
+        ...(input.recaptchaSiteKey ? { captchaSettings: { siteKey: input.recaptchaSiteKey } } : {}),
         // What the analytics script records with each page (spec §3 analytics record, §6 flags).
         analytics: {
           censusDisabled: site.analytics.censusDisabled,

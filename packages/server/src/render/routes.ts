@@ -239,6 +239,9 @@ export function renderSpec(
       pages,
       path,
       ...notices,
+      ...(services.captcha.widget.kind === 'recaptcha'
+        ? { recaptchaSiteKey: services.captcha.widget.siteKey }
+        : {}),
     },
     page.data,
   );
