@@ -240,6 +240,26 @@ describe.each(dialects)('newsletter sign-up, confirmation, unsubscription and ca
     expect(await t.database.db.selectFrom('newsletter_deliveries').selectAll().execute()).toHaveLength(0);
   });
 
+  it('offers the newsletter form in the popup overlay (page type 104) only when the owner says so', async () => {
+    expect((await t.app.inject({ url: '/api/newsletter/popup' })).json()).toEqual({ data: null });
+    const put = await ownerCall(t.app, 'PUT', `/api/config/forms/${formId}`, admin, {
+      name: 'Newsletter',
+      fields: [{ id: 'email', type: 'email', title: 'Email Address', required: true }],
+      mailingListId: listId,
+      newsletterPopup: true,
+    });
+    expect(put.statusCode).toBe(200);
+    const popup = (await t.app.inject({ url: '/api/newsletter/popup' })).json().data;
+    expect(popup).toMatchObject({ pageType: 104, title: 'Newsletter', form: { formId, newsletter: true } });
+    const noEmail = await ownerCall(t.app, 'POST', '/api/config/forms', admin, {
+      name: 'Broken',
+      fields: [{ id: 'note', type: 'text', title: 'Note' }],
+      mailingListId: listId,
+    });
+    expect(noEmail.statusCode).toBe(400);
+    expect(noEmail.json().errors.mailingListId).toMatch(/needs a required Email field/);
+  });
+
   it('is only for campaigns editors and admins: an editor (role 4) is refused', async () => {
     expect((await call('GET', '/api/config/newsletter/campaigns', undefined, editor)).statusCode).toBe(403);
   });
