@@ -159,4 +159,36 @@ describe('newsletter sign-up, confirmation, unsubscription and a campaign, over 
     expect(await ownerPage.locator('tbody tr').count()).toBe(1);
     await owner.close();
   });
+
+  it('offers the sign-up in a popup overlay once the owner turns it on, once per visitor', async () => {
+    const owner = await browser.newContext();
+    const ownerPage = await owner.newPage();
+    addContributor(server.dataDir, 'builder@example.com', 'admin', PASSWORD);
+    await signIn(ownerPage, server.url, 'builder@example.com', PASSWORD, '/config/forms/newsletter');
+    await ownerPage.getByLabel('Offer it in a popup a few seconds into a visit').check();
+    const saved = ownerPage.waitForResponse(
+      (r) => r.url().endsWith('/api/config/forms/newsletter') && r.request().method() === 'PUT',
+    );
+    await ownerPage.getByRole('button', { name: 'Save', exact: true }).click();
+    expect((await saved).status()).toBe(200);
+    await owner.close();
+
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${server.url}/about`);
+    const popup = page.getByRole('dialog', { name: 'Newsletter' });
+    await popup.waitFor({ timeout: 15_000 });
+    expect(
+      await popup.evaluate((d) => d.closest('.page-type-104') !== null || d.matches('.page-type-104')),
+    ).toBe(true);
+    await popup.getByLabel('Email Address').fill('dee@example.com');
+    await popup.getByRole('button', { name: 'Sign Up' }).click();
+    await popup.getByText('Check your inbox').waitFor();
+    const [mail] = await mailsMatching(confirmationTo('dee@example.com'), 1);
+    expect(mail).toBeDefined();
+    await page.reload();
+    await page.waitForTimeout(6_000);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await context.close();
+  });
 });
