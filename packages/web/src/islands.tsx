@@ -41,6 +41,7 @@ export const ISLANDS: Record<string, IslandDefinition> = {
     }),
   },
   QuickViewButton: { load: () => import('./islands/QuickViewButton').then((m) => m.QuickViewButton) },
+  NewsletterPopup: { load: () => import('./islands/NewsletterPopup').then((m) => m.NewsletterPopup) },
   SiteForm: {
     load: () => import('./islands/SiteForm').then((m) => m.SiteForm),
     // What the visitor typed before the island loaded, so taking over the form loses nothing.

@@ -27,6 +27,7 @@ import * as m0012 from './migrations/0012_analytics.js';
 import * as m0013 from './migrations/0013_site_users.js';
 import * as m0014 from './migrations/0014_content.js';
 import * as m0015 from './migrations/0015_shopper.js';
+import * as m0016 from './migrations/0016_newsletter.js';
 import * as m0017 from './migrations/0017_template_overrides.js';
 import * as m0018 from './migrations/0018_donations.js';
 import * as m0021 from './migrations/0021_browsing.js';
@@ -66,6 +67,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0017_template_overrides': m0017,
   '0018_donations': m0018,
   '0021_browsing': m0021,
+  '0016_newsletter': m0016,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -139,6 +139,57 @@ export interface FormTable {
   /** Published on its own page at /{page_slug}; null: only where a page places it. */
   page_slug: string | null;
   updated_at: Generated<number>;
+  /** A newsletter form: accepted submissions sign their email address up to this list. */
+  mailing_list_id: string | null;
+  newsletter_on_form_pages: Generated<number>;
+  newsletter_popup: Generated<number>;
+}
+
+export interface MailingListTable {
+  id: string;
+  website_id: string;
+  name: string;
+  description: Generated<string>;
+  created_at: number;
+}
+
+export type SubscriberStatus = 'pending' | 'subscribed' | 'unsubscribed';
+
+export interface NewsletterSubscriberTable {
+  id: string;
+  website_id: string;
+  list_id: string;
+  email: string;
+  status: SubscriberStatus;
+  confirm_token_hash: string | null;
+  confirm_sent_at: number | null;
+  unsubscribe_token: string;
+  source: 'form' | 'popup' | 'import';
+  created_at: number;
+  confirmed_at: number | null;
+  unsubscribed_at: number | null;
+}
+
+export interface NewsletterCampaignTable {
+  id: string;
+  website_id: string;
+  list_id: string | null;
+  subject: Generated<string>;
+  body: Generated<string>;
+  track_opens: Generated<number>;
+  status: 'draft' | 'sent';
+  recipient_count: Generated<number>;
+  created_at: number;
+  updated_at: number;
+  sent_at: number | null;
+}
+
+export interface NewsletterDeliveryTable {
+  campaign_id: string;
+  subscriber_id: string;
+  outbox_id: string;
+  open_token: string | null;
+  opened_at: number | null;
 }
 
 /** A captcha answer already used; kept until the answer would have expired anyway. */
@@ -776,6 +827,10 @@ export interface DB {
   products: ProductTable;
   variants: VariantTable;
   forms: FormTable;
+  mailing_lists: MailingListTable;
+  newsletter_subscribers: NewsletterSubscriberTable;
+  newsletter_campaigns: NewsletterCampaignTable;
+  newsletter_deliveries: NewsletterDeliveryTable;
   form_submission_keys: FormSubmissionKeyTable;
   form_submissions: FormSubmissionTable;
   captcha_spent: CaptchaSpentTable;

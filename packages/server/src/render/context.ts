@@ -363,6 +363,8 @@ export interface PageInput {
   restockMessage?: string;
   /** The shopper closed the site's announcement. */
   announcementDismissed?: boolean;
+  /** Spec §3 website captchaSettings.siteKey: set when the site verifies with reCAPTCHA. */
+  recaptchaSiteKey?: string;
 }
 
 /** Whether `path` is at or under `url` (so /blog is not active on /blogroll). */
@@ -441,6 +443,7 @@ export function pageContext(input: PageInput, extra: Record<string, unknown> = {
         locale: site.website.locale,
         pageType: input.pageType,
         cartUrl: '/cart',
+        ...(input.recaptchaSiteKey ? { captchaSettings: { siteKey: input.recaptchaSiteKey } } : {}),
         // What the analytics script records with each page (spec §3 analytics record, §6 flags).
         analytics: {
           censusDisabled: site.analytics.censusDisabled,

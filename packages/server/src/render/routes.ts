@@ -130,7 +130,7 @@ export async function resolvePage(
   if (content) return content;
   if (!collection && segments.length === 1) {
     const form = await getFormByPageSlug(ctx, segments[0]);
-    if (form) return formPageSpec(services, ctx, form, { crumb, captcha: services.captcha.widget });
+    if (form) return await formPageSpec(services, ctx, form, { crumb, captcha: services.captcha.widget });
   }
   return {
     status: 404,
@@ -272,6 +272,9 @@ export function renderSpec(
       pages,
       path,
       ...notices,
+      ...(services.captcha.widget.kind === 'recaptcha'
+        ? { recaptchaSiteKey: services.captcha.widget.siteKey }
+        : {}),
     },
     page.data,
   );

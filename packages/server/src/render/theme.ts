@@ -30,6 +30,7 @@ export const TEMPLATES = {
   search: 'pages/search.page',
   payLaterTest: 'pages/pay-later-test.page',
   contributionConfirmed: 'pages/contribution-confirmed.page',
+  newsletterPage: 'pages/newsletter.page',
 } as const;
 
 export type TemplateName = keyof typeof TEMPLATES;

@@ -11,6 +11,7 @@ import { restockRoute } from './routes/catalog/restock/route';
 import { formsRoute } from './routes/content/forms/route';
 import { contentRoute } from './routes/content/items/route';
 import { requireSession, safeNext } from './routes/guards';
+import { newsletterRoutes } from './routes/newsletter/route';
 import { auditRoute } from './routes/people/audit/route';
 import { contributorsRoute } from './routes/people/contributors/route';
 import { analyticsRoute } from './routes/reports/analytics/route';
@@ -81,6 +82,7 @@ export function configRoutes(queryClient: QueryClient, basename = CONFIG_BASENAM
             contributorsRoute(ctx),
             auditRoute(ctx),
             templatesRoute(ctx),
+            ...newsletterRoutes(ctx),
             {
               path: '*',
               loader: () => {

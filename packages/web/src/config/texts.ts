@@ -644,4 +644,66 @@ export const TEXTS = {
   rollBack: 'Roll back',
   rolledBack: (n: number) => `Version ${n} is published again.`,
   current: 'Current',
+  // Newsletter: mailing lists, subscribers, campaigns.
+  newsletter: 'Newsletter',
+  mailingLists: 'Mailing lists',
+  listName: 'Name',
+  listDescription: 'Description',
+  newList: 'New list',
+  addList: 'Add list',
+  noLists: 'No mailing lists yet. Add one, then give a form this list to make it a newsletter sign-up.',
+  subscribed: 'Subscribed',
+  pending: 'Awaiting confirmation',
+  unsubscribed: 'Unsubscribed',
+  subscriberStatuses: {
+    pending: 'Awaiting confirmation',
+    subscribed: 'Subscribed',
+    unsubscribed: 'Unsubscribed',
+  } as Record<string, string>,
+  subscribers: 'Subscribers',
+  subscribersSearch: 'Part of an address',
+  noSubscribers: 'Nobody on this list yet.',
+  noMatchingSubscribers: 'No subscriber matches.',
+  moreSubscribers: 'More subscribers',
+  importCsv: 'Import CSV',
+  importCsvHint:
+    'A CSV file with a column headed “email” (or addresses in the first column). They are added as subscribed: import only people who agreed to receive it.',
+  importing: 'Importing…',
+  importResult: (r: { added: number; existing: number; invalidLines: number[] }) =>
+    `Added ${r.added}; ${r.existing} already on the list` +
+    (r.invalidLines.length
+      ? `; not an address on line ${r.invalidLines.slice(0, 10).join(', ')}${r.invalidLines.length > 10 ? '…' : ''}`
+      : '') +
+    '.',
+  campaigns: 'Campaigns',
+  campaign: 'Campaign',
+  newCampaign: 'New campaign',
+  noCampaigns: 'No campaigns yet.',
+  campaignSubject: 'Subject',
+  campaignBody: 'Text',
+  campaignBodyHint:
+    'Plain text; a blank line starts a new paragraph. Every mail ends with an unsubscribe link.',
+  campaignList: 'Send to',
+  chooseList: 'Choose a list…',
+  trackOpens: 'Count opens (adds a tracking image to each mail)',
+  trackOpensHint: 'Off by default: subscribers are not tracked unless you turn this on.',
+  sentStatus: 'Sent',
+  campaignProgress: (sent: number, total: number) => `${sent} of ${total} delivered`,
+  opens: (n: number) => `${n} opened`,
+  previewTitle: 'Preview of the campaign',
+  testSendTo: 'Send a test to',
+  sendTest: 'Send test',
+  testSent: 'Test sent.',
+  sendCampaign: 'Send to the list',
+  confirmSend: (list: string) =>
+    `Send this campaign to everyone subscribed to ${list} now? It cannot be undone.`,
+  sending: 'Sending…',
+  campaignSentNote: 'This campaign has been sent; it can no longer change.',
+  newsletterForm: 'Newsletter sign-up',
+  newsletterList: 'Sign visitors up to',
+  newsletterListHint:
+    'Makes this a newsletter form: its Email field is signed up, after the address confirms by email.',
+  noNewsletterList: 'None (an ordinary form)',
+  newsletterOnFormPages: 'Show under every form page',
+  newsletterPopup: 'Offer it in a popup a few seconds into a visit',
 } as const;

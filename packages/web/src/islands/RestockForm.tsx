@@ -1,7 +1,9 @@
 import { MESSAGES, selectOptionMessage, validateWaitlistEmail } from '@storefront/commerce';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { pageContext } from '../context';
 import { readCrumb } from '../cookies';
 import { useProductSelection } from '../product-store';
+import { recaptchaToken } from './site-form/RecaptchaCaptcha';
 
 /** Spec §3 "Waitlist signup (form)"; docs/restock.md. */
 export const RESTOCK_NOTIFICATIONS_PATH = '/api/commerce/restock-notifications';
@@ -34,7 +36,8 @@ export interface RestockSignUp {
   productId: string;
   siteVisitorEmail: string;
   variantId: string;
-  recaptchaEnterpriseV3Token: null;
+  /** A reCAPTCHA token when the site verifies with reCAPTCHA (the server then checks it), else null. */
+  recaptchaEnterpriseV3Token: string | null;
 }
 
 /**
@@ -147,13 +150,14 @@ function RestockFormBody(props: RestockFormProps & { target: RestockVariant | nu
     }
     setError('');
     setPhase({ kind: 'submitting' });
+    const siteKey = pageContext().captchaSettings?.siteKey;
     try {
       const message = await signUpForRestock({
         isJoinMailingList: props.mailingListSignUpEnabled && joinMailingList,
         productId,
         siteVisitorEmail: check.email,
         variantId: target.variantId,
-        recaptchaEnterpriseV3Token: null,
+        recaptchaEnterpriseV3Token: siteKey ? await recaptchaToken(siteKey) : null,
       });
       setPhase({ kind: 'success', text: message ?? props.successText });
     } catch (failure) {

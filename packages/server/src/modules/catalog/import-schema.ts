@@ -221,6 +221,12 @@ export const formSchema = z.strictObject({
     .array(z.string().trim().refine(isValidEmail, 'must be an email address like user@domain.com'))
     .max(MAX_NOTIFICATION_EMAILS, `must list at most ${MAX_NOTIFICATION_EMAILS} addresses`)
     .default([]),
+  /** A newsletter form: its email field's address is signed up to this mailing list (double opt-in). */
+  mailingListId: id.nullable().default(null),
+  /** A newsletter form shown under the form of every form page. */
+  newsletterOnFormPages: z.boolean().default(false),
+  /** A newsletter form offered in the popup overlay (page type 104). */
+  newsletterPopup: z.boolean().default(false),
 });
 
 export const collectionSchema = z.strictObject({

@@ -381,6 +381,9 @@ function toRows(file: CatalogFile, now: number): CatalogRows {
       page_slug: f.pageSlug,
       captcha_enabled: flag(f.captchaEnabled),
       notification_emails: JSON.stringify(f.notificationEmails),
+      mailing_list_id: f.mailingListId,
+      newsletter_on_form_pages: flag(f.newsletterOnFormPages),
+      newsletter_popup: flag(f.newsletterPopup),
     })),
     collections: file.collections.map((c, position) => ({
       id: c.id,

@@ -3,7 +3,7 @@ import type { AppServices } from '../../app.js';
 import { HttpError } from '../../platform/errors.js';
 import { getProductById } from '../catalog/service.js';
 import { restockSignupBody } from './schema.js';
-import { restockMessageKeyOf, signUpForRestock } from './service.js';
+import { checkWaitlistCaptcha, restockMessageKeyOf, signUpForRestock } from './service.js';
 
 function isFormPost(request: FastifyRequest): boolean {
   return (request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
@@ -52,6 +52,7 @@ export function restockRoutes(app: FastifyInstance, services: AppServices): void
         throw new HttpError(400, `${issue.path.join('.') || 'body'}: ${issue.message}`);
       }
       const ctx = await services.context();
+      await checkWaitlistCaptcha(ctx, services.captcha, parsed.data.recaptchaEnterpriseV3Token);
       const result = await signUpForRestock(
         ctx,
         ctx.site.storeSettings.restockNotificationsSuccessText,

@@ -1,6 +1,7 @@
 /// <reference types="vite/client" />
 import 'altcha/external';
 import 'altcha/altcha.css';
+import { CAPTCHA_COMPACT_BELOW_PX } from '@storefront/commerce';
 import ShaWorker from 'altcha/workers/sha?worker';
 import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
 import type { CaptchaHandle } from './types';
@@ -32,9 +33,20 @@ export const AltchaCaptcha = forwardRef<CaptchaHandle, { challengeUrl: string }>
       solved.current = state === 'verified' && payload ? payload : null;
     };
     el.addEventListener('statechange', onState);
+    // Spec §9: compact under 320 px: no logo, no attribution line, tighter padding (site.css).
+    const narrow = window.matchMedia(`(max-width: ${CAPTCHA_COMPACT_BELOW_PX - 0.02}px)`);
+    const compact = () => ({ hideLogo: narrow.matches, hideFooter: narrow.matches });
+    el.setAttribute('configuration', JSON.stringify(compact()));
+    el.classList.toggle('altcha-compact', narrow.matches);
     host.current?.append(el);
     widget.current = el;
+    const fit = () => {
+      el.classList.toggle('altcha-compact', narrow.matches);
+      void el.configure(compact());
+    };
+    narrow.addEventListener('change', fit);
     return () => {
+      narrow.removeEventListener('change', fit);
       el.removeEventListener('statechange', onState);
       el.remove();
     };

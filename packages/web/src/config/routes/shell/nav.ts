@@ -30,6 +30,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/contributors', label: TEXTS.contributors, permission: 'contributors.manage' },
   { to: '/audit', label: TEXTS.audit, permission: 'audit.read' },
   { to: '/templates', label: TEXTS.templates, permission: 'settings.write' },
+  { to: '/newsletter', label: TEXTS.newsletter, permission: 'campaigns.write' },
+  { to: '/campaigns', label: TEXTS.campaigns, permission: 'campaigns.write' },
 ];
 
 export function navFor(contributor: Contributor | null): NavItem[] {
