@@ -151,3 +151,90 @@ export function slugify(title: string): string {
     .replace(/-+$/g, '');
   return slug || 'item';
 }
+
+/** A comment's status: shown, waiting in the moderation queue, or set aside as spam. */
+export const COMMENT_STATUS = { approved: 'approved', pending: 'pending', spam: 'spam' } as const;
+export type CommentStatus = (typeof COMMENT_STATUS)[keyof typeof COMMENT_STATUS];
+export const COMMENT_STATUSES: readonly CommentStatus[] = Object.values(COMMENT_STATUS);
+
+/** Longest commenter name and comment a visitor may send (the spec gives no numbers). */
+export const MAX_COMMENT_NAME_LENGTH = 100;
+export const MAX_COMMENT_LENGTH = 5_000;
+/** Replies nest this deep at most; a reply to the deepest comment joins its thread at that depth. */
+export const MAX_COMMENT_DEPTH = 3;
+
+export const COMMENT_MESSAGES = {
+  closed: 'Comments are closed.',
+  awaitingModeration: 'Thank you. Your comment is awaiting moderation.',
+  parentNotFound: 'The comment you replied to is not there any more.',
+  notFound: 'That comment does not exist.',
+  tooLong: `A comment is at most ${MAX_COMMENT_LENGTH} characters.`,
+  nameTooLong: `A name is at most ${MAX_COMMENT_NAME_LENGTH} characters.`,
+} as const;
+
+/** A comment placed in its thread: its depth (0 for a top-level comment) under its parent. */
+export interface ThreadedComment<T> {
+  comment: T;
+  depth: number;
+}
+
+/**
+ * Comments in reading order: each top-level comment (oldest first) followed by its replies, depth
+ * first. A reply whose parent is not shown (pending, spam, deleted) is shown at the top level.
+ */
+export function threadComments<T extends { id: string; parentId: string | null }>(
+  comments: readonly T[],
+): ThreadedComment<T>[] {
+  const ids = new Set(comments.map((c) => c.id));
+  const children = new Map<string | null, T[]>();
+  for (const c of comments) {
+    const parent = c.parentId !== null && ids.has(c.parentId) ? c.parentId : null;
+    children.set(parent, [...(children.get(parent) ?? []), c]);
+  }
+  const out: ThreadedComment<T>[] = [];
+  const walk = (parent: string | null, depth: number) => {
+    for (const c of children.get(parent) ?? []) {
+      out.push({ comment: c, depth: Math.min(depth, MAX_COMMENT_DEPTH) });
+      walk(c.id, depth + 1);
+    }
+  };
+  walk(null, 0);
+  return out;
+}
+
+/** Share services (spec §3 shareButtonOptions) offered as plain links: no third-party script. */
+export const SHARE_SERVICES = ['facebook', 'x', 'linkedin', 'pinterest', 'reddit', 'email'] as const;
+export type ShareService = (typeof SHARE_SERVICES)[number];
+export const SHARE_SERVICE_LABELS: Record<ShareService, string> = {
+  facebook: 'Facebook',
+  x: 'X',
+  linkedin: 'LinkedIn',
+  pinterest: 'Pinterest',
+  reddit: 'Reddit',
+  email: 'Email',
+};
+
+/** The share link of one service for a page at `url` titled `title` (with its image for Pinterest). */
+export function shareLink(service: ShareService, url: string, title: string, imageUrl = ''): string {
+  const u = encodeURIComponent(url);
+  const t = encodeURIComponent(title);
+  switch (service) {
+    case 'facebook':
+      return `https://www.facebook.com/sharer/sharer.php?u=${u}`;
+    case 'x':
+      return `https://twitter.com/intent/tweet?url=${u}&text=${t}`;
+    case 'linkedin':
+      return `https://www.linkedin.com/sharing/share-offsite/?url=${u}`;
+    case 'pinterest':
+      return `https://pinterest.com/pin/create/button/?url=${u}&description=${t}${imageUrl ? `&media=${encodeURIComponent(imageUrl)}` : ''}`;
+    case 'reddit':
+      return `https://www.reddit.com/submit?url=${u}&title=${t}`;
+    case 'email':
+      return `mailto:?subject=${t}&body=${u}`;
+  }
+}
+
+/** Spec §3 like count as a label: '1 Like', 'N Likes'. */
+export function likeCountText(count: number): string {
+  return count === 1 ? '1 Like' : `${count} Likes`;
+}

@@ -24,6 +24,7 @@ export const ISLANDS: Record<string, IslandDefinition> = {
   Installments: { load: () => import('./islands/Installments').then((m) => m.Installments) },
   RestockForm: { load: () => import('./islands/RestockForm').then((m) => m.RestockForm) },
   QuickViewButton: { load: () => import('./islands/QuickViewButton').then((m) => m.QuickViewButton) },
+  CommentCaptcha: { load: () => import('./islands/CommentCaptcha').then((m) => m.CommentCaptcha) },
   SiteForm: {
     load: () => import('./islands/SiteForm').then((m) => m.SiteForm),
     // What the visitor typed before the island loaded, so taking over the form loses nothing.

@@ -5,10 +5,12 @@
 import {
   BLOCK_TYPE,
   COMMENT_STATE,
+  COMMENT_STATUSES,
   CONTENT_STATUSES,
   MAX_SLUG_LENGTH,
   MAX_TITLE_LENGTH,
   RECORD_TYPE,
+  SHARE_SERVICES,
 } from '@storefront/commerce';
 import { z } from 'zod';
 
@@ -116,4 +118,25 @@ export type ItemInput = z.input<typeof itemBodySchema>;
 export const itemListQuerySchema = z.object({
   collectionId: z.string().max(64).optional(),
   page: z.coerce.number().int().min(1).default(1),
+});
+
+const commentStatus = z.enum(COMMENT_STATUSES as [string, ...string[]]);
+
+export const commentListQuerySchema = z.object({
+  status: commentStatus.default('pending'),
+  page: z.coerce.number().int().min(1).default(1),
+});
+
+/** A moderator's decision on a comment. */
+export const commentModerationSchema = z.strictObject({ status: commentStatus });
+
+/** Spec §3 site settings of the content: comments, likes and share buttons. */
+export const communitySettingsSchema = z.strictObject({
+  commentsEnabled: z.boolean().optional(),
+  simpleLikingEnabled: z.boolean().optional(),
+  shareButtonOptions: z
+    .array(z.enum(SHARE_SERVICES))
+    .max(SHARE_SERVICES.length)
+    .refine((list) => new Set(list).size === list.length, 'each service once')
+    .optional(),
 });

@@ -1,4 +1,10 @@
-import { COOKIE_CONSENT_MODES, type CookieConsentMode, DEFAULT_CURRENCY } from '@storefront/commerce';
+import {
+  COOKIE_CONSENT_MODES,
+  type CookieConsentMode,
+  DEFAULT_CURRENCY,
+  SHARE_SERVICES,
+  type ShareService,
+} from '@storefront/commerce';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import {
@@ -52,10 +58,31 @@ export interface AnalyticsSettings {
   cookieConsent: CookieConsentMode;
 }
 
+/** Spec §3 site settings (template-facing): commentsEnabled, simpleLikingEnabled, shareButtonOptions. */
+export interface CommunitySettings {
+  commentsEnabled: boolean;
+  simpleLikingEnabled: boolean;
+  /** The share services shown under posts, in this order; empty: no share buttons. */
+  shareButtonOptions: ShareService[];
+}
+
 export interface Site {
   website: Website;
   storeSettings: StoreSettings;
   analytics: AnalyticsSettings;
+  community: CommunitySettings;
+}
+
+/** The known share services of a stored JSON list, in its order. */
+function shareServices(json: string): ShareService[] {
+  try {
+    const list = JSON.parse(json) as unknown;
+    return Array.isArray(list)
+      ? SHARE_SERVICES.filter((s) => list.includes(s)).sort((a, b) => list.indexOf(a) - list.indexOf(b))
+      : [];
+  } catch {
+    return [];
+  }
 }
 
 function consentMode(value: string): CookieConsentMode {
@@ -88,6 +115,11 @@ export async function loadSite(db: Kysely<DB>): Promise<Site | null> {
         }
       : DEFAULT_STORE_SETTINGS,
     analytics: { censusDisabled: !!w.census_disabled, cookieConsent: consentMode(w.cookie_consent) },
+    community: {
+      commentsEnabled: !!w.comments_enabled,
+      simpleLikingEnabled: !!w.simple_liking_enabled,
+      shareButtonOptions: shareServices(w.share_button_options),
+    },
   };
 }
 
@@ -103,6 +135,7 @@ export interface SiteSettingsChange {
   mailFrom?: string | null;
   publicUrl?: string | null;
   storeSettings?: Partial<StoreSettings>;
+  community?: Partial<CommunitySettings>;
 }
 
 /** Saves the owner's changes to the website and its store settings in the caller's transaction. */
@@ -116,6 +149,15 @@ export async function saveSiteSettings(
     ...(change.timeZone !== undefined ? { time_zone: change.timeZone } : {}),
     ...(change.mailFrom !== undefined ? { mail_from: change.mailFrom } : {}),
     ...(change.publicUrl !== undefined ? { public_url: change.publicUrl } : {}),
+    ...(change.community?.commentsEnabled !== undefined
+      ? { comments_enabled: change.community.commentsEnabled ? 1 : 0 }
+      : {}),
+    ...(change.community?.simpleLikingEnabled !== undefined
+      ? { simple_liking_enabled: change.community.simpleLikingEnabled ? 1 : 0 }
+      : {}),
+    ...(change.community?.shareButtonOptions !== undefined
+      ? { share_button_options: JSON.stringify(change.community.shareButtonOptions) }
+      : {}),
   });
   if (change.storeSettings && Object.keys(change.storeSettings).length > 0) {
     const s = { ...site.storeSettings, ...change.storeSettings };
