@@ -99,7 +99,8 @@ export async function itemPage(
       domId: parentId ? `reply-${parentId}` : 'comment-form',
       honeypotName: HONEYPOT_FIELD,
       submitText: parentId ? 'Post reply' : 'Post comment',
-      open: mine && !!commentForm?.errors && Object.keys(commentForm.errors).length > 0,
+      // A reply's outcome shows in its form, opened.
+      open: mine && !!commentForm?.notice,
       values: {
         name: (mine && commentForm?.values?.name) || '',
         email: (mine && commentForm?.values?.email) || '',

@@ -600,4 +600,20 @@ export const TEXTS = {
   cookieConsentHint:
     'Shoppers who decline keep no analytics cookies; their page views are counted without them.',
   badRange: 'The start must not be after the end.',
+  comments: 'Comments',
+  commentStatuses: 'Comments by status',
+  commentStatus: { pending: 'Waiting', approved: 'Approved', spam: 'Spam' } as Record<string, string>,
+  commentAction: { pending: 'Back to waiting', approved: 'Approve', spam: 'Spam' } as Record<string, string>,
+  noComments: {
+    pending: 'No comments are waiting.',
+    approved: 'No approved comments yet.',
+    spam: 'No spam.',
+  } as Record<string, string>,
+  commentOn: 'On',
+  commentIsReply: 'a reply',
+  commentBy: (name: string) => `the comment by ${name}`,
+  communitySettings: 'Comments, likes and sharing',
+  commentsEnabled: 'Visitors may comment on posts open to comments',
+  likesEnabled: 'Visitors may like posts',
+  shareButtons: 'Share links under posts',
 } as const;
