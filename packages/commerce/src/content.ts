@@ -238,3 +238,91 @@ export function shareLink(service: ShareService, url: string, title: string, ima
 export function likeCountText(count: number): string {
   return count === 1 ? '1 Like' : `${count} Likes`;
 }
+
+/** Spec §3 gallery designs; grid is the default. */
+export const GALLERY_DESIGNS = ['grid', 'slideshow', 'slider', 'stacked'] as const;
+export type GalleryDesign = (typeof GALLERY_DESIGNS)[number];
+export const GALLERY_META_POSITIONS = [
+  'top',
+  'top-left',
+  'top-right',
+  'center',
+  'bottom',
+  'bottom-left',
+  'bottom-right',
+] as const;
+export const GALLERY_ALIGNMENTS = ['center', 'left', 'right'] as const;
+export const GALLERY_LIGHTBOX_THEMES = ['dark', 'light'] as const;
+
+/** Spec §9 gallery ranges and defaults: [min, max, default]. */
+export const GALLERY_RANGES = {
+  'autoplay-duration': [1, 10, 5],
+  'thumbnails-per-row': [1, 10, 4],
+  padding: [0, 50, 20],
+  'thumbnail-strip-height': [0, 200, 80],
+  'thumbnail-strip-margin': [0, 60, 20],
+  'max-width': [100, 300, 300],
+} as const satisfies Record<string, readonly [number, number, number]>;
+export type GalleryRangeName = keyof typeof GALLERY_RANGES;
+
+/** The on/off options of spec §3, with their defaults (ours: the spec gives none). */
+export const GALLERY_SWITCH_DEFAULTS = {
+  autoplay: false,
+  controls: true,
+  'auto-crop': true,
+  'square-thumbs': false,
+  thumbnails: true,
+  'show-meta': true,
+  'show-meta-on-hover': false,
+  lightbox: true,
+  newWindow: false,
+  transparentBackground: false,
+  indicators: true,
+} as const;
+export type GallerySwitch = keyof typeof GALLERY_SWITCH_DEFAULTS;
+
+/** Spec §3 aspect-ratio choices for auto-cropped images (width:height). */
+export const GALLERY_ASPECT_RATIOS = ['1:1', '3:2', '4:3', '16:9', '2:3', '3:4'] as const;
+
+export interface GalleryOptions extends Record<GalleryRangeName, number>, Record<GallerySwitch, boolean> {
+  design: GalleryDesign;
+  'aspect-ratio': (typeof GALLERY_ASPECT_RATIOS)[number];
+  'meta-position': (typeof GALLERY_META_POSITIONS)[number];
+  'active-alignment': (typeof GALLERY_ALIGNMENTS)[number];
+  lightboxTheme: (typeof GALLERY_LIGHTBOX_THEMES)[number];
+}
+
+const pick = <T extends string>(values: readonly T[], value: unknown, fallback: T): T =>
+  values.includes(value as T) ? (value as T) : fallback;
+
+/**
+ * A gallery's options as it renders: each range clamped to spec §9 (rounded to a whole number),
+ * each choice one of its values, anything missing or unknown its default (grid design).
+ */
+export function galleryOptions(input: Record<string, unknown> | undefined): GalleryOptions {
+  const raw = input ?? {};
+  const ranges = Object.fromEntries(
+    (Object.entries(GALLERY_RANGES) as [GalleryRangeName, readonly [number, number, number]][]).map(
+      ([name, [min, max, fallback]]) => {
+        const v = raw[name];
+        const n = typeof v === 'number' && Number.isFinite(v) ? Math.round(v) : fallback;
+        return [name, Math.min(max, Math.max(min, n))];
+      },
+    ),
+  ) as Record<GalleryRangeName, number>;
+  const switches = Object.fromEntries(
+    (Object.entries(GALLERY_SWITCH_DEFAULTS) as [GallerySwitch, boolean][]).map(([name, fallback]) => [
+      name,
+      typeof raw[name] === 'boolean' ? raw[name] : fallback,
+    ]),
+  ) as Record<GallerySwitch, boolean>;
+  return {
+    ...ranges,
+    ...switches,
+    design: pick(GALLERY_DESIGNS, raw.design, 'grid'),
+    'aspect-ratio': pick(GALLERY_ASPECT_RATIOS, raw['aspect-ratio'], '4:3'),
+    'meta-position': pick(GALLERY_META_POSITIONS, raw['meta-position'], 'bottom'),
+    'active-alignment': pick(GALLERY_ALIGNMENTS, raw['active-alignment'], 'center'),
+    lightboxTheme: pick(GALLERY_LIGHTBOX_THEMES, raw.lightboxTheme, 'dark'),
+  };
+}

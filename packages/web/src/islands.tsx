@@ -24,6 +24,7 @@ export const ISLANDS: Record<string, IslandDefinition> = {
   Installments: { load: () => import('./islands/Installments').then((m) => m.Installments) },
   RestockForm: { load: () => import('./islands/RestockForm').then((m) => m.RestockForm) },
   QuickViewButton: { load: () => import('./islands/QuickViewButton').then((m) => m.QuickViewButton) },
+  Gallery: { load: () => import('./islands/Gallery').then((m) => m.Gallery) },
   CommentCaptcha: { load: () => import('./islands/CommentCaptcha').then((m) => m.CommentCaptcha) },
   SiteForm: {
     load: () => import('./islands/SiteForm').then((m) => m.SiteForm),
