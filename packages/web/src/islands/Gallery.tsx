@@ -80,7 +80,7 @@ export function Gallery({ id, lightbox, theme, autoplay, autoplayMs, style }: Ga
     const marks = [...el.querySelectorAll<HTMLAnchorElement>('.gallery-strip a, .gallery-indicators a')];
     const mark = () => {
       const n = current();
-      marks.forEach((a, i) => a.setAttribute('aria-current', i === n ? 'true' : 'false'));
+      for (const [i, a] of marks.entries()) a.setAttribute('aria-current', i === n ? 'true' : 'false');
     };
     const onMark = (event: MouseEvent) => {
       const a = (event.target as Element).closest('a');
