@@ -5,6 +5,7 @@ import {
   likeCountText,
   SHARE_SERVICE_LABELS,
   shareLink,
+  textOfHtml,
   threadComments,
 } from '@storefront/commerce';
 import type { AppServices, SiteContext } from '../app.js';
@@ -17,6 +18,7 @@ import {
   SEARCH_LIMIT,
   SNIPPET_MARKS,
   searchItems,
+  searchText,
   searchWords,
   type TermKind,
 } from '../modules/content/service.js';
@@ -25,7 +27,7 @@ import { sitePublicUrl } from '../modules/site/service.js';
 import { escapeHtml } from '../platform/html.js';
 import { ownerBaseUrl } from '../platform/owner-auth.js';
 import { blocksContext, dateText, itemContext } from './content-context.js';
-import { productCardContext } from './context.js';
+import { productCardContext, scriptJson } from './context.js';
 import { PAGE_TYPE } from './page-types.js';
 import type { TemplateName } from './theme.js';
 
@@ -52,6 +54,46 @@ export interface CommentFormState {
   values?: { name?: string; email?: string; body?: string; parentId?: string };
   errors?: Record<string, string>;
   notice?: string;
+}
+
+/** A description as search engines show it: plain text, at most this long. */
+export const META_DESCRIPTION_LENGTH = 160;
+
+function clip(raw: string): string {
+  // Markup stripped leaves a space where an inline tag closed before punctuation.
+  const text = raw.replace(/\s+([.,;:!?])/g, '$1');
+  return text.length <= META_DESCRIPTION_LENGTH
+    ? text
+    : `${text.slice(0, META_DESCRIPTION_LENGTH - 1).trimEnd()}…`;
+}
+
+/**
+ * What the page's head says to search engines and link previews: its description, canonical
+ * address, Open Graph card and schema.org JSON-LD (a BlogPosting for a post, a WebPage else).
+ */
+export function seoContext(input: {
+  base: string;
+  path: string;
+  title: string;
+  description: string;
+  siteTitle: string;
+  type: 'article' | 'website';
+  imageUrl?: string;
+  jsonLd?: Record<string, unknown>;
+}) {
+  const url = input.base + input.path;
+  const description = clip(input.description);
+  return {
+    description,
+    canonical: url,
+    ogType: input.type,
+    ogTitle: input.title,
+    siteName: input.siteTitle,
+    image: input.imageUrl ?? '',
+    jsonLd: input.jsonLd
+      ? scriptJson({ '@context': 'https://schema.org', url, description, ...input.jsonLd })
+      : '',
+  };
 }
 
 /** Where the site is reached from outside: share links and canonical URLs are absolute. */
@@ -83,6 +125,29 @@ export async function itemPage(
     ? new URL(context.display.mainImage.assetUrl, `${absoluteUrl}/`).href
     : '';
   const thread = threadComments(around?.comments ?? []);
+  const description =
+    context.display.metaDescription || textOfHtml(searchText({ excerpt: '', blocks: item.blocks }));
+  const seo = seoContext({
+    base: siteBaseUrl(services, ctx),
+    path: context.fullUrl,
+    title: item.title,
+    description,
+    siteTitle,
+    type: isPage ? 'website' : 'article',
+    imageUrl,
+    jsonLd: isPage
+      ? { '@type': 'WebPage', name: item.title }
+      : {
+          '@type': 'BlogPosting',
+          headline: item.title,
+          mainEntityOfPage: absoluteUrl,
+          ...(item.publishOn === null ? {} : { datePublished: new Date(item.publishOn).toISOString() }),
+          dateModified: new Date(item.updatedAt).toISOString(),
+          ...(item.authorName ? { author: { '@type': 'Person', name: item.authorName } } : {}),
+          ...(imageUrl ? { image: imageUrl } : {}),
+          publisher: { '@type': 'Organization', name: siteTitle },
+        },
+  });
   const open = !isPage && community.commentsEnabled && item.commentState === COMMENT_STATE.open;
   // A reply to a comment no longer shown comes back in the top form.
   const replyTo = commentForm?.values?.parentId;
@@ -118,6 +183,7 @@ export async function itemPage(
     title: `${item.title} — ${siteTitle}`,
     collection,
     data: {
+      seo,
       item: {
         ...context,
         blocks: await blocksContext(ctx, item.blocks, crumb, services.formBlockRenderer),
@@ -157,6 +223,7 @@ export async function itemPage(
 
 /** /blog, /blog/page/N, /blog/category/x, /blog/tag/x (and their pages). */
 async function blogListPage(
+  services: AppServices,
   ctx: SiteContext,
   collection: Collection,
   rest: string[],
@@ -186,6 +253,15 @@ async function blogListPage(
     title: `${heading}${page > 1 ? ` (page ${page})` : ''} — ${ctx.site.website.siteTitle}`,
     collection,
     data: {
+      seo: seoContext({
+        base: siteBaseUrl(services, ctx),
+        path: pageUrl(page),
+        title: heading,
+        description: collection.description || `${heading} — ${ctx.site.website.siteTitle}`,
+        siteTitle: ctx.site.website.siteTitle,
+        type: 'website',
+        jsonLd: { '@type': 'Blog', name: heading },
+      }),
       heading,
       description: list.term ? '' : (collection.description ?? ''),
       items: await Promise.all(list.posts.map((p) => itemContext(ctx, p, collection))),
@@ -236,7 +312,7 @@ export async function resolveContentPage(
       const post = await getPost(ctx, collection, rest[0]);
       return post ? itemPage(services, ctx, post.item, collection, crumb, post) : null;
     }
-    return blogListPage(ctx, collection, rest);
+    return blogListPage(services, ctx, collection, rest);
   }
   return null;
 }

@@ -3,10 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import type { AppServices } from '../app.js';
 import { CART_COOKIE } from '../modules/cart/routes.js';
 import { getCart } from '../modules/cart/service.js';
-import { getCollections } from '../modules/catalog/service.js';
+import { getCollectionProducts, getCollections } from '../modules/catalog/service.js';
 import { likeItem, postComment } from '../modules/content/comments.js';
 import { findItem } from '../modules/content/repo.js';
-import { getItem, getPost, listPosts } from '../modules/content/service.js';
+import { getItem, getPost, listPosts, sitemapEntries } from '../modules/content/service.js';
 import { listFormPages } from '../modules/forms/service.js';
 import { HONEYPOT_FIELD } from '../modules/forms/submissions.js';
 import { sitePublicUrl } from '../modules/site/service.js';
@@ -16,7 +16,7 @@ import { escapeHtml } from '../platform/html.js';
 import { newToken } from '../platform/ids.js';
 import { ownerBaseUrl, requirePermission } from '../platform/owner-auth.js';
 import { itemContext } from './content-context.js';
-import { COMMENT_FORM_ACTION, type CommentFormState, itemPage } from './content-pages.js';
+import { COMMENT_FORM_ACTION, type CommentFormState, itemPage, siteBaseUrl } from './content-pages.js';
 import { renderSpec } from './routes.js';
 
 /** Pages and RSS of the site's content that are not theme pages: the blog feed and the owner's preview. */
@@ -28,6 +28,52 @@ const field = (body: Record<string, unknown>, name: string) =>
   typeof body[name] === 'string' ? (body[name] as string) : '';
 
 export function contentPageRoutes(app: FastifyInstance, services: AppServices): void {
+  /** The site's public pages for search engines: home, collections, published items, products. */
+  app.get('/sitemap.xml', async (_request, reply) => {
+    const ctx = await services.context();
+    await services.contentScheduler.publishDue(ctx, services.database.pageVersion.pages);
+    const base = siteBaseUrl(services, ctx);
+    const collections = await getCollections(ctx);
+    const entries: { path: string; lastModified?: number }[] = [{ path: '/' }];
+    for (const c of collections) {
+      if (c.folder) continue;
+      if (c.typeName === 'blog' || c.typeName === 'products') entries.push({ path: c.fullUrl });
+      if (c.typeName === 'products')
+        for (const p of await getCollectionProducts(ctx, c)) entries.push({ path: p.fullUrl });
+    }
+    entries.push(...(await sitemapEntries(ctx, collections)));
+    const seen = new Set<string>();
+    const x = escapeHtml;
+    const xml = [
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+      ...entries
+        .filter((e) => !seen.has(e.path) && !!seen.add(e.path))
+        .map(
+          (e) =>
+            `<url><loc>${x(base + e.path)}</loc>${e.lastModified ? `<lastmod>${new Date(e.lastModified).toISOString()}</lastmod>` : ''}</url>`,
+        ),
+      '</urlset>',
+    ].join('\n');
+    return reply.type('application/xml; charset=utf-8').header('cache-control', 'no-store').send(xml);
+  });
+
+  /** Crawlers may read the site, not the owner's area or the APIs; the sitemap says what there is. */
+  app.get('/robots.txt', async (_request, reply) => {
+    const ctx = await services.context();
+    const text = [
+      'User-agent: *',
+      'Disallow: /config',
+      'Disallow: /api/',
+      'Disallow: /cart',
+      'Disallow: /checkout',
+      'Disallow: /account',
+      `Sitemap: ${siteBaseUrl(services, ctx)}/sitemap.xml`,
+      '',
+    ].join('\n');
+    return reply.type('text/plain; charset=utf-8').send(text);
+  });
+
   /**
    * A visitor's comment or reply, as a plain form POST (the CommentCaptcha island adds the
    * captcha's answer): answered by the post's page, with the outcome above the form it came from.

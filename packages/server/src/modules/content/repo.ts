@@ -432,3 +432,15 @@ export async function hasLiked(db: Db, itemId: string, visitorHash: string): Pro
     .executeTakeFirst();
   return !!row;
 }
+
+/** Every published item's place and last change (the sitemap). */
+export function publishedItemsForSitemap(db: Db, websiteId: string) {
+  return db
+    .selectFrom('content_items')
+    .select(['id', 'collection_id', 'url_slug', 'updated_at'])
+    .where('website_id', '=', websiteId)
+    .where('status', '=', PUBLISHED)
+    .orderBy('collection_id')
+    .orderBy('publish_on', 'desc')
+    .execute();
+}
