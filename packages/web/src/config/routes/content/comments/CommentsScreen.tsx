@@ -30,6 +30,9 @@ export function commentFiltersFrom(params: URLSearchParams): { status: CommentSt
   };
 }
 
+/** The tabs, the queue first. */
+const TABS: CommentStatus[] = ['pending', 'approved', 'spam'];
+
 /** What a moderator may do with a comment of each status. */
 const ACTIONS: Record<CommentStatus, CommentStatus[]> = {
   pending: ['approved', 'spam'],
@@ -93,8 +96,7 @@ function CommunitySettingsPanel() {
   return (
     <details className="cfg-panel">
       <summary>{TEXTS.communitySettings}</summary>
-      <fieldset className="cfg-checks" disabled={disabled}>
-        <legend className="visually-hidden">{TEXTS.communitySettings}</legend>
+      <fieldset className="cfg-checks" disabled={disabled} aria-label={TEXTS.communitySettings}>
         <label>
           <input
             type="checkbox"
@@ -148,7 +150,7 @@ export function CommentsScreen() {
       </div>
       <CommunitySettingsPanel />
       <nav className="cfg-tabs" aria-label={TEXTS.commentStatuses}>
-        {COMMENT_STATUSES.map((status) => (
+        {TABS.map((status) => (
           <button
             key={status}
             type="button"
