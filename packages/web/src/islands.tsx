@@ -42,6 +42,8 @@ export const ISLANDS: Record<string, IslandDefinition> = {
   },
   QuickViewButton: { load: () => import('./islands/QuickViewButton').then((m) => m.QuickViewButton) },
   NewsletterPopup: { load: () => import('./islands/NewsletterPopup').then((m) => m.NewsletterPopup) },
+  Gallery: { load: () => import('./islands/Gallery').then((m) => m.Gallery) },
+  CommentCaptcha: { load: () => import('./islands/CommentCaptcha').then((m) => m.CommentCaptcha) },
   SiteForm: {
     load: () => import('./islands/SiteForm').then((m) => m.SiteForm),
     // What the visitor typed before the island loaded, so taking over the form loses nothing.

@@ -23,6 +23,11 @@ export interface WebsiteTable {
   announcement: string | null;
   /** JSON SiteFooter (site/service.ts): contact, social links and policy links; null: none. */
   footer: string | null;
+  /** Spec §3 site settings: 0 hides every comment section. */
+  comments_enabled: Generated<number>;
+  simple_liking_enabled: Generated<number>;
+  /** JSON array of share services. */
+  share_button_options: Generated<string>;
 }
 
 export interface StoreSettingsTable {
@@ -778,6 +783,13 @@ export interface ContentCommentTable {
   status: string;
   source_id: string | null;
   created_at: number;
+  moderated_at: number | null;
+}
+
+export interface ContentLikeTable {
+  item_id: string;
+  visitor_hash: string;
+  created_at: number;
 }
 
 export interface SearchDocumentTable {
@@ -818,6 +830,7 @@ export interface DB {
   content_terms: ContentTermTable;
   content_taxonomy: ContentTaxonomyTable;
   content_comments: ContentCommentTable;
+  content_likes: ContentLikeTable;
   search_documents: SearchDocumentTable;
   order_refunds: OrderRefundTable;
   order_fulfilments: OrderFulfilmentTable;

@@ -414,7 +414,12 @@ export function pageContext(input: PageInput, extra: Record<string, unknown> = {
   const subtotalText = formatMoney(cart.subtotalCents, cart.currency, site.website.locale);
   return {
     website: site.website,
-    websiteSettings: { storeSettings: site.storeSettings },
+    websiteSettings: {
+      storeSettings: site.storeSettings,
+      commentsEnabled: site.community.commentsEnabled,
+      simpleLikingEnabled: site.community.simpleLikingEnabled,
+      shareButtonOptions: site.community.shareButtonOptions,
+    },
     storeSettings: site.storeSettings,
     pageType: input.pageType,
     collection: input.collection ?? null,

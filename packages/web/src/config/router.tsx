@@ -8,6 +8,7 @@ import { inventoryRoute } from './routes/catalog/inventory/route';
 import { mediaRoute } from './routes/catalog/media/route';
 import { productsRoute } from './routes/catalog/products/route';
 import { restockRoute } from './routes/catalog/restock/route';
+import { commentsRoute } from './routes/content/comments/route';
 import { formsRoute } from './routes/content/forms/route';
 import { contentRoute } from './routes/content/items/route';
 import { requireSession, safeNext } from './routes/guards';
@@ -79,6 +80,7 @@ export function configRoutes(queryClient: QueryClient, basename = CONFIG_BASENAM
             shippingTaxRoute(ctx),
             settingsRoute(ctx),
             formsRoute(ctx),
+            commentsRoute(ctx),
             contributorsRoute(ctx),
             auditRoute(ctx),
             templatesRoute(ctx),

@@ -1,4 +1,10 @@
-import { COOKIE_CONSENT_MODES, type CookieConsentMode, DEFAULT_CURRENCY } from '@storefront/commerce';
+import {
+  COOKIE_CONSENT_MODES,
+  type CookieConsentMode,
+  DEFAULT_CURRENCY,
+  SHARE_SERVICES,
+  type ShareService,
+} from '@storefront/commerce';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { Announcement, SiteFooter } from '../catalog/import-schema.js';
@@ -59,10 +65,31 @@ export interface AnalyticsSettings {
   cookieConsent: CookieConsentMode;
 }
 
+/** Spec §3 site settings (template-facing): commentsEnabled, simpleLikingEnabled, shareButtonOptions. */
+export interface CommunitySettings {
+  commentsEnabled: boolean;
+  simpleLikingEnabled: boolean;
+  /** The share services shown under posts, in this order; empty: no share buttons. */
+  shareButtonOptions: ShareService[];
+}
+
 export interface Site {
   website: Website;
   storeSettings: StoreSettings;
   analytics: AnalyticsSettings;
+  community: CommunitySettings;
+}
+
+/** The known share services of a stored JSON list, in its order. */
+function shareServices(json: string): ShareService[] {
+  try {
+    const list = JSON.parse(json) as unknown;
+    return Array.isArray(list)
+      ? SHARE_SERVICES.filter((s) => list.includes(s)).sort((a, b) => list.indexOf(a) - list.indexOf(b))
+      : [];
+  } catch {
+    return [];
+  }
 }
 
 function consentMode(value: string): CookieConsentMode {
@@ -97,6 +124,11 @@ export async function loadSite(db: Kysely<DB>): Promise<Site | null> {
         }
       : DEFAULT_STORE_SETTINGS,
     analytics: { censusDisabled: !!w.census_disabled, cookieConsent: consentMode(w.cookie_consent) },
+    community: {
+      commentsEnabled: !!w.comments_enabled,
+      simpleLikingEnabled: !!w.simple_liking_enabled,
+      shareButtonOptions: shareServices(w.share_button_options),
+    },
   };
 }
 
@@ -114,6 +146,7 @@ export interface SiteSettingsChange {
   announcement?: Announcement | null;
   footer?: SiteFooter;
   storeSettings?: Partial<StoreSettings>;
+  community?: Partial<CommunitySettings>;
 }
 
 /** Saves the owner's changes to the website and its store settings in the caller's transaction. */
@@ -131,6 +164,15 @@ export async function saveSiteSettings(
       ? { announcement: change.announcement?.text ? JSON.stringify(change.announcement) : null }
       : {}),
     ...(change.footer !== undefined ? { footer: JSON.stringify(change.footer) } : {}),
+    ...(change.community?.commentsEnabled !== undefined
+      ? { comments_enabled: change.community.commentsEnabled ? 1 : 0 }
+      : {}),
+    ...(change.community?.simpleLikingEnabled !== undefined
+      ? { simple_liking_enabled: change.community.simpleLikingEnabled ? 1 : 0 }
+      : {}),
+    ...(change.community?.shareButtonOptions !== undefined
+      ? { share_button_options: JSON.stringify(change.community.shareButtonOptions) }
+      : {}),
   });
   if (change.storeSettings && Object.keys(change.storeSettings).length > 0) {
     const s = { ...site.storeSettings, ...change.storeSettings };

@@ -15,10 +15,16 @@ globalThis.$altcha.algorithms.set('SHA-256', () => new ShaWorker());
  * The self-hosted proof of work: the widget fetches a challenge from our server when the visitor
  * starts on the form, solves it in a worker and hands over its answer.
  */
-export const AltchaCaptcha = forwardRef<CaptchaHandle, { challengeUrl: string }>(function AltchaCaptcha(
-  { challengeUrl },
-  ref,
-) {
+export const AltchaCaptcha = forwardRef<
+  CaptchaHandle,
+  {
+    challengeUrl: string;
+    /** The form field the widget fills with its answer once solved. */
+    name?: string;
+    /** 'onsubmit': solved when the form is sent, which the widget holds until then. */
+    auto?: 'onfocus' | 'onsubmit';
+  }
+>(function AltchaCaptcha({ challengeUrl, name = 'altcha', auto = 'onfocus' }, ref) {
   const host = useRef<HTMLDivElement>(null);
   const widget = useRef<Widget | null>(null);
   const solved = useRef<string | null>(null);
@@ -26,8 +32,8 @@ export const AltchaCaptcha = forwardRef<CaptchaHandle, { challengeUrl: string }>
   useEffect(() => {
     const el = document.createElement('altcha-widget');
     el.setAttribute('challenge', challengeUrl);
-    el.setAttribute('auto', 'onfocus');
-    el.setAttribute('name', 'altcha');
+    el.setAttribute('auto', auto);
+    el.setAttribute('name', name);
     const onState = (e: Event) => {
       const { state, payload } = (e as CustomEvent<{ state: string; payload?: string }>).detail;
       solved.current = state === 'verified' && payload ? payload : null;
@@ -50,7 +56,7 @@ export const AltchaCaptcha = forwardRef<CaptchaHandle, { challengeUrl: string }>
       el.removeEventListener('statechange', onState);
       el.remove();
     };
-  }, [challengeUrl]);
+  }, [challengeUrl, name, auto]);
 
   useImperativeHandle(ref, () => ({
     async answer() {
