@@ -27,6 +27,7 @@ import * as m0012 from './migrations/0012_analytics.js';
 import * as m0013 from './migrations/0013_site_users.js';
 import * as m0014 from './migrations/0014_content.js';
 import * as m0015 from './migrations/0015_shopper.js';
+import * as m0022 from './migrations/0022_analytics_partitions.js';
 import type { DB } from './schema.js';
 import { createWriteVersion, observeWrites, type WriteVersion } from './write-version.js';
 
@@ -60,6 +61,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0011_forms_newsletter': m0011,
   '0014_content': m0014,
   '0012_analytics': m0012,
+  '0022_analytics_partitions': m0022,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

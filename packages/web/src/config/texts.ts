@@ -600,4 +600,7 @@ export const TEXTS = {
   cookieConsentHint:
     'Shoppers who decline keep no analytics cookies; their page views are counted without them.',
   badRange: 'The start must not be after the end.',
+  unknownCountry: 'Unknown',
+  testPurchases: 'Count test purchases',
+  testPurchasesHint: 'Orders paid in test mode count in the funnel and revenue while this is on.',
 } as const;

@@ -17,9 +17,11 @@ import {
   performanceBody,
   recordEventBody,
   recordHitBody,
+  schemaEventBody,
 } from './schema.js';
 import {
   counted,
+  countryOf,
   DAY_MS,
   type DayRange,
   dashboard,
@@ -50,6 +52,7 @@ async function requester(
     isBot: isbot(request.headers['user-agent'] ?? ''),
     host: request.host,
     visitorCookie: request.cookies[VISITOR_COOKIE],
+    country: countryOf(request.headers['cf-ipcountry'] ?? request.headers['x-country']),
   };
 }
 
@@ -126,6 +129,22 @@ export function analyticsRoutes(app: FastifyInstance, services: AppServices): vo
     }));
   });
 
+  // Spec §7's alternative tracker (paths not shown there): by beacon or XHR, JSON.
+  app.post('/api/events/track', async (request, reply) => {
+    const body = parseOr400(schemaEventBody, request.body);
+    return store(request, reply, (ctx, who) => ({
+      path: recordPath(body.eventContent),
+      event: body.eventSchemaName,
+      rows: [recordRow(ctx, who, 'event', body.eventSchemaName, body.eventContent)],
+    }));
+  });
+
+  // Its validate-event-content call: checks the content against the named schema, stores nothing.
+  app.post('/api/events/validate-event-content', async (request) => {
+    parseOr400(schemaEventBody, request.body);
+    return { valid: true };
+  });
+
   app.post('/api/1/performance/records', async (request, reply) => {
     const records = parseOr400(performanceBody, request.body);
     return store(request, reply, (ctx, who) => ({
@@ -164,9 +183,9 @@ export function analyticsRoutes(app: FastifyInstance, services: AppServices): vo
   app.patch(
     '/api/config/analytics/settings',
     { preHandler: requirePermission(services, 'settings.write') },
-    async (request) => {
+    async (request, reply) => {
       const body = parseOr400(analyticsSettingsBody, request.body);
-      await saveSettings(await services.context(), body);
+      await saveSettings(await services.context(), await currentContributor(services, request, reply), body);
       services.invalidateSite();
       return (await services.context()).site.analytics;
     },

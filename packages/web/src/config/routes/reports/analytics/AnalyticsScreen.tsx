@@ -92,6 +92,12 @@ const referrerColumns = keyCountColumns(TEXTS.source, (k) => k, TEXTS.visits);
 const deviceColumns = keyCountColumns(TEXTS.device, (k) => TEXTS.deviceNames[k] ?? k, TEXTS.visits);
 const errorColumns = keyCountColumns(TEXTS.message, (k) => k, TEXTS.reports);
 const cartErrorColumns = keyCountColumns(TEXTS.errorType);
+const regionNames = new Intl.DisplayNames(undefined, { type: 'region' });
+const countryColumns = keyCountColumns(
+  TEXTS.country,
+  (k) => (k === 'XX' ? TEXTS.unknownCountry : (regionNames.of(k) ?? k)),
+  TEXTS.visits,
+);
 
 type Vital = AnalyticsReport['vitals'][number];
 const vitalCol = columnsFor<Vital>();
@@ -191,6 +197,22 @@ function SettingsForm({ settings }: { settings: AnalyticsSettings }) {
               </option>
             ))}
           </select>
+        )}
+      </FieldFrame>
+      <FieldFrame
+        id="analytics-test-purchases"
+        label={TEXTS.testPurchases}
+        hint={TEXTS.testPurchasesHint}
+        inline
+      >
+        {(control) => (
+          <input
+            {...control}
+            type="checkbox"
+            checked={settings.testPurchases}
+            disabled={save.isPending}
+            onChange={(e) => save.mutate({ testPurchases: e.target.checked })}
+          />
         )}
       </FieldFrame>
       {save.isError && <ErrorNotice error={save.error} />}
@@ -333,6 +355,15 @@ export function AnalyticsScreen() {
                 caption={TEXTS.devices}
                 columns={deviceColumns}
                 data={report.data.devices}
+                rowId={(r) => r.key}
+                empty={TEXTS.nothingYet}
+              />
+            </Section>
+            <Section title={TEXTS.countries}>
+              <DataTable
+                caption={TEXTS.countries}
+                columns={countryColumns}
+                data={report.data.countries}
                 rowId={(r) => r.key}
                 empty={TEXTS.nothingYet}
               />
