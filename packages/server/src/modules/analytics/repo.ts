@@ -93,8 +93,8 @@ export function monthBounds(ms: number): [number, number] {
  */
 export async function ensurePartitions(db: Kysely<DB>, events: { at: number }[]): Promise<void> {
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
-  let made = madePartitions.get(db);
-  if (!made) madePartitions.set(db, (made = new Set()));
+  const made = madePartitions.get(db) ?? new Set<number>();
+  madePartitions.set(db, made);
   const months = new Set(events.map((e) => monthBounds(e.at)[0]));
   for (const from of months) {
     if (made.has(from)) continue;

@@ -27,9 +27,11 @@ const PRESETS = [7, 30, 90] as const;
 const DEFAULT_DAYS = 30;
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+/** The store's calendar date of `ms` (en-CA writes YYYY-MM-DD). */
+const isoDay = (ms: number, timeZone = areaContext().timeZone ?? 'UTC') =>
+  new Intl.DateTimeFormat('en-CA', { timeZone }).format(ms);
 
-/** The range in the address: ?days=N (ending today, UTC), or ?from=…&to=…; 30 days by default. */
+/** The range in the address: ?days=N (ending today in the store's time zone), or ?from=…&to=…; 30 days by default. */
 export function rangeFrom(params: URLSearchParams, now = Date.now()): DayRange {
   const from = params.get('from');
   const to = params.get('to');
