@@ -1,7 +1,15 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uniqueVisitors } from '../src/modules/analytics/repo.js';
-import { countryOf, DAY_MS, dayOf, dayStart, writeEvents } from '../src/modules/analytics/service.js';
+import {
+  countryOf,
+  DAY_MS,
+  dayOf,
+  dayStart,
+  pageVitalsMetric,
+  vitalBucket,
+  writeEvents,
+} from '../src/modules/analytics/service.js';
 import { GroupCommitWriter } from '../src/modules/analytics/writer.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { dialects } from './support/databases.js';
@@ -30,6 +38,20 @@ describe('store calendar days and countries', () => {
     expect(countryOf('de')).toBe('DE');
     expect(countryOf(['FR', 'DE'])).toBe('FR');
     for (const bad of ['XX', 'DEU', '1A', '', undefined]) expect(countryOf(bad)).toBeUndefined();
+  });
+});
+
+describe('vitals rollup keys', () => {
+  it('rounds a vital value up to two significant digits', () => {
+    expect([1000, 1234, 2999, 3000, 87, 0.0567, 0.1, 0.25, 0].map(vitalBucket)).toEqual([
+      1000, 1300, 3000, 3000, 87, 0.057, 0.1, 0.25, 0,
+    ]);
+  });
+
+  it('names each page’s vitals metric by a hash of its path that fits the metric column', () => {
+    const long = pageVitalsMetric(`/${'x'.repeat(2000)}`);
+    expect(long.length).toBeLessThanOrEqual(32);
+    expect(pageVitalsMetric('/a')).not.toBe(pageVitalsMetric('/b'));
   });
 });
 

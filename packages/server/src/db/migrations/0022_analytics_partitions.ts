@@ -1,4 +1,52 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { pageVitalsMetric, vitalBucket } from '../../modules/analytics/service.js';
+
+/** Rows per INSERT of the re-keyed vitals: under both databases' bound-parameter limits. */
+const CHUNK = 500;
+
+/**
+ * Vitals rollups were one key per (vital, page, 10 ms step); they become (vital, two-digit value)
+ * for all pages, plus the same under each page's own metric, so the dashboard reads a few
+ * hundred rows for all pages and one index range per page it lists.
+ */
+async function rekeyVitals(db: Kysely<any>): Promise<void> {
+  const old = await db
+    .selectFrom('analytics_daily')
+    .select(['website_id', 'day', 'key', 'count', 'total'])
+    .where('metric', '=', 'vitals')
+    .execute();
+  const sums = new Map<
+    string,
+    { website_id: string; day: number; metric: string; key: string; count: number; total: number }
+  >();
+  for (const r of old) {
+    const [name, path, bucket] = String(r.key).split('\t');
+    if (bucket === undefined) continue;
+    const key = `${name}\t${vitalBucket(Number(bucket))}`;
+    for (const metric of ['vitals', pageVitalsMetric(path)]) {
+      const k = `${r.website_id}\n${r.day}\n${metric}\n${key}`;
+      const row = sums.get(k) ?? {
+        website_id: r.website_id,
+        day: Number(r.day),
+        metric,
+        key,
+        count: 0,
+        total: 0,
+      };
+      row.count += Number(r.count);
+      row.total += Number(r.total);
+      sums.set(k, row);
+    }
+  }
+  await db.deleteFrom('analytics_daily').where('metric', '=', 'vitals').execute();
+  const rows = [...sums.values()];
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    await db
+      .insertInto('analytics_daily')
+      .values(rows.slice(i, i + CHUNK))
+      .execute();
+  }
+}
 
 /** The first millisecond (UTC) of the month holding `ms`, and of the month after it. */
 function monthBounds(ms: number): [number, number] {
@@ -14,7 +62,7 @@ function monthBounds(ms: number): [number, number] {
  * old months can be detached, archived or moved to a column store without touching new ones. The
  * rows are copied over; the ingestion writer creates each new month's partition before its first
  * event (modules/analytics/repo.ts). SQLite keeps one table: it has no partitions.
- * Events get the visitor's country and the merchant chooses whether test purchases count.
+ * Vitals rollups are re-keyed (rekeyVitals). Events get the visitor's country and the merchant chooses whether test purchases count.
  * SQLite's rollups are stored in key order instead. Both: visitor-days carry the visitor's previous active day, so unique visitors of a range
  * are counted without a distinct over every visitor-day of it.
  */
@@ -43,7 +91,8 @@ export async function up(db: Kysely<any>): Promise<void> {
         AND p.visitor_id = analytics_visitor_days.visitor_id
         AND p.day < analytics_visitor_days.day)`.execute(db);
 
-  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) {
+  if (db.getExecutor().adapter instanceof PostgresAdapter) await rekeyVitals(db);
+  else {
     // SQLite: the rollups are kept in their key's order (WITHOUT ROWID), so the dashboard reads a
     // range of days as one run of rows, with no lookup from the key's index into the table.
     await db.schema
@@ -61,6 +110,7 @@ export async function up(db: Kysely<any>): Promise<void> {
         SELECT website_id, day, metric, key, count, total FROM analytics_daily`.execute(db);
     await db.schema.dropTable('analytics_daily').execute();
     await sql`ALTER TABLE analytics_daily_clustered RENAME TO analytics_daily`.execute(db);
+    await rekeyVitals(db);
     return;
   }
   await sql`ALTER TABLE analytics_events RENAME TO analytics_events_unpartitioned`.execute(db);

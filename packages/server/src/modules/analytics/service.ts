@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   analyticsEligible,
   deviceOf,
@@ -269,10 +270,28 @@ export function purchaseCounted(
   return !order.testMode || ctx.site.analytics.testPurchases;
 }
 
-/** Vital values are kept in steps (10 ms, or 0.001 of CLS) so their 75th percentile comes from the rollup. */
-export function vitalBucket(name: string, value: number): number {
-  if (name === 'CLS') return Math.ceil(value * 1000) / 1000;
-  return Math.ceil(value / 10) * 10;
+/** Significant digits a vital value keeps in the rollups (at most 10% high, ~90 steps a decade). */
+const VITAL_DIGITS = 2;
+
+/**
+ * Vital values are kept rounded up to two significant digits (1234 ms → 1300, 0.0567 → 0.057),
+ * so their 75th percentile comes from a few hundred rollup keys instead of one per value.
+ */
+export function vitalBucket(value: number): number {
+  if (!(value > 0)) return 0;
+  const step = 10 ** (Math.floor(Math.log10(value)) - (VITAL_DIGITS - 1));
+  return Number((Math.ceil(Number((value / step).toPrecision(12))) * step).toPrecision(VITAL_DIGITS + 1));
+}
+
+/** Pages whose vitals the dashboard lists one by one: the most viewed. */
+export const VITAL_PAGES = 20;
+
+/**
+ * The rollup metric of one page's vitals: the path's hash, so a page's rows are one index range
+ * (metric is short; the path itself may be 2,048 characters).
+ */
+export function pageVitalsMetric(path: string): string {
+  return `pv:${createHash('sha256').update(path).digest('hex').slice(0, 24)}`;
 }
 
 const rollupKey = (r: Pick<RollupRow, 'website_id' | 'day' | 'metric' | 'key'>) =>
@@ -316,8 +335,11 @@ export function rollupsOf(
         }
         break;
       case 'vital':
-        if (e.value !== null && e.value !== undefined)
-          add(e.website_id, day, 'vitals', `${e.name}\t${e.path}\t${vitalBucket(e.name, e.value)}`, e.value);
+        if (e.value !== null && e.value !== undefined) {
+          const key = `${e.name}\t${vitalBucket(e.value)}`;
+          add(e.website_id, day, 'vitals', key, e.value);
+          add(e.website_id, day, pageVitalsMetric(e.path), key, e.value);
+        }
         break;
       case 'error':
         add(e.website_id, day, 'errors', (JSON.parse(e.data) as { message: string }).message);
@@ -445,7 +467,7 @@ export async function dashboard(ctx: RequestContext, range: DayRange) {
     totals(ctx, previous),
     rollupByDay(ctx.db, ctx.websiteId, 'pageviews', range.from, range.to),
     rollupByDay(ctx.db, ctx.websiteId, 'visits', range.from, range.to),
-    rollupByKey(ctx.db, ctx.websiteId, 'pageviews', range.from, range.to, TOP_ROWS),
+    rollupByKey(ctx.db, ctx.websiteId, 'pageviews', range.from, range.to, Math.max(TOP_ROWS, VITAL_PAGES)),
     rollupByKey(ctx.db, ctx.websiteId, 'referrers', range.from, range.to, TOP_ROWS),
     rollupByKey(ctx.db, ctx.websiteId, 'devices', range.from, range.to, TOP_ROWS),
     rollupByKey(ctx.db, ctx.websiteId, 'vitals', range.from, range.to),
@@ -458,23 +480,29 @@ export async function dashboard(ctx: RequestContext, range: DayRange) {
   for (const r of pageviewsByDay) days.get(Number(r.day))!.pageviews = Number(r.count);
   for (const r of visitsByDay) days.get(Number(r.day))!.visits = Number(r.count);
 
+  // All pages, then each of the most viewed pages: a page's rows are one index range of its own.
+  const vitalPages = pages.slice(0, VITAL_PAGES).map((p) => p.key);
+  const pageVitalRows = await Promise.all(
+    vitalPages.map((path) =>
+      rollupByKey(ctx.db, ctx.websiteId, pageVitalsMetric(path), range.from, range.to),
+    ),
+  );
   const vitalGroups = new Map<
     string,
     { name: VitalName; path: string; buckets: { value: number; count: number }[] }
   >();
-  for (const r of vitalRows) {
-    const [name, path, bucket] = r.key.split('\t');
-    if (!VITAL_NAMES.includes(name as VitalName)) continue;
-    for (const k of [`${name}\t*`, `${name}\t${path}`]) {
-      const g = vitalGroups.get(k) ?? {
-        name: name as VitalName,
-        path: k.endsWith('\t*') ? '*' : path,
-        buckets: [],
-      };
+  const groupVitals = (path: string, list: { key: string; count: number }[]) => {
+    for (const r of list) {
+      const [name, bucket] = r.key.split('\t');
+      if (!VITAL_NAMES.includes(name as VitalName)) continue;
+      const k = `${name}\t${path}`;
+      const g = vitalGroups.get(k) ?? { name: name as VitalName, path, buckets: [] };
       vitalGroups.set(k, g);
       g.buckets.push({ value: Number(bucket), count: Number(r.count) });
     }
-  }
+  };
+  groupVitals('*', vitalRows);
+  vitalPages.forEach((path, i) => groupVitals(path, pageVitalRows[i]));
   const vitals = [...vitalGroups.values()]
     .map((g) => {
       const p75 = percentile75(g.buckets)!;
@@ -495,7 +523,7 @@ export async function dashboard(ctx: RequestContext, range: DayRange) {
     totals: now,
     previous: before,
     series: [...days.values()],
-    topPages: rows(pages),
+    topPages: rows(pages.slice(0, TOP_ROWS)),
     referrers: rows(referrers),
     devices: rows(devices),
     vitals,
