@@ -11,7 +11,7 @@ import {
   writeEvents,
 } from '../src/modules/analytics/service.js';
 import { GroupCommitWriter } from '../src/modules/analytics/writer.js';
-import { createTestApp, type TestApp } from './support/app.js';
+import { CRUMB, createTestApp, type TestApp } from './support/app.js';
 import { dialects } from './support/databases.js';
 import { addOwner, ownerCall, ownerEmail, signIn } from './support/owner.js';
 
@@ -206,6 +206,28 @@ describe.each(dialects)('analytics storage on %s', (dialect) => {
       .where('name', '=', 'ReviewsTab')
       .execute();
     expect(rows).toEqual([{ name: 'ReviewsTab', path: '/shop/p/tee', item_id: 'tee' }]);
+  });
+
+  it('records SaveCustomProductForm where the form is saved: a cart entry with additionalFields', async () => {
+    const add = (additionalFields: string | null) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/commerce/shopping-cart/entries',
+        payload: { itemId: 'zine', sku: 'ZINE', quantity: 1, additionalFields },
+        cookies: { crumb: CRUMB },
+        headers: { 'x-csrf-token': CRUMB, 'user-agent': BROWSER, referer: 'http://shop.test/shop/p/zine' },
+      });
+    expect((await add('{"note":"hi"}')).statusCode).toBe(200);
+    expect((await add(null)).statusCode).toBe(200);
+    const saved = async () =>
+      t.database.db
+        .selectFrom('analytics_events')
+        .select(['path', 'item_id'])
+        .where('name', '=', 'SaveCustomProductForm')
+        .execute();
+    // Recorded beside the answer, not before it: wait for its group commit.
+    for (let i = 0; i < 50 && (await saved()).length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(await saved()).toEqual([{ path: '/shop/p/zine', item_id: 'zine' }]);
   });
 
   it.runIf(dialect === 'postgres')(

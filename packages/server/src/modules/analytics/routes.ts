@@ -1,6 +1,5 @@
 import { VISITOR_COOKIE } from '@storefront/commerce';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isbot } from 'isbot';
 import type { z } from 'zod';
 import type { AppServices, SiteContext } from '../../app.js';
 import { csvRow } from '../../platform/csv.js';
@@ -33,6 +32,7 @@ import {
   type Requester,
   recordPath,
   recordRow,
+  requester,
   saveSettings,
 } from './service.js';
 
@@ -40,36 +40,6 @@ import {
 const ACCEPTED = 202;
 /** Not recorded by rule (a bot, the owner's area, a contributor, the census-disable flag). */
 const NOT_RECORDED = 204;
-
-/** User agents whose isbot answer is remembered: a shop's traffic comes from a few hundred browsers. */
-const USER_AGENTS_KEPT = 1000;
-const botAnswers = new Map<string, boolean>();
-
-/** isbot's one large regular expression is the costliest check of a call: run once per user agent. */
-function isBot(userAgent: string): boolean {
-  let answer = botAnswers.get(userAgent);
-  if (answer === undefined) {
-    if (botAnswers.size >= USER_AGENTS_KEPT) botAnswers.clear();
-    answer = isbot(userAgent);
-    botAnswers.set(userAgent, answer);
-  }
-  return answer;
-}
-
-async function requester(
-  services: AppServices,
-  request: FastifyRequest,
-  reply: FastifyReply,
-): Promise<Requester> {
-  const contributor = sessionToken(request) ? await currentContributor(services, request, reply) : null;
-  return {
-    roles: contributor ? [contributor.role] : null,
-    isBot: isBot(request.headers['user-agent'] ?? ''),
-    host: request.host,
-    visitorCookie: request.cookies[VISITOR_COOKIE],
-    country: countryOf(request.headers['cf-ipcountry'] ?? request.headers['x-country']),
-  };
-}
 
 function parseDay(text: string, field: string): number {
   const ms = Date.parse(`${text}T00:00:00Z`);

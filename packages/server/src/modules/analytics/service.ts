@@ -7,15 +7,20 @@ import {
   PURCHASE_EVENT,
   parseVisitorCookie,
   userCounted,
+  VISITOR_COOKIE,
   VITAL_NAMES,
   type VitalName,
   vitalBand,
   zoneOffset,
 } from '@storefront/commerce';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isbot } from 'isbot';
 import { type Kysely, PostgresAdapter } from 'kysely';
+import type { AppServices } from '../../app.js';
 import type { DB } from '../../db/schema.js';
 import type { RequestContext } from '../../platform/context.js';
 import { newId } from '../../platform/ids.js';
+import { currentContributor, sessionToken } from '../../platform/owner-auth.js';
 import { type AuditActor, recordAudit } from '../audit/service.js';
 import {
   countEvents,
@@ -31,7 +36,9 @@ import {
   type VisitorDayKey,
   writeBatch,
 } from './repo.js';
-import type { AnalyticsRecord, ErrorReport, PerformanceRecord } from './schema.js';
+import { type AnalyticsRecord, type ErrorReport, type PerformanceRecord, URL_MAX } from './schema.js';
+export { URL_MAX };
+
 import { DEFAULT_WRITER_OPTIONS, GroupCommitWriter, type WriterOptions } from './writer.js';
 
 export const DAY_MS = 86_400_000;
@@ -113,6 +120,37 @@ export interface Requester {
   visitorCookie?: string;
   /** Where the request came from, when a proxy said (countryOf). */
   country?: string;
+}
+
+/** User agents whose isbot answer is remembered: a shop's traffic comes from a few hundred browsers. */
+const USER_AGENTS_KEPT = 1000;
+const botAnswers = new Map<string, boolean>();
+
+/** isbot's one large regular expression is the costliest check of a call: run once per user agent. */
+function isBot(userAgent: string): boolean {
+  let answer = botAnswers.get(userAgent);
+  if (answer === undefined) {
+    if (botAnswers.size >= USER_AGENTS_KEPT) botAnswers.clear();
+    answer = isbot(userAgent);
+    botAnswers.set(userAgent, answer);
+  }
+  return answer;
+}
+
+/** Who is asking, from the request: the signed-in contributor's role, bot or not, host, cookie, country. */
+export async function requester(
+  services: AppServices,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<Requester> {
+  const contributor = sessionToken(request) ? await currentContributor(services, request, reply) : null;
+  return {
+    roles: contributor ? [contributor.role] : null,
+    isBot: isBot(request.headers['user-agent'] ?? ''),
+    host: request.host,
+    visitorCookie: request.cookies[VISITOR_COOKIE],
+    country: countryOf(request.headers['cf-ipcountry'] ?? request.headers['x-country']),
+  };
 }
 
 /** Spec §6 plus bots: whether this call's events are stored at all. */
@@ -241,6 +279,21 @@ export function errorRow(ctx: AnalyticsContext, who: Requester, report: ErrorRep
     report,
     who.country,
   );
+}
+
+/**
+ * An event the server records where the action happens (spec §7 SaveCustomProductForm: the
+ * custom product form's fields saved with the cart entry), under the same rules as the browser's.
+ */
+export async function recordServerEvent(
+  ctx: AnalyticsContext,
+  store: AnalyticsStore,
+  who: Requester,
+  name: string,
+  record: AnalyticsRecord,
+): Promise<void> {
+  if (!counted(ctx, who, recordPath(record), name)) return;
+  await store.record([recordRow(ctx, who, 'event', name, record)]);
 }
 
 /** The Purchase event of a placed order: value is subtotal / 100 (spec §9), with the buyer's visitor id. */
@@ -502,7 +555,7 @@ export async function dashboard(ctx: RequestContext, range: DayRange) {
     }
   };
   groupVitals('*', vitalRows);
-  vitalPages.forEach((path, i) => groupVitals(path, pageVitalRows[i]));
+  for (const [i, path] of vitalPages.entries()) groupVitals(path, pageVitalRows[i]);
   const vitals = [...vitalGroups.values()]
     .map((g) => {
       const p75 = percentile75(g.buckets)!;
