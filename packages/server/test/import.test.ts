@@ -134,6 +134,7 @@ describe.each(dialects)('catalog import on %s', (dialect) => {
       public_url: null,
       census_disabled: 0,
       cookie_consent: 'off',
+      analytics_test_purchases: 0,
     });
 
     const settings = await t.db.selectFrom('store_settings').selectAll().executeTakeFirstOrThrow();
