@@ -9,7 +9,12 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig, TrustProxy } from './config.js';
 import { type Database, openDatabase } from './db/index.js';
 import { analyticsRoutes } from './modules/analytics/routes.js';
-import { type AnalyticsStore, createAnalyticsStore, purchaseRow } from './modules/analytics/service.js';
+import {
+  type AnalyticsStore,
+  createAnalyticsStore,
+  purchaseCounted,
+  purchaseRow,
+} from './modules/analytics/service.js';
 import type { WriterOptions } from './modules/analytics/writer.js';
 import { auditRoutes } from './modules/audit/routes.js';
 import { createAltchaProvider } from './modules/captcha/altcha.js';
@@ -302,9 +307,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   quickViewRoutes(app, services);
   analyticsRoutes(app, services);
   // The order hook's analytics value (spec §9: subtotal / 100) becomes the funnel's Purchase.
-  const recordPurchase: OrderPlacedListener = async ({ order, value }) => {
+  const recordPurchase: OrderPlacedListener = async ({ order, value, shopper }) => {
     const ctx = await services.context();
-    if (!ctx.site.analytics.censusDisabled) await analytics.record([purchaseRow(ctx, order.id, value)]);
+    if (purchaseCounted(ctx, order, shopper.roles))
+      await analytics.record([purchaseRow(ctx, order, value, shopper)]);
   };
   const checkout = {
     ...options.checkout,

@@ -136,6 +136,7 @@ describe.each(dialects)('catalog import on %s', (dialect) => {
       cookie_consent: 'off',
       announcement: null,
       footer: null,
+      analytics_test_purchases: 0,
     });
 
     const settings = await t.db.selectFrom('store_settings').selectAll().executeTakeFirstOrThrow();

@@ -28,6 +28,8 @@ export interface WebsiteTable {
   simple_liking_enabled: Generated<number>;
   /** JSON array of share services. */
   share_button_options: Generated<string>;
+  /** 1: purchases of test-mode orders count in the analytics funnel (migration 0022). */
+  analytics_test_purchases: Generated<number>;
 }
 
 export interface StoreSettingsTable {
@@ -293,7 +295,7 @@ export interface AnalyticsEventTable {
   id: string;
   website_id: string;
   at: number;
-  /** Days since 1970-01-01 UTC. */
+  /** Days since 1970-01-01 on the store's calendar (its time zone; UTC before migration 0022). */
   day: number;
   kind: string;
   name: string;
@@ -305,6 +307,8 @@ export interface AnalyticsEventTable {
   value: number | null;
   device: string;
   data: string;
+  /** ISO 3166 country code the request came from, when a proxy said (migration 0022). */
+  country: string | null;
 }
 
 /** Daily rollups of the events, one row per (metric, day, key): what the dashboard reads. */
@@ -330,6 +334,8 @@ export interface AnalyticsVisitorDayTable {
   website_id: string;
   day: number;
   visitor_id: string;
+  /** The visitor's active day before this one (null: none); kept by the writer (migration 0022). */
+  previous_day: number | null;
 }
 
 /** A tax rule of a country, or of one region of it (spec §3 Cart applicableTaxRules); rules that match a place add up. */

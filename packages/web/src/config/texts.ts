@@ -748,4 +748,7 @@ export const TEXTS = {
     transparentBackground: 'Transparent background',
     indicators: 'Indicators',
   } as Record<string, string>,
+  unknownCountry: 'Unknown',
+  testPurchases: 'Count test purchases',
+  testPurchasesHint: 'Orders paid in test mode count in the funnel and revenue while this is on.',
 } as const;

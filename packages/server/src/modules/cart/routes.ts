@@ -6,6 +6,7 @@ import { isHttps } from '../../platform/crumb.js';
 import { HttpError } from '../../platform/errors.js';
 import { parseInput, text } from '../../platform/request-input.js';
 import { currentSiteUser } from '../../platform/site-user-auth.js';
+import { recordServerEvent, requester, URL_MAX } from '../analytics/service.js';
 import { getProductById } from '../catalog/service.js';
 import { cartLineRoutes, isFormPost } from './line-routes.js';
 import { addEntryBody, cartQuery, updateEntryFieldsBody } from './schema.js';
@@ -123,6 +124,14 @@ export function cartRoutes(app: FastifyInstance, services: AppServices): void {
         siteUser?.id ?? null,
       );
       setCartCookies(request, reply, result.token);
+      if (parsed.data.additionalFields) {
+        // The custom product form was saved with the entry: its analytics event, not waited for.
+        const who = await requester(services, request, reply);
+        void recordServerEvent(ctx, services.analytics, who, 'SaveCustomProductForm', {
+          itemId: parsed.data.itemId,
+          ...(request.headers.referer ? { url: request.headers.referer.slice(0, URL_MAX) } : {}),
+        }).catch((err: unknown) => request.log.warn({ err }, 'analytics event not written'));
+      }
       if (form) return reply.redirect(CART_URL, 303);
       return { shoppingCart: result.cart, newlyAdded: result.newlyAdded };
     } catch (err) {

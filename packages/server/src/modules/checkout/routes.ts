@@ -1,7 +1,10 @@
+import { VISITOR_COOKIE } from '@storefront/commerce';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppServices } from '../../app.js';
 import { HttpError } from '../../platform/errors.js';
+import { currentContributor, sessionToken } from '../../platform/owner-auth.js';
 import { currentSiteUser } from '../../platform/site-user-auth.js';
+import { countryOf } from '../analytics/service.js';
 import { CART_COOKIE, clearCartCookies } from '../cart/routes.js';
 import { createTestPaymentProvider } from '../payments/test-provider.js';
 import { linkOrderToSiteUser } from '../site-users/service.js';
@@ -69,7 +72,12 @@ export function checkoutRoutes(
     if (!parsed.success) throw badBody(parsed.error);
     const ctx = await services.context();
     try {
-      const result = await placeOrder(ctx, deps, parsed.data, request.cookies[CART_COOKIE]);
+      const contributor = sessionToken(request) ? await currentContributor(services, request, reply) : null;
+      const result = await placeOrder(ctx, deps, parsed.data, request.cookies[CART_COOKIE], {
+        roles: contributor ? [contributor.role] : null,
+        visitorCookie: request.cookies[VISITOR_COOKIE],
+        country: countryOf(request.headers['cf-ipcountry'] ?? request.headers['x-country']),
+      });
       // Placed while signed in, the order lists in the shopper's account.
       const siteUser = await currentSiteUser(services, request, reply);
       if (siteUser) await linkOrderToSiteUser(ctx, result.order.id, siteUser.id);

@@ -99,6 +99,15 @@ export const CHECKOUT_MESSAGES = {
 export interface OrderPlacedEvent {
   order: OrderView;
   value: number;
+  shopper: OrderShopper;
+}
+
+/** Who placed the order, as analytics needs it: the visitor cookie, the country, a contributor's roles. */
+export interface OrderShopper {
+  visitorCookie?: string;
+  country?: string;
+  /** The signed-in contributor's roles; null for a shopper. */
+  roles: readonly number[] | null;
 }
 export type OrderPlacedListener = (event: OrderPlacedEvent) => void | Promise<void>;
 
@@ -737,6 +746,7 @@ export async function placeOrder(
   deps: CheckoutDeps,
   body: PlaceOrderBody,
   cartToken: string | undefined,
+  shopper: OrderShopper = { roles: null },
 ): Promise<PlaceOrderResult> {
   const errors: Record<string, string> = {};
   const email = validateEmail(body.email, { required: true });
@@ -836,7 +846,7 @@ export async function placeOrder(
   }
 
   const { order } = confirmed;
-  const event: OrderPlacedEvent = { order, value: analyticsValue(confirmed.subtotalCents) };
+  const event: OrderPlacedEvent = { order, value: analyticsValue(confirmed.subtotalCents), shopper };
   for (const listener of deps.listeners) {
     try {
       await listener(event);

@@ -63,6 +63,8 @@ export interface AnalyticsSettings {
   censusDisabled: boolean;
   /** 'banner': shoppers accept or refuse analytics cookies first; refusing clears them (spec §4). */
   cookieConsent: CookieConsentMode;
+  /** Purchases of test-mode orders count in the funnel and revenue (off: only live orders). */
+  testPurchases: boolean;
 }
 
 /** Spec §3 site settings (template-facing): commentsEnabled, simpleLikingEnabled, shareButtonOptions. */
@@ -123,7 +125,11 @@ export async function loadSite(db: Kysely<DB>): Promise<Site | null> {
           restockAutoSend: !!s.restock_auto_send,
         }
       : DEFAULT_STORE_SETTINGS,
-    analytics: { censusDisabled: !!w.census_disabled, cookieConsent: consentMode(w.cookie_consent) },
+    analytics: {
+      censusDisabled: !!w.census_disabled,
+      cookieConsent: consentMode(w.cookie_consent),
+      testPurchases: !!w.analytics_test_purchases,
+    },
     community: {
       commentsEnabled: !!w.comments_enabled,
       simpleLikingEnabled: !!w.simple_liking_enabled,
