@@ -83,9 +83,12 @@ describe('the owner’s area in Chromium', () => {
       'Shipping and tax',
       'Settings',
       'Forms',
+      'Comments',
       'Contributors',
       'Audit log',
       'Templates',
+      'Newsletter',
+      'Campaigns',
     ]);
 
     // The skip link is the first stop and lands in the main content.

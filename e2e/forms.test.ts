@@ -148,6 +148,11 @@ describe('site forms in the browser', () => {
       await widget.waitFor();
       await expect.poll(() => widget.evaluate((w) => w.classList.contains('altcha-compact'))).toBe(compact);
       expect(await widget.getByText('Protected by ALTCHA').count()).toBe(compact ? 0 : 1);
+      // The checkbox can be seen: its border is drawn (the build once made its colour invalid).
+      const border = await widget
+        .locator('input[type="checkbox"]')
+        .evaluate((el) => getComputedStyle(el).borderTopStyle + getComputedStyle(el).borderTopWidth);
+      expect(border).toBe('solid1px');
       await context.close();
     }
   });

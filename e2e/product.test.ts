@@ -355,6 +355,13 @@ describe('the product experience in Chromium', () => {
   it('walks the restock form through idle, error and success', async () => {
     const page = await open('/shop/p/hand-thrown-mug');
     await page.locator('.product-form').getByLabel('Glaze').selectOption('Ash');
+    // The choice brought the island's code; its states are what this test walks (the plain
+    // form's path has its own test), so it waits for React to own the form.
+    await page.waitForFunction(() =>
+      Object.keys(document.querySelector('.product-restock-island .product-restock') ?? {}).some((k) =>
+        k.startsWith('__react'),
+      ),
+    );
     await page.locator('.product-restock-cta').click();
     const email = page.locator('input[name="email"]');
     await expect(email.getAttribute('type')).resolves.toBe('text');

@@ -137,6 +137,9 @@ describe.each(dialects)('catalog import on %s', (dialect) => {
       announcement: null,
       footer: null,
       analytics_test_purchases: 0,
+      comments_enabled: 1,
+      simple_liking_enabled: 1,
+      share_button_options: '["facebook","x","linkedin","email"]',
     });
 
     const settings = await t.db.selectFrom('store_settings').selectAll().executeTakeFirstOrThrow();

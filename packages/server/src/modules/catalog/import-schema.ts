@@ -262,7 +262,7 @@ const subscriptionPlanSchema = z.strictObject({
 });
 
 const merchandisingSchema = z.strictObject({
-  restockNotificationViews: z.array(z.enum(MERCHANDISING_VIEWS)).default([]),
+  restockNotificationViews: z.array(z.enum(MERCHANDISING_VIEWS)).optional(),
   restockNotificationMessages: z
     .strictObject({
       buttonText: z.string().optional(),
@@ -274,7 +274,7 @@ const merchandisingSchema = z.strictObject({
   mailingListSignUpEnabled: z.boolean().default(false),
   mailingListOptInByDefault: z.boolean().default(false),
   scarcityEnabled: z.boolean().default(false),
-  scarcityTemplateViews: z.array(z.enum(MERCHANDISING_VIEWS)).default([]),
+  scarcityTemplateViews: z.array(z.enum(MERCHANDISING_VIEWS)).optional(),
   scarcityText: z.string().optional(),
   scarcityShownByDefault: z.boolean().default(false),
   customSoldOutText: z.string().optional(),

@@ -1,6 +1,7 @@
 /// <reference types="vite/client" />
 import 'altcha/external';
 import 'altcha/altcha.css';
+import './altcha-scheme.css';
 import { CAPTCHA_COMPACT_BELOW_PX } from '@storefront/commerce';
 import ShaWorker from 'altcha/workers/sha?worker';
 import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
