@@ -1,5 +1,4 @@
 import { BLOG_PAGE_SIZE, FOLDER_BEHAVIOR } from '@storefront/commerce';
-import type { AppServices, SiteContext } from '../app.js';
 import { type Collection, searchProducts } from '../modules/catalog/service.js';
 import {
   type ContentItem,
@@ -13,6 +12,7 @@ import {
   type TermKind,
 } from '../modules/content/service.js';
 import { escapeHtml } from '../platform/html.js';
+import type { AppServices, SiteContext } from '../services.js';
 import { blocksContext, dateText, itemContext } from './content-context.js';
 import { productCardContext } from './context.js';
 import { PAGE_TYPE } from './page-types.js';

@@ -1,6 +1,5 @@
 import { CONTENT_MESSAGES } from '@storefront/commerce';
 import type { FastifyInstance } from 'fastify';
-import type { AppServices } from '../app.js';
 import { CART_COOKIE } from '../modules/cart/routes.js';
 import { getCart } from '../modules/cart/service.js';
 import { getCollections } from '../modules/catalog/service.js';
@@ -9,6 +8,7 @@ import { sitePublicUrl } from '../modules/site/service.js';
 import { HttpError } from '../platform/errors.js';
 import { escapeHtml } from '../platform/html.js';
 import { ownerBaseUrl, requirePermission } from '../platform/owner-auth.js';
+import type { AppServices } from '../services.js';
 import { itemContext } from './content-context.js';
 import { itemPage } from './content-pages.js';
 import { renderSpec } from './routes.js';

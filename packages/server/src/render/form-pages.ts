@@ -5,13 +5,13 @@
  */
 import { formAnswersFromEntries, formProblemMessage, MESSAGES } from '@storefront/commerce';
 import type { FastifyInstance } from 'fastify';
-import type { AppServices, SiteContext } from '../app.js';
 import { CART_COOKIE } from '../modules/cart/routes.js';
 import { getCart } from '../modules/cart/service.js';
 import { getCollections } from '../modules/catalog/service.js';
 import { type FormSettings, getFormSettings, listFormPages } from '../modules/forms/service.js';
 import { HONEYPOT_FIELD, issueSubmissionKey, saveFormSubmission } from '../modules/forms/submissions.js';
 import { HttpError } from '../platform/errors.js';
+import type { AppServices, SiteContext } from '../services.js';
 import {
   DEFAULT_SUCCESS_TEXT,
   type FormBlockOptions,

@@ -1,6 +1,5 @@
 import { type AnswerField, messageByKey } from '@storefront/commerce';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppServices, SiteContext } from '../app.js';
 import { CART_LINE_MESSAGES } from '../modules/cart/line-routes.js';
 import { requestCartToken } from '../modules/cart/routes.js';
 import { type CartView, getCart } from '../modules/cart/service.js';
@@ -15,6 +14,7 @@ import { getInstallmentContext } from '../modules/context/service.js';
 import { getFormByPageSlug, getFormSchema, listFormPages } from '../modules/forms/service.js';
 import { COUPON_FORM_MESSAGES } from '../modules/pricing/routes.js';
 import { DEFAULT_RESTOCK_SUCCESS_TEXT, restockMessageByKey } from '../modules/restock/service.js';
+import type { AppServices, SiteContext } from '../services.js';
 import { type ContentResolution, resolveContentPage, searchPage } from './content-pages.js';
 import { cartPageContext, pageContext, productCardContext, productContext } from './context.js';
 import { formPageSpec } from './form-pages.js';

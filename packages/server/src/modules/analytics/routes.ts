@@ -2,11 +2,11 @@ import { VISITOR_COOKIE } from '@storefront/commerce';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isbot } from 'isbot';
 import type { z } from 'zod';
-import type { AppServices, SiteContext } from '../../app.js';
 import { csvRow } from '../../platform/csv.js';
 import { HttpError } from '../../platform/errors.js';
 import { currentContributor, requirePermission, sessionToken } from '../../platform/owner-auth.js';
 import { parseOr400 } from '../../platform/validation.js';
+import type { AppServices, SiteContext } from '../../services.js';
 import type { EventRow } from './repo.js';
 import {
   analyticsSettingsBody,

@@ -1,9 +1,9 @@
 import { CART_URL, type MessageKey, messageKeyOf } from '@storefront/commerce';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AppServices } from '../../app.js';
 import { HttpError } from '../../platform/errors.js';
 import { parseInput, text } from '../../platform/request-input.js';
+import type { AppServices } from '../../services.js';
 import {
   LINE_QUANTITY_MIN,
   parseLineQuantity,

@@ -1,11 +1,11 @@
 import { CART_URL, type MessageKey, messageKeyOf } from '@storefront/commerce';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AppServices } from '../../app.js';
 import { isHttps } from '../../platform/crumb.js';
 import { HttpError } from '../../platform/errors.js';
 import { parseInput, text } from '../../platform/request-input.js';
 import { currentSiteUser } from '../../platform/site-user-auth.js';
+import type { AppServices } from '../../services.js';
 import { getProductById } from '../catalog/service.js';
 import { cartLineRoutes, isFormPost } from './line-routes.js';
 import { addEntryBody, updateEntryFieldsBody } from './schema.js';

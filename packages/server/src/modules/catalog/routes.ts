@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppServices } from '../../app.js';
 import { HttpError } from '../../platform/errors.js';
 import { parseInput, text } from '../../platform/request-input.js';
+import type { AppServices } from '../../services.js';
 import { getProductById } from './service.js';
 
 const stockQuery = z.object({ itemId: text(64).min(1, 'is required') });

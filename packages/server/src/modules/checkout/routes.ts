@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { AppServices } from '../../app.js';
 import { HttpError } from '../../platform/errors.js';
 import { currentSiteUser } from '../../platform/site-user-auth.js';
+import type { AppServices } from '../../services.js';
 import { CART_COOKIE, clearCartCookies } from '../cart/routes.js';
 import { createTestPaymentProvider } from '../payments/test-provider.js';
 import { linkOrderToSiteUser } from '../site-users/service.js';

@@ -11,10 +11,10 @@ import {
   validateEmail,
   variantOptionsText,
 } from '@storefront/commerce';
-import type { SiteContext } from '../../app.js';
 import type { RequestContext } from '../../platform/context.js';
 import { HttpError } from '../../platform/errors.js';
 import { newId, newToken, sha256 } from '../../platform/ids.js';
+import type { SiteContext } from '../../services.js';
 import { enqueueEmail } from '../email/service.js';
 import {
   findGiftCard,

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppServices } from '../../app.js';
+import type { AppServices } from '../../services.js';
 import { getContextConfig } from './service.js';
 
 export function contextRoutes(app: FastifyInstance, services: AppServices): void {

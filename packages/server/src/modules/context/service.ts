@@ -1,6 +1,6 @@
 import { CART_URL, type InstallmentContext } from '@storefront/commerce';
-import type { SiteContext } from '../../app.js';
 import type { RequestContext } from '../../platform/context.js';
+import type { SiteContext } from '../../services.js';
 import type { StoreSettings } from '../site/service.js';
 import { DEFAULT_INSTALLMENTS } from './installments.js';
 import { findInstallmentSettings } from './repo.js';

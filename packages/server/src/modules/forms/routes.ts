@@ -1,10 +1,10 @@
 import { MESSAGES } from '@storefront/commerce';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AppServices } from '../../app.js';
 import { HttpError } from '../../platform/errors.js';
 import type { RateLimitGroup } from '../../platform/rate-limit.js';
 import { parseInput, text } from '../../platform/request-input.js';
+import type { AppServices } from '../../services.js';
 import { CAPTCHA_CHALLENGE_PATH } from '../captcha/provider.js';
 import { submissionBody } from './schema.js';
 import { getFormSchema, validateFormAnswers } from './service.js';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppServices } from '../../app.js';
 import { parseInput, text } from '../../platform/request-input.js';
+import type { AppServices } from '../../services.js';
 import { giftCardBalance } from './service.js';
 
 /** Longest code path segment looked at; a real code is 16 symbols plus dashes. */

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppServices } from '../../app.js';
 import { parseInput, text, tokenQuery } from '../../platform/request-input.js';
+import type { AppServices } from '../../services.js';
 import { getOrderWithToken } from './service.js';
 
 const orderParams = z.object({ orderId: text() });

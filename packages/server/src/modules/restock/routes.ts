@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppServices } from '../../app.js';
 import { HttpError } from '../../platform/errors.js';
+import type { AppServices } from '../../services.js';
 import { getProductById } from '../catalog/service.js';
 import { restockSignupBody } from './schema.js';
 import { restockMessageKeyOf, signUpForRestock } from './service.js';
