@@ -7,7 +7,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { ZodType } from 'zod';
+import { type ZodType, z } from 'zod';
 import type { AppServices } from '../services.js';
 import { HttpError } from './errors.js';
 import type { RateLimitGroup } from './rate-limit.js';
@@ -46,6 +46,17 @@ export type ContractApp = ReturnType<typeof contract>;
 export function contract(app: FastifyInstance) {
   return app.withTypeProvider<ZodTypeProvider>();
 }
+
+/**
+ * Every refusal: `{ message, type?, errors? }` (docs/api.md); spec §8's form submissions carry
+ * their fields' problems as `data.errors` instead.
+ */
+export const errorReply = z.object({
+  message: z.string(),
+  type: z.string().optional(),
+  errors: z.record(z.string(), z.string()).optional(),
+  data: z.object({ errors: z.record(z.string(), z.string()) }).optional(),
+});
 
 export const OPENAPI_PATH = '/api/openapi.json';
 

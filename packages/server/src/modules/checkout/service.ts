@@ -73,7 +73,7 @@ import {
   releaseIdempotencyKey,
   unmarkCartPurchased,
 } from './repo.js';
-import type { PlaceOrderBody, QuoteBody } from './schema.js';
+import type { PlaceOrderBody, Quote, QuoteBody } from './schema.js';
 import { type CheckoutLine, type ResolvedSource, resolveSource } from './sources.js';
 
 export const CHECKOUT_MESSAGES = {
@@ -204,7 +204,7 @@ function planText(resolved: ResolvedSource, locale: string): string {
   });
 }
 
-function quoteView(resolved: ResolvedSource, body: QuoteBody, p: Priced, locale: string) {
+function quoteView(resolved: ResolvedSource, body: QuoteBody, p: Priced, locale: string): Quote {
   const money = (cents: number) => decimalMoney(cents, resolved.currency);
   const t = p.totals;
   return {
@@ -260,7 +260,6 @@ function quoteView(resolved: ResolvedSource, body: QuoteBody, p: Priced, locale:
     purelyDigital: t.purelyDigital,
   };
 }
-export type Quote = ReturnType<typeof quoteView>;
 
 /** POST /api/commerce/checkout/quote: what the order would cost, without changing anything. */
 export async function quote(

@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { contract, guard, invalidRequest } from '../../platform/contract.js';
 import { HttpError } from '../../platform/errors.js';
 import type { AppServices } from '../../services.js';
 import { getProductById } from '../catalog/service.js';
-import { restockSignupBody } from './schema.js';
+import { restockSignupBody, restockSignupReply } from './schema.js';
 import { restockMessageKeyOf, signUpForRestock } from './service.js';
 
 function isFormPost(request: FastifyRequest): boolean {
@@ -39,28 +40,38 @@ async function backToProduct(
 }
 
 export function restockRoutes(app: FastifyInstance, services: AppServices): void {
-  app.post('/api/commerce/restock-notifications', async (request, reply) => {
-    const form = isFormPost(request);
-    try {
-      await services.rateLimit(request, 'restock');
-      services.crumbs.check(request);
-      const parsed = restockSignupBody.safeParse(
-        form ? bodyFromForm(request.body as Record<string, unknown>) : request.body,
-      );
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        throw new HttpError(400, `${issue.path.join('.') || 'body'}: ${issue.message}`);
-      }
+  contract(app).post(
+    '/api/commerce/restock-notifications',
+    {
+      schema: {
+        description:
+          'Also takes a plain HTML form (`email`, a checkbox `isJoinMailingList`): it answers 303 back to the product, with `restock=sent` or `restockError={message key}`.',
+        body: restockSignupBody,
+        response: { 200: restockSignupReply },
+      },
+      preValidation: [
+        guard(services, 'restock', { crumb: true }),
+        async (request) => {
+          // The form's fields in the JSON call's shape, which the schema checks next.
+          if (isFormPost(request))
+            request.body = bodyFromForm(request.body as Record<string, unknown>) as typeof request.body;
+        },
+      ],
+      errorHandler: (err, request, reply) => {
+        const failure = invalidRequest(err, request) ?? err;
+        if (isFormPost(request) && failure instanceof HttpError)
+          return backToProduct(services, request, reply, failure.message);
+        throw err;
+      },
+    },
+    async (request, reply) => {
       const ctx = await services.context();
       const result = await signUpForRestock(
         ctx,
         ctx.site.storeSettings.restockNotificationsSuccessText,
-        parsed.data,
+        request.body,
       );
-      return form ? backToProduct(services, request, reply) : result;
-    } catch (err) {
-      if (form && err instanceof HttpError) return backToProduct(services, request, reply, err.message);
-      throw err;
-    }
-  });
+      return isFormPost(request) ? backToProduct(services, request, reply) : result;
+    },
+  );
 }
