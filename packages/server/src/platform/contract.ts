@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } f
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
+  jsonSchemaTransformObject,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -10,6 +11,7 @@ import {
 import { type ZodType, z } from 'zod';
 import type { AppServices } from '../services.js';
 import { HttpError } from './errors.js';
+import { SERVER_PACKAGE_DIR } from './package-dir.js';
 import type { RateLimitGroup } from './rate-limit.js';
 
 /**
@@ -83,11 +85,21 @@ export async function useContract(app: FastifyInstance, options: { checkReplies:
   app.setSerializerCompiler(options.checkReplies ? serializerCompiler : () => (data) => JSON.stringify(data));
   await app.register(fastifySwagger, {
     openapi: { openapi: '3.1.0', info: OPENAPI_INFO },
+    // Schemas named with `.meta({ id })` are written once under components and referred to.
+    transformObject: jsonSchemaTransformObject,
     transform: (document) =>
       document.url.startsWith('/api/') && document.url !== OPENAPI_PATH
         ? jsonSchemaTransform(document)
         : { schema: { hide: true }, url: document.url },
   });
+}
+
+/** The checked-in copy of the document (CI compares it with the routes': test/openapi.test.ts). */
+export const OPENAPI_FILE = new URL('../../docs/openapi.json', SERVER_PACKAGE_DIR);
+
+/** The document as the checked-in copy keeps it: indented, so a change reads as a diff. */
+export function openApiText(app: FastifyInstance): string {
+  return `${JSON.stringify(app.swagger(), null, 2)}\n`;
 }
 
 /** GET /api/openapi.json: the contract as the running routes declare it. */

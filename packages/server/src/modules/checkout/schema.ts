@@ -76,53 +76,57 @@ const quoteInvalidCoupon = z.union([
 ]);
 
 /** POST /api/commerce/checkout/quote: what the order would cost, without changing anything. */
-export const quoteReply = z.object({
-  source: checkoutSource,
-  currency: z.string(),
-  /** Spec §3 plan wording of a subscription's charge ('$22.00 every month'); '' otherwise. */
-  planText: z.string(),
-  items: z.array(
-    z.object({
-      itemId: z.string(),
-      sku: z.string(),
-      productName: z.string(),
-      productType: z.number(),
-      /** The variant's options as one line ('M / Sage'); '' without options. */
-      variant: z.string(),
-      quantity: z.number(),
-      unitPrice: decimalMoneyReply,
-      lineTotal: decimalMoneyReply,
-    }),
-  ),
-  subtotal: decimalMoneyReply,
-  discountTotal: decimalMoneyReply,
-  shippingTotal: decimalMoneyReply,
-  taxTotal: decimalMoneyReply,
-  grandTotal: decimalMoneyReply,
-  giftCardTotal: decimalMoneyReply,
-  amountDue: decimalMoneyReply,
-  subtotalCents: z.number(),
-  discountCents: z.number(),
-  shippingCostCents: z.number(),
-  taxCents: z.number(),
-  grandTotalCents: z.number(),
-  giftCardAppliedCents: z.number(),
-  amountDueCents: z.number(),
-  totalQuantity: z.number(),
-  shippingOptions: z.array(shippingOptionReply),
-  selectedShippingOption: shippingOptionReply.nullable(),
-  shippingLocation: shippingLocationReply.nullable(),
-  applicableTaxRules: z.array(taxRuleReply),
-  validCoupons: z.array(couponReply),
-  invalidCoupons: z.array(quoteInvalidCoupon),
-  giftCard: z.object({ code: z.string(), balance: decimalMoneyReply, applied: decimalMoneyReply }).nullable(),
-  giftCardError: z.string().nullable(),
-  /** Each problem of the shipping address by field ('shippingAddress.postalCode'); null when none. */
-  addressErrors: z.record(z.string(), z.string()).nullable(),
-  requiresShipping: z.boolean(),
-  hasDigital: z.boolean(),
-  purelyDigital: z.boolean(),
-});
+export const quoteReply = z
+  .object({
+    source: checkoutSource,
+    currency: z.string(),
+    /** Spec §3 plan wording of a subscription's charge ('$22.00 every month'); '' otherwise. */
+    planText: z.string(),
+    items: z.array(
+      z.object({
+        itemId: z.string(),
+        sku: z.string(),
+        productName: z.string(),
+        productType: z.number(),
+        /** The variant's options as one line ('M / Sage'); '' without options. */
+        variant: z.string(),
+        quantity: z.number(),
+        unitPrice: decimalMoneyReply,
+        lineTotal: decimalMoneyReply,
+      }),
+    ),
+    subtotal: decimalMoneyReply,
+    discountTotal: decimalMoneyReply,
+    shippingTotal: decimalMoneyReply,
+    taxTotal: decimalMoneyReply,
+    grandTotal: decimalMoneyReply,
+    giftCardTotal: decimalMoneyReply,
+    amountDue: decimalMoneyReply,
+    subtotalCents: z.number(),
+    discountCents: z.number(),
+    shippingCostCents: z.number(),
+    taxCents: z.number(),
+    grandTotalCents: z.number(),
+    giftCardAppliedCents: z.number(),
+    amountDueCents: z.number(),
+    totalQuantity: z.number(),
+    shippingOptions: z.array(shippingOptionReply),
+    selectedShippingOption: shippingOptionReply.nullable(),
+    shippingLocation: shippingLocationReply.nullable(),
+    applicableTaxRules: z.array(taxRuleReply),
+    validCoupons: z.array(couponReply),
+    invalidCoupons: z.array(quoteInvalidCoupon),
+    giftCard: z
+      .object({ code: z.string(), balance: decimalMoneyReply, applied: decimalMoneyReply })
+      .nullable(),
+    giftCardError: z.string().nullable(),
+    /** Each problem of the shipping address by field ('shippingAddress.postalCode'); null when none. */
+    addressErrors: z.record(z.string(), z.string()).nullable(),
+    requiresShipping: z.boolean(),
+    hasDigital: z.boolean(),
+    purelyDigital: z.boolean(),
+  })
+  .meta({ id: 'Quote' });
 export type Quote = z.infer<typeof quoteReply>;
 
 /** 201 of POST /api/commerce/orders: the placed order and where its confirmation page is. */

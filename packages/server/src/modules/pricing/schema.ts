@@ -23,7 +23,7 @@ export const shippingOptionBody = z.object({
 });
 
 /** Spec §3 Money: minor units as a decimal string. */
-export const moneyReply = z.object({ value: z.string(), currency: z.string() });
+export const moneyReply = z.object({ value: z.string(), currency: z.string() }).meta({ id: 'Money' });
 
 const couponRules = {
   code: z.string(),
@@ -37,23 +37,27 @@ const couponRules = {
 };
 
 /** A coupon as the cart and the quote show it (commerce's Coupon). */
-export const couponReply = z.discriminatedUnion('type', [
-  z.object({ ...couponRules, type: z.literal('percentage'), percent: z.number() }),
-  z.object({ ...couponRules, type: z.literal('fixed'), amountCents: z.number() }),
-  z.object({ ...couponRules, type: z.literal('free-shipping') }),
-]);
+export const couponReply = z
+  .discriminatedUnion('type', [
+    z.object({ ...couponRules, type: z.literal('percentage'), percent: z.number() }),
+    z.object({ ...couponRules, type: z.literal('fixed'), amountCents: z.number() }),
+    z.object({ ...couponRules, type: z.literal('free-shipping') }),
+  ])
+  .meta({ id: 'Coupon' });
 
-export const shippingOptionReply = z.object({
-  id: z.string(),
-  name: z.string(),
-  /** 0 once the subtotal reaches `freeOverCents`. */
-  costCents: z.number(),
-  cost: moneyReply,
-  /** The option's own price, before any free-over threshold. */
-  baseCostCents: z.number(),
-  freeOverCents: z.number().nullable(),
-  countries: z.array(z.string()),
-});
+export const shippingOptionReply = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    /** 0 once the subtotal reaches `freeOverCents`. */
+    costCents: z.number(),
+    cost: moneyReply,
+    /** The option's own price, before any free-over threshold. */
+    baseCostCents: z.number(),
+    freeOverCents: z.number().nullable(),
+    countries: z.array(z.string()),
+  })
+  .meta({ id: 'ShippingOption' });
 
 export const shippingLocationReply = z.object({
   country: z.string(),
@@ -62,16 +66,18 @@ export const shippingLocationReply = z.object({
   regionName: z.string().nullable(),
 });
 
-export const taxRuleReply = z.object({
-  id: z.string(),
-  name: z.string(),
-  country: z.string(),
-  region: z.string().nullable(),
-  ratePercent: z.number(),
-  appliesToShipping: z.boolean(),
-  /** What the rule adds to this cart. */
-  amountCents: z.number(),
-});
+export const taxRuleReply = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    country: z.string(),
+    region: z.string().nullable(),
+    ratePercent: z.number(),
+    appliesToShipping: z.boolean(),
+    /** What the rule adds to this cart. */
+    amountCents: z.number(),
+  })
+  .meta({ id: 'TaxRule' });
 
 export const INVALID_COUPON_REASONS = [
   'not-started',
