@@ -131,3 +131,8 @@ export type Quote = z.infer<typeof quoteReply>;
 
 /** 201 of POST /api/commerce/orders: the placed order and where its confirmation page is. */
 export const placedOrderReply = z.object({ order: orderReply, confirmationUrl: z.string() });
+
+/** What the checkout page sends: the request types of the schemas above. */
+export type QuoteRequest = z.input<typeof quoteBody>;
+export type OrderRequest = z.input<typeof placeOrderBody>;
+export type PaymentInput = z.input<typeof paymentInput>;
