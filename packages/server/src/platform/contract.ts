@@ -1,5 +1,5 @@
 import fastifySwagger from '@fastify/swagger';
-import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
@@ -144,5 +144,31 @@ export function guard(
   return async (request) => {
     if (group) await services.rateLimit(request, group);
     if (options.crumb) services.crumbs.check(request);
+  };
+}
+
+/** Whether the request is a plain HTML form post (JavaScript off) rather than the island's JSON call. */
+export function isFormPost(request: FastifyRequest): boolean {
+  return (request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
+}
+
+/**
+ * For a JSON call that also takes a plain HTML form (JavaScript off): a form's fields become the
+ * JSON call's body before its schema checks them (`fromForm`), and whatever the call refuses a
+ * form with goes to `back` (a redirect to a page that shows it) instead of a JSON error.
+ */
+export function plainFormToo(
+  fromForm: (form: Record<string, unknown>) => unknown,
+  back: (request: FastifyRequest, reply: FastifyReply, message: string) => Promise<unknown>,
+) {
+  return {
+    preValidation: async (request: FastifyRequest) => {
+      if (isFormPost(request)) request.body = fromForm(request.body as Record<string, unknown>);
+    },
+    errorHandler: (err: Error, request: FastifyRequest, reply: FastifyReply) => {
+      const failure = invalidRequest(err, request) ?? err;
+      if (isFormPost(request) && failure instanceof HttpError) return back(request, reply, failure.message);
+      throw err;
+    },
   };
 }

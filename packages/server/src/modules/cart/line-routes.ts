@@ -25,11 +25,6 @@ export const CART_LINE_MESSAGES: Readonly<Record<string, string>> = {
   entryNotFound: ENTRY_NOT_FOUND,
 };
 
-/** Whether the request is a plain HTML form post (JavaScript off) rather than the island's JSON call. */
-export function isFormPost(request: FastifyRequest): boolean {
-  return (request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
-}
-
 /** 303 back to the cart page with a failure's message key (`fallback` for a message of no key). */
 function backToCart(
   reply: FastifyReply,

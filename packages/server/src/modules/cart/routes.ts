@@ -1,14 +1,13 @@
 import { CART_URL, type MessageKey, messageKeyOf } from '@storefront/commerce';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { contract, guard, invalidRequest } from '../../platform/contract.js';
+import { contract, guard, isFormPost, plainFormToo } from '../../platform/contract.js';
 import { isHttps } from '../../platform/crumb.js';
-import { HttpError } from '../../platform/errors.js';
 import { text } from '../../platform/request-input.js';
 import { currentSiteUser } from '../../platform/site-user-auth.js';
 import type { AppServices } from '../../services.js';
 import { getProductById } from '../catalog/service.js';
-import { cartLineRoutes, isFormPost } from './line-routes.js';
+import { cartLineRoutes } from './line-routes.js';
 import {
   addEntryBody,
   addEntryReply,
@@ -93,6 +92,9 @@ async function backWithError(
 export function cartRoutes(app: FastifyInstance, services: AppServices): void {
   cartLineRoutes(app, services);
   const api = contract(app);
+  const plainForm = plainFormToo(bodyFromForm, (request, reply, message) =>
+    backWithError(services, request, reply, message),
+  );
   api.get(
     '/api/commerce/shopping-cart',
     { schema: { response: { 200: cartReply } } },
@@ -111,20 +113,8 @@ export function cartRoutes(app: FastifyInstance, services: AppServices): void {
         body: addEntryBody,
         response: { 200: addEntryReply },
       },
-      preValidation: [
-        guard(services, 'cart-entries', { crumb: true }),
-        async (request) => {
-          // The form's fields in the JSON call's shape, which the schema checks next.
-          if (isFormPost(request))
-            request.body = bodyFromForm(request.body as Record<string, unknown>) as typeof request.body;
-        },
-      ],
-      errorHandler: (err, request, reply) => {
-        const failure = invalidRequest(err, request) ?? err;
-        if (isFormPost(request) && failure instanceof HttpError)
-          return backWithError(services, request, reply, failure.message);
-        throw err;
-      },
+      preValidation: [guard(services, 'cart-entries', { crumb: true }), plainForm.preValidation],
+      errorHandler: plainForm.errorHandler,
     },
     async (request, reply) => {
       const ctx = await services.context();

@@ -1,14 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { contract, guard, invalidRequest } from '../../platform/contract.js';
-import { HttpError } from '../../platform/errors.js';
+import { contract, guard, isFormPost, plainFormToo } from '../../platform/contract.js';
 import type { AppServices } from '../../services.js';
 import { getProductById } from '../catalog/service.js';
 import { restockSignupBody, restockSignupReply } from './schema.js';
 import { restockMessageKeyOf, signUpForRestock } from './service.js';
-
-function isFormPost(request: FastifyRequest): boolean {
-  return (request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
-}
 
 /** A plain HTML form's fields (`email`, a checkbox's 'true') in the JSON call's shape. */
 function bodyFromForm(form: Record<string, unknown>) {
@@ -40,6 +35,9 @@ async function backToProduct(
 }
 
 export function restockRoutes(app: FastifyInstance, services: AppServices): void {
+  const plainForm = plainFormToo(bodyFromForm, (request, reply, message) =>
+    backToProduct(services, request, reply, message),
+  );
   contract(app).post(
     '/api/commerce/restock-notifications',
     {
@@ -49,20 +47,8 @@ export function restockRoutes(app: FastifyInstance, services: AppServices): void
         body: restockSignupBody,
         response: { 200: restockSignupReply },
       },
-      preValidation: [
-        guard(services, 'restock', { crumb: true }),
-        async (request) => {
-          // The form's fields in the JSON call's shape, which the schema checks next.
-          if (isFormPost(request))
-            request.body = bodyFromForm(request.body as Record<string, unknown>) as typeof request.body;
-        },
-      ],
-      errorHandler: (err, request, reply) => {
-        const failure = invalidRequest(err, request) ?? err;
-        if (isFormPost(request) && failure instanceof HttpError)
-          return backToProduct(services, request, reply, failure.message);
-        throw err;
-      },
+      preValidation: [guard(services, 'restock', { crumb: true }), plainForm.preValidation],
+      errorHandler: plainForm.errorHandler,
     },
     async (request, reply) => {
       const ctx = await services.context();
