@@ -3,15 +3,16 @@
 // of RECORDS_PER_BEACON web-vitals records), on SQLite and (when BENCH_DATABASE_URL or
 // TEST_DATABASE_URL is set) PostgreSQL. Each row sends a fixed number of requests, so when it
 // ends nothing is in flight and the events stored must equal the events acknowledged (202).
-// Usage: node --import tsx bench/analytics.mjs [--requests 40000] [--connections 64]
+// Usage: node --import tsx bench/analytics.mjs [--requests 40000] [--connections 64] [--only hit|beacon]
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { databases, openDatabase } from './analytics-support.mjs';
 
 const { values: args } = parseArgs({
-  options: { requests: { type: 'string' }, connections: { type: 'string' } },
+  options: { requests: { type: 'string' }, connections: { type: 'string' }, only: { type: 'string' } },
 });
 const REQUESTS = Number(args.requests ?? 40_000);
 const CONNECTIONS = Number(args.connections ?? 64);
@@ -71,6 +72,12 @@ function cannon(opts) {
   });
 }
 
+/** CPU seconds the server process has used (Linux /proc; clock ticks of 10 ms). */
+function cpuSeconds(pid) {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 async function stored(config) {
   const database = openDatabase(config);
   const row = await database.db
@@ -84,7 +91,10 @@ async function stored(config) {
 const results = [];
 for await (const d of databases()) {
   const port = await freePort();
-  const server = spawn(process.execPath, ['--import', 'tsx', 'packages/server/bin/storefront.ts', 'start'], {
+  // SERVER_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles the server, not the load.
+  const nodeArgs = process.env.SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const serverArgs = [...nodeArgs, '--import', 'tsx', 'packages/server/bin/storefront.ts', 'start'];
+  const server = spawn(process.execPath, serverArgs, {
     cwd: root,
     env: {
       ...process.env,
@@ -101,7 +111,7 @@ for await (const d of databases()) {
   try {
     await waitFor(`${base}/healthz`, server);
     let acked = 0;
-    for (const [name, opts, perRequest] of [
+    const rows = [
       [
         'RecordHit (1 event a request)',
         {
@@ -122,11 +132,14 @@ for await (const d of databases()) {
         },
         RECORDS_PER_BEACON,
       ],
-    ]) {
+    ].filter(([name]) => !args.only || name.startsWith(args.only === 'hit' ? 'RecordHit' : 'performance'));
+    for (const [name, opts, perRequest] of rows) {
       const before = await stored(d.config);
       const started = process.hrtime.bigint();
+      const cpuBefore = cpuSeconds(server.pid);
       const res = await cannon(opts);
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      const cpu = cpuSeconds(server.pid) - cpuBefore;
       const ackedEvents = res['2xx'] * perRequest;
       acked += ackedEvents;
       const after = await stored(d.config);
@@ -136,6 +149,8 @@ for await (const d of databases()) {
         'requests/s': Math.round(res['2xx'] / seconds),
         'events/s': Math.round(ackedEvents / seconds),
         'p99 ms': res.latency.p99,
+        // The server's own CPU per request: what a shared machine's load does not change much.
+        'server CPU µs/request': Math.round((cpu / res['2xx']) * 1e6),
         'non-2xx': res.non2xx + res.errors,
         acknowledged: ackedEvents,
         stored: after - before,

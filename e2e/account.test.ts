@@ -187,9 +187,9 @@ describe('customer accounts in Chromium', () => {
     const visitor = await browser.newContext();
     const page = await visitor.newPage();
     await page.goto(`${server.url}/shop/p/hand-thrown-mug`);
-    // Until the islands mount, the plain restock form's own Glaze choice is on the page too.
+    // Until the shopper reaches it, the plain restock form (with its own Glaze choice) is there too.
     await page.locator('.product-summary .sqs-add-to-cart-button[data-state]').waitFor();
-    await page.getByLabel('Glaze').selectOption('Juniper');
+    await page.locator('.product-form').getByLabel('Glaze').selectOption('Juniper');
     await page.locator('.product-restock-cta').click();
     await page.locator('input[name="email"]').fill('visitor@example.com');
     await page.locator('.product-restock-submit').click();

@@ -5,7 +5,9 @@ import { addContributor, signIn } from './support/owner.js';
 import { type RunningServer, startServer } from './support/server.js';
 
 const PASSWORD = 'a long enough password';
-const today = () => new Date().toISOString().slice(0, 10);
+/** The store's time zone (read from its settings): the dashboard's days are its calendar days. */
+let storeZone = 'UTC';
+const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: storeZone }).format(Date.now());
 const POLL_MS = 200;
 /**
  * Headless Chromium says "HeadlessChrome" in its user agent, which isbot rightly drops before
@@ -35,6 +37,8 @@ describe('analytics in Chromium', () => {
     addContributor(server.dataDir, 'viewer@example.com', 'viewer', PASSWORD);
     owner = await (await browser.newContext({ userAgent: DESKTOP_UA })).newPage();
     await signIn(owner, server.url, 'owner@example.com', PASSWORD);
+    const settings = await owner.request.get(`${server.url}/api/config/settings`);
+    storeZone = ((await settings.json()) as { settings: { timeZone: string } }).settings.timeZone;
   });
   afterAll(async () => {
     const refused = browser ? cspViolations(browser) : [];
@@ -62,6 +66,14 @@ describe('analytics in Chromium', () => {
   const views = (r: Report, path: string) => r.topPages.find((p) => p.key === path)?.count ?? 0;
 
   it('a product view, an add to cart and a purchase appear in the dashboard funnel', async () => {
+    // The built-in payment provider places test-mode orders: the owner counts them first.
+    await owner.goto(`${server.url}/config/analytics?days=7`);
+    const countTests = owner.getByLabel('Count test purchases');
+    // The box shows the saved setting: it turns checked once the server has answered.
+    await countTests.click();
+    await expect.poll(() => countTests.isChecked()).toBe(true);
+    await expect.poll(() => countTests.isDisabled()).toBe(false);
+
     const page = await (await browser.newContext({ userAgent: DESKTOP_UA })).newPage();
     await page.goto(`${server.url}/shop/p/linen-field-shirt`);
     await page.locator('.product-summary .sqs-add-to-cart-button[data-state]').waitFor();

@@ -139,7 +139,7 @@ describe('checkout in Chromium', () => {
       'Thank you for your order',
     );
     await expect(page.locator('.order-items').textContent()).resolves.toContain('Linen Field Shirt');
-    await expect(page.locator('address').textContent()).resolves.toContain('10001');
+    await expect(page.locator('main address').textContent()).resolves.toContain('10001');
     await expect(page.locator('.order-test').count()).resolves.toBe(1);
     // The cart was bought: a fresh cart is empty.
     await page.goto(`${server.url}/cart`);
@@ -166,7 +166,7 @@ describe('checkout in Chromium', () => {
     await page.getByLabel('Postal code', { exact: true }).fill('K1A 0B1');
     await page.getByLabel('Postal code', { exact: true }).blur();
     await placeOrder(page);
-    await expect(page.locator('address').textContent()).resolves.toContain('K1A');
+    await expect(page.locator('main address').textContent()).resolves.toContain('K1A');
     await context.close();
   });
 

@@ -85,6 +85,7 @@ describe('the owner’s area in Chromium', () => {
       'Forms',
       'Contributors',
       'Audit log',
+      'Templates',
     ]);
 
     // The skip link is the first stop and lands in the main content.

@@ -39,22 +39,24 @@ describe('site forms in the browser', () => {
     await page.goto(server.url);
     await page.getByRole('link', { name: 'Contact us' }).click();
     await page.waitForURL(/\/contact$/);
-    await page.locator('[data-island="SiteForm"][data-island-mounted]').waitFor();
+    // The contact form, not the newsletter sign-up under it.
+    const contact = page.locator('.site-form-block:not(.site-form-block--newsletter)');
+    await page.locator('.site-form-block:not(.site-form-block--newsletter)[data-island-mounted]').waitFor();
 
-    await page.getByRole('button', { name: 'Submit' }).click();
+    await contact.getByRole('button', { name: 'Submit' }).click();
     for (const id of ['contact-name', 'contact-email', 'contact-topic', 'contact-message']) {
       await expect.poll(() => fieldError(page, id).textContent()).toBe(REQUIRED);
     }
     expect(await fieldError(page, 'contact-phone').count()).toBe(0);
-    await expect.poll(() => page.locator('.site-form-notice').textContent()).toBe(SCROLL_UP);
+    await expect.poll(() => contact.locator('.site-form-notice').textContent()).toBe(SCROLL_UP);
 
-    await page.getByLabel('First name').fill('Ada');
-    await page.getByLabel('Last name').fill('Lovelace');
-    await page.getByLabel('Email').fill('ada@');
-    await page.getByLabel('What is it about?').selectOption('A custom piece');
-    await page.getByLabel('Message').fill('x'.repeat(1001));
-    expect(await page.locator('.site-form-counter').textContent()).toBe('1001 / 1000');
-    await page.getByRole('button', { name: 'Submit' }).click();
+    await contact.getByLabel('First name').fill('Ada');
+    await contact.getByLabel('Last name').fill('Lovelace');
+    await contact.getByLabel('Email').fill('ada@');
+    await contact.getByLabel('What is it about?').selectOption('A custom piece');
+    await contact.getByLabel('Message').fill('x'.repeat(1001));
+    expect(await contact.locator('.site-form-counter').textContent()).toBe('1001 / 1000');
+    await contact.getByRole('button', { name: 'Submit' }).click();
     await expect
       .poll(() => fieldError(page, 'contact-email').textContent())
       .toBe('Email is not valid. Email addresses should follow the format user@domain.com.');
@@ -63,13 +65,13 @@ describe('site forms in the browser', () => {
     );
     expect(await fieldError(page, 'contact-name').count()).toBe(0);
 
-    await page.getByLabel('Email').fill('ada@example.com');
-    await page.getByLabel('Message').fill('Could you make a walnut board 60 cm long?');
-    expect(await page.locator('.site-form-counter').textContent()).toBe('41 / 1000');
-    await page.getByRole('button', { name: 'Submit' }).click();
-    await page.locator('.site-form-success').waitFor({ timeout: 30_000 });
-    expect(await page.locator('.site-form-success').textContent()).toBe(SUCCESS);
-    expect(await page.locator('form.site-form').count()).toBe(0);
+    await contact.getByLabel('Email').fill('ada@example.com');
+    await contact.getByLabel('Message').fill('Could you make a walnut board 60 cm long?');
+    expect(await contact.locator('.site-form-counter').textContent()).toBe('41 / 1000');
+    await contact.getByRole('button', { name: 'Submit' }).click();
+    await contact.locator('.site-form-success').waitFor({ timeout: 30_000 });
+    expect(await contact.locator('.site-form-success').textContent()).toBe(SUCCESS);
+    expect(await contact.locator('form.site-form').count()).toBe(0);
     await page.close();
   });
 
@@ -108,7 +110,7 @@ describe('site forms in the browser', () => {
 
     const visitor = await browser.newPage();
     await visitor.goto(`${server.url}/workshop`);
-    await visitor.locator('[data-island="SiteForm"][data-island-mounted]').waitFor();
+    await visitor.locator('[data-island="SiteForm"][data-island-mounted]').first().waitFor();
     await visitor.getByLabel('First name').fill('Grace');
     await visitor.getByLabel('Last name').fill('Hopper');
     await visitor.getByLabel('Your email').fill('grace@example.com');
@@ -132,5 +134,21 @@ describe('site forms in the browser', () => {
     await noJs.getByRole('button', { name: 'Submit' }).click();
     await noJs.waitForURL(/\/shop$/);
     await plain.close();
+  });
+
+  it('shows the captcha compact under 320 px wide (spec §9), in full from 320 px', async () => {
+    for (const [width, compact] of [
+      [300, true],
+      [390, false],
+    ] as const) {
+      const context = await browser.newContext({ viewport: { width, height: 800 } });
+      const page = await context.newPage();
+      await page.goto(`${server.url}/contact`);
+      const widget = page.locator('.site-form-captcha altcha-widget');
+      await widget.waitFor();
+      await expect.poll(() => widget.evaluate((w) => w.classList.contains('altcha-compact'))).toBe(compact);
+      expect(await widget.getByText('Protected by ALTCHA').count()).toBe(compact ? 0 : 1);
+      await context.close();
+    }
   });
 });

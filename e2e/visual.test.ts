@@ -90,6 +90,41 @@ describe.each(Object.entries(VIEWPORTS))('shopper screens on a %s', (device, vie
     await context.close();
   });
 
+  it('a filtered, sorted list page; the second page; the phone menu', async () => {
+    await open('/shop?category=Kitchen&sort=price-desc', false);
+    await expectScreen('list-filtered');
+    await page.goto(`${server.url}/shop?page=2`);
+    await page.locator('.pagination').scrollIntoViewIfNeeded();
+    await expectScreen('list-page-2');
+    if (device === 'phone') {
+      await page.goto(`${server.url}/shop`);
+      await page.locator('summary.site-menu-button').click();
+      await expectScreen('phone-menu');
+    }
+    await context.close();
+  });
+
+  it('the image lightbox, and related products with the footer', async () => {
+    await open('/shop/p/linen-field-shirt');
+    // The pointer over the images brings their script before the click.
+    await page.locator('.product-gallery-strip').hover();
+    await page.locator('.product-gallery-next:not([hidden])').waitFor();
+    await page.locator('.product-gallery-open').first().click();
+    await page
+      .getByRole('dialog', { name: 'Product images' })
+      .locator('img')
+      .evaluate((img: HTMLImageElement) => img.decode());
+    await expectScreen('lightbox');
+    await page.keyboard.press('Escape');
+    await page.locator('footer.site-footer').scrollIntoViewIfNeeded();
+    // Lazy images in view load now: the screen is taken once they show.
+    await page
+      .locator('.related-products img')
+      .evaluateAll((imgs: HTMLImageElement[]) => Promise.all(imgs.map((i) => i.decode().catch(() => {}))));
+    await expectScreen('related-footer');
+    await context.close();
+  });
+
   it('the product form in its lightbox, with its required-field errors', async () => {
     await open('/shop/p/walnut-serving-board');
     await page.locator('.product-summary .sqs-add-to-cart-button[data-state]').waitFor();

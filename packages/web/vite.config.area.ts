@@ -32,6 +32,11 @@ export default defineConfig({
               name: 'charts',
               test: /node_modules[\\/](recharts|victory-vendor|d3-[a-z-]+|internmap|decimal\.js-light|react-redux|@reduxjs|redux|redux-thunk|reselect|immer|es-toolkit|eventemitter3|tiny-invariant)[\\/]/,
             },
+            // The template editor's CodeMirror: loaded when a template is first opened.
+            {
+              name: 'codemirror',
+              test: /node_modules[\\/](@codemirror|@lezer|@marijn|style-mod|w3c-keyname|crelt)[\\/]/,
+            },
             { name: 'vendor', test: /node_modules/ },
           ],
         },

@@ -12,6 +12,8 @@ export default defineConfig({
     emptyOutDir: true,
     manifest: true,
     target: 'es2022',
+    // Every browser es2022 reaches preloads modules itself: no polyfill in the entry.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       input: 'src/main.tsx',
       output: {
@@ -22,7 +24,13 @@ export default defineConfig({
           groups: [
             {
               name: 'shared',
-              test: /node_modules\/(?!altcha)|src\/(api|cookies|context|cart-store|product-store)\b/,
+              test: /node_modules\/(?!altcha)|src\/(api|cookies|context|cart-store|product-store|product|messages|message-texts|analytics\/track)\b/,
+            },
+            // The analytics script with the rules it shares with its error reporter, which is
+            // fetched only once a page has an error.
+            {
+              name: 'analytics',
+              test: /commerce\/src\/analytics\.ts|src\/analytics\/(index|cookies|transport|vitals)\b/,
             },
           ],
         },

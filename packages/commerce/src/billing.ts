@@ -65,7 +65,7 @@ function wallAsUtc(w: WallClock): number {
 }
 
 /** How far the zone's wall clock is ahead of UTC at `ms`. */
-function zoneOffset(ms: number, timeZone: string): number {
+export function zoneOffset(ms: number, timeZone: string): number {
   return wallAsUtc(wallClock(ms, timeZone)) - ms;
 }
 

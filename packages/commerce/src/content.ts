@@ -151,3 +151,178 @@ export function slugify(title: string): string {
     .replace(/-+$/g, '');
   return slug || 'item';
 }
+
+/** A comment's status: shown, waiting in the moderation queue, or set aside as spam. */
+export const COMMENT_STATUS = { approved: 'approved', pending: 'pending', spam: 'spam' } as const;
+export type CommentStatus = (typeof COMMENT_STATUS)[keyof typeof COMMENT_STATUS];
+export const COMMENT_STATUSES: readonly CommentStatus[] = Object.values(COMMENT_STATUS);
+
+/** Longest commenter name and comment a visitor may send (the spec gives no numbers). */
+export const MAX_COMMENT_NAME_LENGTH = 100;
+export const MAX_COMMENT_LENGTH = 5_000;
+/** Replies nest this deep at most; a reply to the deepest comment joins its thread at that depth. */
+export const MAX_COMMENT_DEPTH = 3;
+
+export const COMMENT_MESSAGES = {
+  closed: 'Comments are closed.',
+  awaitingModeration: 'Thank you. Your comment is awaiting moderation.',
+  parentNotFound: 'The comment you replied to is not there any more.',
+  notFound: 'That comment does not exist.',
+  tooLong: `A comment is at most ${MAX_COMMENT_LENGTH} characters.`,
+  nameTooLong: `A name is at most ${MAX_COMMENT_NAME_LENGTH} characters.`,
+} as const;
+
+/** A comment placed in its thread: its depth (0 for a top-level comment) under its parent. */
+export interface ThreadedComment<T> {
+  comment: T;
+  depth: number;
+}
+
+/**
+ * Comments in reading order: each top-level comment (oldest first) followed by its replies, depth
+ * first. A reply whose parent is not shown (pending, spam, deleted) is shown at the top level.
+ */
+export function threadComments<T extends { id: string; parentId: string | null }>(
+  comments: readonly T[],
+): ThreadedComment<T>[] {
+  const ids = new Set(comments.map((c) => c.id));
+  const children = new Map<string | null, T[]>();
+  for (const c of comments) {
+    const parent = c.parentId !== null && ids.has(c.parentId) ? c.parentId : null;
+    children.set(parent, [...(children.get(parent) ?? []), c]);
+  }
+  const out: ThreadedComment<T>[] = [];
+  const walk = (parent: string | null, depth: number) => {
+    for (const c of children.get(parent) ?? []) {
+      out.push({ comment: c, depth: Math.min(depth, MAX_COMMENT_DEPTH) });
+      walk(c.id, depth + 1);
+    }
+  };
+  walk(null, 0);
+  return out;
+}
+
+/** Share services (spec §3 shareButtonOptions) offered as plain links: no third-party script. */
+export const SHARE_SERVICES = ['facebook', 'x', 'linkedin', 'pinterest', 'reddit', 'email'] as const;
+export type ShareService = (typeof SHARE_SERVICES)[number];
+export const SHARE_SERVICE_LABELS: Record<ShareService, string> = {
+  facebook: 'Facebook',
+  x: 'X',
+  linkedin: 'LinkedIn',
+  pinterest: 'Pinterest',
+  reddit: 'Reddit',
+  email: 'Email',
+};
+
+/** The share link of one service for a page at `url` titled `title` (with its image for Pinterest). */
+export function shareLink(service: ShareService, url: string, title: string, imageUrl = ''): string {
+  const u = encodeURIComponent(url);
+  const t = encodeURIComponent(title);
+  switch (service) {
+    case 'facebook':
+      return `https://www.facebook.com/sharer/sharer.php?u=${u}`;
+    case 'x':
+      return `https://twitter.com/intent/tweet?url=${u}&text=${t}`;
+    case 'linkedin':
+      return `https://www.linkedin.com/sharing/share-offsite/?url=${u}`;
+    case 'pinterest':
+      return `https://pinterest.com/pin/create/button/?url=${u}&description=${t}${imageUrl ? `&media=${encodeURIComponent(imageUrl)}` : ''}`;
+    case 'reddit':
+      return `https://www.reddit.com/submit?url=${u}&title=${t}`;
+    case 'email':
+      return `mailto:?subject=${t}&body=${u}`;
+  }
+}
+
+/** Spec §3 like count as a label: '1 Like', 'N Likes'. */
+export function likeCountText(count: number): string {
+  return count === 1 ? '1 Like' : `${count} Likes`;
+}
+
+/** Spec §3 gallery designs; grid is the default. */
+export const GALLERY_DESIGNS = ['grid', 'slideshow', 'slider', 'stacked'] as const;
+export type GalleryDesign = (typeof GALLERY_DESIGNS)[number];
+export const GALLERY_META_POSITIONS = [
+  'top',
+  'top-left',
+  'top-right',
+  'center',
+  'bottom',
+  'bottom-left',
+  'bottom-right',
+] as const;
+export const GALLERY_ALIGNMENTS = ['center', 'left', 'right'] as const;
+export const GALLERY_LIGHTBOX_THEMES = ['dark', 'light'] as const;
+
+/** Spec §9 gallery ranges and defaults: [min, max, default]. */
+export const GALLERY_RANGES = {
+  'autoplay-duration': [1, 10, 5],
+  'thumbnails-per-row': [1, 10, 4],
+  padding: [0, 50, 20],
+  'thumbnail-strip-height': [0, 200, 80],
+  'thumbnail-strip-margin': [0, 60, 20],
+  'max-width': [100, 300, 300],
+} as const satisfies Record<string, readonly [number, number, number]>;
+export type GalleryRangeName = keyof typeof GALLERY_RANGES;
+
+/** The on/off options of spec §3, with their defaults (ours: the spec gives none). */
+export const GALLERY_SWITCH_DEFAULTS = {
+  autoplay: false,
+  controls: true,
+  'auto-crop': true,
+  'square-thumbs': false,
+  thumbnails: true,
+  'show-meta': true,
+  'show-meta-on-hover': false,
+  lightbox: true,
+  newWindow: false,
+  transparentBackground: false,
+  indicators: true,
+} as const;
+export type GallerySwitch = keyof typeof GALLERY_SWITCH_DEFAULTS;
+
+/** Spec §3 aspect-ratio choices for auto-cropped images (width:height). */
+export const GALLERY_ASPECT_RATIOS = ['1:1', '3:2', '4:3', '16:9', '2:3', '3:4'] as const;
+
+export interface GalleryOptions extends Record<GalleryRangeName, number>, Record<GallerySwitch, boolean> {
+  design: GalleryDesign;
+  'aspect-ratio': (typeof GALLERY_ASPECT_RATIOS)[number];
+  'meta-position': (typeof GALLERY_META_POSITIONS)[number];
+  'active-alignment': (typeof GALLERY_ALIGNMENTS)[number];
+  lightboxTheme: (typeof GALLERY_LIGHTBOX_THEMES)[number];
+}
+
+const pick = <T extends string>(values: readonly T[], value: unknown, fallback: T): T =>
+  values.includes(value as T) ? (value as T) : fallback;
+
+/**
+ * A gallery's options as it renders: each range clamped to spec §9 (rounded to a whole number),
+ * each choice one of its values, anything missing or unknown its default (grid design).
+ */
+export function galleryOptions(input: Record<string, unknown> | undefined): GalleryOptions {
+  const raw = input ?? {};
+  const ranges = Object.fromEntries(
+    (Object.entries(GALLERY_RANGES) as [GalleryRangeName, readonly [number, number, number]][]).map(
+      ([name, [min, max, fallback]]) => {
+        const v = raw[name];
+        const n = typeof v === 'number' && Number.isFinite(v) ? Math.round(v) : fallback;
+        return [name, Math.min(max, Math.max(min, n))];
+      },
+    ),
+  ) as Record<GalleryRangeName, number>;
+  const switches = Object.fromEntries(
+    (Object.entries(GALLERY_SWITCH_DEFAULTS) as [GallerySwitch, boolean][]).map(([name, fallback]) => [
+      name,
+      typeof raw[name] === 'boolean' ? raw[name] : fallback,
+    ]),
+  ) as Record<GallerySwitch, boolean>;
+  return {
+    ...ranges,
+    ...switches,
+    design: pick(GALLERY_DESIGNS, raw.design, 'grid'),
+    'aspect-ratio': pick(GALLERY_ASPECT_RATIOS, raw['aspect-ratio'], '4:3'),
+    'meta-position': pick(GALLERY_META_POSITIONS, raw['meta-position'], 'bottom'),
+    'active-alignment': pick(GALLERY_ALIGNMENTS, raw['active-alignment'], 'center'),
+    lightboxTheme: pick(GALLERY_LIGHTBOX_THEMES, raw.lightboxTheme, 'dark'),
+  };
+}

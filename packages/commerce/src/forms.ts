@@ -366,3 +366,6 @@ export function formAnswersFromEntries(
   }
   return Object.fromEntries(answers);
 }
+
+/** Spec §9: "Captcha size is compact under 320 px width." */
+export const CAPTCHA_COMPACT_BELOW_PX = 320;

@@ -1,6 +1,6 @@
 /** Buy-now-pay-later installments (spec §3 "Installment context per item", §4, §5, §9). */
 import { formatMoney } from './money.js';
-import { type CommerceProduct, ProductType } from './product.js';
+import { type CommerceProduct, ProductType, type ProductTypeNumber } from './product.js';
 
 /** Spec §9: "Pay-later default is 4 installments". */
 export const INSTALLMENTS_DEFAULT_COUNT = 4;
@@ -20,6 +20,17 @@ export const INSTALLMENT_PROVIDER_LANGUAGES: Readonly<Record<string, readonly st
  */
 export function installmentProviderBrand(country: string): 'Afterpay' | 'Clearpay' {
   return country.toUpperCase() === 'GB' ? 'Clearpay' : 'Afterpay';
+}
+
+/**
+ * The provider's published terms, not the spec: one payment now, the next ones every two weeks.
+ * The product page's popup and the provider's approval page both say it.
+ */
+export const INSTALLMENT_INTERVAL_WEEKS = 2;
+
+/** When payment `index` (0 first) falls due: 'Today', 'In 2 weeks', 'In 4 weeks'… */
+export function installmentDueText(index: number): string {
+  return index === 0 ? 'Today' : `In ${index * INSTALLMENT_INTERVAL_WEEKS} weeks`;
 }
 
 /** Spec §3 installment context per item; min and max are minor units of the store currency. */
@@ -135,4 +146,64 @@ export function installmentDisplay(input: InstallmentDisplayInput): InstallmentD
       ? installmentAvailabilityText('over', money(context.afterPayMin))
       : installmentAvailabilityText('up-to', money(context.afterPayMax));
   return { kind: 'out-of-range', text, brand };
+}
+
+/** What checkout says when an order cannot be paid later. */
+export const PAY_LATER_MESSAGES = {
+  /** Spec §5: installments apply only to non-subscribable physical products. */
+  productsNotEligible: 'Pay-later is available only for physical products that are not subscriptions.',
+  unavailable: 'Pay-later is not available for this store.',
+} as const;
+
+export interface PayLaterLine {
+  productType: ProductTypeNumber;
+  isSubscribable?: boolean;
+}
+
+export type PayLaterOffer =
+  | {
+      available: true;
+      brand: 'Afterpay' | 'Clearpay';
+      count: number;
+      /** Each payment, largest first, summing exactly to the amount due (minor units). */
+      scheduleCents: number[];
+    }
+  | { available: false; brand: 'Afterpay' | 'Clearpay' | null; reason: string };
+
+/**
+ * Whether checkout offers pay-later for an order, by the product page's rules (spec §5, §9):
+ * the provider serves the store's country and shopper language, every line is a
+ * non-subscribable physical product, and the amount to pay is above the minimum and up to the
+ * maximum; out of range, the reason is the product page's availability text.
+ */
+export function payLaterOffer(input: {
+  context: InstallmentContext | null | undefined;
+  lines: readonly PayLaterLine[];
+  amountDueCents: number;
+  currency: string;
+  locale?: string;
+  count?: number;
+}): PayLaterOffer {
+  const { context } = input;
+  const count = input.count ?? INSTALLMENTS_DEFAULT_COUNT;
+  if (
+    !context?.afterPayAvailable ||
+    !installmentProviderSupports(context.stripeAccountCountry, context.shopperLanguage)
+  )
+    return { available: false, brand: null, reason: PAY_LATER_MESSAGES.unavailable };
+  const brand = installmentProviderBrand(context.stripeAccountCountry);
+  const eligible = input.lines.every((l) =>
+    isInstallmentProduct({ productType: l.productType, isSubscribable: !!l.isSubscribable }),
+  );
+  if (input.lines.length === 0 || !eligible)
+    return { available: false, brand, reason: PAY_LATER_MESSAGES.productsNotEligible };
+  const money = (cents: number) => formatMoney(cents, input.currency, input.locale);
+  if (!isInInstallmentRange(input.amountDueCents, context.afterPayMin, context.afterPayMax)) {
+    const reason =
+      input.amountDueCents <= context.afterPayMin
+        ? installmentAvailabilityText('over', money(context.afterPayMin))
+        : installmentAvailabilityText('up-to', money(context.afterPayMax));
+    return { available: false, brand, reason: `${brand} is ${reason}.` };
+  }
+  return { available: true, brand, count, scheduleCents: installmentSchedule(input.amountDueCents, count) };
 }

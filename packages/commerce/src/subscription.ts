@@ -93,3 +93,6 @@ export function subscriptionPriceText({
     duration: duration ? String(duration.count) : '',
   });
 }
+
+/** The label of the choice among a product's subscription options (product page, server and island). */
+export const SUBSCRIPTION_OPTION_LABEL = 'Subscription';

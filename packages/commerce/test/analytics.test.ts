@@ -4,20 +4,18 @@ import {
   analyticsCookiesAllowed,
   analyticsEligible,
   analyticsIdentifier,
-  cutStack,
-  ErrorReportThrottle,
   formatVisitorCookie,
   nextVisit,
   pageCounted,
   parseConsent,
   parseVisitCookie,
   parseVisitorCookie,
-  trackerFailureMessage,
   userCounted,
   VISIT_COOKIE_MS,
   VISITOR_COOKIE_MS,
   vitalBand,
 } from '../src/analytics.js';
+import { cutStack, ErrorReportThrottle, trackerFailureMessage } from '../src/error-reports.js';
 
 const T0 = 1_700_000_000_000;
 const ids = () => {

@@ -9,7 +9,9 @@ import {
   installmentSchedule,
   isInInstallmentRange,
   isInstallmentProduct,
+  PAY_LATER_MESSAGES,
   ProductType,
+  payLaterOffer,
 } from '../src/index.js';
 
 const ctx = (over: Partial<InstallmentContext> = {}): InstallmentContext => ({
@@ -121,5 +123,61 @@ describe('installmentDisplay', () => {
     expect(
       installmentDisplay({ product: physical, priceCents: 5000, context: ctx(), currency: 'USD', ...over }),
     ).toEqual({ kind: 'hidden' });
+  });
+});
+
+describe('payLaterOffer (checkout)', () => {
+  const context: InstallmentContext = {
+    afterPayAvailable: true,
+    afterPayMin: 3500,
+    afterPayMax: 200_000,
+    shopperLanguage: 'en',
+    stripeAccountCountry: 'US',
+  };
+  const physical = { productType: ProductType.PHYSICAL };
+  const offer = (over: Partial<Parameters<typeof payLaterOffer>[0]>) =>
+    payLaterOffer({
+      context,
+      lines: [physical],
+      amountDueCents: 5001,
+      currency: 'USD',
+      locale: 'en-US',
+      ...over,
+    });
+
+  it('offers 4 payments summing to the amount due, largest first', () => {
+    expect(offer({})).toEqual({
+      available: true,
+      brand: 'Afterpay',
+      count: 4,
+      scheduleCents: [1251, 1250, 1250, 1250],
+    });
+  });
+
+  it('is above the minimum up to and including the maximum, with the product page wording', () => {
+    expect(offer({ amountDueCents: 3500 })).toMatchObject({
+      available: false,
+      reason: 'Afterpay is available for orders over $35.00.',
+    });
+    expect(offer({ amountDueCents: 200_000 })).toMatchObject({ available: true });
+    expect(offer({ amountDueCents: 200_001 })).toMatchObject({
+      reason: 'Afterpay is available for orders up to $2,000.00.',
+    });
+  });
+
+  it('only for non-subscribable physical lines, in a served country and language, branded Clearpay in GB', () => {
+    const notEligible = { available: false, reason: PAY_LATER_MESSAGES.productsNotEligible };
+    expect(offer({ lines: [physical, { productType: ProductType.DIGITAL }] })).toMatchObject(notEligible);
+    expect(offer({ lines: [{ ...physical, isSubscribable: true }] })).toMatchObject(notEligible);
+    expect(offer({ lines: [] })).toMatchObject(notEligible);
+    expect(offer({ context: { ...context, shopperLanguage: 'de' } })).toEqual({
+      available: false,
+      brand: null,
+      reason: PAY_LATER_MESSAGES.unavailable,
+    });
+    expect(offer({ context: { ...context, afterPayAvailable: false } })).toMatchObject({ brand: null });
+    expect(offer({ context: { ...context, stripeAccountCountry: 'GB' } })).toMatchObject({
+      brand: 'Clearpay',
+    });
   });
 });

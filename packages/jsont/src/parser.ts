@@ -43,7 +43,7 @@ const NAMES: Record<string, string> = { or: 'OR_PREDICATE', alternates: 'ALTERNA
 const nameOf = (kind: string): string => NAMES[kind] ?? kind.toUpperCase();
 
 export function parsePath(raw: string): Path | null {
-  return PATH.test(raw) ? (raw.includes('.') ? raw.split('.') : [raw]) : null;
+  return PATH.test(raw) ? raw.split('.') : null;
 }
 
 const words = (s: string): string[] => s.split(' ').filter((w) => w !== '');

@@ -10,6 +10,7 @@ import { importWxr } from '../src/modules/content/wxr.js';
 import { FIRST_ADMIN_HINT, USER_ADD_USAGE, userAdd } from '../src/modules/contributors/cli.js';
 import { hasContributors } from '../src/modules/contributors/service.js';
 import { startConfiguredOutboxWorker } from '../src/modules/email/worker.js';
+import { seedDemoNewsletter } from '../src/modules/newsletter/service.js';
 import { sendWaitlistsBackInStock } from '../src/modules/owner-restock/service.js';
 import { loadSite, sitePublicUrl } from '../src/modules/site/service.js';
 import { startConfiguredRenewalWorker } from '../src/modules/subscriptions/renewals.js';
@@ -69,6 +70,7 @@ async function start(): Promise<void> {
   if (await isEmpty(database)) {
     const counts = await seedDemoStore(database);
     const content = await seedDemoContent(database);
+    await seedDemoNewsletter(database);
     console.log(`Empty database: seeded the demo store (${JSON.stringify({ ...counts, content })}).`);
   }
   if (!(await hasContributors({ db: database.db, clock: systemClock }))) console.log(FIRST_ADMIN_HINT);
@@ -133,10 +135,11 @@ async function main(argv: string[]): Promise<number> {
         console.error('Usage: storefront seed --demo');
         return 2;
       }
-      const counts = await withDatabase(async (db) => ({
-        ...(await seedDemoStore(db)),
-        content: await seedDemoContent(db),
-      }));
+      const counts = await withDatabase(async (db) => {
+        const seeded = { ...(await seedDemoStore(db)), content: await seedDemoContent(db) };
+        await seedDemoNewsletter(db);
+        return seeded;
+      });
       console.log(`Seeded the demo store: ${JSON.stringify(counts)}`);
       return 0;
     }

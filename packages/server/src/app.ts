@@ -8,7 +8,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig, TrustProxy } from './config.js';
 import { analyticsRoutes } from './modules/analytics/routes.js';
-import { purchaseRow } from './modules/analytics/service.js';
+import { purchaseCounted, purchaseRow } from './modules/analytics/service.js';
 import { auditRoutes } from './modules/audit/routes.js';
 import { cartRoutes } from './modules/cart/routes.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
@@ -24,13 +24,17 @@ import { mediaRoutes } from './modules/media/routes.js';
 import { orderRoutes } from './modules/orders/routes.js';
 import { ownerCatalogRoutes } from './modules/owner-catalog/routes.js';
 import { ownerFormRoutes } from './modules/owner-forms/routes.js';
+import { ownerNewsletterRoutes } from './modules/owner-newsletter/routes.js';
 import { ownerOrderRoutes } from './modules/owner-orders/routes.js';
 import { ownerPricingRoutes } from './modules/owner-pricing/routes.js';
 import { ownerRestockRoutes } from './modules/owner-restock/routes.js';
 import { ownerSettingsRoutes } from './modules/owner-settings/routes.js';
 import { ownerSubscriptionRoutes } from './modules/owner-subscriptions/routes.js';
+import { ownerTemplateRoutes } from './modules/owner-templates/routes.js';
+import { createTestPayLaterProvider } from './modules/payments/test-pay-later.js';
 import { pricingRoutes } from './modules/pricing/routes.js';
 import { restockRoutes } from './modules/restock/routes.js';
+import { siteRoutes } from './modules/site/routes.js';
 import { siteUserRoutes } from './modules/site-users/routes.js';
 import { subscriptionRoutes } from './modules/subscriptions/routes.js';
 import { BROTLI_QUALITY, COMPRESS_THRESHOLD_BYTES, compressWholeAnswers } from './platform/compress.js';
@@ -46,8 +50,10 @@ import { checkoutPageRoutes } from './render/checkout-pages.js';
 import { configShellRoutes } from './render/config-shell.js';
 import { contentPageRoutes } from './render/content-routes.js';
 import { formPageRoutes } from './render/form-pages.js';
+import { newsletterPageRoutes } from './render/newsletter-pages.js';
 import { quickViewRoutes } from './render/quick-view.js';
 import { pageRoutes } from './render/routes.js';
+import { templatePreviewRoutes } from './render/template-preview.js';
 import { type BuildOptions, createServices } from './services.js';
 
 export type { BuildOptions };
@@ -68,7 +74,7 @@ function fastifyTrustProxy(
 /** Composition root: wires config, database, theme and routes; nothing global. */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   // The services log through the app, made next: Redis going away is logged once it exists.
-  const { services, close } = await createServices(config, options, (err, message) =>
+  const { services, sessionSecret, close } = await createServices(config, options, (err, message) =>
     app.log.warn({ err }, message),
   );
   const { analytics, paymentProvider } = services;
@@ -149,6 +155,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   catalogRoutes(app, services);
   formRoutes(app, services);
   formPageRoutes(app, services);
+  newsletterPageRoutes(app, services);
   restockRoutes(app, services);
   subscriptionRoutes(app, services);
   contextRoutes(app, services);
@@ -156,14 +163,20 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   quickViewRoutes(app, services);
   analyticsRoutes(app, services);
   // The order hook's analytics value (spec §9: subtotal / 100) becomes the funnel's Purchase.
-  const recordPurchase: OrderPlacedListener = async ({ order, value }) => {
+  const recordPurchase: OrderPlacedListener = async ({ order, value, shopper }) => {
     const ctx = await services.context();
-    if (!ctx.site.analytics.censusDisabled) await analytics.record([purchaseRow(ctx, order.id, value)]);
+    if (purchaseCounted(ctx, order, shopper.roles))
+      await analytics.record([purchaseRow(ctx, order, value, shopper)]);
   };
   const checkout = {
     ...options.checkout,
     paymentProvider,
     onOrderPlaced: [recordPurchase, ...(options.checkout?.onOrderPlaced ?? [])],
+    // Pay-later beside cards: the built-in test provider unless another (or null, none) is given.
+    payLaterProvider:
+      options.checkout?.payLaterProvider === undefined
+        ? createTestPayLaterProvider({ secret: sessionSecret })
+        : options.checkout.payLaterProvider,
   };
   checkoutRoutes(app, services, checkout);
   orderRoutes(app, services);
@@ -179,11 +192,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   ownerSettingsRoutes(app, services);
   ownerRestockRoutes(app, services);
   ownerFormRoutes(app, services);
+  ownerNewsletterRoutes(app, services);
   contentRoutes(app, services);
+  ownerTemplateRoutes(app, services);
+  templatePreviewRoutes(app, services);
   checkoutPageRoutes(app, services, checkout);
   accountPageRoutes(app, services);
   configShellRoutes(app, services, await loadConfigAssets());
   contentPageRoutes(app, services);
+  siteRoutes(app, services);
   pageRoutes(app, services);
 
   app.addHook('onClose', close);

@@ -103,6 +103,8 @@ export interface BuildOptions {
 
 export interface Services {
   services: AppServices;
+  /** Signs what the store hands out and checks back (crumbs, the test pay-later provider's links). */
+  sessionSecret: string;
   /** Closes what the services opened (not what the options handed in). */
   close(): Promise<void>;
 }
@@ -177,6 +179,7 @@ export async function createServices(
 
   return {
     services,
+    sessionSecret,
     async close() {
       await analytics.close();
       if (!options.database) await database.close();

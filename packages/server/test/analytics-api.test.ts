@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { card, cartWith } from './checkout-support.js';
 import { CRUMB, createTestApp, type TestApp } from './support/app.js';
 import { dialects } from './support/databases.js';
 import { addOwner, ownerCall, ownerEmail, signIn } from './support/owner.js';
@@ -8,7 +9,9 @@ const BROWSER =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
 const BOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 const NOW = Date.now();
-const today = new Date(NOW).toISOString().slice(0, 10);
+/** The test site's time zone (the spec's default): days are the store's calendar days. */
+const STORE_ZONE = 'America/New_York';
+const today = new Intl.DateTimeFormat('en-CA', { timeZone: STORE_ZONE }).format(NOW);
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 const pageData = (path: string, extra: Record<string, unknown> = {}) =>
@@ -110,7 +113,38 @@ describe.each(dialects)('analytics ingestion and dashboard on %s', (dialect) => 
     expect((await event('AddToCart', { itemId: 'tee', value: 25 })).statusCode).toBe(202);
     expect((await event('AddToCartError', { errorType: 'NO_VARIANT_SELECTED' })).statusCode).toBe(202);
     expect((await event('Checkout', {})).statusCode).toBe(202);
+    // The built-in payment provider places test-mode orders: not counted until the merchant says so.
     await placeZineOrder(t);
+    expect((await dash()).totals.funnel.at(-1)).toEqual({ step: 'Purchase', count: 0 });
+    const on = await ownerCall(t.app, 'PATCH', '/api/config/analytics/settings', admin, {
+      testPurchases: true,
+    });
+    expect(on.json()).toMatchObject({ testPurchases: true });
+    const audit = await ownerCall(t.app, 'GET', '/api/config/audit', admin);
+    expect(audit.json().entries[0]).toMatchObject({
+      action: 'analytics.settings',
+      contributor: { email: ownerEmail(1) },
+      detail: { testPurchases: true },
+    });
+
+    // A shopper's purchase carries its visitor id; an admin trying the checkout is not counted.
+    const buyer = `vbuyer|${NOW}|${NOW}|${NOW}|1`;
+    for (const cookies of [{ ss_cvr: buyer }, { ...admin, ss_cvr: `vadmin|${NOW}|${NOW}|${NOW}|1` }]) {
+      const token = await cartWith(t.app, [{ itemId: 'zine', sku: 'ZINE', quantity: 1 }]);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/commerce/orders',
+        payload: {
+          idempotencyKey: `analytics-${Object.keys(cookies).length}`,
+          email: 'ada@example.com',
+          payment: card(),
+          source: { kind: 'cart' },
+        },
+        cookies: { crumb: CRUMB, CART: token, ...cookies },
+        headers: { 'x-csrf-token': CRUMB, 'cf-ipcountry': 'FR' },
+      });
+      expect(res.statusCode).toBe(201);
+    }
     const d = await dash();
     expect(d.totals.funnel).toEqual([
       { step: 'VisitPDP', count: 1 },
@@ -120,6 +154,11 @@ describe.each(dialects)('analytics ingestion and dashboard on %s', (dialect) => 
     ]);
     expect(d.totals.revenue).toBe(12);
     expect(d.cartErrors).toEqual([{ key: 'NO_VARIANT_SELECTED', count: 1 }]);
+    const csv = await ownerCall(t.app, 'GET', `/api/config/analytics.csv?from=${today}&to=${today}`, admin);
+    const purchases = csv.body.split('\r\n').filter((line) => line.includes(',Purchase,'));
+    expect(purchases).toHaveLength(1);
+    expect(purchases[0]).toMatch(/,vbuyer,FR$/);
+    await ownerCall(t.app, 'PATCH', '/api/config/analytics/settings', admin, { testPurchases: false });
   });
 
   it('RecordEvent takes only the spec §7 browser events: Purchase comes from the order hook alone', async () => {
@@ -225,7 +264,7 @@ describe.each(dialects)('analytics ingestion and dashboard on %s', (dialect) => 
     const res = await ownerCall(t.app, 'PATCH', '/api/config/analytics/settings', admin, {
       censusDisabled: true,
     });
-    expect(res.json()).toEqual({ censusDisabled: true, cookieConsent: 'off' });
+    expect(res.json()).toEqual({ censusDisabled: true, cookieConsent: 'off', testPurchases: false });
     expect((await hit('/shop', `vz|${NOW}|${NOW}|${NOW}|1`)).statusCode).toBe(204);
     await ownerCall(t.app, 'PATCH', '/api/config/analytics/settings', admin, { censusDisabled: false });
     const reporting = await signIn(t.app, ownerEmail(3));
@@ -240,7 +279,9 @@ describe.each(dialects)('analytics ingestion and dashboard on %s', (dialect) => 
       `/api/config/analytics.csv?from=${today}&to=${today}`,
       reporting,
     );
-    expect(csv.body.split('\r\n')[0]).toBe('time,kind,name,path,referrer,itemId,value,device,visitor');
+    expect(csv.body.split('\r\n')[0]).toBe(
+      'time,kind,name,path,referrer,itemId,value,device,visitor,country',
+    );
     expect(csv.body).toContain('PAGE_VIEW,/shop/tee');
   });
 });

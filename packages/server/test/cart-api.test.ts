@@ -220,6 +220,13 @@ describe.each(dialects)('cart API on %s', (dialect) => {
     expect(failed.statusCode).toBe(303);
     // The message's key travels, never its text.
     expect(failed.headers.location).toBe('/shop/p/tee?cartError=outOfStock');
+    // The page says the message the key names; a text a link carries is never shown.
+    const message = async (query: string) =>
+      (await t.app.inject({ method: 'GET', url: `/shop/p/tee?cartError=${query}` })).body.match(
+        /<p class="product-form-message" role="alert">([^<]*)<\/p>/,
+      )?.[1];
+    expect(await message('outOfStock')).toBe('Sorry, we do not have enough of that item available.');
+    expect(await message('Call%20555-0100%20to%20unlock%20your%20order')).toBe('');
   });
 
   it('answers stock per variant', async () => {

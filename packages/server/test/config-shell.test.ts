@@ -27,7 +27,9 @@ describe('the owner’s area shell', () => {
     expect(html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
     expect(html).toContain('<title>Owner’s area — Test Shop</title>');
     expect(html).toContain('<div id="config-root"></div>');
-    expect(html).toContain('{"siteTitle":"Test Shop","currency":"USD","locale":"en-US","signedIn":false}');
+    expect(html).toContain(
+      '{"siteTitle":"Test Shop","currency":"USD","locale":"en-US","timeZone":"America/New_York","signedIn":false}',
+    );
   });
 
   it('tells the app a signed-in contributor is there, so only then it asks the session API', async () => {

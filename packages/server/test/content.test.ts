@@ -173,7 +173,9 @@ describe.each(dialects)('content pages on %s', (dialect) => {
     expect(html).toContain(
       '<img src="/assets/demo/tee.svg" alt="A tee" loading="lazy"><figcaption>Our tee</figcaption>',
     );
-    expect(html).toContain('<ul class="gallery-grid"><li><figure><img src="/assets/demo/a.svg" alt="A"');
+    expect(html).toContain(
+      '<ul class="gallery-items"><li class="gallery-item"><figure><a class="gallery-link" href="/assets/demo/a.svg" data-index="1"><img src="/assets/demo/a.svg" alt="A"',
+    );
     // The form block is the site form itself, made interactive by its island.
     expect(html).toContain('<div class="site-form-block" data-island="SiteForm"');
     expect(html).toContain('name="email"');

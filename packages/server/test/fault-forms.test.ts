@@ -1,8 +1,11 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrate } from '../src/db/index.js';
+import { CAPTCHA_CHALLENGE_PATH } from '../src/modules/captcha/provider.js';
 import { importCatalog } from '../src/modules/catalog/import.js';
 import { OUTBOX_MAIL_DIR } from '../src/modules/email/transports.js';
 import { CRUMB, smallCatalog, TEST_SESSION_SECRET } from './support/app.js';
@@ -10,8 +13,8 @@ import { setups, withDatabase } from './support/fault.js';
 import { killProcess, spawnServer } from './support/process.js';
 
 /**
- * Crash safety of site forms: a real server process takes a stream of submissions and is killed
- * with SIGKILL mid-stream. After a restart every submission it answered 200 is stored with its
+ * Crash safety of site forms: a real server process takes a stream of submissions, each with its
+ * proof-of-work captcha verified and spent, and is killed with SIGKILL mid-stream. After a restart every submission it answered 200 is stored with its
  * notification email queued once, and the restarted worker sends each of those mails.
  */
 const WORKERS = 6;
@@ -34,12 +37,25 @@ function catalog() {
         name: 'Contact',
         fields: [{ id: 'note', type: 'text', title: 'Note', required: true }],
         notificationEmails: ['owner@example.com'],
+        captchaEnabled: true,
       },
     ],
   };
 }
 
-/** One visitor's submission: a key, then the answers, which carry a note no other submission has. */
+/** The proof-of-work captcha solved as the visitor's browser solves it, encoded as the widget sends it. */
+async function captchaAnswer(url: string): Promise<string> {
+  const res = await fetch(`${url}${CAPTCHA_CHALLENGE_PATH}`);
+  if (res.status !== 200) throw new Error(`challenge answered ${res.status}`);
+  const challenge = await res.json();
+  const solution = await solveChallenge({ challenge, deriveKey });
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+}
+
+/**
+ * One visitor's submission: a key, the captcha solved, then the answers, which carry a note no
+ * other submission has.
+ */
 async function submitOnce(url: string, note: string): Promise<number> {
   const keyRes = await fetch(`${url}/api/form/FormSubmissionKey`, { method: 'POST', headers: crumb });
   if (keyRes.status !== 200) throw new Error(`key answered ${keyRes.status}`);
@@ -47,7 +63,12 @@ async function submitOnce(url: string, note: string): Promise<number> {
   const res = await fetch(`${url}/api/form/SaveFormSubmission`, {
     method: 'POST',
     headers: { ...crumb, 'content-type': 'application/json' },
-    body: JSON.stringify({ formId: 'contact', form: { note }, key: data.key }),
+    body: JSON.stringify({
+      formId: 'contact',
+      form: { note },
+      key: data.key,
+      captchaKey: await captchaAnswer(url),
+    }),
   });
   await res.text();
   return res.status;
@@ -109,6 +130,9 @@ describe.each(setups)('site form submissions survive SIGKILL on %s', (_name, mak
         .execute();
       // One mail per stored submission (one recipient), none for submissions that were not stored.
       expect(mails.map((m) => m.ref).sort()).toEqual(rows.map((r) => `form-submission:${r.id}`).sort());
+      // Each stored submission spent its captcha answer in its own transaction, and nothing else did.
+      const spent = await db.selectFrom('captcha_spent').select('answer_hash').execute();
+      expect(spent).toHaveLength(rows.length);
       return mails.map((m) => m.id);
     });
 

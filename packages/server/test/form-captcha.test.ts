@@ -157,7 +157,7 @@ function fakeVerifyPeer() {
         return;
       }
       const answer =
-        token === 'person'
+        token === 'person' || token === 'restock-person'
           ? { success: true, score: 0.9 }
           : token === 'bot'
             ? { success: true, score: 0.1 }
@@ -222,6 +222,44 @@ describe.each(dialects)('reCAPTCHA on %s', (dialect) => {
     const csp = String((await t.app.inject({ url: '/' })).headers['content-security-policy']);
     expect(csp).toMatch(/script-src 'self' 'nonce-[^']+' https:\/\/www\.google\.com\/recaptcha\//);
     expect(csp).toContain('frame-src https://www.google.com/recaptcha/');
+  });
+
+  it('checks the restock form’s recaptchaEnterpriseV3Token: a person once, never a bot or no token', async () => {
+    const signup = (token: string | null, email: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/commerce/restock-notifications',
+        ...mutating,
+        payload: {
+          productId: 'tee',
+          variantId: 'TEE-M-RED',
+          siteVisitorEmail: email,
+          recaptchaEnterpriseV3Token: token,
+        },
+      });
+    const waiting = async (email: string) =>
+      (await t.database.db.selectFrom('restock_signups').select('id').where('email', '=', email).execute())
+        .length;
+    for (const token of ['bot', 'forged', null]) {
+      const res = await signup(token, 'refused@example.com');
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(CAPTCHA_MESSAGE);
+    }
+    expect(await waiting('refused@example.com')).toBe(0);
+    const ok = await signup('restock-person', 'waiting@example.com');
+    expect(ok.statusCode).toBe(200);
+    expect(peer.seen.at(-1)).toEqual({ secret: 'secret-key', response: 'restock-person' });
+    expect((await signup('restock-person', 'replay@example.com')).statusCode).toBe(400);
+    expect(await waiting('waiting@example.com')).toBe(1);
+    expect(await waiting('replay@example.com')).toBe(0);
+    const broken = await signup('broken', 'broken@example.com');
+    expect(broken.statusCode).toBe(500);
+    expect(broken.json().message).toBe('Unable to submit form. Please try again later.');
+  });
+
+  it('tells the pages its site key (spec §3 captchaSettings.siteKey)', async () => {
+    const page = await t.app.inject({ url: '/shop/tee' });
+    expect(page.body).toContain('"captchaSettings":{"siteKey":"site-key"}');
   });
 
   it('issues no proof-of-work challenges', async () => {

@@ -134,6 +134,9 @@ describe.each(dialects)('catalog import on %s', (dialect) => {
       public_url: null,
       census_disabled: 0,
       cookie_consent: 'off',
+      announcement: null,
+      footer: null,
+      analytics_test_purchases: 0,
     });
 
     const settings = await t.db.selectFrom('store_settings').selectAll().executeTakeFirstOrThrow();
@@ -183,6 +186,8 @@ describe.each(dialects)('catalog import on %s', (dialect) => {
       { assetUrl: '/assets/demo/tee.svg', altText: 'A tee', originalSize: '800x800' },
     ]);
     expect(JSON.parse(tee.variant_option_ordering)).toEqual(['Size', 'Color']);
+    // No categories or tags given: none to filter by.
+    expect([JSON.parse(tee.categories), JSON.parse(tee.tags)]).toEqual([[], []]);
     expect(JSON.parse(tee.merchandising ?? 'null')).toMatchObject({
       scarcityEnabled: true,
       scarcityText: 'Only {qty} left',

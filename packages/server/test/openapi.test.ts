@@ -29,7 +29,16 @@ describe('GET /api/openapi.json', () => {
     expect(add.responses['200'].content['application/json'].schema.properties.shoppingCart).toEqual({
       $ref: '#/components/schemas/Cart',
     });
-    expect(doc.paths['/api/commerce/orders'].post.responses['201']).toBeDefined();
+    const placed = doc.paths['/api/commerce/orders'].post;
+    expect(placed.responses['201'].content['application/json'].schema.properties.paymentUrl).toEqual({
+      type: 'string',
+    });
+    expect(placed.requestBody.content['application/json'].schema.properties.paymentMethod.enum).toEqual([
+      'card',
+      'pay-later',
+    ]);
+    expect(doc.components.schemas.Quote.required).toContain('payLater');
+    expect(add.requestBody.content['application/json'].schema.properties.amount).toBeDefined();
     expect(doc.paths['/api/commerce/inventory/stock/'].get.parameters).toEqual([
       expect.objectContaining({ in: 'query', name: 'itemId', required: true }),
     ]);
@@ -38,6 +47,7 @@ describe('GET /api/openapi.json', () => {
       'pending',
       'partially_refunded',
       'refunded',
+      'cancelled',
     ]);
     expect(Object.keys(doc.paths).every((p) => p.startsWith('/api/'))).toBe(true);
   });

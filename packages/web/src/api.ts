@@ -74,6 +74,8 @@ export interface AddEntryRequest {
   quantity: number;
   /** Spec §7: a JSON string; null when the product has no custom form. */
   additionalFields: string | null;
+  /** A donation's amount, a decimal in major units ('25.50'). */
+  amount?: string;
 }
 
 export interface AddEntryResponse {

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import { PillCart } from './islands/PillCart';
 import { ProductForm, productFormStateFromMarkup } from './islands/ProductForm';
@@ -10,6 +11,12 @@ interface IslandDefinition {
   load: () => Island | Promise<Island>;
   /** Extra props read from the server markup just before it is replaced (what the shopper did already). */
   stateFromMarkup?: (el: Element) => Record<string, unknown>;
+  /**
+   * Loaded at the shopper's first sign of using it (pointer over, focus, touch) or of changing the
+   * product choice it follows, not with the page: its server markup reads right until then, and
+   * the page's JS stays within budget (docs/islands.md).
+   */
+  onIntent?: true;
 }
 
 /**
@@ -21,9 +28,22 @@ export const ISLANDS: Record<string, IslandDefinition> = {
   PillCart: { load: () => PillCart },
   CartPage: { load: () => import('./islands/CartPage').then((m) => m.CartPage) },
   Checkout: { load: () => import('./islands/Checkout').then((m) => m.Checkout) },
-  Installments: { load: () => import('./islands/Installments').then((m) => m.Installments) },
-  RestockForm: { load: () => import('./islands/RestockForm').then((m) => m.RestockForm) },
+  Installments: { load: () => import('./islands/Installments').then((m) => m.Installments), onIntent: true },
+  RestockForm: {
+    load: () => import('./islands/RestockForm').then((m) => m.RestockForm),
+    onIntent: true,
+    stateFromMarkup: (el) => ({
+      entered: {
+        email: el.querySelector<HTMLInputElement>('input[name="email"]')?.value ?? '',
+        joinMailingList: el.querySelector<HTMLInputElement>('input[name="isJoinMailingList"]')?.checked,
+        revealed: el.querySelector('details')?.open,
+      },
+    }),
+  },
   QuickViewButton: { load: () => import('./islands/QuickViewButton').then((m) => m.QuickViewButton) },
+  NewsletterPopup: { load: () => import('./islands/NewsletterPopup').then((m) => m.NewsletterPopup) },
+  Gallery: { load: () => import('./islands/Gallery').then((m) => m.Gallery) },
+  CommentCaptcha: { load: () => import('./islands/CommentCaptcha').then((m) => m.CommentCaptcha) },
   SiteForm: {
     load: () => import('./islands/SiteForm').then((m) => m.SiteForm),
     // What the visitor typed before the island loaded, so taking over the form loses nothing.
@@ -54,12 +74,77 @@ function readProps(el: Element): Record<string, unknown> | null {
   }
 }
 
+/** On the island: the shopper is about to use it. */
+const INTENT_EVENTS = ['pointerover', 'focusin', 'touchstart', 'click'] as const;
+/** Anywhere on the page: a product choice changed, which the island may follow. */
+const CHOICE_EVENTS = ['input', 'change'] as const;
+
+const CONTROLS = 'a[href], button, input, select, textarea, summary';
+
+/**
+ * Resolves at the shopper's first sign of using `el`: pointer, focus or touch on it, or a change
+ * of a product choice anywhere on the page.
+ */
+export function whenIntended(el: Element): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      for (const type of INTENT_EVENTS) el.removeEventListener(type, done);
+      for (const type of CHOICE_EVENTS) document.removeEventListener(type, done);
+      resolve();
+    };
+    for (const type of INTENT_EVENTS) el.addEventListener(type, done, { passive: true });
+    for (const type of CHOICE_EVENTS) document.addEventListener(type, done, { passive: true });
+  });
+}
+
+/** Replaces the server markup with the island in one commit. */
+async function mount(el: Element, island: IslandDefinition, props: Record<string, unknown>): Promise<Root> {
+  el.setAttribute(MOUNTED_ATTRIBUTE, '');
+  const Component = await island.load();
+  const state = island.stateFromMarkup?.(el) ?? {};
+  const reactRoot = createRoot(el);
+  reactRoot.render(<Component {...props} {...state} />);
+  return reactRoot;
+}
+
+/** Mounts an on-intent island once the shopper shows it, carrying over their click and focus. */
+async function mountOnIntent(
+  el: Element,
+  island: IslandDefinition,
+  props: Record<string, unknown>,
+): Promise<Root> {
+  el.setAttribute(MOUNTED_ATTRIBUTE, '');
+  // A plain button pressed before the code arrived is pressed again on the island: not lost.
+  let clicked = -1;
+  const recordClick = (event: Event) => {
+    const button = event.target instanceof Element ? event.target.closest('button[type="button"]') : null;
+    if (button) clicked = Array.from(el.querySelectorAll('button')).indexOf(button as HTMLButtonElement);
+  };
+  el.addEventListener('click', recordClick);
+  await whenIntended(el);
+  const Component = await island.load();
+  el.removeEventListener('click', recordClick);
+  // Focus goes back to the island's field of that name, or else in that place among its controls.
+  const controls = () => Array.from(el.querySelectorAll<HTMLElement>(CONTROLS));
+  const active = el.contains(document.activeElement) ? document.activeElement : null;
+  const name = active?.getAttribute('name');
+  const place = active ? controls().indexOf(active as HTMLElement) : -1;
+  const state = island.stateFromMarkup?.(el) ?? {};
+  const reactRoot = createRoot(el);
+  flushSync(() => reactRoot.render(<Component {...props} {...state} />));
+  if (name) el.querySelector<HTMLElement>(`[name="${CSS.escape(name)}"]`)?.focus();
+  else if (place >= 0) controls()[place]?.focus();
+  if (clicked >= 0) el.querySelectorAll('button')[clicked]?.click();
+  return reactRoot;
+}
+
 /**
  * Mounts every `[data-island]` under `root`, replacing the server markup in one commit. An
  * unknown name or unreadable props leaves the server markup in place (it works without JS).
- * Resolves, once every island's code has loaded and its render is requested, to the React roots.
+ * Resolves, once every island's code has loaded and its render is requested, to the React roots;
+ * an on-intent island mounts later, when `onMount` (if given) receives its root.
  */
-export async function mountIslands(root: ParentNode): Promise<Root[]> {
+export async function mountIslands(root: ParentNode, onMount?: (root: Root) => void): Promise<Root[]> {
   const elements = Array.from(root.querySelectorAll(`[data-island]:not([${MOUNTED_ATTRIBUTE}])`));
   const roots = await Promise.all(
     elements.map(async (el): Promise<Root | null> => {
@@ -74,12 +159,11 @@ export async function mountIslands(root: ParentNode): Promise<Root[]> {
         console.warn(`Island "${name}" has unreadable data-props`);
         return null;
       }
-      el.setAttribute(MOUNTED_ATTRIBUTE, '');
-      const Component = await island.load();
-      const state = island.stateFromMarkup?.(el) ?? {};
-      const reactRoot = createRoot(el);
-      reactRoot.render(<Component {...props} {...state} />);
-      return reactRoot;
+      if (island.onIntent) {
+        void mountOnIntent(el, island, props).then((r) => onMount?.(r));
+        return null;
+      }
+      return mount(el, island, props);
     }),
   );
   return roots.filter((r): r is Root => r !== null);

@@ -33,4 +33,6 @@ export interface PageContext {
   cartUrl: string;
   /** Absent on pages rendered before analytics existed (then nothing is recorded). */
   analytics?: PageAnalytics;
+  /** Spec §3 website captchaSettings: present when the site verifies with reCAPTCHA. */
+  captchaSettings?: { siteKey: string };
 }

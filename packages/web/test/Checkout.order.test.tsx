@@ -271,3 +271,39 @@ describe('Checkout place order', () => {
     expect((order.body as Record<string, unknown>).payment).toBeUndefined();
   });
 });
+
+describe('pay-later beside the card', () => {
+  const PAY_LATER_QUOTE: Quote = {
+    ...GIFT_CARD_QUOTE,
+    items: [
+      { ...GIFT_CARD_QUOTE.items[0], itemId: 'item-lamp', sku: 'LAMP', productName: 'Lamp', productType: 1 },
+    ],
+    payLater: { available: true, brand: 'Afterpay', count: 4, scheduleCents: [1250, 1250, 1250, 1250] },
+  };
+  const PAYMENT_URL = '/checkout/pay-later/test/tpl_1';
+
+  it('asks for no card, shows the plan, sends the method and goes to the provider', async () => {
+    const { requests } = stubFetch(() => jsonResponse({ ...PLACED, paymentUrl: PAYMENT_URL }, 201));
+    render(<Checkout source={{ kind: 'cart' }} quote={PAY_LATER_QUOTE} locale="en-US" />);
+    fireEvent.click(screen.getByRole('radio', { name: /Afterpay/ }));
+    expect(screen.queryByLabelText('Card number')).toBeNull();
+    expect(screen.getAllByText('$12.50')).toHaveLength(4);
+    expect(screen.getByText(/4 interest-free payments of \$12.50/)).toBeTruthy();
+    type('Email', 'ann@example.com');
+    placeOrder();
+    await settle();
+    const [sent] = orders(requests);
+    expect(sent.body).toMatchObject({ paymentMethod: 'pay-later', email: 'ann@example.com' });
+    expect(sent.body).not.toHaveProperty('payment');
+    expect(assign).toHaveBeenCalledWith(PAYMENT_URL);
+  });
+
+  it('says why an order cannot be paid later', () => {
+    const reason = 'Afterpay is available for orders over $35.00.';
+    const quote: Quote = { ...PAY_LATER_QUOTE, payLater: { available: false, brand: 'Afterpay', reason } };
+    render(<Checkout source={{ kind: 'cart' }} quote={quote} locale="en-US" />);
+    expect(screen.queryByRole('radio', { name: /Afterpay/ })).toBeNull();
+    expect(screen.getByText(reason)).toBeTruthy();
+    expect(screen.getByLabelText('Card number')).toBeTruthy();
+  });
+});

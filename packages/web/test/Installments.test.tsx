@@ -225,17 +225,64 @@ describe('Installments server markup (docs/installments.md)', () => {
 });
 
 describe('Installments island', () => {
-  it('mounts from the server markup', async () => {
+  const SERVER =
+    '<div class="installments" data-kind="in-range"><button type="button" class="installments-pill" aria-haspopup="dialog">or 4 installments with <span class="installments-brand">Afterpay</span></button><button type="button" class="installments-info" aria-label="About Afterpay" aria-haspopup="dialog"></button></div>';
+
+  async function mountPage(): Promise<Root> {
     const props = JSON.stringify(TEE).replace(/"/g, '&quot;');
-    document.body.innerHTML = `<div data-island="Installments" data-props="${props}"></div>`;
-    let roots: Root[] = [];
-    await act(async () => {
-      roots = await mountIslands(document);
+    document.body.innerHTML = `<div data-island="Installments" data-props="${props}">${SERVER}</div>`;
+    const mounted = new Promise<Root>((resolve) => {
+      void mountIslands(document, resolve);
     });
-    expect(pill().textContent).toBe('or 4 installments with Afterpay');
-    act(() => {
-      for (const root of roots) root.unmount();
-    });
+    return mounted;
+  }
+
+  // The chunk loads and the popup opens on real time.
+  beforeEach(() => {
+    vi.useRealTimers();
+  });
+
+  afterEach(() => {
     document.body.innerHTML = '';
+  });
+
+  it('keeps the server markup until the shopper comes near it, then mounts', async () => {
+    const mounted = mountPage();
+    const serverPill = pill();
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 20));
+    });
+    expect(pill()).toBe(serverPill);
+    let root: Root | undefined;
+    await act(async () => {
+      serverPill.dispatchEvent(new Event('pointerover', { bubbles: true }));
+      root = await mounted;
+    });
+    expect(pill()).not.toBe(serverPill);
+    expect(pill().textContent).toBe('or 4 installments with Afterpay');
+    act(() => root?.unmount());
+  });
+
+  it('mounts when a product choice changes anywhere on the page', async () => {
+    const mounted = mountPage();
+    const serverPill = pill();
+    let root: Root | undefined;
+    await act(async () => {
+      document.body.dispatchEvent(new Event('change', { bubbles: true }));
+      root = await mounted;
+    });
+    expect(pill()).not.toBe(serverPill);
+    act(() => root?.unmount());
+  });
+
+  it('replays a press that came before its code: the popup opens', async () => {
+    const mounted = mountPage();
+    let root: Root | undefined;
+    await act(async () => {
+      pill().click();
+      root = await mounted;
+    });
+    expect(await screen.findByRole('dialog')).toBeTruthy();
+    act(() => root?.unmount());
   });
 });

@@ -4,7 +4,7 @@ import { resetCart } from '../src/cart-store';
 import { pageContext, setPageContext } from '../src/context';
 import { resetAddedPopover } from '../src/islands/AddedPopover';
 import { PillCart } from '../src/islands/PillCart';
-import { ProductForm, type ProductFormProps } from '../src/islands/ProductForm';
+import { ProductForm, type ProductFormProps, productFormStateFromMarkup } from '../src/islands/ProductForm';
 import type { StockLine } from '../src/islands/product-form/api';
 import { ADD_TO_CART_EVENT, type AddToCartEventDetail } from '../src/islands/product-form/events';
 import { resetProductSelections } from '../src/product-store';
@@ -182,22 +182,16 @@ describe('ProductForm markup', () => {
     expect(button().textContent).toBe('Sold Out');
   });
 
-  it('keeps the server message of a failed no-JS post (?cartError= its key)', () => {
-    window.history.replaceState(null, '', '/shop/p/classic-tee?cartError=outOfStock');
-    try {
-      render(<ProductForm {...TEE} />);
-      expect(alertText()).toBe('Sorry, we do not have enough of that item available.');
-    } finally {
-      window.history.replaceState(null, '', '/');
-    }
+  it('keeps the message the server rendered for a failed no-JS post', () => {
+    const markup = document.createElement('div');
+    markup.innerHTML =
+      '<p class="product-form-message" role="alert">Sorry, we do not have enough of that item available.</p>';
+    render(<ProductForm {...TEE} {...productFormStateFromMarkup(markup)} />);
+    expect(alertText()).toBe('Sorry, we do not have enough of that item available.');
   });
 
-  it('shows no text a link carries in ?cartError=, only messages named by key', () => {
-    window.history.replaceState(
-      null,
-      '',
-      '/shop/p/classic-tee?cartError=Call%20555-0100%20to%20unlock%20your%20order',
-    );
+  it('shows nothing a link carries in ?cartError=: only what the server rendered', () => {
+    window.history.replaceState(null, '', '/shop/p/classic-tee?cartError=outOfStock');
     try {
       render(<ProductForm {...TEE} />);
       expect(alertText()).toBe('');
@@ -679,6 +673,22 @@ describe('ProductForm subscription', () => {
     expect(screen.getByRole('alertdialog', { name: 'Unable to Add Item' })).toBeTruthy();
     expect(assign).not.toHaveBeenCalled();
     expect(events.at(-1)?.errorType).toBe('SUB_API_FAILURE');
+  });
+
+  it('offers every subscription option and sends the one chosen', async () => {
+    vi.spyOn(window.location, 'assign').mockImplementation(() => {});
+    const { requests } = serve(() => jsonResponse({ data: { cartToken: 't' } }));
+    const options = [
+      { id: 'opt-1', title: 'Every month' },
+      { id: 'opt-2', title: 'Every 2 months' },
+    ];
+    render(<ProductForm {...TEE} {...SUB} subscriptionOptions={options} />);
+    choose('Subscription', 'opt-2');
+    choose('Size', 'S');
+    choose('Color', 'Black');
+    await click();
+    expect(requests[1].body).toMatchObject({ subscriptionOptionId: 'opt-2' });
+    expect(events.at(-1)).toMatchObject({ subscriptionId: 'opt-2' });
   });
 
   it('omits subscriptionOptionId when the product has none', async () => {

@@ -270,7 +270,11 @@ describe('ProductForm radio selectors', () => {
     server.querySelector<HTMLInputElement>('input[value="White"]')!.checked = true;
     server.querySelector<HTMLInputElement>('input[name="quantity"]')!.value = '3';
     const state = productFormStateFromMarkup(server);
-    expect(state).toEqual({ initialSelection: { Size: 'M', Color: 'White' }, initialQuantity: '3' });
+    expect(state).toEqual({
+      initialMessage: '',
+      initialSelection: { Size: 'M', Color: 'White' },
+      initialQuantity: '3',
+    });
     render(<ProductForm {...RADIO} {...state} />);
     expect(radio('Size', 'M').checked).toBe(true);
     expect(radio('Color', 'White').checked).toBe(true);

@@ -286,17 +286,25 @@ describe('RestockForm server markup (docs/restock.md)', () => {
 });
 
 describe('RestockForm island', () => {
-  it('mounts from the server markup', async () => {
+  it('takes over on focus, keeping what the shopper typed, ticked and where the focus was', async () => {
     const props = JSON.stringify(ONE_SOLD_OUT).replace(/"/g, '&quot;');
-    document.body.innerHTML = `<div data-island="RestockForm" data-props="${props}"></div>`;
-    let roots: Root[] = [];
+    document.body.innerHTML = `<div data-island="RestockForm" data-props="${props}"><div class="product-restock"><form><input type="text" name="email" value=""><label><input type="checkbox" name="isJoinMailingList" value="true"> Also sign up</label></form></div></div>`;
+    const serverEmail = document.querySelector<HTMLInputElement>('input[name="email"]')!;
+    const mounted = new Promise<Root>((resolve) => {
+      void mountIslands(document, resolve);
+    });
+    serverEmail.value = 'early@example.com';
+    document.querySelector<HTMLInputElement>('input[name="isJoinMailingList"]')!.checked = true;
+    let root: Root | undefined;
     await act(async () => {
-      roots = await mountIslands(document);
+      serverEmail.focus();
+      root = await mounted;
     });
-    expect(emailInput().name).toBe('email');
-    act(() => {
-      for (const root of roots) root.unmount();
-    });
+    expect(emailInput()).not.toBe(serverEmail);
+    expect(emailInput().value).toBe('early@example.com');
+    expect(screen.getByRole<HTMLInputElement>('checkbox').checked).toBe(true);
+    expect(document.activeElement).toBe(emailInput());
+    act(() => root?.unmount());
     document.body.innerHTML = '';
   });
 });

@@ -6,16 +6,18 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build, type Manifest } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ISLANDS } from '../src/islands';
 
-/** Budget from the islands brief: a product page's islands JS ≤ 80 KB gzipped in total. */
+/** Issue 11's budget: the JavaScript a product page loads ≤ 80 KB gzipped in total. */
 const PRODUCT_PAGE_JS_BUDGET_BYTES = 80 * 1024;
 
 const packageRoot = fileURLToPath(new URL('..', import.meta.url));
 let outDir = '';
 let manifest: Manifest;
 
+/** Gzipped as the server sends it (scripts/precompress.mjs). */
 async function gzippedSize(file: string): Promise<number> {
-  return gzipSync(await readFile(join(outDir, file))).length;
+  return gzipSync(await readFile(join(outDir, file)), { level: 9 }).length;
 }
 
 /** The entry and every chunk it imports statically: what a page without a cart island loads. */
@@ -69,8 +71,16 @@ describe('production build', () => {
   });
 
   it('keeps a product page within the JS budget', async () => {
+    // What every product page loads: the entry with its islands, and the analytics script it
+    // fetches next. The installments and restock islands load at the shopper's first intent,
+    // overlays when opened, the error reporter at a first error: none of them at load.
+    expect(ISLANDS.Installments.onIntent && ISLANDS.RestockForm.onIntent).toBe(true);
+    const analytics = manifest['src/main.tsx'].dynamicImports?.find((key) => /analytics/.test(key));
+    expect(analytics).toBeDefined();
+    const loaded = staticClosure(analytics ?? '', staticClosure('src/main.tsx'));
     let total = 0;
-    for (const key of staticClosure('src/main.tsx')) total += await gzippedSize(manifest[key].file);
+    for (const key of loaded) total += await gzippedSize(manifest[key].file);
+    console.log(`product page JS: ${total} B gzipped of ${PRODUCT_PAGE_JS_BUDGET_BYTES} B`);
     expect(total).toBeLessThanOrEqual(PRODUCT_PAGE_JS_BUDGET_BYTES);
   });
 });

@@ -125,7 +125,8 @@ type DerivedQuoteFields =
   | 'shippingLocation'
   | 'addressErrors'
   | 'hasDigital'
-  | 'purelyDigital';
+  | 'purelyDigital'
+  | 'payLater';
 
 /** A whole quote, as the server answers it, from its cents and items (in US dollars). */
 export function wireQuote(q: Omit<Quote, DerivedQuoteFields> & Partial<Quote>): Quote {
@@ -145,6 +146,8 @@ export function wireQuote(q: Omit<Quote, DerivedQuoteFields> & Partial<Quote>): 
     addressErrors: null,
     hasDigital: digital > 0,
     purelyDigital: digital > 0 && digital === q.items.length,
+    // No pay-later provider unless the test offers one.
+    payLater: null,
     ...q,
   };
 }

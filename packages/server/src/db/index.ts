@@ -27,6 +27,12 @@ import * as m0012 from './migrations/0012_analytics.js';
 import * as m0013 from './migrations/0013_site_users.js';
 import * as m0014 from './migrations/0014_content.js';
 import * as m0015 from './migrations/0015_shopper.js';
+import * as m0016 from './migrations/0016_newsletter.js';
+import * as m0017 from './migrations/0017_template_overrides.js';
+import * as m0018 from './migrations/0018_donations.js';
+import * as m0019 from './migrations/0019_content_social.js';
+import * as m0021 from './migrations/0021_browsing.js';
+import * as m0022 from './migrations/0022_analytics_partitions.js';
 import type { DB } from './schema.js';
 import { createWriteVersion, observeWrites, type WriteVersion } from './write-version.js';
 
@@ -60,6 +66,12 @@ const MIGRATIONS: Record<string, Migration> = {
   '0011_forms_newsletter': m0011,
   '0014_content': m0014,
   '0012_analytics': m0012,
+  '0017_template_overrides': m0017,
+  '0018_donations': m0018,
+  '0021_browsing': m0021,
+  '0016_newsletter': m0016,
+  '0019_content_social': m0019,
+  '0022_analytics_partitions': m0022,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -19,6 +19,17 @@ export interface WebsiteTable {
   census_disabled: Generated<number>;
   /** 'off' or 'banner' (CookieConsentMode). */
   cookie_consent: Generated<string>;
+  /** JSON { text, url? }: the announcement bar above the header; null: none. */
+  announcement: string | null;
+  /** JSON SiteFooter (site/service.ts): contact, social links and policy links; null: none. */
+  footer: string | null;
+  /** Spec §3 site settings: 0 hides every comment section. */
+  comments_enabled: Generated<number>;
+  simple_liking_enabled: Generated<number>;
+  /** JSON array of share services. */
+  share_button_options: Generated<string>;
+  /** 1: purchases of test-mode orders count in the analytics funnel (migration 0022). */
+  analytics_test_purchases: Generated<number>;
 }
 
 export interface StoreSettingsTable {
@@ -55,6 +66,8 @@ export interface CollectionTable {
   folder_behavior: number | null;
   /** The folder this collection sits in, if any. */
   parent_id: string | null;
+  /** 1: served at its URL but not linked from the header (policy pages, linked from the footer). */
+  not_linked: Generated<number>;
 }
 
 export interface ProductTable {
@@ -89,6 +102,11 @@ export interface ProductTable {
   published: Generated<number>;
   /** The media asset (kind 'file') a digital product delivers through its download links. */
   digital_file_id: string | null;
+  /** JSON { minCents, maxCents, presetsCents }: a donation, whose amount the visitor types; else null. */
+  donation?: string | null;
+  /** JSON arrays of names: what the product list filters by. */
+  categories: Generated<string>;
+  tags: Generated<string>;
   position: number;
   created_at: number;
   updated_at: number;
@@ -107,6 +125,8 @@ export interface VariantTable {
   qty_in_stock: number;
   unlimited: number;
   position: number;
+  /** The product image shown when this variant is picked: its media id or URL; null: none. */
+  image: string | null;
 }
 
 export interface FormTable {
@@ -126,6 +146,57 @@ export interface FormTable {
   /** Published on its own page at /{page_slug}; null: only where a page places it. */
   page_slug: string | null;
   updated_at: Generated<number>;
+  /** A newsletter form: accepted submissions sign their email address up to this list. */
+  mailing_list_id: string | null;
+  newsletter_on_form_pages: Generated<number>;
+  newsletter_popup: Generated<number>;
+}
+
+export interface MailingListTable {
+  id: string;
+  website_id: string;
+  name: string;
+  description: Generated<string>;
+  created_at: number;
+}
+
+export type SubscriberStatus = 'pending' | 'subscribed' | 'unsubscribed';
+
+export interface NewsletterSubscriberTable {
+  id: string;
+  website_id: string;
+  list_id: string;
+  email: string;
+  status: SubscriberStatus;
+  confirm_token_hash: string | null;
+  confirm_sent_at: number | null;
+  unsubscribe_token: string;
+  source: 'form' | 'popup' | 'import';
+  created_at: number;
+  confirmed_at: number | null;
+  unsubscribed_at: number | null;
+}
+
+export interface NewsletterCampaignTable {
+  id: string;
+  website_id: string;
+  list_id: string | null;
+  subject: Generated<string>;
+  body: Generated<string>;
+  track_opens: Generated<number>;
+  status: 'draft' | 'sent';
+  recipient_count: Generated<number>;
+  created_at: number;
+  updated_at: number;
+  sent_at: number | null;
+}
+
+export interface NewsletterDeliveryTable {
+  campaign_id: string;
+  subscriber_id: string;
+  outbox_id: string;
+  open_token: string | null;
+  opened_at: number | null;
 }
 
 /** A captcha answer already used; kept until the answer would have expired anyway. */
@@ -224,7 +295,7 @@ export interface AnalyticsEventTable {
   id: string;
   website_id: string;
   at: number;
-  /** Days since 1970-01-01 UTC. */
+  /** Days since 1970-01-01 on the store's calendar (its time zone; UTC before migration 0022). */
   day: number;
   kind: string;
   name: string;
@@ -236,6 +307,8 @@ export interface AnalyticsEventTable {
   value: number | null;
   device: string;
   data: string;
+  /** ISO 3166 country code the request came from, when a proxy said (migration 0022). */
+  country: string | null;
 }
 
 /** Daily rollups of the events, one row per (metric, day, key): what the dashboard reads. */
@@ -261,6 +334,8 @@ export interface AnalyticsVisitorDayTable {
   website_id: string;
   day: number;
   visitor_id: string;
+  /** The visitor's active day before this one (null: none); kept by the writer (migration 0022). */
+  previous_day: number | null;
 }
 
 /** A tax rule of a country, or of one region of it (spec §3 Cart applicableTaxRules); rules that match a place add up. */
@@ -355,7 +430,8 @@ export interface OutboxTable {
 }
 
 /** 'reserved' while checkout authorizes the payment (stock, gift card and coupons held, no lock). */
-export type OrderStatus = 'reserved' | 'paid' | 'pending' | 'partially_refunded' | 'refunded';
+/** 'cancelled': a pay-later plan the shopper declined at the provider (nothing was paid). */
+export type OrderStatus = 'reserved' | 'paid' | 'pending' | 'partially_refunded' | 'refunded' | 'cancelled';
 export type FulfilmentStatus = 'unfulfilled' | 'fulfilled';
 
 /** A placed order (spec §3 "Order"); money in minor units of `currency`. */
@@ -713,6 +789,13 @@ export interface ContentCommentTable {
   status: string;
   source_id: string | null;
   created_at: number;
+  moderated_at: number | null;
+}
+
+export interface ContentLikeTable {
+  item_id: string;
+  visitor_hash: string;
+  created_at: number;
 }
 
 export interface SearchDocumentTable {
@@ -723,11 +806,37 @@ export interface SearchDocumentTable {
   body: string;
 }
 
+/** The template editor's working copy of one theme template. */
+export interface TemplateDraftTable {
+  website_id: string;
+  template: string;
+  source: string;
+  updated_at: number;
+  updated_by_id: string | null;
+  updated_by_email: string | null;
+}
+
+/** One published version of a theme template; the newest per template is in force. */
+export interface TemplateVersionTable {
+  id: string;
+  website_id: string;
+  template: string;
+  number: number;
+  /** Null: the theme's own file. */
+  source: string | null;
+  action: string;
+  restored_number: number | null;
+  published_at: number;
+  published_by_id: string | null;
+  published_by_email: string | null;
+}
+
 export interface DB {
   content_items: ContentItemTable;
   content_terms: ContentTermTable;
   content_taxonomy: ContentTaxonomyTable;
   content_comments: ContentCommentTable;
+  content_likes: ContentLikeTable;
   search_documents: SearchDocumentTable;
   order_refunds: OrderRefundTable;
   order_fulfilments: OrderFulfilmentTable;
@@ -737,6 +846,10 @@ export interface DB {
   products: ProductTable;
   variants: VariantTable;
   forms: FormTable;
+  mailing_lists: MailingListTable;
+  newsletter_subscribers: NewsletterSubscriberTable;
+  newsletter_campaigns: NewsletterCampaignTable;
+  newsletter_deliveries: NewsletterDeliveryTable;
   form_submission_keys: FormSubmissionKeyTable;
   form_submissions: FormSubmissionTable;
   captcha_spent: CaptchaSpentTable;
@@ -772,4 +885,6 @@ export interface DB {
   site_user_sessions: SiteUserSessionTable;
   site_user_tokens: SiteUserTokenTable;
   site_user_addresses: SiteUserAddressTable;
+  template_drafts: TemplateDraftTable;
+  template_versions: TemplateVersionTable;
 }

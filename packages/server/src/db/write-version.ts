@@ -9,7 +9,7 @@ import type {
 
 /**
  * Tables a storefront page reads (site, settings, collections, products, variants with their
- * stock, media, site forms, content items with their terms and comments): a committed write to any of them makes every cached page older than it stale.
+ * stock, media, site forms, content items with their terms and comments, published templates): a committed write to any of them makes every cached page older than it stale.
  */
 export const PAGE_TABLES: ReadonlySet<string> = new Set([
   'websites',
@@ -23,6 +23,7 @@ export const PAGE_TABLES: ReadonlySet<string> = new Set([
   'content_terms',
   'content_taxonomy',
   'content_comments',
+  'template_versions',
 ]);
 
 /** The site's own rows, which the request context caches. */

@@ -19,3 +19,37 @@ export function csvCell(value: string | number | boolean | null | undefined): st
 export function csvRow(values: readonly (string | number | boolean | null | undefined)[]): string {
   return values.map(csvCell).join(',') + CRLF;
 }
+
+/**
+ * Rows of a CSV text (RFC 4180: quoted cells may hold commas, doubled quotes and line breaks;
+ * CRLF or LF between rows); blank lines are skipped.
+ */
+export function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  const endRow = () => {
+    row.push(cell);
+    if (row.length > 1 || row[0] !== '') rows.push(row);
+    row = [];
+    cell = '';
+  };
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"' && cell === '') quoted = true;
+    else if (c === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (c === '\n') endRow();
+    else if (c !== '\r') cell += c;
+  }
+  if (cell !== '' || row.length > 0) endRow();
+  return rows;
+}

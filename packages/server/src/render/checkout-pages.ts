@@ -3,6 +3,10 @@ import {
   countryName,
   formatMoney,
   formatPostalCode,
+  INSTALLMENTS_DEFAULT_COUNT,
+  installmentDueText,
+  installmentProviderBrand,
+  installmentSchedule,
   MESSAGES,
   minorFromDecimal,
   variantOptionsText,
@@ -11,15 +15,35 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { CART_COOKIE, HAS_CART_COOKIE } from '../modules/cart/routes.js';
 import { getCart } from '../modules/cart/service.js';
-import { getCollections } from '../modules/catalog/service.js';
+import { getCollections, getProductsByIds } from '../modules/catalog/service.js';
+import { checkoutDeps } from '../modules/checkout/routes.js';
 import type { CheckoutSource, Quote } from '../modules/checkout/schema.js';
-import { type CheckoutOptions, quote } from '../modules/checkout/service.js';
+import {
+  type CheckoutDeps,
+  type CheckoutOptions,
+  confirmationUrl,
+  quote,
+  settlePayLater,
+} from '../modules/checkout/service.js';
 import { SOURCE_MESSAGES } from '../modules/checkout/sources.js';
+import { getInstallmentContext } from '../modules/context/service.js';
 import { MEDIA_SECURITY_HEADERS } from '../modules/media/routes.js';
 import { openFile } from '../modules/media/service.js';
-import { getDownload, getOrderWithToken, orderNumberOf } from '../modules/orders/service.js';
+import {
+  findOrderByPayment,
+  getDownload,
+  getOrderWithToken,
+  orderNumberOf,
+  orderStatusUrl,
+} from '../modules/orders/service.js';
 import type { DecimalMoney, OrderView, ShippingAddress } from '../modules/orders/view.js';
 import { digitalFileIdOf } from '../modules/owner-catalog/service.js';
+import {
+  isTestPayLaterProvider,
+  TEST_PAY_LATER_PATH,
+  type TestPayLaterProvider,
+} from '../modules/payments/test-pay-later.js';
+import { announcementDismissed } from '../modules/site/routes.js';
 import { checkoutPrefill, type SiteUserView } from '../modules/site-users/service.js';
 import { subscriptionOfOrder } from '../modules/subscriptions/billing-service.js';
 import { HttpError } from '../platform/errors.js';
@@ -81,6 +105,7 @@ export async function render(
       assets: services.theme.assets,
       collections,
       path: url.pathname,
+      announcementDismissed: announcementDismissed(request, ctx.site.website.announcement),
     },
     { ...page.data, crumb },
   );
@@ -117,12 +142,13 @@ async function checkoutPage(
   source: CheckoutSource,
   testMode: boolean,
   siteUser: SiteUserView | null,
+  payLaterEnabled = false,
 ): Promise<CheckoutPage> {
   const { locale, id: websiteId, currency } = ctx.site.website;
   let q: Quote | null = null;
   let error = '';
   try {
-    q = await quote(ctx, { source }, request.cookies[CART_COOKIE]);
+    q = await quote(ctx, { source }, request.cookies[CART_COOKIE], payLaterEnabled);
   } catch (err) {
     if (!(err instanceof HttpError)) throw err;
     error = err.message;
@@ -215,6 +241,7 @@ export const ORDER_STATUS_TEXT: Record<OrderView['status'], string> = {
   pending: 'Payment pending',
   partially_refunded: 'Partially refunded',
   refunded: 'Refunded',
+  cancelled: 'Cancelled: the payment plan was declined',
 };
 
 function notFoundPage(): CheckoutPage {
@@ -227,8 +254,14 @@ function notFoundPage(): CheckoutPage {
   };
 }
 
-/** Which page a just-placed order confirms: received while payment is pending, subscription confirmed, or confirmed. */
-function confirmationPage(order: OrderView): Pick<CheckoutPage, 'pageType' | 'template' | 'title'> {
+/**
+ * Which page a just-placed order confirms: received while payment is pending, subscription
+ * confirmed, contribution confirmed (only donations), or confirmed.
+ */
+function confirmationPage(
+  order: OrderView,
+  onlyDonations: boolean,
+): Pick<CheckoutPage, 'pageType' | 'template' | 'title'> {
   if (order.status === 'pending') {
     return {
       pageType: PAGE_TYPE.ORDER_RECEIVED,
@@ -243,11 +276,27 @@ function confirmationPage(order: OrderView): Pick<CheckoutPage, 'pageType' | 'te
       title: 'Subscription confirmed',
     };
   }
+  if (onlyDonations) {
+    return {
+      pageType: PAGE_TYPE.CONTRIBUTION_CONFIRMED,
+      template: 'contributionConfirmed',
+      title: 'Contribution confirmed',
+    };
+  }
   return {
     pageType: PAGE_TYPE.ORDER_CONFIRMED,
     template: 'orderConfirmed',
     title: 'Order confirmed',
   };
+}
+
+/** Every line of the order is a donation (spec §2 contribution confirmed, 204). */
+async function onlyDonations(ctx: SiteContext, order: OrderView): Promise<boolean> {
+  const products = await getProductsByIds(
+    ctx,
+    order.items.map((i) => i.itemId),
+  );
+  return order.items.every((i) => products.find((p) => p.id === i.itemId)?.donation);
 }
 
 /** Longest text kept of each checkout link parameter (the quote schema's limits). */
@@ -296,6 +345,7 @@ export function checkoutPageRoutes(
         { kind: 'cart' },
         testMode,
         await currentSiteUser(services, request, reply),
+        !!options.payLaterProvider,
       ),
     );
   });
@@ -349,7 +399,7 @@ export function checkoutPageRoutes(
       throw err;
     }
     const page = confirmation
-      ? confirmationPage(order)
+      ? confirmationPage(order, await onlyDonations(ctx, order))
       : {
           pageType: PAGE_TYPE.ORDER_STATUS,
           template: 'orderStatus' as const,
@@ -367,6 +417,9 @@ export function checkoutPageRoutes(
       },
     });
   };
+  const payLater = options.payLaterProvider ?? null;
+  if (isTestPayLaterProvider(payLater))
+    testPayLaterPages(app, services, payLater, checkoutDeps(app, services, options));
   app.get('/commerce/orders/:orderId', orderPage(false));
   app.get('/commerce/orders/:orderId/confirmation', orderPage(true));
 
@@ -401,5 +454,66 @@ export function checkoutPageRoutes(
         },
       },
     });
+  });
+}
+
+const payLaterParams = z.object({ reference: text() });
+const payLaterBody = z.object({ outcome: z.enum(['approved', 'declined']) });
+
+/**
+ * The built-in pay-later provider's approval page (it stands in for the provider's own site):
+ * the plan of a pending order, approved or declined with a plain form. The answer is the
+ * provider's signed notice, settled as the provider's callback is, then the shopper returns to the
+ * order's confirmation page.
+ */
+function testPayLaterPages(
+  app: FastifyInstance,
+  services: AppServices,
+  provider: TestPayLaterProvider,
+  deps: CheckoutDeps,
+): void {
+  const path = `${TEST_PAY_LATER_PATH}/:reference`;
+  const confirmationOf = (row: { id: string; access_token: string }) =>
+    orderStatusUrl(row.id, row.access_token).replace('?', '/confirmation?');
+
+  app.get(path, async (request, reply) => {
+    const { reference } = parseInput(payLaterParams, request.params);
+    const ctx = await services.context();
+    const row = await findOrderByPayment(ctx.db, ctx.websiteId, provider.name, reference);
+    if (!row) return render(services, request, reply, notFoundPage());
+    // Settled already (back from the confirmation page): nothing is left to approve.
+    if (row.status !== 'pending') return reply.redirect(confirmationOf(row), 303);
+    const { locale } = ctx.site.website;
+    const context = await getInstallmentContext(ctx);
+    const money = (cents: number) => formatMoney(cents, row.currency, locale);
+    const payments = installmentSchedule(row.amount_paid_cents, INSTALLMENTS_DEFAULT_COUNT);
+    return render(services, request, reply, {
+      status: 200,
+      pageType: PAGE_TYPE.CHECKOUT,
+      template: 'payLaterTest',
+      title: `Pay in ${payments.length}`,
+      data: {
+        plan: {
+          brand: installmentProviderBrand(context.stripeAccountCountry),
+          count: payments.length,
+          siteTitle: ctx.site.website.siteTitle,
+          numberText: orderNumberOf(row),
+          totalText: money(row.amount_paid_cents),
+          payments: payments.map((cents, i) => ({ when: installmentDueText(i), amount: money(cents) })),
+          actionUrl: `${TEST_PAY_LATER_PATH}/${encodeURIComponent(reference)}`,
+          // Leaving without deciding keeps the order pending; its status page says so.
+          returnUrl: orderStatusUrl(row.id, row.access_token),
+        },
+      },
+    });
+  });
+
+  app.post(path, async (request, reply) => {
+    services.crumbs.check(request);
+    const { reference } = parseInput(payLaterParams, request.params);
+    const { outcome } = parseInput(payLaterBody, request.body);
+    const ctx = await services.context();
+    const order = await settlePayLater(ctx, deps, provider.notice(reference, outcome));
+    return reply.redirect(confirmationUrl(order), 303);
   });
 }

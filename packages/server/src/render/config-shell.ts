@@ -17,6 +17,8 @@ interface ShellStore {
   siteTitle: string;
   currency: string;
   locale: string;
+  /** The store's time zone: the analytics dashboard's days are its calendar days. */
+  timeZone?: string;
 }
 
 /**
@@ -36,6 +38,7 @@ async function storeFor(services: AppServices): Promise<ShellStore> {
       siteTitle: site.website.siteTitle,
       currency: site.website.currency,
       locale: site.website.locale,
+      timeZone: site.website.timeZone,
     };
   } catch {
     return { siteTitle: '', currency: 'USD', locale: 'en-US' };

@@ -1,4 +1,11 @@
-import { BLOCK_TYPE, COMMENT_STATE, hasExcerpt, RECORD_TYPE, textOfHtml } from '@storefront/commerce';
+import {
+  BLOCK_TYPE,
+  COMMENT_STATE,
+  galleryOptions,
+  hasExcerpt,
+  RECORD_TYPE,
+  textOfHtml,
+} from '@storefront/commerce';
 import { type Collection, getProductById } from '../modules/catalog/service.js';
 import type { Block } from '../modules/content/schema.js';
 import type { ContentItem } from '../modules/content/service.js';
@@ -62,6 +69,75 @@ function mapContext(location: Extract<Block, { type: 4 }>['location']) {
   };
 }
 
+/**
+ * A gallery block (spec §3 gallery options, §9 ranges): its options as they render (clamped,
+ * defaulted: grid), the classes the theme styles them by, and each image with its place.
+ * Exact sizes (padding, strip height and margin, max width) go to the Gallery island as CSS
+ * properties: the page's CSP allows no inline styles, so without JavaScript they are the
+ * defaults and the columns (a class each).
+ */
+function galleryContext(
+  block: Extract<Block, { type: 8 }>,
+  media: Map<string, ResolvedImage>,
+  number: number,
+  position: number,
+) {
+  const o = galleryOptions(block.options);
+  const id = `gallery-${number}`;
+  const images = block.images
+    .map((i) => imageOf(i, media))
+    .filter((i): i is NonNullable<typeof i> => i !== null)
+    .map((image, n, all) => ({
+      ...image,
+      slideId: `${id}-slide-${n + 1}`,
+      position: `${n + 1} of ${all.length}`,
+      number: n + 1,
+      // The first row of a gallery at the top of the page is what the visitor sees first: not lazy.
+      eager: position <= 1 && n < (o.design === 'grid' ? o['thumbnails-per-row'] : 1),
+    }));
+  const [w, h] = o['aspect-ratio'].split(':');
+  const classes = [
+    `gallery-design-${o.design}`,
+    `gallery-columns-${o['thumbnails-per-row']}`,
+    `gallery-meta-${o['meta-position']}`,
+    `gallery-align-${o['active-alignment']}`,
+    `gallery-ratio-${w}-${h}`,
+    o['auto-crop'] ? 'gallery-auto-crop' : '',
+    o['square-thumbs'] ? 'gallery-square-thumbs' : '',
+    o['show-meta'] ? 'gallery-show-meta' : '',
+    o['show-meta-on-hover'] ? 'gallery-meta-on-hover' : '',
+    o.transparentBackground ? 'gallery-transparent' : '',
+  ].filter(Boolean);
+  return {
+    id,
+    options: o,
+    classes: classes.join(' '),
+    isSlideshow: o.design === 'slideshow',
+    isSlider: o.design === 'slider',
+    isStacked: o.design === 'stacked',
+    isGrid: o.design === 'grid',
+    thumbnails: o.design === 'slideshow' && o.thumbnails && o['thumbnail-strip-height'] > 0,
+    controls: (o.design === 'slideshow' || o.design === 'slider') && o.controls,
+    indicators: o.design === 'slideshow' && o.indicators && !o.thumbnails,
+    linkTarget: o.newWindow && !o.lightbox ? '_blank' : '',
+    images,
+    props: JSON.stringify({
+      id,
+      lightbox: o.lightbox,
+      theme: o.lightboxTheme,
+      autoplay: o.design === 'slideshow' && o.autoplay,
+      autoplayMs: o['autoplay-duration'] * 1000,
+      style: {
+        '--gallery-padding': `${o.padding}px`,
+        '--gallery-strip-height': `${o['thumbnail-strip-height']}px`,
+        '--gallery-strip-margin': `${o['thumbnail-strip-margin']}px`,
+        '--gallery-thumb-max': `${o['max-width']}px`,
+        '--gallery-ratio': `${w} / ${h}`,
+      },
+    }),
+  };
+}
+
 /** Blocks as the theme's content.block renders them: each under its kind's key. */
 export async function blocksContext(
   ctx: SiteContext,
@@ -78,6 +154,7 @@ export async function blocksContext(
   );
   const media = await resolveImages(ctx, mediaIds.filter(Boolean));
   const out: Record<string, unknown>[] = [];
+  let galleries = 0;
   for (const b of blocks) {
     switch (b.type) {
       case BLOCK_TYPE.html:
@@ -89,10 +166,8 @@ export async function blocksContext(
         break;
       }
       case BLOCK_TYPE.gallery:
-        out.push({
-          type: b.type,
-          gallery: { images: b.images.map((i) => imageOf(i, media)).filter(Boolean) },
-        });
+        galleries += 1;
+        out.push({ type: b.type, gallery: galleryContext(b, media, galleries, out.length) });
         break;
       case BLOCK_TYPE.form:
         out.push({

@@ -1,4 +1,13 @@
-import { BLOG_PAGE_SIZE, FOLDER_BEHAVIOR } from '@storefront/commerce';
+import {
+  BLOG_PAGE_SIZE,
+  COMMENT_STATE,
+  FOLDER_BEHAVIOR,
+  likeCountText,
+  SHARE_SERVICE_LABELS,
+  shareLink,
+  textOfHtml,
+  threadComments,
+} from '@storefront/commerce';
 import { type Collection, searchProducts } from '../modules/catalog/service.js';
 import {
   type ContentItem,
@@ -8,13 +17,17 @@ import {
   SEARCH_LIMIT,
   SNIPPET_MARKS,
   searchItems,
+  searchText,
   searchWords,
   type TermKind,
 } from '../modules/content/service.js';
+import { HONEYPOT_FIELD } from '../modules/forms/submissions.js';
+import { sitePublicUrl } from '../modules/site/service.js';
 import { escapeHtml } from '../platform/html.js';
+import { ownerBaseUrl } from '../platform/owner-auth.js';
 import type { AppServices, SiteContext } from '../services.js';
 import { blocksContext, dateText, itemContext } from './content-context.js';
-import { productCardContext } from './context.js';
+import { productCardContext, scriptJson } from './context.js';
 import { PAGE_TYPE } from './page-types.js';
 import type { TemplateName } from './theme.js';
 
@@ -29,6 +42,68 @@ export interface ContentPageSpec {
 
 export type ContentResolution = ContentPageSpec | { redirect: string } | null;
 
+/**
+ * Where comment forms post, with or without JavaScript: the CommentCaptcha island only adds the
+ * captcha's answer (captchaKey) to the plain form.
+ */
+export const COMMENT_FORM_ACTION = '/api/content/comments';
+export const likeActionPath = (itemId: string) => `/api/content/items/${encodeURIComponent(itemId)}/like`;
+
+/** The comment form as a refused or accepted plain POST left it. */
+export interface CommentFormState {
+  values?: { name?: string; email?: string; body?: string; parentId?: string };
+  errors?: Record<string, string>;
+  notice?: string;
+}
+
+/** A description as search engines show it: plain text, at most this long. */
+export const META_DESCRIPTION_LENGTH = 160;
+
+function clip(raw: string): string {
+  // Markup stripped leaves a space where an inline tag closed before punctuation.
+  const text = raw.replace(/\s+([.,;:!?])/g, '$1');
+  return text.length <= META_DESCRIPTION_LENGTH
+    ? text
+    : `${text.slice(0, META_DESCRIPTION_LENGTH - 1).trimEnd()}…`;
+}
+
+/**
+ * What the page's head says to search engines and link previews: its description, canonical
+ * address, Open Graph card and schema.org JSON-LD (a BlogPosting for a post, a WebPage else).
+ */
+export function seoContext(input: {
+  base: string;
+  path: string;
+  title: string;
+  description: string;
+  siteTitle: string;
+  type: 'article' | 'website';
+  imageUrl?: string;
+  jsonLd?: Record<string, unknown>;
+}) {
+  const url = input.base + input.path;
+  const description = clip(input.description);
+  return {
+    description,
+    canonical: url,
+    ogType: input.type,
+    ogTitle: input.title,
+    siteName: input.siteTitle,
+    image: input.imageUrl ?? '',
+    jsonLd: input.jsonLd
+      ? scriptJson({ '@context': 'https://schema.org', url, description, ...input.jsonLd })
+      : '',
+  };
+}
+
+/** Where the site is reached from outside: share links and canonical URLs are absolute. */
+export function siteBaseUrl(services: AppServices, ctx: SiteContext): string {
+  return (sitePublicUrl(ctx.site, services.config.publicUrl) ?? ownerBaseUrl(services.config)).replace(
+    /\/$/,
+    '',
+  );
+}
+
 /** A page's or post's page: the item with its rendered blocks (used for previews too, whatever the status). */
 export async function itemPage(
   services: AppServices,
@@ -37,11 +112,70 @@ export async function itemPage(
   collection: Collection,
   crumb: string,
   around?: Pick<NonNullable<Awaited<ReturnType<typeof getPost>>>, 'newer' | 'older' | 'comments'>,
+  commentForm?: CommentFormState,
 ): Promise<ContentPageSpec> {
   const siteTitle = ctx.site.website.siteTitle;
   const isPage = collection.typeName === 'page';
   const link = (p: { title: string; urlSlug: string } | null | undefined) =>
     p ? { title: p.title, url: `${collection.fullUrl}/${p.urlSlug}` } : null;
+  const context = await itemContext(ctx, item, collection);
+  const { community } = ctx.site;
+  const absoluteUrl = siteBaseUrl(services, ctx) + context.fullUrl;
+  const imageUrl = context.display.mainImage?.assetUrl
+    ? new URL(context.display.mainImage.assetUrl, `${absoluteUrl}/`).href
+    : '';
+  const thread = threadComments(around?.comments ?? []);
+  const description =
+    context.display.metaDescription || textOfHtml(searchText({ excerpt: '', blocks: item.blocks }));
+  const seo = seoContext({
+    base: siteBaseUrl(services, ctx),
+    path: context.fullUrl,
+    title: item.title,
+    description,
+    siteTitle,
+    type: isPage ? 'website' : 'article',
+    imageUrl,
+    jsonLd: isPage
+      ? { '@type': 'WebPage', name: item.title }
+      : {
+          '@type': 'BlogPosting',
+          headline: item.title,
+          mainEntityOfPage: absoluteUrl,
+          ...(item.publishOn === null ? {} : { datePublished: new Date(item.publishOn).toISOString() }),
+          dateModified: new Date(item.updatedAt).toISOString(),
+          ...(item.authorName ? { author: { '@type': 'Person', name: item.authorName } } : {}),
+          ...(imageUrl ? { image: imageUrl } : {}),
+          publisher: { '@type': 'Organization', name: siteTitle },
+        },
+  });
+  const open = !isPage && community.commentsEnabled && item.commentState === COMMENT_STATE.open;
+  // A reply to a comment no longer shown comes back in the top form.
+  const replyTo = commentForm?.values?.parentId;
+  const target = replyTo && thread.some((t) => t.comment.id === replyTo) ? replyTo : null;
+  /** The top form (parent null) or a comment's reply form; a refused POST's values and errors go to the form it came from. */
+  const form = (parentId: string | null) => {
+    const mine = (target ?? null) === parentId;
+    const errors = (mine && commentForm?.errors) || {};
+    return {
+      action: COMMENT_FORM_ACTION,
+      crumb,
+      itemId: item.id,
+      parentId: parentId ?? '',
+      domId: parentId ? `reply-${parentId}` : 'comment-form',
+      honeypotName: HONEYPOT_FIELD,
+      submitText: parentId ? 'Post reply' : 'Post comment',
+      // A reply's outcome shows in its form, opened.
+      open: mine && !!commentForm?.notice,
+      values: {
+        name: (mine && commentForm?.values?.name) || '',
+        email: (mine && commentForm?.values?.email) || '',
+        body: (mine && commentForm?.values?.body) || '',
+      },
+      errors: { name: errors.name ?? '', email: errors.email ?? '', body: errors.body ?? '' },
+      notice: (mine && commentForm?.notice) || '',
+      props: JSON.stringify({ captcha: services.captcha.widget }),
+    };
+  };
   return {
     status: 200,
     pageType: isPage ? PAGE_TYPE.PAGE : PAGE_TYPE.CONTENT_ITEM,
@@ -49,14 +183,34 @@ export async function itemPage(
     title: `${item.title} — ${siteTitle}`,
     collection,
     data: {
+      seo,
       item: {
-        ...(await itemContext(ctx, item, collection)),
+        ...context,
         blocks: await blocksContext(ctx, item.blocks, crumb, services.formBlockRenderer),
-        commentList: (around?.comments ?? []).map((c) => ({
+        commentList: thread.map(({ comment: c, depth }) => ({
           ...c,
-          reply: c.parentId !== null,
+          depth,
+          reply: depth > 0,
           dateText: dateText(c.createdAt, ctx.site),
+          dateIso: new Date(c.createdAt).toISOString(),
+          replyForm: open && form(c.id),
         })),
+        commentForm: open && form(null),
+        like: !isPage &&
+          community.simpleLikingEnabled && {
+            action: likeActionPath(item.id),
+            crumb,
+            countText: likeCountText(item.likeCount),
+            count: item.likeCount,
+          },
+        share:
+          !isPage && community.shareButtonOptions.length > 0
+            ? community.shareButtonOptions.map((service) => ({
+                service,
+                label: SHARE_SERVICE_LABELS[service],
+                url: shareLink(service, absoluteUrl, item.title, imageUrl),
+              }))
+            : null,
       },
       pagination: {
         newer: link(around?.newer),
@@ -69,6 +223,7 @@ export async function itemPage(
 
 /** /blog, /blog/page/N, /blog/category/x, /blog/tag/x (and their pages). */
 async function blogListPage(
+  services: AppServices,
   ctx: SiteContext,
   collection: Collection,
   rest: string[],
@@ -98,6 +253,15 @@ async function blogListPage(
     title: `${heading}${page > 1 ? ` (page ${page})` : ''} — ${ctx.site.website.siteTitle}`,
     collection,
     data: {
+      seo: seoContext({
+        base: siteBaseUrl(services, ctx),
+        path: pageUrl(page),
+        title: heading,
+        description: collection.description || `${heading} — ${ctx.site.website.siteTitle}`,
+        siteTitle: ctx.site.website.siteTitle,
+        type: 'website',
+        jsonLd: { '@type': 'Blog', name: heading },
+      }),
       heading,
       description: list.term ? '' : (collection.description ?? ''),
       items: await Promise.all(list.posts.map((p) => itemContext(ctx, p, collection))),
@@ -148,7 +312,7 @@ export async function resolveContentPage(
       const post = await getPost(ctx, collection, rest[0]);
       return post ? itemPage(services, ctx, post.item, collection, crumb, post) : null;
     }
-    return blogListPage(ctx, collection, rest);
+    return blogListPage(services, ctx, collection, rest);
   }
   return null;
 }

@@ -1,20 +1,166 @@
-import { CONTENT_MESSAGES } from '@storefront/commerce';
+import { COMMENT_MESSAGES, CONTENT_MESSAGES, MESSAGES } from '@storefront/commerce';
 import type { FastifyInstance } from 'fastify';
 import { CART_COOKIE } from '../modules/cart/routes.js';
 import { getCart } from '../modules/cart/service.js';
-import { getCollections } from '../modules/catalog/service.js';
-import { getItem, listPosts } from '../modules/content/service.js';
+import { getCollectionProducts, getCollections } from '../modules/catalog/service.js';
+import { likeItem, postComment } from '../modules/content/comments.js';
+import { findItem } from '../modules/content/repo.js';
+import { getItem, getPost, listPosts, sitemapEntries } from '../modules/content/service.js';
+import { listFormPages } from '../modules/forms/service.js';
+import { HONEYPOT_FIELD } from '../modules/forms/submissions.js';
 import { sitePublicUrl } from '../modules/site/service.js';
+import { isHttps } from '../platform/crumb.js';
 import { HttpError } from '../platform/errors.js';
 import { escapeHtml } from '../platform/html.js';
+import { newToken } from '../platform/ids.js';
 import { ownerBaseUrl, requirePermission } from '../platform/owner-auth.js';
 import type { AppServices } from '../services.js';
 import { itemContext } from './content-context.js';
-import { itemPage } from './content-pages.js';
+import { COMMENT_FORM_ACTION, type CommentFormState, itemPage, siteBaseUrl } from './content-pages.js';
 import { renderSpec } from './routes.js';
 
 /** Pages and RSS of the site's content that are not theme pages: the blog feed and the owner's preview. */
+/** The like cookie: names a browser so it likes a post once (HttpOnly, a year). */
+export const LIKE_COOKIE = 'sfLiker';
+const LIKE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
+
+const field = (body: Record<string, unknown>, name: string) =>
+  typeof body[name] === 'string' ? (body[name] as string) : '';
+
 export function contentPageRoutes(app: FastifyInstance, services: AppServices): void {
+  /** The site's public pages for search engines: home, collections, published items, products. */
+  app.get('/sitemap.xml', async (_request, reply) => {
+    const ctx = await services.context();
+    await services.contentScheduler.publishDue(ctx, services.database.pageVersion.pages);
+    const base = siteBaseUrl(services, ctx);
+    const collections = await getCollections(ctx);
+    const entries: { path: string; lastModified?: number }[] = [{ path: '/' }];
+    for (const c of collections) {
+      if (c.folder) continue;
+      if (c.typeName === 'blog' || c.typeName === 'products') entries.push({ path: c.fullUrl });
+      if (c.typeName === 'products')
+        for (const p of await getCollectionProducts(ctx, c)) entries.push({ path: p.fullUrl });
+    }
+    entries.push(...(await sitemapEntries(ctx, collections)));
+    const seen = new Set<string>();
+    const x = escapeHtml;
+    const xml = [
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+      ...entries
+        .filter((e) => !seen.has(e.path) && !!seen.add(e.path))
+        .map(
+          (e) =>
+            `<url><loc>${x(base + e.path)}</loc>${e.lastModified ? `<lastmod>${new Date(e.lastModified).toISOString()}</lastmod>` : ''}</url>`,
+        ),
+      '</urlset>',
+    ].join('\n');
+    return reply.type('application/xml; charset=utf-8').header('cache-control', 'no-store').send(xml);
+  });
+
+  /** Crawlers may read the site, not the owner's area or the APIs; the sitemap says what there is. */
+  app.get('/robots.txt', async (_request, reply) => {
+    const ctx = await services.context();
+    const text = [
+      'User-agent: *',
+      'Disallow: /config',
+      'Disallow: /api/',
+      'Disallow: /cart',
+      'Disallow: /checkout',
+      'Disallow: /account',
+      `Sitemap: ${siteBaseUrl(services, ctx)}/sitemap.xml`,
+      '',
+    ].join('\n');
+    return reply.type('text/plain; charset=utf-8').send(text);
+  });
+
+  /**
+   * A visitor's comment or reply, as a plain form POST (the CommentCaptcha island adds the
+   * captcha's answer): answered by the post's page, with the outcome above the form it came from.
+   */
+  app.post(COMMENT_FORM_ACTION, async (request, reply) => {
+    services.crumbs.check(request);
+    const ctx = await services.context();
+    const crumb = services.crumbs.ensure(request, reply);
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const values = {
+      name: field(body, 'name'),
+      email: field(body, 'email'),
+      body: field(body, 'body'),
+      parentId: field(body, 'parentId'),
+    };
+    const row = await findItem(ctx.db, ctx.websiteId, field(body, 'itemId'));
+    const collections = await getCollections(ctx);
+    const blog = row && collections.find((c) => c.id === row.collection_id && c.typeName === 'blog');
+    const post = blog ? await getPost(ctx, blog, row.url_slug) : null;
+    if (!blog || !post) throw new HttpError(404, COMMENT_MESSAGES.closed);
+
+    let state: CommentFormState;
+    let status = 200;
+    try {
+      await services.rateLimit(request, 'form-submission-ip');
+      await postComment(ctx, services.captcha, {
+        itemId: post.item.id,
+        parentId: values.parentId || null,
+        name: values.name,
+        email: values.email,
+        body: values.body,
+        captchaKey: field(body, 'captchaKey') || undefined,
+        trap: field(body, HONEYPOT_FIELD),
+      });
+      state = { values: { parentId: values.parentId }, notice: COMMENT_MESSAGES.awaitingModeration };
+    } catch (err) {
+      if (!(err instanceof HttpError) || err.statusCode === 404 || err.statusCode === 403) throw err;
+      status = err.statusCode;
+      state = {
+        values,
+        errors: err.errors ?? {},
+        notice: status === 429 ? MESSAGES.formRateLimited : err.message,
+      };
+    }
+    const page = await itemPage(services, ctx, post.item, blog, crumb, post, state);
+    const cart = await getCart(ctx, request.cookies[CART_COOKIE], ctx.site.website.currency);
+    const html = renderSpec(
+      services,
+      ctx,
+      { ...page, status },
+      cart,
+      collections,
+      page.data.item ? (page.data.item as { fullUrl: string }).fullUrl : blog.fullUrl,
+      { crumb, nonce: reply.cspNonce },
+      {},
+      await listFormPages(ctx),
+    );
+    return reply
+      .status(status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(html);
+  });
+
+  /** A visitor likes a post: JSON { likeCount } to a script, else back to the post. */
+  app.post<{ Params: { id: string } }>('/api/content/items/:id/like', async (request, reply) => {
+    services.crumbs.check(request);
+    const ctx = await services.context();
+    await services.rateLimit(request, 'form-submission-ip');
+    let visitor = request.cookies[LIKE_COOKIE];
+    if (!visitor || !/^[0-9a-f]{32}$/.test(visitor)) {
+      visitor = newToken();
+      reply.setCookie(LIKE_COOKIE, visitor, {
+        path: '/',
+        sameSite: 'lax',
+        httpOnly: true,
+        secure: isHttps(request),
+        maxAge: LIKE_COOKIE_MAX_AGE_S,
+      });
+    }
+    const likeCount = await likeItem(ctx, request.params.id, visitor);
+    if (request.headers.accept?.includes('application/json')) return { likeCount };
+    const item = await getItem(ctx, request.params.id);
+    const collection = (await getCollections(ctx)).find((c) => c.id === item?.collectionId);
+    return reply.redirect(collection && item ? `${collection.fullUrl}/${item.urlSlug}#like` : '/', 303);
+  });
+
   /** RSS 2.0 of a blog's newest published posts. */
   app.get<{ Params: { blog: string } }>('/:blog/rss.xml', async (request, reply) => {
     const ctx = await services.context();

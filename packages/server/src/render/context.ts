@@ -5,6 +5,8 @@ import {
   choiceAvailability,
   choiceMark,
   DEFAULT_TEXTS,
+  DONATION_TEXT,
+  decimalFromMinor,
   descriptionFallback,
   effectivePriceCents,
   formAnswerLines,
@@ -22,6 +24,7 @@ import {
   productBadge,
   QUANTITY_MAX,
   QUANTITY_MIN,
+  SUBSCRIPTION_OPTION_LABEL,
   scarcityMessage,
   showPillCart,
   showQuantityInput,
@@ -113,7 +116,8 @@ export function productCardContext(p: CatalogProduct, site: Site) {
  */
 function scarcityContext(p: CatalogProduct) {
   const m = p.merchandising;
-  if (!m?.scarcityEnabled || !m.scarcityText) return null;
+  if (!m?.scarcityEnabled || !m.scarcityText || !shownIn(m.scarcityTemplateViews, 'product-page'))
+    return null;
   const stock = totalStock(p);
   const text = Number.isFinite(stock) && stock > 0 ? scarcityMessage(m.scarcityText, stock) : '';
   return {
@@ -124,8 +128,25 @@ function scarcityContext(p: CatalogProduct) {
   };
 }
 
+/** A subscribable product's options to choose from, when there are several (title, or the id). */
+function subscriptionChoices(p: CatalogProduct): { id: string; title: string }[] {
+  const options = p.isSubscribable ? (p.productSubscriptionOptions ?? []) : [];
+  return options.length > 1 ? options.map((o) => ({ id: o.id, title: o.title || o.id })) : [];
+}
+
+/** Where a form renders: the product page or the quick view (merchandising views). */
+export type MerchandisingView = 'product-page' | 'quick-view';
+
+/**
+ * The merchant's choice of views for the restock form or scarcity (restockNotificationViews,
+ * scarcityTemplateViews): listed views only; a product saved without a choice shows them on its page.
+ */
+export function shownIn(views: unknown, view: MerchandisingView): boolean {
+  return Array.isArray(views) ? views.includes(view) : view === 'product-page';
+}
+
 /** Props of the ProductForm island (packages/web/README.md). */
-export function productFormProps(p: CatalogProduct, site: Site) {
+export function productFormProps(p: CatalogProduct, site: Site, view: MerchandisingView = 'product-page') {
   return {
     itemId: p.id,
     productType: p.productType,
@@ -135,16 +156,24 @@ export function productFormProps(p: CatalogProduct, site: Site) {
     variants: p.variants,
     addButtonText: addButtonText(p),
     soldOut: isSoldOut(p),
-    showQuantity: showQuantityInput(p, {
-      multipleQuantityAllowedForServices: site.storeSettings.multipleQuantityAllowedForServices,
-    }),
+    // A donation is one gift of the typed amount: no quantity.
+    showQuantity:
+      !p.donation &&
+      showQuantityInput(p, {
+        multipleQuantityAllowedForServices: site.storeSettings.multipleQuantityAllowedForServices,
+      }),
+    donation: p.donation,
     expressCheckout: p.expressCheckout,
     isSubscribable: !!p.isSubscribable,
     subscriptionOptionId: p.productSubscriptionOptions?.[0]?.id ?? null,
+    // Every option the merchant offers is a choice; one option needs none.
+    subscriptionOptions: subscriptionChoices(p),
     additionalFieldsFormId: p.additionalFieldsFormId ?? null,
     variantSelector: p.merchandising?.variantSelector ?? 'dropdown',
     scarcity:
-      p.merchandising?.scarcityEnabled && p.merchandising.scarcityText
+      p.merchandising?.scarcityEnabled &&
+      p.merchandising.scarcityText &&
+      shownIn(p.merchandising.scarcityTemplateViews, view)
         ? { template: p.merchandising.scarcityText, shownByDefault: !!p.merchandising.scarcityShownByDefault }
         : null,
   };
@@ -185,6 +214,7 @@ function restockContext(p: CatalogProduct, site: Site) {
   const messages = p.merchandising?.restockNotificationMessages;
   if (!messages || (p.productType !== ProductType.PHYSICAL && p.productType !== ProductType.SERVICE))
     return null;
+  if (!shownIn(p.merchandising?.restockNotificationViews, 'product-page')) return null;
   const variants = p.variants.map((v) => ({
     sku: v.sku,
     variantId: v.sku,
@@ -235,10 +265,9 @@ export function productContext(
   const card = productCardContext(p, site);
   const soldOut = isSoldOut(p);
   const options = variantOptions(p);
-  const showQuantity = showQuantityInput(p, {
-    multipleQuantityAllowedForServices: site.storeSettings.multipleQuantityAllowedForServices,
-  });
   const islandProps = productFormProps(p, site);
+  const { showQuantity } = islandProps;
+  const money = (cents: number) => formatMoney(cents, currency, site.website.locale);
   return {
     ...card,
     collectionId: p.collectionId,
@@ -246,6 +275,17 @@ export function productContext(
     excerpt: p.excerpt ?? '',
     body: sanitizeHtml(p.description ?? ''),
     items: p.images.map((img) => imageContext(img, p.name)),
+    // The gallery: a strip of slides that scrolls (swipes) without JavaScript, thumbnails that
+    // link to each slide; the Gallery script follows the chosen variant and opens the lightbox.
+    gallery: {
+      multiple: p.images.length > 1,
+      props: JSON.stringify({ itemId: p.id, variantImages: p.variantImages }),
+      slides: p.images.map((img, i) => ({
+        ...imageContext(img, p.name),
+        number: i + 1,
+        label: `Image ${i + 1} of ${p.images.length}`,
+      })),
+    },
     structuredContent: {
       productType: p.productType,
       isSubscribable: !!p.isSubscribable,
@@ -289,6 +329,14 @@ export function productContext(
       radioSelectors: islandProps.variantSelector === 'radio',
       showQuantity,
       quantity: { min: QUANTITY_MIN, max: QUANTITY_MAX, label: DEFAULT_TEXTS.quantity },
+      subscriptionOptions: islandProps.subscriptionOptions,
+      subscriptionOptionLabel: SUBSCRIPTION_OPTION_LABEL,
+      // The donate page (spec §2, 203): the amount box instead of a price and quantity.
+      donation: p.donation && {
+        label: DONATION_TEXT.label,
+        rangeText: DONATION_TEXT.range(money(p.donation.minCents), money(p.donation.maxCents)),
+        presets: p.donation.presetsCents.map((cents) => ({ value: decimalFromMinor(cents, currency) })),
+      },
       buttonText: soldOut ? BUTTON_TEXT.soldOut : islandProps.addButtonText,
       crumb,
       islandProps: JSON.stringify(islandProps),
@@ -313,6 +361,10 @@ export interface PageInput {
   cartError?: string;
   /** The outcome of a plain (no JavaScript) restock form, shown in the form. */
   restockMessage?: string;
+  /** The shopper closed the site's announcement. */
+  announcementDismissed?: boolean;
+  /** Spec §3 website captchaSettings.siteKey: set when the site verifies with reCAPTCHA. */
+  recaptchaSiteKey?: string;
 }
 
 /** Whether `path` is at or under `url` (so /blog is not active on /blogroll). */
@@ -324,12 +376,31 @@ function isUnder(path: string, url: string): boolean {
 export function navigation(collections: Collection[], path: string) {
   const entry = (c: Collection) => ({ title: c.title, url: c.fullUrl, active: isUnder(path, c.fullUrl) });
   return collections
-    .filter((c) => !c.parentId)
+    .filter((c) => !c.parentId && !c.notLinked)
     .map((c) => {
       if (!c.folder) return { ...entry(c), children: null };
-      const children = collections.filter((x) => x.parentId === c.id).map(entry);
+      const children = collections.filter((x) => x.parentId === c.id && !x.notLinked).map(entry);
       return { ...entry(c), active: children.some((x) => x.active), children };
     });
+}
+
+/** Every page's footer: the owner's policy links, contact details and social accounts. */
+function footerContext(site: Site) {
+  const f = site.website.footer;
+  const contact = !!(f.contactEmail || f.contactPhone || f.contactAddress);
+  return {
+    policies: f.policies.length > 0 ? f.policies : null,
+    contact: contact
+      ? {
+          email: f.contactEmail ?? '',
+          phone: f.contactPhone ?? '',
+          // A tel: link dials digits and a leading +, whatever the owner typed between them.
+          phoneHref: f.contactPhone ? `tel:${f.contactPhone.replace(/[^\d+]/g, '')}` : '',
+          address: f.contactAddress ?? '',
+        }
+      : null,
+    socialAccounts: f.socialAccounts.length > 0 ? f.socialAccounts : null,
+  };
 }
 
 /** The context every page template gets: website, settings, collection and our `sf` block. */
@@ -343,7 +414,12 @@ export function pageContext(input: PageInput, extra: Record<string, unknown> = {
   const subtotalText = formatMoney(cart.subtotalCents, cart.currency, site.website.locale);
   return {
     website: site.website,
-    websiteSettings: { storeSettings: site.storeSettings },
+    websiteSettings: {
+      storeSettings: site.storeSettings,
+      commentsEnabled: site.community.commentsEnabled,
+      simpleLikingEnabled: site.community.simpleLikingEnabled,
+      shareButtonOptions: site.community.shareButtonOptions,
+    },
     storeSettings: site.storeSettings,
     pageType: input.pageType,
     collection: input.collection ?? null,
@@ -358,6 +434,11 @@ export function pageContext(input: PageInput, extra: Record<string, unknown> = {
         ...navigation(input.collections, input.path),
         ...(input.pages ?? []).map((p) => ({ ...p, active: input.path === p.url })),
       ],
+      announcement:
+        site.website.announcement && !input.announcementDismissed
+          ? { ...site.website.announcement, returnTo: input.path }
+          : null,
+      footer: footerContext(site),
       cartError: input.cartError ?? '',
       accountActive: input.path.startsWith('/account'),
       restockMessage: input.restockMessage ?? '',
@@ -367,6 +448,7 @@ export function pageContext(input: PageInput, extra: Record<string, unknown> = {
         locale: site.website.locale,
         pageType: input.pageType,
         cartUrl: '/cart',
+        ...(input.recaptchaSiteKey ? { captchaSettings: { siteKey: input.recaptchaSiteKey } } : {}),
         // What the analytics script records with each page (spec §3 analytics record, §6 flags).
         analytics: {
           censusDisabled: site.analytics.censusDisabled,

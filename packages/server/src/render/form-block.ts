@@ -24,6 +24,15 @@ export const FORM_BLOCK_TYPE = 9;
 /** Shown after a submission when the owner wrote no success text. */
 export const DEFAULT_SUCCESS_TEXT = 'Thank you! Your submission has been received.';
 export const SUBMIT_TEXT = 'Submit';
+export const NEWSLETTER_SUBMIT_TEXT = 'Sign Up';
+/** A newsletter form's success text when the owner wrote none: the sign-up waits for the emailed link. */
+export const NEWSLETTER_SUCCESS_TEXT =
+  'Thank you! Check your inbox and open the link we sent to confirm your subscription.';
+
+/** What a visitor reads once the form is accepted. */
+export function successTextOf(form: Pick<FormSettings, 'successText' | 'mailingListId'>): string {
+  return form.successText ?? (form.mailingListId !== null ? NEWSLETTER_SUCCESS_TEXT : DEFAULT_SUCCESS_TEXT);
+}
 /** Where the form posts without JavaScript. */
 export const formActionPath = (formId: string) => `/api/form/submit/${encodeURIComponent(formId)}`;
 
@@ -67,6 +76,8 @@ export interface SiteFormProps {
   values: Record<string, unknown>;
   errors: Record<string, string>;
   notice: string;
+  newsletter: boolean;
+  title: string;
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
@@ -184,16 +195,18 @@ export function siteFormProps(form: FormSettings, options: FormBlockOptions): Si
     formId: form.id,
     fields: form.fields,
     action: formActionPath(form.id),
-    successText: form.successText ?? DEFAULT_SUCCESS_TEXT,
+    successText: successTextOf(form),
     postSubmitHtml: form.postSubmitHtml,
     successRedirect: form.successRedirect,
     captcha: form.captchaEnabled ? options.captcha : null,
-    submitText: SUBMIT_TEXT,
+    submitText: form.mailingListId !== null ? NEWSLETTER_SUBMIT_TEXT : SUBMIT_TEXT,
     honeypotName: HONEYPOT_FIELD,
     captchaErrorKey: CAPTCHA_ERROR_KEY,
     values: options.values ?? {},
     errors: options.errors ?? {},
     notice: options.notice ?? '',
+    newsletter: form.mailingListId !== null,
+    title: form.name,
   };
 }
 
@@ -215,7 +228,8 @@ export function formBlockContext(form: FormSettings, options: FormBlockOptions) 
       notice: options.notice ?? '',
       noticeAbove: options.noticePosition === 'above' && Boolean(options.notice),
       noticeBelow: options.noticePosition !== 'above' && Boolean(options.notice),
-      submitText: SUBMIT_TEXT,
+      submitText: form.mailingListId !== null ? NEWSLETTER_SUBMIT_TEXT : SUBMIT_TEXT,
+      newsletter: form.mailingListId !== null,
     },
   };
 }

@@ -8,32 +8,45 @@ import type { FastifyInstance } from 'fastify';
 import { CART_COOKIE } from '../modules/cart/routes.js';
 import { getCart } from '../modules/cart/service.js';
 import { getCollections } from '../modules/catalog/service.js';
-import { type FormSettings, getFormSettings, listFormPages } from '../modules/forms/service.js';
+import {
+  type FormSettings,
+  getFormSettings,
+  listFormPages,
+  listNewsletterForms,
+} from '../modules/forms/service.js';
 import { HONEYPOT_FIELD, issueSubmissionKey, saveFormSubmission } from '../modules/forms/submissions.js';
 import { HttpError } from '../platform/errors.js';
+import { siteBaseUrl } from '../platform/owner-auth.js';
 import type { AppServices, SiteContext } from '../services.js';
-import {
-  DEFAULT_SUCCESS_TEXT,
-  type FormBlockOptions,
-  formActionPath,
-  renderFormBlock,
-} from './form-block.js';
+import { type FormBlockOptions, formActionPath, renderFormBlock, successTextOf } from './form-block.js';
 import { PAGE_TYPE } from './page-types.js';
 import { type PageSpec, renderSpec } from './routes.js';
 
-export function formPageSpec(
+/** A form's own page: the form, then the newsletter forms the owner places under form pages. */
+export async function formPageSpec(
   services: AppServices,
   ctx: SiteContext,
   form: FormSettings,
   options: FormBlockOptions,
   status = 200,
-): PageSpec {
+): Promise<PageSpec> {
+  const newsletters =
+    form.mailingListId === null
+      ? (await listNewsletterForms(ctx, 'form-pages')).filter((f) => f.id !== form.id)
+      : [];
+  const others = { crumb: options.crumb, captcha: options.captcha };
   return {
     status,
     pageType: PAGE_TYPE.PAGE,
     template: 'formPage',
     title: `${form.name} — ${ctx.site.website.siteTitle}`,
-    data: { formPage: { title: form.name, blockHtml: renderFormBlock(services.theme, form, options) } },
+    data: {
+      formPage: {
+        title: form.name,
+        blockHtml: renderFormBlock(services.theme, form, options),
+        newsletters: newsletters.map((f) => ({ html: renderFormBlock(services.theme, f, others) })),
+      },
+    },
   };
 }
 
@@ -88,11 +101,12 @@ export function formPageRoutes(app: FastifyInstance, services: AppServices): voi
       const honeypot = typeof body[HONEYPOT_FIELD] === 'string' ? body[HONEYPOT_FIELD] : undefined;
       // The page itself asks for the key a script would have fetched first.
       const key = await issueSubmissionKey(ctx);
-      const outcome = await saveFormSubmission(ctx, services.captcha, {
-        formId: form.id,
-        form: honeypot ? { ...answers, [HONEYPOT_FIELD]: honeypot } : answers,
-        key,
-      });
+      const outcome = await saveFormSubmission(
+        ctx,
+        services.captcha,
+        { formId: form.id, form: honeypot ? { ...answers, [HONEYPOT_FIELD]: honeypot } : answers, key },
+        siteBaseUrl(ctx, services.config),
+      );
       if (outcome.successRedirect) return reply.redirect(outcome.successRedirect, 303);
       return render({
         status: 200,
@@ -102,7 +116,7 @@ export function formPageRoutes(app: FastifyInstance, services: AppServices): voi
         data: {
           formAnswer: {
             title: form.name,
-            successText: outcome.successText ?? DEFAULT_SUCCESS_TEXT,
+            successText: successTextOf(form),
             postSubmitHtml: outcome.postSubmitHtml ?? '',
             backUrl: back,
           },
@@ -114,12 +128,12 @@ export function formPageRoutes(app: FastifyInstance, services: AppServices): voi
       // The refused page loads at its top, above the form: the notice says to scroll down.
       const notice =
         err.errors && status === 400
-          ? (formProblemMessage('above') ?? MESSAGES.formInvalid)
+          ? (formProblemMessage('above', form.mailingListId !== null) ?? MESSAGES.formInvalid)
           : status === 429
             ? MESSAGES.formRateLimited
             : err.message;
       return render(
-        formPageSpec(
+        await formPageSpec(
           services,
           ctx,
           form,

@@ -32,7 +32,7 @@ export function quickViewRoutes(app: FastifyInstance, services: AppServices): vo
         badge: card.display.badge,
         badgeText: card.display.badgeText,
       },
-      productForm: productFormProps(product, ctx.site),
+      productForm: productFormProps(product, ctx.site, 'quick-view'),
     };
   });
 }

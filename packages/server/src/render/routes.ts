@@ -1,4 +1,9 @@
-import { type AnswerField, messageByKey } from '@storefront/commerce';
+import {
+  type AnswerField,
+  messageByKey,
+  productListSearch,
+  readProductListQuery,
+} from '@storefront/commerce';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CART_LINE_MESSAGES } from '../modules/cart/line-routes.js';
 import { requestCartToken } from '../modules/cart/routes.js';
@@ -14,9 +19,11 @@ import { getInstallmentContext } from '../modules/context/service.js';
 import { getFormByPageSlug, getFormSchema, listFormPages } from '../modules/forms/service.js';
 import { COUPON_FORM_MESSAGES } from '../modules/pricing/routes.js';
 import { DEFAULT_RESTOCK_SUCCESS_TEXT, restockMessageByKey } from '../modules/restock/service.js';
+import { announcementDismissed } from '../modules/site/routes.js';
 import type { AppServices, SiteContext } from '../services.js';
+import { productListContext, productPageExtras } from './browse-context.js';
 import { type ContentResolution, resolveContentPage, searchPage } from './content-pages.js';
-import { cartPageContext, pageContext, productCardContext, productContext } from './context.js';
+import { cartPageContext, pageContext, productContext } from './context.js';
 import { formPageSpec } from './form-pages.js';
 import { PageCache, type PageHoles } from './page-cache.js';
 import { PAGE_TYPE } from './page-types.js';
@@ -44,13 +51,14 @@ function isCartPage(segments: string[]): boolean {
   return segments.length === 1 && segments[0] === 'cart';
 }
 
-async function resolvePage(
+export async function resolvePage(
   services: AppServices,
   ctx: SiteContext,
   collections: Collection[],
   segments: string[],
   crumb: string,
   cartToken: string | undefined,
+  search: URLSearchParams = new URLSearchParams(),
 ): Promise<PageSpec | { redirect: string }> {
   const siteTitle = ctx.site.website.siteTitle;
   if (isCartPage(segments)) {
@@ -83,24 +91,38 @@ async function resolvePage(
     if (segments.length === 3) {
       const product = await getProductBySlug(ctx, collection, segments[2]);
       if (product) {
+        const extras = productPageExtras(
+          product,
+          await getCollectionProducts(ctx, collection),
+          collection,
+          ctx.site,
+        );
         return {
           status: 200,
-          pageType: PAGE_TYPE.CONTENT_ITEM,
+          // A donation's page is the donate page (spec §2, 203).
+          pageType: product.donation ? PAGE_TYPE.DONATE : PAGE_TYPE.CONTENT_ITEM,
           template: 'productItem',
           title: `${product.name} — ${siteTitle}`,
           collection,
-          data: { item: productContext(product, ctx.site, crumb, await getInstallmentContext(ctx)) },
+          data: {
+            item: {
+              ...productContext(product, ctx.site, crumb, await getInstallmentContext(ctx)),
+              ...extras,
+            },
+          },
         };
       }
     } else {
       const products = await getCollectionProducts(ctx, collection);
+      const base = segments.length === 0 ? '/' : collection.fullUrl;
+      const list = productListContext(products, collection, base, readProductListQuery(search), ctx.site);
       return {
         status: 200,
         pageType: PAGE_TYPE.CONTENT_COLLECTION,
         template: 'productList',
-        title: `${collection.title} — ${siteTitle}`,
+        title: `${list.titlePrefix}${collection.title} — ${siteTitle}`,
         collection,
-        data: { items: products.map((p) => productCardContext(p, ctx.site)) },
+        data: list,
       };
     }
   }
@@ -108,7 +130,7 @@ async function resolvePage(
   if (content) return content;
   if (!collection && segments.length === 1) {
     const form = await getFormByPageSlug(ctx, segments[0]);
-    if (form) return formPageSpec(services, ctx, form, { crumb, captcha: services.captcha.widget });
+    if (form) return await formPageSpec(services, ctx, form, { crumb, captcha: services.captcha.widget });
   }
   return {
     status: 404,
@@ -143,7 +165,8 @@ async function renderPage(
     url.searchParams.get('restock') === 'sent'
       ? ctx.site.storeSettings.restockNotificationsSuccessText || DEFAULT_RESTOCK_SUCCESS_TEXT
       : restockMessageByKey(url.searchParams.get('restockError'));
-  const notices = { cartError, restockMessage };
+  const dismissed = announcementDismissed(request, ctx.site.website.announcement);
+  const notices = { cartError, restockMessage, announcementDismissed: dismissed };
   const send = (status: number, html: string | Buffer) =>
     reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
 
@@ -193,12 +216,22 @@ async function renderPage(
 
   // The cart pill is the only personal part left: pages are kept per pill state.
   const cart = await getCart(ctx, cartToken, ctx.site.website.currency);
-  const key = `${ctx.websiteId}\n${url.pathname}\n${cartError}\n${restockMessage}\n${cart.totalQuantity}\n${cart.subtotalCents}\n${cart.currency}`;
+  // A product list's filters, sort and page, in their one canonical spelling.
+  const listSearch = productListSearch(readProductListQuery(url.searchParams));
+  const key = `${ctx.websiteId}\n${url.pathname}${listSearch}\n${dismissed}\n${cartError}\n${restockMessage}\n${cart.totalQuantity}\n${cart.subtotalCents}\n${cart.currency}`;
   const version = services.database.pageVersion.pages;
   const hit = pages.get(key, version, values);
   if (hit) return send(hit.status, hit.html);
   const collections = await getCollections(ctx);
-  const page = await resolvePage(services, ctx, collections, segments, pages.placeholders.crumb, cartToken);
+  const page = await resolvePage(
+    services,
+    ctx,
+    collections,
+    segments,
+    pages.placeholders.crumb,
+    cartToken,
+    url.searchParams,
+  );
   if ('redirect' in page) return reply.redirect(page.redirect);
   const rendered = renderSpec(
     services,
@@ -222,7 +255,7 @@ export function renderSpec(
   collections: Collection[],
   path: string,
   values: PageHoles,
-  notices: { cartError?: string; restockMessage?: string },
+  notices: { cartError?: string; restockMessage?: string; announcementDismissed?: boolean },
   pages: { title: string; url: string }[] = [],
 ): string {
   const json = pageContext(
@@ -239,6 +272,9 @@ export function renderSpec(
       pages,
       path,
       ...notices,
+      ...(services.captcha.widget.kind === 'recaptcha'
+        ? { recaptchaSiteKey: services.captcha.widget.siteKey }
+        : {}),
     },
     page.data,
   );

@@ -28,17 +28,28 @@ export const TEMPLATES = {
   blogList: 'collections/blog.list',
   blogItem: 'collections/blog.item',
   search: 'pages/search.page',
+  payLaterTest: 'pages/pay-later-test.page',
+  contributionConfirmed: 'pages/contribution-confirmed.page',
+  newsletterPage: 'pages/newsletter.page',
 } as const;
 
 export type TemplateName = keyof typeof TEMPLATES;
 
-type Compiled = ReturnType<typeof compile>;
+export type Compiled = ReturnType<typeof compile>;
 
 export interface Theme {
   staticDir: string;
   demoImagesDir: string;
   assets: WebAssets;
   render(name: TemplateName, json: unknown, options?: Record<string, unknown>): string;
+  /** The template's source as the theme ships it. */
+  defaultSource(name: TemplateName): string;
+  /** Compiles a template's source with the theme's partials; its errors are listed, never thrown. */
+  compile(source: string): Compiled;
+  /** The merchant's published templates, which replace the theme's files when rendering. */
+  setOverrides(overrides: ReadonlyMap<TemplateName, Compiled>): void;
+  /** This theme with one template replaced (the editor's preview of a draft). */
+  withTemplate(name: TemplateName, template: Compiled): Theme;
 }
 
 /** Reads every block partial of `blocks/` so templates can `{@|apply name.block}`. */
@@ -53,8 +64,10 @@ function loadPartials(): Record<string, string> {
 export function loadTheme(assets: WebAssets): Theme {
   const partials = loadPartials();
   const compiled = new Map<TemplateName, Compiled>();
+  const sources = new Map<TemplateName, string>();
   for (const [name, file] of Object.entries(TEMPLATES) as [TemplateName, string][]) {
     const source = fs.readFileSync(THEME_DIR + file, 'utf8');
+    sources.set(name, source);
     const c = compile(source, { partials });
     if (c.errors.length > 0) {
       const list = c.errors.map((e) => `  ${file}:${e.line}:${e.column} ${e.type} ${e.message}`).join('\n');
@@ -62,12 +75,21 @@ export function loadTheme(assets: WebAssets): Theme {
     }
     compiled.set(name, c);
   }
-  return {
+  let overrides: ReadonlyMap<TemplateName, Compiled> = new Map();
+  const theme = (replaced?: { name: TemplateName; template: Compiled }): Theme => ({
     staticDir: `${THEME_DIR}static`,
     demoImagesDir: fileURLToPath(new URL('seed/images', SERVER_PACKAGE_DIR)),
     assets,
+    defaultSource: (name) => sources.get(name)!,
+    compile: (source) => compile(source, { partials }),
+    setOverrides(next) {
+      overrides = next;
+    },
+    withTemplate: (name, template) => theme({ name, template }),
     render(name, json, options) {
-      const { output, errors } = compiled.get(name)!.render(json, { partials, ...options });
+      const template =
+        replaced?.name === name ? replaced.template : (overrides.get(name) ?? compiled.get(name)!);
+      const { output, errors } = template.render(json, { partials, ...options });
       if (errors.length > 0) {
         // A data-driven render error must not hide the page; it is logged for the merchant.
         process.emitWarning(
@@ -76,5 +98,6 @@ export function loadTheme(assets: WebAssets): Theme {
       }
       return output;
     },
-  };
+  });
+  return theme();
 }

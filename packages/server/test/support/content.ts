@@ -1,5 +1,6 @@
 import { SITE_ROLES } from '@storefront/commerce';
 import { saveCollection } from '../../src/modules/catalog/service.js';
+import { insertComment } from '../../src/modules/content/repo.js';
 import type { ItemInput } from '../../src/modules/content/schema.js';
 import { itemBodySchema } from '../../src/modules/content/schema.js';
 import { saveItem } from '../../src/modules/content/service.js';
@@ -43,6 +44,26 @@ async function draftPost(t: TestApp): Promise<Record<string, string>> {
   return { id: item.id };
 }
 
+/** A pending comment of its own on a published post, for each call that moderates or deletes one. */
+async function pendingComment(t: TestApp): Promise<Record<string, string>> {
+  await addContentCollections(t);
+  made += 1;
+  const item = await addItem(t, { title: `Commented ${made}`, commentState: 1 });
+  const id = `cm_test${made}`;
+  await insertComment(t.database.db, {
+    id,
+    website_id: 'w1',
+    item_id: item.id,
+    author_name: 'Ada',
+    author_email: 'ada@example.com',
+    author_url: '',
+    body: 'Hello',
+    status: 'pending',
+    created_at: Date.now(),
+  });
+  return { id };
+}
+
 async function blog(t: TestApp): Promise<Record<string, string>> {
   await addContentCollections(t);
   made += 1;
@@ -76,4 +97,25 @@ export const CONTENT_ENDPOINTS: OwnerEndpoint[] = [
     setup: draftPost,
   },
   { method: 'DELETE', url: '/api/config/content/items/{id}', permission: 'drafts.write', setup: draftPost },
+  { method: 'GET', url: '/api/config/content/comments', permission: 'comments.moderate' },
+  {
+    method: 'PATCH',
+    url: '/api/config/content/comments/{id}',
+    permission: 'comments.moderate',
+    body: { status: 'approved' },
+    setup: pendingComment,
+  },
+  {
+    method: 'DELETE',
+    url: '/api/config/content/comments/{id}',
+    permission: 'comments.moderate',
+    setup: pendingComment,
+  },
+  { method: 'GET', url: '/api/config/content/settings', permission: 'content.read' },
+  {
+    method: 'PATCH',
+    url: '/api/config/content/settings',
+    permission: 'settings.write',
+    body: { simpleLikingEnabled: true },
+  },
 ];

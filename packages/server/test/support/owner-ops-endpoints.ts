@@ -1,4 +1,5 @@
 import { createForm } from '../../src/modules/forms/service.js';
+import { createCampaign, createMailingList } from '../../src/modules/newsletter/service.js';
 import { publishProduct } from '../../src/modules/owner-catalog/service.js';
 import { createCoupon, createShippingOption, createTaxRule } from '../../src/modules/pricing/service.js';
 import { systemClock } from '../../src/platform/clock.js';
@@ -77,9 +78,26 @@ async function form(t: TestApp): Promise<Record<string, string>> {
     captchaEnabled: false,
     notificationEmails: [],
     pageSlug: null,
+    mailingListId: null,
+    newsletterOnFormPages: false,
+    newsletterPopup: false,
   });
   return { id: f.id };
 }
+
+async function mailingList(t: TestApp): Promise<Record<string, string>> {
+  const l = await createMailingList(siteCtx(t), { name: 'Letters', description: '' });
+  return { id: l.id };
+}
+
+async function campaign(t: TestApp): Promise<Record<string, string>> {
+  const { id: listId } = await mailingList(t);
+  const c = await createCampaign(siteCtx(t), { listId, subject: 'News', body: 'Hello.', trackOpens: false });
+  return { id: c.id };
+}
+
+const LISTS = '/api/config/newsletter/lists';
+const CAMPAIGNS = '/api/config/newsletter/campaigns';
 
 async function newCode(): Promise<Record<string, string>> {
   made += 1;
@@ -226,6 +244,45 @@ export const OWNER_OPS_ENDPOINTS: OwnerEndpoint[] = [
     permission: 'submissions.read',
     setup: form,
   },
+  { method: 'GET', url: LISTS, permission: 'campaigns.write' },
+  { method: 'POST', url: LISTS, permission: 'campaigns.write', body: { name: 'Letters' }, ok: 201 },
+  {
+    method: 'PUT',
+    url: `${LISTS}/{id}`,
+    permission: 'campaigns.write',
+    body: { name: 'L' },
+    setup: mailingList,
+  },
+  { method: 'DELETE', url: `${LISTS}/{id}`, permission: 'campaigns.write', ok: 204, setup: mailingList },
+  { method: 'GET', url: `${LISTS}/{id}/subscribers?q=a`, permission: 'campaigns.write', setup: mailingList },
+  { method: 'GET', url: `${LISTS}/{id}/subscribers.csv`, permission: 'campaigns.write', setup: mailingList },
+  {
+    method: 'POST',
+    url: `${LISTS}/{id}/subscribers/import`,
+    permission: 'campaigns.write',
+    body: { csv: 'email\nada@example.com\n' },
+    setup: mailingList,
+  },
+  { method: 'GET', url: CAMPAIGNS, permission: 'campaigns.write' },
+  { method: 'GET', url: `${CAMPAIGNS}/{id}`, permission: 'campaigns.write', setup: campaign },
+  { method: 'POST', url: CAMPAIGNS, permission: 'campaigns.write', body: { subject: 'Hi' }, ok: 201 },
+  {
+    method: 'PUT',
+    url: `${CAMPAIGNS}/{id}`,
+    permission: 'campaigns.write',
+    body: { subject: 'Hi' },
+    setup: campaign,
+  },
+  { method: 'DELETE', url: `${CAMPAIGNS}/{id}`, permission: 'campaigns.write', ok: 204, setup: campaign },
+  { method: 'GET', url: `${CAMPAIGNS}/{id}/preview.html`, permission: 'campaigns.write', setup: campaign },
+  {
+    method: 'POST',
+    url: `${CAMPAIGNS}/{id}/test`,
+    permission: 'campaigns.write',
+    body: { to: 'me@example.com' },
+    setup: campaign,
+  },
+  { method: 'POST', url: `${CAMPAIGNS}/{id}/send`, permission: 'campaigns.write', setup: campaign },
   { method: 'GET', url: `${RESTOCK}/groups`, permission: 'restock.manage' },
   { method: 'GET', url: `${RESTOCK}?productId=tee&variantId=none`, permission: 'restock.manage' },
   {

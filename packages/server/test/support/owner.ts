@@ -9,6 +9,7 @@ import { CRUMB, cookiesOf, type TestApp } from './app.js';
 import { CONTENT_ENDPOINTS } from './content.js';
 import type { TestDatabase } from './databases.js';
 import { OWNER_OPS_ENDPOINTS } from './owner-ops-endpoints.js';
+import { TEMPLATE_ENDPOINTS } from './template-endpoints.js';
 
 export const OWNER_PASSWORD = 'correct horse battery';
 
@@ -231,6 +232,7 @@ export const OWNER_ENDPOINTS: OwnerEndpoint[] = [
   ...CATALOG_ENDPOINTS,
   ...OWNER_OPS_ENDPOINTS,
   ...CONTENT_ENDPOINTS,
+  ...TEMPLATE_ENDPOINTS,
 ];
 
 /** Fills `{name}` placeholders in a string or in every string of a JSON value. */

@@ -4,16 +4,12 @@ import {
   analyticsEligible,
   CHECKOUT_EVENT,
   CONSENT_COOKIE,
-  cutStack,
   ELEMENT_PATH_MAX,
-  ERROR_DEBOUNCE_MS,
-  ErrorReportThrottle,
   PAGE_VIEW,
   PERFORMANCE_COLLECTION_MS,
   PERFORMANCE_FLUSH_MS,
   type PixelEvent,
   parseConsent,
-  trackerFailureMessage,
 } from '@storefront/commerce';
 import { readCookie, readCrumb } from '../cookies';
 import { ADD_TO_CART_EVENT, type AddToCartEventDetail } from '../islands/product-form/events';
@@ -194,53 +190,22 @@ function reportVitals(doc: Document, path: string): void {
   window.addEventListener('pagehide', flush);
 }
 
-interface Report {
-  message: string;
-  stack: string;
-  path: string;
-  source?: string;
-  line?: number;
-  column?: number;
-  visitorCookie?: string;
-}
-
-/** Uncaught errors (spec §8), throttled by spec §9: 20 a page, a queue of 10, sent 1 s after the last. */
+/**
+ * Uncaught errors (spec §8): listened for from the start, but the reporter's code is fetched only
+ * once an error happens (most pages never have one); errors meanwhile wait in order.
+ */
 function reportErrors(path: string, visitor: () => string | undefined): void {
-  const throttle = new ErrorReportThrottle<Report>();
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const send = async () => {
-    const reports = throttle.drain();
-    if (reports.length === 0) return;
-    const status = await post('/api/events/RecordJavascriptErrors', JSON.stringify(reports), {
-      ...JSON_TYPE,
-      'x-csrf-token': readCrumb(),
+  const waiting: (ErrorEvent | PromiseRejectionEvent)[] = [];
+  let offer: ((e: ErrorEvent | PromiseRejectionEvent) => void) | undefined;
+  const take = (e: ErrorEvent | PromiseRejectionEvent) => {
+    if (offer) return offer(e);
+    waiting.push(e);
+    if (waiting.length > 1) return;
+    void import('./errors').then((m) => {
+      offer = m.errorReporter(path, visitor);
+      for (const w of waiting.splice(0)) offer(w);
     });
-    // Spec §8: a tracker failure is logged; the reports are not sent again.
-    if (status !== 0 && (status < 200 || status > 299)) console.warn(trackerFailureMessage(status));
   };
-  const offer = (message: string, stack: string | undefined, extra: Partial<Report> = {}) => {
-    const visitorCookie = visitor();
-    const taken = throttle.offer({
-      message: message.slice(0, 1000) || 'Unknown error',
-      stack: cutStack(stack),
-      path,
-      ...extra,
-      ...(visitorCookie ? { visitorCookie } : {}),
-    });
-    if (!taken) return;
-    clearTimeout(timer);
-    timer = setTimeout(() => void send(), ERROR_DEBOUNCE_MS);
-  };
-  window.addEventListener('error', (e) => {
-    const error = e.error as Error | undefined;
-    offer(e.message || String(error), error?.stack, {
-      source: e.filename?.slice(0, 2048),
-      line: e.lineno,
-      column: e.colno,
-    });
-  });
-  window.addEventListener('unhandledrejection', (e) => {
-    const reason = e.reason as Error | undefined;
-    offer(reason?.message ?? String(e.reason), reason?.stack);
-  });
+  window.addEventListener('error', take);
+  window.addEventListener('unhandledrejection', take);
 }

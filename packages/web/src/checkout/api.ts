@@ -18,7 +18,8 @@ export function fetchQuote(request: QuoteRequest, path = QUOTE_PATH): Promise<Qu
 }
 
 export type OrderOutcome =
-  | { kind: 'placed'; confirmationUrl: string }
+  /** `paymentUrl`: a pay-later order's plan is approved at the provider first. */
+  | { kind: 'placed'; confirmationUrl: string; paymentUrl: string | null }
   /** The answer is final for this attempt: the next one needs a new idempotency key. */
   | { kind: 'declined'; message: string }
   | { kind: 'out-of-stock'; message: string; itemName: string | null }
@@ -39,7 +40,8 @@ export async function placeOrder(request: OrderRequest, path = ORDERS_PATH): Pro
   const { status, body } = answer;
   const message = text(body.message);
   const confirmationUrl = text(body.confirmationUrl);
-  if (answer.ok && confirmationUrl) return { kind: 'placed', confirmationUrl };
+  if (answer.ok && confirmationUrl)
+    return { kind: 'placed', confirmationUrl, paymentUrl: text(body.paymentUrl) };
   if (status === TOO_MANY_REQUESTS) return { kind: 'retry', message: MESSAGES.tooManyRequests };
   if (answer.ok || status >= SERVER_ERROR) return { kind: 'retry', message: message ?? MESSAGES.tryAgain };
   if (status === PAYMENT_DECLINED) return { kind: 'declined', message: message ?? MESSAGES.tryAgain };

@@ -3,6 +3,8 @@ export interface AreaContext {
   siteTitle: string;
   currency: string;
   locale: string;
+  /** The store's time zone, when it has a site (the analytics days are its calendar days). */
+  timeZone?: string;
   /** Whether the page was served to a signed-in contributor (config-shell.ts). */
   signedIn: boolean;
 }

@@ -8,9 +8,11 @@ import { inventoryRoute } from './routes/catalog/inventory/route';
 import { mediaRoute } from './routes/catalog/media/route';
 import { productsRoute } from './routes/catalog/products/route';
 import { restockRoute } from './routes/catalog/restock/route';
+import { commentsRoute } from './routes/content/comments/route';
 import { formsRoute } from './routes/content/forms/route';
 import { contentRoute } from './routes/content/items/route';
 import { requireSession, safeNext } from './routes/guards';
+import { newsletterRoutes } from './routes/newsletter/route';
 import { auditRoute } from './routes/people/audit/route';
 import { contributorsRoute } from './routes/people/contributors/route';
 import { analyticsRoute } from './routes/reports/analytics/route';
@@ -22,6 +24,7 @@ import { RouteError } from './routes/shell/RouteError';
 import { couponsRoute } from './routes/store/coupons/route';
 import { settingsRoute } from './routes/store/settings/route';
 import { shippingTaxRoute } from './routes/store/shipping-tax/route';
+import { templatesRoute } from './routes/store/templates/route';
 
 /** Where the area lives; every route below is relative to it. */
 export const CONFIG_BASENAME = '/config';
@@ -77,8 +80,11 @@ export function configRoutes(queryClient: QueryClient, basename = CONFIG_BASENAM
             shippingTaxRoute(ctx),
             settingsRoute(ctx),
             formsRoute(ctx),
+            commentsRoute(ctx),
             contributorsRoute(ctx),
             auditRoute(ctx),
+            templatesRoute(ctx),
+            ...newsletterRoutes(ctx),
             {
               path: '*',
               loader: () => {

@@ -26,7 +26,7 @@ import {
 import { navigation } from '../checkout/navigation';
 import { PaymentSection } from '../checkout/PaymentSection';
 import { Summary } from '../checkout/Summary';
-import type { CheckoutSource, Quote, QuoteRequest } from '../checkout/types';
+import type { CheckoutSource, PaymentMethod, Quote, QuoteRequest } from '../checkout/types';
 import { pageContext } from '../context';
 
 export interface CheckoutProps {
@@ -78,6 +78,7 @@ export function Checkout(props: CheckoutProps) {
   const [email, setEmail] = useState(props.email ?? '');
   const [address, setAddress] = useState<AddressState>({ ...EMPTY_ADDRESS, ...props.savedAddress });
   const [payment, setPayment] = useState<PaymentState>(EMPTY_PAYMENT);
+  const [method, setMethod] = useState<PaymentMethod>('card');
   const [billingSame, setBillingSame] = useState(true);
   const [billing, setBilling] = useState<AddressState>(EMPTY_ADDRESS);
   const [details, setDetails] = useState<DetailsState>(EMPTY_DETAILS);
@@ -121,6 +122,8 @@ export function Checkout(props: CheckoutProps) {
   }
   const requiresShipping = quote.requiresShipping;
   const paymentNeeded = quote.amountDueCents > 0;
+  // A choice of pay-later the order no longer qualifies for (a coupon, another address) falls back to card.
+  const payingLater = paymentNeeded && method === 'pay-later' && quote.payLater?.available === true;
   const giftCard = source.kind === 'gift-card';
   // A separate billing address is asked for only beside a shipping address.
   const separateBilling = requiresShipping && !billingSame;
@@ -165,7 +168,7 @@ export function Checkout(props: CheckoutProps) {
       ...(requiresShipping ? addressErrors(address) : {}),
       ...(separateBilling ? addressErrors(billing, 'billingAddress') : {}),
       ...detailsErrors(details, giftCard),
-      ...(paymentNeeded ? paymentErrors(payment) : {}),
+      ...(paymentNeeded && !payingLater ? paymentErrors(payment) : {}),
     };
     setErrors(found);
     setOrderMessage('');
@@ -193,12 +196,13 @@ export function Checkout(props: CheckoutProps) {
         ...(separateBilling ? { billingAddress: wireAddress(billing) } : {}),
         ...(details.phone.trim() ? { phone: details.phone.trim() } : {}),
         ...(details.note.trim() ? { note: details.note.trim() } : {}),
-        ...(paymentNeeded ? { payment: wirePayment(payment) } : {}),
+        ...(payingLater ? { paymentMethod: 'pay-later' as const } : {}),
+        ...(paymentNeeded && !payingLater ? { payment: wirePayment(payment) } : {}),
       },
       ordersUrl,
     );
     if (outcome.kind === 'placed') {
-      navigation.assign(outcome.confirmationUrl);
+      navigation.assign(outcome.paymentUrl ?? outcome.confirmationUrl);
       return;
     }
     placingRef.current = false;
@@ -284,7 +288,9 @@ export function Checkout(props: CheckoutProps) {
             aria-describedby={errors.shippingOptionId ? `${fieldId('shippingOptionId')}-error` : undefined}
             tabIndex={-1}
           >
-            <legend>{CHECKOUT_TEXT.shippingMethod}</legend>
+            <legend>
+              <h2>{CHECKOUT_TEXT.shippingMethod}</h2>
+            </legend>
             {quote.shippingOptions.map((option) => (
               <label className="checkout-shipping-option" key={option.id}>
                 <input
@@ -341,6 +347,11 @@ export function Checkout(props: CheckoutProps) {
             payment={payment}
             errors={errors}
             testMode={testMode}
+            payLater={quote.payLater ?? null}
+            method={payingLater ? 'pay-later' : 'card'}
+            onMethodChange={setMethod}
+            currency={quote.currency}
+            locale={locale}
             firstYear={new Date().getFullYear()}
             onChange={setPayment}
           />

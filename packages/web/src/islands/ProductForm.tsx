@@ -5,16 +5,21 @@ import {
   choiceAvailability,
   choiceMark,
   DEFAULT_TEXTS,
+  DONATION_TEXT,
+  type DonationRules,
+  decimalFromMinor,
   addButtonText as defaultAddButtonText,
   findVariant,
+  formatMoney,
   hasUnlimitedStockByType,
-  messageByKey,
   type ProductTypeNumber,
+  parseDonationAmount,
   parseQuantity,
   QUANTITY_DEFAULT,
   QUANTITY_MAX,
   QUANTITY_MIN,
   QUANTITY_STEP,
+  SUBSCRIPTION_OPTION_LABEL,
   unselectedOptions,
   variantSoldOut,
 } from '@storefront/commerce';
@@ -23,7 +28,6 @@ import { CART_ENTRIES_PATH } from '../api';
 import { pageContext } from '../context';
 import { readCrumb } from '../cookies';
 import { publishProductSelection } from '../product-store';
-import { runAddToCart } from './product-form/add-flow';
 import { connectPriceBlocks } from './product-form/price-block';
 import { connectScarcity, type ScarcitySettings } from './product-form/scarcity';
 import type { ButtonPhase, FormOutcome } from './product-form/types';
@@ -42,8 +46,10 @@ export interface ProductFormProps {
   expressCheckout?: boolean;
   /** Adds go through the subscription call and subscription checkout. */
   isSubscribable?: boolean;
-  /** Sent with the subscription call when set. */
+  /** Sent with the subscription call when set: the first option until the shopper picks another. */
   subscriptionOptionId?: string | null;
+  /** Every option the merchant offers, when there are several to choose from. */
+  subscriptionOptions?: { id: string; title: string }[];
   /** The additional-fields form filled in before adding (spec §4 step 5). */
   additionalFieldsFormId?: string | null;
   /** Spec §2 variant selectors: one dropdown per option (default) or a group of radio buttons. */
@@ -54,16 +60,21 @@ export interface ProductFormProps {
   initialSelection?: Record<string, string>;
   /** The server form's quantity field as the shopper left it. */
   initialQuantity?: string;
+  /** The message the server rendered: a failed no-JS post's (`?cartError=` its key, spec §8). */
+  initialMessage?: string;
+  /** A donation: the shopper types the amount within these rules (commerce parseDonationAmount). */
+  donation?: DonationRules | null;
+  /** The server form's amount field as the shopper left it. */
+  initialAmount?: string;
 }
 
 /** Prefix of the option fields' names; the no-JS form post reads the same field names. */
 const OPTION_FIELD_PREFIX = 'variant-option-';
 
-/** docs/api.md: the no-JS add-to-cart post redirects back with this query parameter on failure. */
-const CART_ERROR_PARAM = 'cartError';
-
 /** Overlays not needed at first paint, each its own chunk: the alert and the custom-form lightbox. */
 const FailureAlert = lazy(() => import('./product-form/FailureAlert'));
+/** The add flow: fetched as the shopper nears the form, or at the first press, not with the page. */
+const loadAddFlow = () => import('./product-form/add-flow');
 const CustomFormModal = lazy(() => import('./CustomFormModal'));
 
 /**
@@ -72,7 +83,7 @@ const CustomFormModal = lazy(() => import('./CustomFormModal'));
  */
 export function productFormStateFromMarkup(
   el: Element,
-): Pick<ProductFormProps, 'initialSelection' | 'initialQuantity'> {
+): Pick<ProductFormProps, 'initialSelection' | 'initialQuantity' | 'initialMessage' | 'initialAmount'> {
   const initialSelection: Record<string, string> = {};
   for (const field of el.querySelectorAll<HTMLInputElement>(`[name^="${OPTION_FIELD_PREFIX}"]`)) {
     if ((field.type !== 'radio' || field.checked) && field.value !== '') {
@@ -80,7 +91,13 @@ export function productFormStateFromMarkup(
     }
   }
   const quantity = el.querySelector<HTMLInputElement>('input[name="quantity"]');
-  return quantity ? { initialSelection, initialQuantity: quantity.value } : { initialSelection };
+  const amount = el.querySelector<HTMLInputElement>('input[name="amount"]');
+  return {
+    initialSelection,
+    initialMessage: el.querySelector('.product-form-message')?.textContent ?? '',
+    ...(quantity ? { initialQuantity: quantity.value } : {}),
+    ...(amount ? { initialAmount: amount.value } : {}),
+  };
 }
 
 /** Resolves after `ms` through timers the component owns, so unmounting cancels them. */
@@ -119,11 +136,14 @@ export function ProductForm(props: ProductFormProps) {
   const isSubscribable = props.isSubscribable ?? false;
   const [selection, setSelection] = useState<Record<string, string>>(() => props.initialSelection ?? {});
   const [quantity, setQuantity] = useState(() => props.initialQuantity ?? String(QUANTITY_DEFAULT));
+  const { donation } = props;
+  const [optionId, setOptionId] = useState(props.subscriptionOptionId ?? null);
+  const choices = props.subscriptionOptions ?? [];
+  const [amount, setAmount] = useState(props.initialAmount ?? '');
+  const amountRef = useRef<HTMLInputElement>(null);
   const [phase, setPhase] = useState<ButtonPhase>('idle');
-  // A failed no-JS post comes back with ?cartError={message key}, which the server also renders here.
-  const [message, setMessage] = useState(() =>
-    messageByKey(new URLSearchParams(window.location.search).get(CART_ERROR_PARAM)),
-  );
+  // The server renders a failed no-JS post's message (only our texts, named by key): it stays.
+  const [message, setMessage] = useState(props.initialMessage ?? '');
   const [alert, setAlert] = useState<{ title: string; message: string } | null>(null);
   // Closing keeps the last alert rendered so its exit animation can play.
   const [alertOpen, setAlertOpen] = useState(false);
@@ -206,17 +226,32 @@ export function ProductForm(props: ProductFormProps) {
     if (showQuantity && parsedQuantity !== null && String(parsedQuantity) !== quantity) {
       setQuantity(String(parsedQuantity));
     }
+    let given: string | undefined;
+    if (donation) {
+      // The server checks the same rule again.
+      const parsed = parseDonationAmount(amount, donation, currency, pageContext().locale);
+      if (!parsed.ok) {
+        setMessage(parsed.message);
+        amountRef.current?.focus();
+        return;
+      }
+      given = decimalFromMinor(parsed.cents, currency);
+    }
     timers.clear();
     const current = ++attempt.current;
     const isCurrent = () => attempt.current === current;
+    const { runAddToCart } = await loadAddFlow();
+    // A second press while the flow loaded is the one that runs: still a single add.
+    if (!isCurrent()) return;
     await runAddToCart({
+      amount: given,
       product,
       selection,
       selectedVariant,
       quantityInput,
       parsedQuantity,
       expressCheckout,
-      subscriptionOptionId: props.subscriptionOptionId ?? null,
+      subscriptionOptionId: optionId,
       addToCartText: idleText,
       setPhase,
       setMessage,
@@ -260,7 +295,16 @@ export function ProductForm(props: ProductFormProps) {
   // The overlays portal to body; they sit outside the form so their React events never reach it.
   return (
     <>
-      <form className="product-form" method="post" action={CART_ENTRIES_PATH} onSubmit={submit} noValidate>
+      <form
+        className="product-form"
+        method="post"
+        action={CART_ENTRIES_PATH}
+        onSubmit={submit}
+        onPointerOver={loadAddFlow}
+        onFocus={loadAddFlow}
+        onTouchStart={loadAddFlow}
+        noValidate
+      >
         <input type="hidden" name="crumb" value={readCrumb()} />
         <input type="hidden" name="itemId" value={itemId} />
         {options.map((option, index) => {
@@ -322,6 +366,56 @@ export function ProductForm(props: ProductFormProps) {
             </div>
           );
         })}
+        {choices.length > 1 && (
+          <div className="variant-option">
+            <label htmlFor={`${uid}s`}>{SUBSCRIPTION_OPTION_LABEL}</label>
+            <select
+              id={`${uid}s`}
+              name="subscriptionOptionId"
+              className="variant-select"
+              value={optionId ?? ''}
+              onChange={(e) => setOptionId(e.target.value)}
+            >
+              {choices.map((o) => (
+                <option key={o.id} value={o.id}>
+                  {o.title}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        {donation && (
+          <div className="product-donation-amount">
+            <label htmlFor={`${uid}a`}>{DONATION_TEXT.label}</label>
+            <input
+              ref={amountRef}
+              id={`${uid}a`}
+              name="amount"
+              inputMode="decimal"
+              autoComplete="off"
+              aria-describedby={`${uid}r`}
+              list={donation.presetsCents.length > 0 ? `${uid}p` : undefined}
+              value={amount}
+              onChange={(e) => {
+                setAmount(e.target.value);
+                setMessage('');
+              }}
+            />
+            {donation.presetsCents.length > 0 && (
+              <datalist id={`${uid}p`}>
+                {donation.presetsCents.map((cents) => (
+                  <option key={cents} value={decimalFromMinor(cents, currency)} />
+                ))}
+              </datalist>
+            )}
+            <p id={`${uid}r`} className="product-donation-range">
+              {DONATION_TEXT.range(
+                formatMoney(donation.minCents, currency, pageContext().locale),
+                formatMoney(donation.maxCents, currency, pageContext().locale),
+              )}
+            </p>
+          </div>
+        )}
         {showQuantity && (
           <div className="product-quantity-input">
             <label htmlFor={`${uid}q`}>{DEFAULT_TEXTS.quantity}</label>

@@ -1,7 +1,9 @@
 import { MESSAGES, selectOptionMessage, validateWaitlistEmail } from '@storefront/commerce';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { pageContext } from '../context';
 import { readCrumb } from '../cookies';
 import { useProductSelection } from '../product-store';
+import { recaptchaToken } from './site-form/RecaptchaCaptcha';
 
 /** Spec §3 "Waitlist signup (form)"; docs/restock.md. */
 export const RESTOCK_NOTIFICATIONS_PATH = '/api/commerce/restock-notifications';
@@ -24,6 +26,8 @@ export interface RestockFormProps {
   successText: string;
   /** Spec §4 "hidden by default when configured": false puts the form behind the CTA. */
   shownByDefault: boolean;
+  /** What the shopper entered in the server markup before the island took over. */
+  entered?: { email: string; joinMailingList?: boolean; revealed?: boolean };
 }
 
 /** Spec §3 waitlist payload, field names as given. */
@@ -32,7 +36,8 @@ export interface RestockSignUp {
   productId: string;
   siteVisitorEmail: string;
   variantId: string;
-  recaptchaEnterpriseV3Token: null;
+  /** A reCAPTCHA token when the site verifies with reCAPTCHA (the server then checks it), else null. */
+  recaptchaEnterpriseV3Token: string | null;
 }
 
 /**
@@ -84,9 +89,11 @@ export function RestockForm(props: RestockFormProps) {
   const target = chosen ?? (variants.length === 1 ? variants[0] : null);
   // What the shopper typed, ticked and opened outlives a change of variant: choosing the size
   // the form asked for must not erase the email or fold the form away.
-  const [email, setEmail] = useState('');
-  const [joinMailingList, setJoinMailingList] = useState(props.mailingListOptInByDefault);
-  const [revealed, setRevealed] = useState(props.shownByDefault);
+  const [email, setEmail] = useState(props.entered?.email ?? '');
+  const [joinMailingList, setJoinMailingList] = useState(
+    props.entered?.joinMailingList ?? props.mailingListOptInByDefault,
+  );
+  const [revealed, setRevealed] = useState(props.entered?.revealed ?? props.shownByDefault);
   if (!visible) return null;
   // A new variant starts a fresh submission: a success for one size says nothing about another.
   return (
@@ -143,13 +150,14 @@ function RestockFormBody(props: RestockFormProps & { target: RestockVariant | nu
     }
     setError('');
     setPhase({ kind: 'submitting' });
+    const siteKey = pageContext().captchaSettings?.siteKey;
     try {
       const message = await signUpForRestock({
         isJoinMailingList: props.mailingListSignUpEnabled && joinMailingList,
         productId,
         siteVisitorEmail: check.email,
         variantId: target.variantId,
-        recaptchaEnterpriseV3Token: null,
+        recaptchaEnterpriseV3Token: siteKey ? await recaptchaToken(siteKey) : null,
       });
       setPhase({ kind: 'success', text: message ?? props.successText });
     } catch (failure) {

@@ -326,8 +326,13 @@ export function SiteForm(props: SiteFormProps) {
 
   function fail(fieldErrors: Record<string, string>, message?: string) {
     setErrors(fieldErrors);
+    // Spec §8: newsletter forms never show the scroll notice; their field's message says it all.
     setNotice(
-      message ? { text: message, scroll: false } : { text: MESSAGES.formProblemScrollUp, scroll: true },
+      message
+        ? { text: message, scroll: false }
+        : props.newsletter
+          ? { text: '', scroll: false }
+          : { text: MESSAGES.formProblemScrollUp, scroll: true },
     );
     setFailures((n) => n + 1);
     setPhase('idle');
@@ -354,6 +359,7 @@ export function SiteForm(props: SiteFormProps) {
     const result = await saveSubmission(props.formId, { ...answers, ...honeypot }, captchaKey);
     if (result.kind === 'invalid') return fail(result.errors);
     if (result.kind === 'failed') return fail({}, result.message);
+    props.onSuccess?.();
     if (props.successRedirect) {
       window.location.assign(props.successRedirect);
       return;
@@ -361,9 +367,12 @@ export function SiteForm(props: SiteFormProps) {
     setPhase('success');
   }
 
+  const heading =
+    props.newsletter && props.title ? <h2 className="site-form-newsletter-title">{props.title}</h2> : null;
   if (phase === 'success') {
     return (
       <div className="site-form-done">
+        {heading}
         <output className="site-form-success">{props.successText}</output>
         <div ref={htmlRef} />
       </div>
@@ -373,66 +382,69 @@ export function SiteForm(props: SiteFormProps) {
   const locked = phase === 'submitting';
   const captchaError = errors[props.captchaErrorKey];
   return (
-    <form
-      ref={formRef}
-      className="site-form"
-      method="post"
-      action={props.action}
-      noValidate
-      onSubmit={onSubmit}
-    >
-      <div className="site-form-trap" aria-hidden="true">
-        <label>
-          Leave this empty <input type="text" name={props.honeypotName} tabIndex={-1} autoComplete="off" />
-        </label>
-      </div>
-      <fieldset className="site-form-lock" disabled={locked}>
-        {fields.map((field) =>
-          field.type === 'section' ? (
-            <div className="site-form-section" key={field.id}>
-              <h3>{field.title}</h3>
-              {field.description && <p>{field.description}</p>}
-            </div>
-          ) : (
-            <div
-              className={`site-form-field${errors[field.id] ? ' site-form-field--error' : ''}`}
-              data-field={field.id}
-              key={field.id}
-            >
-              <FieldControl field={field} values={values} error={errors[field.id]} set={set} />
-              {errors[field.id] && (
-                <p className="site-form-error" id={`sf-${field.id}-error`} role="alert">
-                  {errors[field.id]}
-                </p>
-              )}
-            </div>
-          ),
-        )}
-      </fieldset>
-      {captcha && (
-        <div className={`site-form-captcha${captchaError ? ' site-form-captcha--error' : ''}`}>
-          <Suspense fallback={null}>
-            {captcha.kind === 'altcha' ? (
-              <AltchaCaptcha ref={captchaRef} challengeUrl={captcha.challengeUrl} />
-            ) : (
-              <RecaptchaCaptcha ref={captchaRef} siteKey={captcha.siteKey} />
-            )}
-          </Suspense>
-          {captchaError && (
-            <p className="site-form-error" role="alert">
-              {captchaError}
-            </p>
-          )}
+    <>
+      {heading}
+      <form
+        ref={formRef}
+        className="site-form"
+        method="post"
+        action={props.action}
+        noValidate
+        onSubmit={onSubmit}
+      >
+        <div className="site-form-trap" aria-hidden="true">
+          <label>
+            Leave this empty <input type="text" name={props.honeypotName} tabIndex={-1} autoComplete="off" />
+          </label>
         </div>
-      )}
-      {notice.text && (
-        <p ref={noticeRef} className="site-form-notice" role="alert">
-          {notice.text}
-        </p>
-      )}
-      <button type="submit" className="site-form-submit" disabled={locked} aria-busy={locked || undefined}>
-        {locked ? MESSAGES.formSubmitting : props.submitText}
-      </button>
-    </form>
+        <fieldset className="site-form-lock" disabled={locked}>
+          {fields.map((field) =>
+            field.type === 'section' ? (
+              <div className="site-form-section" key={field.id}>
+                <h3>{field.title}</h3>
+                {field.description && <p>{field.description}</p>}
+              </div>
+            ) : (
+              <div
+                className={`site-form-field${errors[field.id] ? ' site-form-field--error' : ''}`}
+                data-field={field.id}
+                key={field.id}
+              >
+                <FieldControl field={field} values={values} error={errors[field.id]} set={set} />
+                {errors[field.id] && (
+                  <p className="site-form-error" id={`sf-${field.id}-error`} role="alert">
+                    {errors[field.id]}
+                  </p>
+                )}
+              </div>
+            ),
+          )}
+        </fieldset>
+        {captcha && (
+          <div className={`site-form-captcha${captchaError ? ' site-form-captcha--error' : ''}`}>
+            <Suspense fallback={null}>
+              {captcha.kind === 'altcha' ? (
+                <AltchaCaptcha ref={captchaRef} challengeUrl={captcha.challengeUrl} />
+              ) : (
+                <RecaptchaCaptcha ref={captchaRef} siteKey={captcha.siteKey} />
+              )}
+            </Suspense>
+            {captchaError && (
+              <p className="site-form-error" role="alert">
+                {captchaError}
+              </p>
+            )}
+          </div>
+        )}
+        {notice.text && (
+          <p ref={noticeRef} className="site-form-notice" role="alert">
+            {notice.text}
+          </p>
+        )}
+        <button type="submit" className="site-form-submit" disabled={locked} aria-busy={locked || undefined}>
+          {locked ? MESSAGES.formSubmitting : props.submitText}
+        </button>
+      </form>
+    </>
   );
 }

@@ -1,5 +1,5 @@
 import type { Formatter, RenderContext } from '../../plugin.js';
-import { dateFormat, remember } from '../i18n/intl.js';
+import { dateFormat } from '../i18n/intl.js';
 import { ISO_FIRST_DAY, ISO_MIN_DAYS, weekOfYear } from './week.js';
 import { inRange, toInstant, type Zoned, zoneAbbreviation, zoned, zoneOf } from './zoned.js';
 
@@ -74,20 +74,12 @@ function expand(z: Zoned, pattern: string): string {
 export const strftime = (epoch: number, timeZone: string, pattern: string): string =>
   expand(zoned(epoch, timeZone), pattern);
 
-/**
- * Formatted dates by zone, instant and pattern: reading a zone's offset from Intl costs several
- * microseconds, and a page prints the same few dates (a month, a publish date) over and over.
- */
-const memo = new Map<string, string>();
-
-/** `date PATTERN`: the instant in the website time zone; invalid or missing dates render empty. */
+/** `date PATTERN`: the instant in the website time zone; invalid or missing dates render empty (memo.ts keeps results in Node). */
 export const dateFormatter: Formatter = {
   apply(ctx: RenderContext, args, vars) {
     const epoch = toInstant(vars[0].value);
     const pattern = args.join(' ');
     vars[0].value =
-      pattern && Number.isFinite(epoch) && inRange(ctx, epoch)
-        ? remember(memo, `${zoneOf(ctx)}|${epoch}|${pattern}`, () => strftime(epoch, zoneOf(ctx), pattern))
-        : '';
+      pattern && Number.isFinite(epoch) && inRange(ctx, epoch) ? strftime(epoch, zoneOf(ctx), pattern) : '';
   },
 };

@@ -55,7 +55,7 @@ export const relativeFormat = cached<Intl.RelativeTimeFormatOptions, Intl.Relati
 const MEMO_LIMIT = 1000;
 
 /** The memo's result for `key`, made (and kept) on a miss; a full memo is dropped. */
-export function remember<K>(memo: Map<K, string>, key: K, make: () => string): string {
+export function remember<K, V>(memo: Map<K, V>, key: K, make: () => V): V {
   let out = memo.get(key);
   if (out === undefined) {
     out = make();

@@ -9,7 +9,7 @@ import {
   MAX_INTEGER_PLACES,
   moneyOf,
 } from './currency.js';
-import { numberFormat, numberSpaces, parseOptions, remember } from './intl.js';
+import { numberFormat, numberSpaces, parseOptions } from './intl.js';
 import { decimalText, formatExact, formatNumber, numberOptions } from './numbers.js';
 
 export interface MoneyOptions {
@@ -28,29 +28,14 @@ export function moneyOptions(args: readonly string[]): MoneyOptions {
   return { number, display };
 }
 
-/**
- * Results by options, locale, currency and amount: a page prints the same few prices many times,
- * and building the Intl options costs far more than a lookup. Options are keyed by their JSON,
- * so a template compiled again (new options objects) still finds its results.
- */
-const memo = new Map<string, string>();
-const optionKeys = new WeakMap<MoneyOptions, string>();
-
+/** A money object formatted with the options; '' for anything else (memo.ts keeps results in Node). */
 export function moneyValue(ctx: RenderContext, node: unknown, o: MoneyOptions): string {
   const money = moneyOf(node);
   const text = money && decimalText(money.amount);
-  if (!money || text === undefined) return '';
-  let options = optionKeys.get(o);
-  if (options === undefined) {
-    options = JSON.stringify(o);
-    optionKeys.set(o, options);
-  }
-  return remember(memo, `${options}|${ctx.locale}|${money.currency}|${text}`, () =>
-    formatMoney(ctx.locale, money.currency, text, o),
-  );
+  return !money || text === undefined ? '' : formatMoney(ctx.locale, money.currency, text, o);
 }
 
-function formatMoney(locale: string, currency: string, text: string, o: MoneyOptions): string {
+export function formatMoney(locale: string, currency: string, text: string, o: MoneyOptions): string {
   const digits = fractionDigits(currency);
   const scale =
     o.number.notation === 'compact' ? {} : { minimumFractionDigits: digits, maximumFractionDigits: digits };

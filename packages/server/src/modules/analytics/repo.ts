@@ -1,4 +1,4 @@
-import { type Insertable, type Kysely, sql } from 'kysely';
+import { type Insertable, type Kysely, PostgresAdapter, sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.js';
 
 export type EventRow = Insertable<DB['analytics_events']>;
@@ -26,9 +26,96 @@ export interface VisitorDayKey {
   visitor_id: string;
 }
 
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+const visitOrder = (a: VisitKey, b: VisitKey) =>
+  compare(a.website_id, b.website_id) || compare(a.visitor_id, b.visitor_id) || a.visit_count - b.visit_count;
+const dayOrder = (a: VisitorDayKey, b: VisitorDayKey) =>
+  compare(a.website_id, b.website_id) || a.day - b.day || compare(a.visitor_id, b.visitor_id);
+const rollupOrder = (a: RollupRow, b: RollupRow) =>
+  compare(a.website_id, b.website_id) ||
+  compare(a.metric, b.metric) ||
+  a.day - b.day ||
+  compare(a.key, b.key);
+
+/**
+ * Sets `previous_day` of the new visitor-days, and of each touched visitor's later days (a day
+ * written late, e.g. by an import, becomes the previous day of the one after it).
+ */
+async function linkVisitorDays(trx: Transaction<DB>, newDays: VisitorDayKey[]): Promise<void> {
+  const earliest = new Map<string, VisitorDayKey>();
+  for (const d of newDays) {
+    const k = `${d.website_id}\n${d.visitor_id}`;
+    const seen = earliest.get(k);
+    if (!seen || d.day < seen.day) earliest.set(k, d);
+  }
+  for (const part of chunks([...earliest.values()], INSERT_CHUNK / 2)) {
+    await trx
+      .updateTable('analytics_visitor_days as d')
+      .set({
+        previous_day: (eb) =>
+          eb
+            .selectFrom('analytics_visitor_days as p')
+            .select((p) => p.fn.max('p.day').as('day'))
+            .whereRef('p.website_id', '=', 'd.website_id')
+            .whereRef('p.visitor_id', '=', 'd.visitor_id')
+            .whereRef('p.day', '<', 'd.day'),
+      })
+      .where((eb) =>
+        eb.or(
+          part.map((k) =>
+            eb.and([
+              eb('d.website_id', '=', k.website_id),
+              eb('d.visitor_id', '=', k.visitor_id),
+              eb('d.day', '>=', k.day),
+            ]),
+          ),
+        ),
+      )
+      .execute();
+  }
+}
+
+/** PostgreSQL partitions of analytics_events already made, by first millisecond of the month. */
+const madePartitions = new WeakMap<Kysely<DB>, Set<number>>();
+
+/** The first millisecond (UTC) of the month holding `ms`, and of the month after it. */
+export function monthBounds(ms: number): [number, number] {
+  const d = new Date(ms);
+  return [
+    Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1),
+    Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1),
+  ];
+}
+
+/**
+ * PostgreSQL: makes the month partitions (migration 0022) the events need, once each; a partition
+ * made meanwhile by another process is fine. SQLite has one table: nothing to do.
+ */
+export async function ensurePartitions(db: Kysely<DB>, events: { at: number }[]): Promise<void> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
+  const made = madePartitions.get(db) ?? new Set<number>();
+  madePartitions.set(db, made);
+  const months = new Set(events.map((e) => monthBounds(e.at)[0]));
+  for (const from of months) {
+    if (made.has(from)) continue;
+    const to = monthBounds(from)[1];
+    const name = `analytics_events_m${new Date(from).toISOString().slice(0, 7).replace('-', '')}`;
+    try {
+      await sql`CREATE TABLE IF NOT EXISTS ${sql.id(name)} PARTITION OF analytics_events
+          FOR VALUES FROM (${sql.lit(from)}) TO (${sql.lit(to)})`.execute(db);
+    } catch (err) {
+      // 42P07 / 23505: another process made it between our check and our create.
+      const code = (err as { code?: string }).code;
+      if (code !== '42P07' && code !== '23505') throw err;
+    }
+    made.add(from);
+  }
+}
+
 /**
  * Writes one batch in one transaction: the events, the visits and visitor-days not seen before,
- * and the rollups `rollups` computes from what was new.
+ * and the rollups `rollups` computes from what was new. Keys are written in one order, so two
+ * batches committing at once (PostgreSQL) wait on each other's rows instead of deadlocking.
  */
 export async function writeBatch(
   db: Kysely<DB>,
@@ -40,7 +127,7 @@ export async function writeBatch(
   await db.transaction().execute(async (trx) => {
     for (const part of chunks(events)) await trx.insertInto('analytics_events').values(part).execute();
     const newVisits: VisitKey[] = [];
-    for (const part of chunks(visits)) {
+    for (const part of chunks([...visits].sort(visitOrder))) {
       newVisits.push(
         ...(await trx
           .insertInto('analytics_visits')
@@ -51,7 +138,7 @@ export async function writeBatch(
       );
     }
     const newDays: VisitorDayKey[] = [];
-    for (const part of chunks(visitorDays)) {
+    for (const part of chunks([...visitorDays].sort(dayOrder))) {
       newDays.push(
         ...(await trx
           .insertInto('analytics_visitor_days')
@@ -61,7 +148,8 @@ export async function writeBatch(
           .execute()),
       );
     }
-    for (const part of chunks(rollups(newVisits, newDays))) {
+    if (newDays.length > 0) await linkVisitorDays(trx, newDays);
+    for (const part of chunks(rollups(newVisits, newDays).sort(rollupOrder))) {
       await trx
         .insertInto('analytics_daily')
         .values(part)
@@ -113,13 +201,15 @@ export function rollupByDay(db: Kysely<DB>, websiteId: string, metric: string, f
     .execute();
 }
 
+/** Visitors active in the range: each counted on its first day in it (no earlier day, or one before `from`). */
 export async function uniqueVisitors(db: Kysely<DB>, websiteId: string, from: number, to: number) {
   const row = await db
     .selectFrom('analytics_visitor_days')
-    .select(sql<number>`count(distinct visitor_id)`.as('n'))
+    .select(sql<number>`count(*)`.as('n'))
     .where('website_id', '=', websiteId)
     .where('day', '>=', from)
     .where('day', '<=', to)
+    .where((eb) => eb.or([eb('previous_day', 'is', null), eb('previous_day', '<', from)]))
     .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
@@ -134,7 +224,7 @@ export function eventsBetween(
 ) {
   return db
     .selectFrom('analytics_events')
-    .select(['at', 'kind', 'name', 'path', 'referrer', 'item_id', 'value', 'device', 'visitor_id'])
+    .select(['at', 'kind', 'name', 'path', 'referrer', 'item_id', 'value', 'device', 'visitor_id', 'country'])
     .where('website_id', '=', websiteId)
     .where('at', '>=', fromMs)
     .where('at', '<', toMs)
@@ -155,7 +245,7 @@ export async function countEvents(db: Kysely<DB>, websiteId: string) {
 export function saveAnalyticsSettings(
   db: Kysely<DB>,
   websiteId: string,
-  settings: { census_disabled?: number; cookie_consent?: string },
+  settings: { census_disabled?: number; cookie_consent?: string; analytics_test_purchases?: number },
 ) {
   return db.updateTable('websites').set(settings).where('id', '=', websiteId).execute();
 }

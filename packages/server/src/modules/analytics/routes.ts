@@ -1,10 +1,8 @@
-import { VISITOR_COOKIE } from '@storefront/commerce';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isbot } from 'isbot';
 import type { z } from 'zod';
 import { csvRow } from '../../platform/csv.js';
 import { HttpError } from '../../platform/errors.js';
-import { currentContributor, requirePermission, sessionToken } from '../../platform/owner-auth.js';
+import { currentContributor, requirePermission } from '../../platform/owner-auth.js';
 import { parseOr400 } from '../../platform/validation.js';
 import type { AppServices, SiteContext } from '../../services.js';
 import type { EventRow } from './repo.js';
@@ -17,6 +15,7 @@ import {
   performanceBody,
   recordEventBody,
   recordHitBody,
+  schemaEventBody,
 } from './schema.js';
 import {
   counted,
@@ -31,6 +30,7 @@ import {
   type Requester,
   recordPath,
   recordRow,
+  requester,
   saveSettings,
 } from './service.js';
 
@@ -38,20 +38,6 @@ import {
 const ACCEPTED = 202;
 /** Not recorded by rule (a bot, the owner's area, a contributor, the census-disable flag). */
 const NOT_RECORDED = 204;
-
-async function requester(
-  services: AppServices,
-  request: FastifyRequest,
-  reply: FastifyReply,
-): Promise<Requester> {
-  const contributor = sessionToken(request) ? await currentContributor(services, request, reply) : null;
-  return {
-    roles: contributor ? [contributor.role] : null,
-    isBot: isbot(request.headers['user-agent'] ?? ''),
-    host: request.host,
-    visitorCookie: request.cookies[VISITOR_COOKIE],
-  };
-}
 
 function parseDay(text: string, field: string): number {
   const ms = Date.parse(`${text}T00:00:00Z`);
@@ -126,6 +112,22 @@ export function analyticsRoutes(app: FastifyInstance, services: AppServices): vo
     }));
   });
 
+  // Spec §7's alternative tracker (paths not shown there): by beacon or XHR, JSON.
+  app.post('/api/events/track', async (request, reply) => {
+    const body = parseOr400(schemaEventBody, request.body);
+    return store(request, reply, (ctx, who) => ({
+      path: recordPath(body.eventContent),
+      event: body.eventSchemaName,
+      rows: [recordRow(ctx, who, 'event', body.eventSchemaName, body.eventContent)],
+    }));
+  });
+
+  // Its validate-event-content call: checks the content against the named schema, stores nothing.
+  app.post('/api/events/validate-event-content', async (request) => {
+    parseOr400(schemaEventBody, request.body);
+    return { valid: true };
+  });
+
   app.post('/api/1/performance/records', async (request, reply) => {
     const records = parseOr400(performanceBody, request.body);
     return store(request, reply, (ctx, who) => ({
@@ -164,9 +166,9 @@ export function analyticsRoutes(app: FastifyInstance, services: AppServices): vo
   app.patch(
     '/api/config/analytics/settings',
     { preHandler: requirePermission(services, 'settings.write') },
-    async (request) => {
+    async (request, reply) => {
       const body = parseOr400(analyticsSettingsBody, request.body);
-      await saveSettings(await services.context(), body);
+      await saveSettings(await services.context(), await currentContributor(services, request, reply), body);
       services.invalidateSite();
       return (await services.context()).site.analytics;
     },

@@ -85,6 +85,15 @@ export const recordEventBody = z.object({
   data: jsonField(withKeyCap(analyticsRecord)).optional(),
 });
 
+/**
+ * Spec §7 "Event tracker, alternative variant": a JSON body with eventSchemaName (the event's
+ * name is its schema) and eventContent, the event's data as a JSON string.
+ */
+export const schemaEventBody = z.object({
+  eventSchemaName: z.enum(BROWSER_EVENTS as [string, ...string[]], 'must be an event of spec §7'),
+  eventContent: jsonField(withKeyCap(analyticsRecord)),
+});
+
 /** POST /api/census/button-click, /button-render, /overlay: JSON with visitorCookie and page fields. */
 export const censusBody = withKeyCap(analyticsRecord);
 /** POST /api/census/form-render: formId, visitorCookie, page fields. */
@@ -138,4 +147,5 @@ export const dashboardQuery = z.object({ from: isoDay, to: isoDay });
 export const analyticsSettingsBody = z.strictObject({
   censusDisabled: z.boolean().optional(),
   cookieConsent: z.enum(['off', 'banner']).optional(),
+  testPurchases: z.boolean().optional(),
 });

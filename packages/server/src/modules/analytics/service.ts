@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   analyticsEligible,
   deviceOf,
@@ -5,17 +6,26 @@ import {
   PAGE_VIEW,
   PURCHASE_EVENT,
   parseVisitorCookie,
+  userCounted,
+  VISITOR_COOKIE,
   VITAL_NAMES,
   type VitalName,
   vitalBand,
+  zoneOffset,
 } from '@storefront/commerce';
-import type { Kysely } from 'kysely';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isbot } from 'isbot';
+import { type Kysely, PostgresAdapter } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { RequestContext } from '../../platform/context.js';
 import { newId } from '../../platform/ids.js';
+import { currentContributor, sessionToken } from '../../platform/owner-auth.js';
+import type { AppServices } from '../../services.js';
+import { type AuditActor, recordAudit } from '../audit/service.js';
 import {
   countEvents,
   type EventRow,
+  ensurePartitions,
   eventsBetween,
   type RollupRow,
   rollupByDay,
@@ -26,7 +36,9 @@ import {
   type VisitorDayKey,
   writeBatch,
 } from './repo.js';
-import type { AnalyticsRecord, ErrorReport, PerformanceRecord } from './schema.js';
+import { type AnalyticsRecord, type ErrorReport, type PerformanceRecord, URL_MAX } from './schema.js';
+export { URL_MAX };
+
 import { DEFAULT_WRITER_OPTIONS, GroupCommitWriter, type WriterOptions } from './writer.js';
 
 export const DAY_MS = 86_400_000;
@@ -50,8 +62,51 @@ export type EventKind =
   | 'performance'
   | 'error';
 
-export function dayOf(ms: number): number {
-  return Math.floor(ms / DAY_MS);
+/** Zone offsets change only on (quarter-)hour marks: one look-up per zone and quarter hour. */
+const OFFSET_SLOT_MS = 15 * 60_000;
+/** Offsets remembered at most; a busy day needs 96 per zone. */
+const OFFSET_CACHE_MAX = 10_000;
+const offsets = new Map<string, number>();
+
+function offsetAt(ms: number, timeZone: string): number {
+  const slot = Math.floor(ms / OFFSET_SLOT_MS);
+  const key = `${timeZone}\n${slot}`;
+  let offset = offsets.get(key);
+  if (offset === undefined) {
+    if (offsets.size >= OFFSET_CACHE_MAX) offsets.clear();
+    offset = zoneOffset(slot * OFFSET_SLOT_MS, timeZone);
+    offsets.set(key, offset);
+  }
+  return offset;
+}
+
+/** The store's calendar day of `ms` (days since 1970-01-01 in its time zone): the rollups' day. */
+export function dayOf(ms: number, timeZone: string): number {
+  return Math.floor((ms + offsetAt(ms, timeZone)) / DAY_MS);
+}
+
+/** The first millisecond of the store's calendar day `day`. */
+export function dayStart(day: number, timeZone: string): number {
+  const wall = day * DAY_MS;
+  const first = wall - offsetAt(wall, timeZone);
+  return wall - offsetAt(first, timeZone);
+}
+
+/** What analytics needs of a request's context: the store's time zone and settings beside the database. */
+export interface AnalyticsContext extends RequestContext {
+  site: {
+    website: { timeZone: string };
+    analytics: { censusDisabled: boolean; testPurchases: boolean };
+  };
+}
+
+/** An ISO 3166 country code a proxy put in CF-IPCountry or X-Country ('XX' is its unknown). */
+const COUNTRY_CODE = /^[A-Z]{2}$/;
+export const UNKNOWN_COUNTRY = 'XX';
+
+export function countryOf(header: string | string[] | undefined): string | undefined {
+  const code = (Array.isArray(header) ? header[0] : header)?.trim().toUpperCase();
+  return code && COUNTRY_CODE.test(code) && code !== UNKNOWN_COUNTRY ? code : undefined;
 }
 
 /** Who is asking and from where: what eligibility needs beside the page. */
@@ -63,6 +118,39 @@ export interface Requester {
   host: string;
   /** The visitor cookie of the request, when the payload has none. */
   visitorCookie?: string;
+  /** Where the request came from, when a proxy said (countryOf). */
+  country?: string;
+}
+
+/** User agents whose isbot answer is remembered: a shop's traffic comes from a few hundred browsers. */
+const USER_AGENTS_KEPT = 1000;
+const botAnswers = new Map<string, boolean>();
+
+/** isbot's one large regular expression is the costliest check of a call: run once per user agent. */
+function isBot(userAgent: string): boolean {
+  let answer = botAnswers.get(userAgent);
+  if (answer === undefined) {
+    if (botAnswers.size >= USER_AGENTS_KEPT) botAnswers.clear();
+    answer = isbot(userAgent);
+    botAnswers.set(userAgent, answer);
+  }
+  return answer;
+}
+
+/** Who is asking, from the request: the signed-in contributor's role, bot or not, host, cookie, country. */
+export async function requester(
+  services: AppServices,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<Requester> {
+  const contributor = sessionToken(request) ? await currentContributor(services, request, reply) : null;
+  return {
+    roles: contributor ? [contributor.role] : null,
+    isBot: isBot(request.headers['user-agent'] ?? ''),
+    host: request.host,
+    visitorCookie: request.cookies[VISITOR_COOKIE],
+    country: countryOf(request.headers['cf-ipcountry'] ?? request.headers['x-country']),
+  };
 }
 
 /** Spec §6 plus bots: whether this call's events are stored at all. */
@@ -109,12 +197,13 @@ export function referrerSource(referrer: string | null | undefined, host?: strin
 }
 
 function baseRow(
-  ctx: RequestContext,
+  ctx: AnalyticsContext,
   kind: EventKind,
   name: string,
   path: string,
   visitorCookie: string | undefined,
   data: unknown,
+  country: string | undefined,
 ): EventRow {
   const at = ctx.clock.now();
   const visitor = parseVisitorCookie(visitorCookie);
@@ -122,7 +211,7 @@ function baseRow(
     id: newId('ev'),
     website_id: ctx.websiteId,
     at,
-    day: dayOf(at),
+    day: dayOf(at, ctx.site.website.timeZone),
     kind,
     name,
     visitor_id: visitor?.id ?? null,
@@ -133,12 +222,13 @@ function baseRow(
     value: null,
     device: 'unknown',
     data: JSON.stringify(data),
+    country: country ?? null,
   };
 }
 
 /** A census hit, a census call or a commerce event, as one stored row. */
 export function recordRow(
-  ctx: RequestContext,
+  ctx: AnalyticsContext,
   who: Requester,
   kind: EventKind,
   name: string,
@@ -152,6 +242,7 @@ export function recordRow(
     recordPath(record),
     record.visitorCookie ?? fallbackVisitor ?? who.visitorCookie,
     record,
+    who.country,
   );
   // Only referrers from elsewhere are kept: moving between this site's pages is not a source.
   row.referrer = referrerSource(record.referrer, who.host) === DIRECT ? null : record.referrer!;
@@ -162,7 +253,7 @@ export function recordRow(
   return row;
 }
 
-export function performanceRow(ctx: RequestContext, who: Requester, record: PerformanceRecord): EventRow {
+export function performanceRow(ctx: AnalyticsContext, who: Requester, record: PerformanceRecord): EventRow {
   const vital = VITAL_NAMES.includes(record.event as VitalName);
   const row = baseRow(
     ctx,
@@ -171,27 +262,89 @@ export function performanceRow(ctx: RequestContext, who: Requester, record: Perf
     record.data.path ?? '/',
     who.visitorCookie,
     record,
+    who.country,
   );
   row.value = record.data.value ?? null;
   row.device = deviceOf(record.data.viewportInnerWidth);
   return row;
 }
 
-export function errorRow(ctx: RequestContext, who: Requester, report: ErrorReport): EventRow {
-  return baseRow(ctx, 'error', 'error', report.path, report.visitorCookie ?? who.visitorCookie, report);
+export function errorRow(ctx: AnalyticsContext, who: Requester, report: ErrorReport): EventRow {
+  return baseRow(
+    ctx,
+    'error',
+    'error',
+    report.path,
+    report.visitorCookie ?? who.visitorCookie,
+    report,
+    who.country,
+  );
 }
 
-/** The Purchase event of a placed order: value is subtotal / 100 (spec §9), from the order hook. */
-export function purchaseRow(ctx: RequestContext, orderId: string, value: number): EventRow {
-  const row = baseRow(ctx, 'event', PURCHASE_EVENT, '/checkout', undefined, { orderId, value });
+/**
+ * An event the server records where the action happens (spec §7 SaveCustomProductForm: the
+ * custom product form's fields saved with the cart entry), under the same rules as the browser's.
+ */
+export async function recordServerEvent(
+  ctx: AnalyticsContext,
+  store: AnalyticsStore,
+  who: Requester,
+  name: string,
+  record: AnalyticsRecord,
+): Promise<void> {
+  if (!counted(ctx, who, recordPath(record), name)) return;
+  await store.record([recordRow(ctx, who, 'event', name, record)]);
+}
+
+/** The Purchase event of a placed order: value is subtotal / 100 (spec §9), with the buyer's visitor id. */
+export function purchaseRow(
+  ctx: AnalyticsContext,
+  order: { id: string; testMode: boolean },
+  value: number,
+  who: Pick<Requester, 'visitorCookie' | 'country'>,
+): EventRow {
+  const data = { orderId: order.id, value, ...(order.testMode ? { testMode: true } : {}) };
+  const row = baseRow(ctx, 'event', PURCHASE_EVENT, '/checkout', who.visitorCookie, data, who.country);
   row.value = value;
   return row;
 }
 
-/** Vital values are kept in steps (10 ms, or 0.001 of CLS) so their 75th percentile comes from the rollup. */
-export function vitalBucket(name: string, value: number): number {
-  if (name === 'CLS') return Math.ceil(value * 1000) / 1000;
-  return Math.ceil(value / 10) * 10;
+/**
+ * Whether a placed order is a Purchase of the funnel: not with the census off, not bought by a
+ * contributor other than a viewer (spec §6: an admin trying the checkout), and a test-mode order
+ * only when the merchant counts test purchases.
+ */
+export function purchaseCounted(
+  ctx: AnalyticsContext,
+  order: { testMode: boolean },
+  roles: readonly number[] | null,
+): boolean {
+  if (ctx.site.analytics.censusDisabled || !userCounted(roles)) return false;
+  return !order.testMode || ctx.site.analytics.testPurchases;
+}
+
+/** Significant digits a vital value keeps in the rollups (at most 10% high, ~90 steps a decade). */
+const VITAL_DIGITS = 2;
+
+/**
+ * Vital values are kept rounded up to two significant digits (1234 ms → 1300, 0.0567 → 0.057),
+ * so their 75th percentile comes from a few hundred rollup keys instead of one per value.
+ */
+export function vitalBucket(value: number): number {
+  if (!(value > 0)) return 0;
+  const step = 10 ** (Math.floor(Math.log10(value)) - (VITAL_DIGITS - 1));
+  return Number((Math.ceil(Number((value / step).toPrecision(12))) * step).toPrecision(VITAL_DIGITS + 1));
+}
+
+/** Pages whose vitals the dashboard lists one by one: the most viewed. */
+export const VITAL_PAGES = 20;
+
+/**
+ * The rollup metric of one page's vitals: the path's hash, so a page's rows are one index range
+ * (metric is short; the path itself may be 2,048 characters).
+ */
+export function pageVitalsMetric(path: string): string {
+  return `pv:${createHash('sha256').update(path).digest('hex').slice(0, 24)}`;
 }
 
 const rollupKey = (r: Pick<RollupRow, 'website_id' | 'day' | 'metric' | 'key'>) =>
@@ -235,8 +388,11 @@ export function rollupsOf(
         }
         break;
       case 'vital':
-        if (e.value !== null && e.value !== undefined)
-          add(e.website_id, day, 'vitals', `${e.name}\t${e.path}\t${vitalBucket(e.name, e.value)}`, e.value);
+        if (e.value !== null && e.value !== undefined) {
+          const key = `${e.name}\t${vitalBucket(e.value)}`;
+          add(e.website_id, day, 'vitals', key, e.value);
+          add(e.website_id, day, pageVitalsMetric(e.path), key, e.value);
+        }
         break;
       case 'error':
         add(e.website_id, day, 'errors', (JSON.parse(e.data) as { message: string }).message);
@@ -253,13 +409,15 @@ export function rollupsOf(
     add(v.website_id, v.day, 'referrers', referrerSource(hit?.referrer));
     add(v.website_id, v.day, 'devices', hit?.device ?? 'unknown');
     add(v.website_id, v.day, 'landing', hit?.path ?? '/');
+    add(v.website_id, v.day, 'countries', hit?.country ?? UNKNOWN_COUNTRY);
   }
   for (const d of newVisitorDays) add(d.website_id, d.day, 'visitors', '');
   return [...sums.values()];
 }
 
-/** Stores a batch: events, new visits and visitor-days, and the rollups. */
-export function writeEvents(db: Kysely<DB>, events: EventRow[]): Promise<void> {
+/** Stores a batch: events (in their month's partition on PostgreSQL), new visits and visitor-days, and the rollups. */
+export async function writeEvents(db: Kysely<DB>, events: EventRow[]): Promise<void> {
+  await ensurePartitions(db, events);
   const visits = new Map<string, VisitKey>();
   const days = new Map<string, VisitorDayKey>();
   for (const e of events) {
@@ -289,10 +447,14 @@ export interface AnalyticsStore {
   close(): Promise<void>;
 }
 
-export function createAnalyticsStore(
-  db: Kysely<DB>,
-  options: WriterOptions = DEFAULT_WRITER_OPTIONS,
-): AnalyticsStore {
+/** Batches PostgreSQL commits at once: while one waits on its WAL flush the next is written. */
+const POSTGRES_WRITE_CONCURRENCY = 3;
+
+export function createAnalyticsStore(db: Kysely<DB>, options?: WriterOptions): AnalyticsStore {
+  options ??=
+    db.getExecutor().adapter instanceof PostgresAdapter
+      ? { ...DEFAULT_WRITER_OPTIONS, concurrency: POSTGRES_WRITE_CONCURRENCY }
+      : DEFAULT_WRITER_OPTIONS;
   const writer = new GroupCommitWriter<EventRow>((rows) => writeEvents(db, rows), options);
   return { record: (rows) => writer.add(rows), close: () => writer.close() };
 }
@@ -341,41 +503,59 @@ const rows = (list: { key: string; count: number; total: number }[]) =>
 export async function dashboard(ctx: RequestContext, range: DayRange) {
   const length = range.to - range.from + 1;
   const previous = { from: range.from - length, to: range.from - 1 };
-  const [now, before, pageviewsByDay, visitsByDay, pages, referrers, devices, vitalRows, errors, cartErrors] =
-    await Promise.all([
-      totals(ctx, range),
-      totals(ctx, previous),
-      rollupByDay(ctx.db, ctx.websiteId, 'pageviews', range.from, range.to),
-      rollupByDay(ctx.db, ctx.websiteId, 'visits', range.from, range.to),
-      rollupByKey(ctx.db, ctx.websiteId, 'pageviews', range.from, range.to, TOP_ROWS),
-      rollupByKey(ctx.db, ctx.websiteId, 'referrers', range.from, range.to, TOP_ROWS),
-      rollupByKey(ctx.db, ctx.websiteId, 'devices', range.from, range.to, TOP_ROWS),
-      rollupByKey(ctx.db, ctx.websiteId, 'vitals', range.from, range.to),
-      rollupByKey(ctx.db, ctx.websiteId, 'errors', range.from, range.to, TOP_ROWS * 2),
-      rollupByKey(ctx.db, ctx.websiteId, 'cart-errors', range.from, range.to, TOP_ROWS),
-    ]);
+  const [
+    now,
+    before,
+    pageviewsByDay,
+    visitsByDay,
+    pages,
+    referrers,
+    devices,
+    vitalRows,
+    errors,
+    cartErrors,
+    countries,
+  ] = await Promise.all([
+    totals(ctx, range),
+    totals(ctx, previous),
+    rollupByDay(ctx.db, ctx.websiteId, 'pageviews', range.from, range.to),
+    rollupByDay(ctx.db, ctx.websiteId, 'visits', range.from, range.to),
+    rollupByKey(ctx.db, ctx.websiteId, 'pageviews', range.from, range.to, Math.max(TOP_ROWS, VITAL_PAGES)),
+    rollupByKey(ctx.db, ctx.websiteId, 'referrers', range.from, range.to, TOP_ROWS),
+    rollupByKey(ctx.db, ctx.websiteId, 'devices', range.from, range.to, TOP_ROWS),
+    rollupByKey(ctx.db, ctx.websiteId, 'vitals', range.from, range.to),
+    rollupByKey(ctx.db, ctx.websiteId, 'errors', range.from, range.to, TOP_ROWS * 2),
+    rollupByKey(ctx.db, ctx.websiteId, 'cart-errors', range.from, range.to, TOP_ROWS),
+    rollupByKey(ctx.db, ctx.websiteId, 'countries', range.from, range.to, TOP_ROWS),
+  ]);
   const days = new Map<number, { day: number; pageviews: number; visits: number }>();
   for (let d = range.from; d <= range.to; d++) days.set(d, { day: d, pageviews: 0, visits: 0 });
   for (const r of pageviewsByDay) days.get(Number(r.day))!.pageviews = Number(r.count);
   for (const r of visitsByDay) days.get(Number(r.day))!.visits = Number(r.count);
 
+  // All pages, then each of the most viewed pages: a page's rows are one index range of its own.
+  const vitalPages = pages.slice(0, VITAL_PAGES).map((p) => p.key);
+  const pageVitalRows = await Promise.all(
+    vitalPages.map((path) =>
+      rollupByKey(ctx.db, ctx.websiteId, pageVitalsMetric(path), range.from, range.to),
+    ),
+  );
   const vitalGroups = new Map<
     string,
     { name: VitalName; path: string; buckets: { value: number; count: number }[] }
   >();
-  for (const r of vitalRows) {
-    const [name, path, bucket] = r.key.split('\t');
-    if (!VITAL_NAMES.includes(name as VitalName)) continue;
-    for (const k of [`${name}\t*`, `${name}\t${path}`]) {
-      const g = vitalGroups.get(k) ?? {
-        name: name as VitalName,
-        path: k.endsWith('\t*') ? '*' : path,
-        buckets: [],
-      };
+  const groupVitals = (path: string, list: { key: string; count: number }[]) => {
+    for (const r of list) {
+      const [name, bucket] = r.key.split('\t');
+      if (!VITAL_NAMES.includes(name as VitalName)) continue;
+      const k = `${name}\t${path}`;
+      const g = vitalGroups.get(k) ?? { name: name as VitalName, path, buckets: [] };
       vitalGroups.set(k, g);
       g.buckets.push({ value: Number(bucket), count: Number(r.count) });
     }
-  }
+  };
+  groupVitals('*', vitalRows);
+  for (const [i, path] of vitalPages.entries()) groupVitals(path, pageVitalRows[i]);
   const vitals = [...vitalGroups.values()]
     .map((g) => {
       const p75 = percentile75(g.buckets)!;
@@ -396,26 +576,29 @@ export async function dashboard(ctx: RequestContext, range: DayRange) {
     totals: now,
     previous: before,
     series: [...days.values()],
-    topPages: rows(pages),
+    topPages: rows(pages.slice(0, TOP_ROWS)),
     referrers: rows(referrers),
     devices: rows(devices),
     vitals,
     errors: rows(errors),
     cartErrors: rows(cartErrors),
+    /** Visits by country; XX: no proxy said where from. */
+    countries: rows(countries),
   };
 }
 
 /** The range's events as CSV rows (header first). */
-export async function exportRows(ctx: RequestContext, range: DayRange): Promise<string[][]> {
+export async function exportRows(ctx: AnalyticsContext, range: DayRange): Promise<string[][]> {
+  const zone = ctx.site.website.timeZone;
   const events = await eventsBetween(
     ctx.db,
     ctx.websiteId,
-    range.from * DAY_MS,
-    (range.to + 1) * DAY_MS,
+    dayStart(range.from, zone),
+    dayStart(range.to + 1, zone),
     EXPORT_MAX_ROWS,
   );
   return [
-    ['time', 'kind', 'name', 'path', 'referrer', 'itemId', 'value', 'device', 'visitor'],
+    ['time', 'kind', 'name', 'path', 'referrer', 'itemId', 'value', 'device', 'visitor', 'country'],
     ...events.map((e) => [
       new Date(Number(e.at)).toISOString(),
       e.kind,
@@ -426,6 +609,7 @@ export async function exportRows(ctx: RequestContext, range: DayRange): Promise<
       e.value === null ? '' : String(e.value),
       e.device,
       e.visitor_id ?? '',
+      e.country ?? '',
     ]),
   ];
 }
@@ -434,12 +618,25 @@ export function storedEventCount(ctx: RequestContext): Promise<number> {
   return countEvents(ctx.db, ctx.websiteId);
 }
 
+/** Saves the merchant's analytics settings with an audit entry of what changed, in one transaction. */
 export async function saveSettings(
   ctx: RequestContext,
-  body: { censusDisabled?: boolean; cookieConsent?: 'off' | 'banner' },
+  actor: AuditActor,
+  body: { censusDisabled?: boolean; cookieConsent?: 'off' | 'banner'; testPurchases?: boolean },
 ): Promise<void> {
-  const set: { census_disabled?: number; cookie_consent?: string } = {};
+  const set: { census_disabled?: number; cookie_consent?: string; analytics_test_purchases?: number } = {};
   if (body.censusDisabled !== undefined) set.census_disabled = body.censusDisabled ? 1 : 0;
   if (body.cookieConsent !== undefined) set.cookie_consent = body.cookieConsent;
-  if (Object.keys(set).length > 0) await saveAnalyticsSettings(ctx.db, ctx.websiteId, set);
+  if (body.testPurchases !== undefined) set.analytics_test_purchases = body.testPurchases ? 1 : 0;
+  if (Object.keys(set).length === 0) return;
+  await ctx.db.transaction().execute(async (trx) => {
+    await saveAnalyticsSettings(trx, ctx.websiteId, set);
+    await recordAudit(
+      { db: trx, clock: ctx.clock },
+      actor,
+      'analytics.settings',
+      `website:${ctx.websiteId}`,
+      body,
+    );
+  });
 }

@@ -1,18 +1,30 @@
 /**
  * Group commit of analytics events: requests hand their events to one queue and wait; the queue
- * is written in one transaction every `flushMs` or as soon as `maxBatch` events wait, and each
- * request is answered only after its events are committed. Many events share one commit (fast),
- * and an acknowledged event has always been written (it survives the process being killed).
+ * is written in one transaction once the event loop has taken in what arrived (or after
+ * `flushMs`), or as soon as `maxBatch` events wait, and each request is answered only after its
+ * events are committed. Many events share one commit (fast), and an acknowledged event has
+ * always been written (it survives the process being killed).
  */
 export interface WriterOptions {
-  /** Longest wait before a batch is written. */
+  /**
+   * Longest wait before a batch is written; 0 writes as soon as the requests that arrived with
+   * this one have been read (the batch adapts to the load: one event when quiet, hundreds busy).
+   */
   flushMs: number;
   /** Events that start a write at once. */
   maxBatch: number;
+  /**
+   * Batches written at once. Above 1 only where commits wait on the database, not on this
+   * process (PostgreSQL): the next batch is written while the last one's commit is flushed.
+   */
+  concurrency?: number;
 }
 
-/** A few milliseconds of waiting lets hundreds of events share a commit under load. */
-export const DEFAULT_WRITER_OPTIONS: WriterOptions = { flushMs: 5, maxBatch: 1000 };
+/**
+ * No timer: a fixed wait left the process idle between batches (every connection waiting on the
+ * same timer), the loop's own turn batches just as well under load.
+ */
+export const DEFAULT_WRITER_OPTIONS: WriterOptions = { flushMs: 0, maxBatch: 2000 };
 
 interface Waiting<T> {
   rows: T[];
@@ -23,8 +35,9 @@ interface Waiting<T> {
 export class GroupCommitWriter<T> {
   private waiting: Waiting<T>[] = [];
   private queued = 0;
+  private scheduled = false;
   private timer: NodeJS.Timeout | null = null;
-  private writing: Promise<void> | null = null;
+  private readonly writing = new Set<Promise<void>>();
 
   constructor(
     private readonly write: (rows: T[]) => Promise<void>,
@@ -38,20 +51,28 @@ export class GroupCommitWriter<T> {
       this.waiting.push({ rows, resolve, reject });
       this.queued += rows.length;
       if (this.queued >= this.options.maxBatch) this.kick();
-      else this.timer ??= setTimeout(() => this.kick(), this.options.flushMs);
+      else this.schedule();
     });
   }
 
+  private schedule(): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    if (this.options.flushMs > 0) this.timer = setTimeout(() => this.kick(), this.options.flushMs);
+    else setImmediate(() => this.kick());
+  }
+
   private kick(): void {
+    this.scheduled = false;
     if (this.timer) {
       clearTimeout(this.timer);
       this.timer = null;
     }
-    if (this.writing || this.waiting.length === 0) return;
+    if (this.writing.size >= (this.options.concurrency ?? 1) || this.waiting.length === 0) return;
     const batch = this.waiting;
     this.waiting = [];
     this.queued = 0;
-    this.writing = this.write(batch.flatMap((w) => w.rows)).then(
+    const writing: Promise<void> = this.write(batch.flatMap((w) => w.rows)).then(
       () => {
         for (const w of batch) w.resolve();
       },
@@ -59,8 +80,9 @@ export class GroupCommitWriter<T> {
         for (const w of batch) w.reject(err);
       },
     );
-    void this.writing.finally(() => {
-      this.writing = null;
+    this.writing.add(writing);
+    void writing.finally(() => {
+      this.writing.delete(writing);
       // What arrived during the write goes in the next commit straight away.
       if (this.waiting.length > 0) this.kick();
     });
@@ -68,9 +90,9 @@ export class GroupCommitWriter<T> {
 
   /** Writes what waits (the server is closing). */
   async close(): Promise<void> {
-    while (this.writing || this.waiting.length > 0) {
+    while (this.writing.size > 0 || this.waiting.length > 0) {
       this.kick();
-      await this.writing?.catch(() => undefined);
+      await Promise.all([...this.writing]).catch(() => undefined);
     }
   }
 }

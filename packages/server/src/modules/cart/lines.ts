@@ -12,7 +12,7 @@ import {
   setEntryQuantity,
   touchCart,
 } from './repo.js';
-import { type CartView, ENTRY_NOT_FOUND, viewOf } from './service.js';
+import { CART_PURCHASED, type CartView, ENTRY_NOT_FOUND, viewOf } from './service.js';
 
 /** A quantity of 0 removes the entry; above that, spec §5 "Quantity input": max 9999, step 1. */
 export const LINE_QUANTITY_MIN = 0;
@@ -38,6 +38,7 @@ async function ownEntry(
   const cart = token ? await findCartByToken(ctx.db, ctx.websiteId, token) : undefined;
   const entry = cart ? await findEntry(ctx.db, cart.id, entryId) : undefined;
   if (!cart || !entry) throw new HttpError(404, ENTRY_NOT_FOUND);
+  if (cart.is_purchased) throw new HttpError(409, CART_PURCHASED, 'API_FAILURE');
   return { cart, entry };
 }
 

@@ -6,16 +6,18 @@ import { isHttps } from '../../platform/crumb.js';
 import { text } from '../../platform/request-input.js';
 import { currentSiteUser } from '../../platform/site-user-auth.js';
 import type { AppServices } from '../../services.js';
+import { recordServerEvent, requester, URL_MAX } from '../analytics/service.js';
 import { getProductById } from '../catalog/service.js';
 import { cartLineRoutes } from './line-routes.js';
 import {
   addEntryBody,
   addEntryReply,
+  cartQuery,
   cartReply,
   updateEntryFieldsBody,
   updateEntryFieldsReply,
 } from './schema.js';
-import { addEntry, cartTokenFor, getCart, updateEntryFields } from './service.js';
+import { addEntry, cartTokenFor, emptyCart, getCart, updateEntryFields } from './service.js';
 
 export const CART_COOKIE = 'CART';
 export const HAS_CART_COOKIE = 'hasCart';
@@ -95,12 +97,19 @@ export function cartRoutes(app: FastifyInstance, services: AppServices): void {
   const plainForm = plainFormToo(bodyFromForm, (request, reply, message) =>
     backWithError(services, request, reply, message),
   );
+  // Spec §7 query mock, timecode, calculateSubtotal (docs/api.md).
   api.get(
     '/api/commerce/shopping-cart',
-    { schema: { response: { 200: cartReply } } },
+    { schema: { querystring: cartQuery, response: { 200: cartReply } } },
     async (request, reply) => {
       const ctx = await services.context();
-      return getCart(ctx, await requestCartToken(services, request, reply), ctx.site.website.currency);
+      // A timecode only makes each URL new to caches on the way; the answer is never stored.
+      reply.header('cache-control', 'no-store');
+      // mock: the shape of this store's cart for previews and theme tools; no cart is read.
+      if (request.query.mock) return emptyCart(ctx.websiteId, ctx.site.website.currency);
+      return getCart(ctx, await requestCartToken(services, request, reply), ctx.site.website.currency, {
+        calculateSubtotal: request.query.calculateSubtotal,
+      });
     },
   );
 
@@ -127,6 +136,14 @@ export function cartRoutes(app: FastifyInstance, services: AppServices): void {
         siteUser?.id ?? null,
       );
       setCartCookies(request, reply, result.token);
+      if (request.body.additionalFields) {
+        // The custom product form was saved with the entry: its analytics event, not waited for.
+        const who = await requester(services, request, reply);
+        void recordServerEvent(ctx, services.analytics, who, 'SaveCustomProductForm', {
+          itemId: request.body.itemId,
+          ...(request.headers.referer ? { url: request.headers.referer.slice(0, URL_MAX) } : {}),
+        }).catch((err: unknown) => request.log.warn({ err }, 'analytics event not written'));
+      }
       if (isFormPost(request)) return reply.redirect(CART_URL, 303);
       return { shoppingCart: result.cart, newlyAdded: result.newlyAdded };
     },

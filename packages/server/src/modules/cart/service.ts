@@ -8,6 +8,9 @@ import {
   type Money,
   ProductType,
   type ProductTypeNumber,
+  parseDonationAmount,
+  QUANTITY_MAX,
+  QUANTITY_MIN,
   shouldLoadCart,
   toMoney,
   type VariantSelection,
@@ -145,6 +148,7 @@ export async function viewOf(
   ctx: RequestContext,
   cart: CartRow,
   inHand: readonly CatalogProduct[] = [],
+  options: { calculateSubtotal?: boolean } = {},
 ): Promise<CartView> {
   const rows = await listEntries(ctx.db, cart.id);
   const byId = new Map(inHand.map((p) => [p.id, p]));
@@ -160,6 +164,11 @@ export async function viewOf(
       attributes: p?.variants.find((v) => v.sku === r.sku)?.attributes ?? {},
     });
   });
+  if (options.calculateSubtotal === false) {
+    // The lines only: no coupon, shipping or tax rule is read (GET cart's calculateSubtotal=false).
+    const totalQuantity = entries.reduce((sum, e) => sum + e.quantity, 0);
+    return buildView(cart, ctx.websiteId, cart.currency, entries, { ...EMPTY_PRICING, totalQuantity });
+  }
   const pricing = await cartPricingView(ctx, cart.id, linesOf(entries), cart.currency);
   return buildView(cart, ctx.websiteId, cart.currency, entries, pricing);
 }
@@ -199,10 +208,11 @@ export async function getCart(
   ctx: RequestContext,
   token: string | undefined,
   currency: string,
+  options: { calculateSubtotal?: boolean } = {},
 ): Promise<CartView> {
   if (!token) return emptyCart(ctx.websiteId, currency);
   const cart = await findCartByToken(ctx.db, ctx.websiteId, token);
-  return cart ? viewOf(ctx, cart) : emptyCart(ctx.websiteId, currency);
+  return cart ? viewOf(ctx, cart, [], options) : emptyCart(ctx.websiteId, currency);
 }
 
 /**
@@ -285,6 +295,20 @@ export const CART_MAX_LINES = 100;
 const CART_TOUCH_INTERVAL_MS = 60_000;
 export const CART_FULL = `Your cart is full: it holds at most ${CART_MAX_LINES} different items. Remove one to add another.`;
 
+/**
+ * Spec §5/§9 quantity 1–9999 on the add call: the product page's box clamps before sending, so a
+ * number outside it is a caller's mistake, refused rather than silently changed.
+ */
+export const ADD_QUANTITY_RANGE = `Quantity must be between ${QUANTITY_MIN} and ${QUANTITY_MAX}.`;
+/** Adding to a line would take it past the spec's 9999. */
+export const LINE_QUANTITY_FULL = `Your cart can hold at most ${QUANTITY_MAX} of one item.`;
+
+/** A whole number the add call was given outside 1–9999 (the spec's messages cover the rest). */
+function outOfRange(quantity: AddEntryBody['quantity']): boolean {
+  const n = typeof quantity === 'string' ? Number(quantity.trim()) : quantity;
+  return typeof n === 'number' && Number.isInteger(n) && (n < QUANTITY_MIN || n > QUANTITY_MAX);
+}
+
 /** Adds an entry per spec §4's check order and answers the whole cart with the new entry. */
 export async function addEntry(
   ctx: RequestContext,
@@ -295,10 +319,14 @@ export async function addEntry(
 ): Promise<AddEntryResult> {
   const product = await getProductById(ctx, body.itemId);
   if (!product) throw new HttpError(404, MESSAGES.variantUnavailable, 'VARIANT_UNAVAILABLE');
+  if (!product.donation && outOfRange(body.quantity))
+    throw new HttpError(400, ADD_QUANTITY_RANGE, 'QUANTITY_NOT_A_NUMBER');
   const selection = selectionFor(product, body);
   if (!selection) throw new HttpError(409, MESSAGES.variantUnavailable, 'VARIANT_UNAVAILABLE');
 
   let cart = token ? await findCartByToken(ctx.db, ctx.websiteId, token) : undefined;
+  // A bought cart is an order's record: an add with its old cookie starts a new cart.
+  if (cart?.is_purchased) cart = undefined;
   const variantForStock = findVariant(product, selection);
   // One read answers both the stock check (quantity already held) and the line cap (is it a merge).
   const lines = cart && variantForStock ? await linesOfSku(ctx.db, cart.id, variantForStock.sku) : [];
@@ -306,7 +334,8 @@ export async function addEntry(
   const check = checkAddToCart({
     product,
     selection,
-    quantityInput: body.quantity ?? '1',
+    // A donation is one gift of the typed amount.
+    quantityInput: product.donation ? '1' : (body.quantity ?? '1'),
     stock: variantForStock
       ? { unlimited: variantForStock.unlimited, qtyInStock: variantForStock.qtyInStock - already }
       : null,
@@ -323,8 +352,16 @@ export async function addEntry(
   if (check.destination === 'gift-card-checkout' || check.destination === 'subscription') {
     throw new HttpError(409, 'This product is bought at checkout, not added to the cart.', 'API_FAILURE');
   }
+  let priceCents = effectivePriceCents(check.variant);
+  if (product.donation) {
+    const amount = parseDonationAmount(body.amount, product.donation, currency);
+    if (!amount.ok) throw new HttpError(400, amount.message);
+    priceCents = amount.cents;
+  }
   // Spec §4 step 5: the custom form comes after the stock checks.
   const fields = await checkProductForm(ctx, product, body.additionalFields);
+  // Gifts of different amounts are different lines; the same amount again adds to its line.
+  const fieldsKey = `${fields ? sha256(fields) : ''}${product.donation ? `:amount:${priceCents}` : ''}`;
 
   const now = ctx.clock.now();
   if (!cart) {
@@ -342,7 +379,9 @@ export async function addEntry(
     };
     await insertCart(ctx.db, cart);
   } else {
-    const fieldsKey = fields ? sha256(fields) : '';
+    const merging = lines.find((line) => line.fields_key === fieldsKey);
+    if (merging && merging.quantity + check.quantity > QUANTITY_MAX)
+      throw new HttpError(409, LINE_QUANTITY_FULL, 'API_FAILURE');
     // A new line past the cap is refused; adding to a line the cart holds merges into it.
     if (
       !lines.some((line) => line.fields_key === fieldsKey) &&
@@ -360,8 +399,8 @@ export async function addEntry(
     sku: check.variant.sku,
     quantity: check.quantity,
     additional_fields: fields,
-    fields_key: fields ? sha256(fields) : '',
-    purchase_price_cents: effectivePriceCents(check.variant),
+    fields_key: fieldsKey,
+    purchase_price_cents: priceCents,
     created_at: now,
   });
   const view = await viewOf(ctx, cart, [product]);
@@ -373,6 +412,9 @@ export interface UpdateEntryFieldsResult {
   cart: CartView;
   updatedEntry: CartEntryView;
 }
+
+/** A bought cart's lines are the order's: they no longer change. */
+export const CART_PURCHASED = 'This cart has already been purchased.';
 
 /** Message when the entry is not one of the caller's cart (another cart's entry looks the same as none). */
 export const ENTRY_NOT_FOUND = 'That item is no longer in your cart.';
@@ -391,6 +433,7 @@ export async function updateEntryFields(
   const cart = token ? await findCartByToken(ctx.db, ctx.websiteId, token) : undefined;
   const entry = cart ? await findEntry(ctx.db, cart.id, entryId) : undefined;
   if (!cart || !entry) throw new HttpError(404, ENTRY_NOT_FOUND);
+  if (cart.is_purchased) throw new HttpError(409, CART_PURCHASED, 'API_FAILURE');
   if (entry.item_id !== body.itemId || entry.sku !== body.sku) {
     throw new HttpError(400, 'itemId and sku do not match that cart entry.');
   }

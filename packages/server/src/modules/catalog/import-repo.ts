@@ -95,6 +95,8 @@ export async function writeCatalog(trx: Transaction<DB>, rows: CatalogRows): Pro
         time_zone: eb.ref('excluded.time_zone'),
         currency: eb.ref('excluded.currency'),
         locale: eb.ref('excluded.locale'),
+        announcement: eb.ref('excluded.announcement'),
+        footer: eb.ref('excluded.footer'),
       })),
     )
     .execute();
@@ -194,6 +196,7 @@ export async function writeCatalog(trx: Transaction<DB>, rows: CatalogRows): Pro
           variant_option_ordering: eb.ref('excluded.variant_option_ordering'),
           merchandising: eb.ref('excluded.merchandising'),
           express_checkout: eb.ref('excluded.express_checkout'),
+          donation: eb.ref('excluded.donation'),
           position: eb.ref('excluded.position'),
           updated_at: eb.ref('excluded.updated_at'),
         })),

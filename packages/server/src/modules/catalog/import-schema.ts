@@ -5,6 +5,7 @@
 import {
   CURRENCIES,
   DEFAULT_CURRENCY,
+  DONATION_PRESETS_MAX,
   isValidEmail,
   MAX_COLLECTION_TYPE,
   MAX_INTEGER_PLACES,
@@ -81,12 +82,65 @@ const locale = z.string().refine((tag) => {
   }
 }, 'must be a BCP 47 language tag such as "en-US"');
 
+/** Longest announcement, one line on a desktop. */
+export const ANNOUNCEMENT_MAX_LENGTH = 160;
+export const FOOTER_LINKS_MAX = 12;
+/** A link a shopper follows: a path on this site ("/returns") or an http(s) address. */
+const linkUrl = z
+  .string()
+  .trim()
+  .max(2000)
+  .refine(
+    (v) => /^\/(?!\/)/.test(v) || /^https?:\/\/[^\s]+$/.test(v),
+    'must be a path such as "/returns" or an address starting with https://',
+  );
+
+/** The bar above the header (e.g. "Free shipping on orders over $75"), optionally a link. */
+/** A blank optional text (an emptied form field) is the same as none. */
+const blankIsNone = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema.optional());
+
+/** An empty text is no announcement (the owner emptied the field). */
+export const announcementSchema = z.strictObject({
+  text: z
+    .string()
+    .trim()
+    .max(ANNOUNCEMENT_MAX_LENGTH, `must be at most ${ANNOUNCEMENT_MAX_LENGTH} characters`),
+  url: blankIsNone(linkUrl),
+});
+
+/** What every page's footer shows: policy pages, contact details, social accounts (spec §3). */
+export const footerSchema = z.strictObject({
+  policies: z
+    .array(z.strictObject({ title: text.max(80), url: linkUrl }))
+    .max(FOOTER_LINKS_MAX)
+    .default([]),
+  contactEmail: blankIsNone(z.email('must be an email address').max(256)),
+  contactPhone: blankIsNone(z.string().trim().max(40)),
+  contactAddress: blankIsNone(z.string().trim().max(300)),
+  /** Spec §3 "Social account": userName, profileUrl, serviceName. */
+  socialAccounts: z
+    .array(
+      z.strictObject({
+        serviceName: text.max(40),
+        userName: z.string().trim().max(100).default(''),
+        profileUrl: linkUrl,
+      }),
+    )
+    .max(FOOTER_LINKS_MAX)
+    .default([]),
+});
+export type SiteFooter = z.output<typeof footerSchema>;
+export type Announcement = z.output<typeof announcementSchema>;
+
 export const websiteSchema = z.strictObject({
   id,
   siteTitle: text,
   timeZone: timeZone.default(DEFAULT_TIME_ZONE),
   currency: z.enum(CURRENCIES, `must be one of ${CURRENCIES.join(', ')}`).default(DEFAULT_CURRENCY),
   locale: locale.default(DEFAULT_LOCALE),
+  announcement: announcementSchema.optional(),
+  footer: footerSchema.optional(),
 });
 
 /** An ISO 3166-1 alpha-2 country code, upper case. */
@@ -167,6 +221,12 @@ export const formSchema = z.strictObject({
     .array(z.string().trim().refine(isValidEmail, 'must be an email address like user@domain.com'))
     .max(MAX_NOTIFICATION_EMAILS, `must list at most ${MAX_NOTIFICATION_EMAILS} addresses`)
     .default([]),
+  /** A newsletter form: its email field's address is signed up to this mailing list (double opt-in). */
+  mailingListId: id.nullable().default(null),
+  /** A newsletter form shown under the form of every form page. */
+  newsletterOnFormPages: z.boolean().default(false),
+  /** A newsletter form offered in the popup overlay (page type 104). */
+  newsletterPopup: z.boolean().default(false),
 });
 
 export const collectionSchema = z.strictObject({
@@ -236,7 +296,26 @@ export const variantSchema = z.strictObject({
   onSale: z.boolean().optional(),
   qtyInStock: z.number().int('must be a whole number').min(0, 'must not be negative').optional(),
   unlimited: z.boolean().optional(),
+  /** The product image this variant shows when picked: that image's assetUrl or mediaId. */
+  image: text.optional(),
 });
+
+/** Longest category or tag name, and most of each on one product. */
+export const TERM_NAME_MAX_LENGTH = 60;
+export const TERMS_PER_PRODUCT_MAX = 20;
+const termNames = z
+  .array(
+    z
+      .string()
+      .trim()
+      .min(1, 'must not be empty')
+      .max(TERM_NAME_MAX_LENGTH, `must be at most ${TERM_NAME_MAX_LENGTH} characters`),
+  )
+  .max(TERMS_PER_PRODUCT_MAX, `must list at most ${TERMS_PER_PRODUCT_MAX} names`)
+  .transform((names) =>
+    names.filter((n, i) => names.findIndex((m) => m.toLowerCase() === n.toLowerCase()) === i),
+  )
+  .default([]);
 
 export const productSchema = z.strictObject({
   id,
@@ -262,6 +341,17 @@ export const productSchema = z.strictObject({
   merchandising: merchandisingSchema.optional(),
   /** Adding to the cart goes straight on to checkout (spec §4 step 6 "Express checkout"). */
   expressCheckout: z.boolean().default(false),
+  /** A donation: the visitor types the amount, within these (minor units of the store currency). */
+  donation: z
+    .strictObject({
+      minCents: minor.min(1, 'must be at least 1').optional(),
+      maxCents: minor.optional(),
+      presetsCents: z.array(minor.min(1, 'must be at least 1')).max(DONATION_PRESETS_MAX).optional(),
+    })
+    .optional(),
+  /** What shoppers filter the product list by (`?category=`, `?tag=`). */
+  categories: termNames,
+  tags: termNames,
   variants: z.array(variantSchema).min(1, 'must have at least one variant'),
 });
 

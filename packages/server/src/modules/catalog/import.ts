@@ -352,6 +352,8 @@ function toRows(file: CatalogFile, now: number): CatalogRows {
       currency,
       locale: website.locale,
       created_at: now,
+      announcement: website.announcement?.text ? JSON.stringify(website.announcement) : null,
+      footer: website.footer ? JSON.stringify(website.footer) : null,
     },
     storeSettings: settings
       ? {
@@ -379,6 +381,9 @@ function toRows(file: CatalogFile, now: number): CatalogRows {
       page_slug: f.pageSlug,
       captcha_enabled: flag(f.captchaEnabled),
       notification_emails: JSON.stringify(f.notificationEmails),
+      mailing_list_id: f.mailingListId,
+      newsletter_on_form_pages: flag(f.newsletterOnFormPages),
+      newsletter_popup: flag(f.newsletterPopup),
     })),
     collections: file.collections.map((c, position) => ({
       id: c.id,

@@ -5,7 +5,13 @@
  * these rules read the raw input so one pass reports every problem with its path.
  */
 import crypto from 'node:crypto';
-import { currencyFractionDigits, minorFromDecimal, ProductType } from '@storefront/commerce';
+import {
+  currencyFractionDigits,
+  DONATION_DEFAULT_MAX_CENTS,
+  DONATION_DEFAULT_MIN_CENTS,
+  minorFromDecimal,
+  ProductType,
+} from '@storefront/commerce';
 import type { Insertable } from 'kysely';
 import type { DB } from '../../db/index.js';
 import { type CatalogProduct, STORE_ITEM_RECORD_TYPE } from './import-schema.js';
@@ -62,6 +68,19 @@ export function checkProductRules(
   } else if (isSet(product.subscriptionPlan)) {
     add(sub(at, 'subscriptionPlan'), 'applies only when isSubscribable is true');
   }
+  if (isSet(product.donation)) {
+    // A donation ships nothing and is given once: a service, not a subscription, one variant.
+    if (type !== ProductType.SERVICE)
+      add(sub(at, 'donation'), 'a donation must be a service (productType 3)');
+    if (product.isSubscribable === true) add(sub(at, 'donation'), 'a donation cannot be subscribable');
+    if (asArray(product.variants).length !== 1)
+      add(sub(at, 'donation'), 'a donation has exactly one variant');
+    const d = asObject(product.donation);
+    const min = d?.minCents ?? DONATION_DEFAULT_MIN_CENTS;
+    const max = d?.maxCents ?? DONATION_DEFAULT_MAX_CENTS;
+    if (typeof min === 'number' && typeof max === 'number' && min >= max)
+      add(sub(sub(at, 'donation'), 'maxCents'), 'must be above minCents');
+  }
   if (product.useCustomAddButtonText === true && !asString(product.customAddButtonText)?.trim()) {
     add(sub(at, 'customAddButtonText'), 'is required when useCustomAddButtonText is true');
   }
@@ -77,6 +96,12 @@ export function checkProductRules(
     ? [...seenOption]
     : Object.keys(asObject(variants[0]?.attributes) ?? {});
   const combinations = new Map<string, number>();
+  // A variant's image names one of the product's own: by its upload's id or its URL.
+  const imageKeys = asArray(product.images).flatMap((img) => {
+    const o = asObject(img);
+    const key = asString(o?.mediaId) ?? asString(o?.assetUrl);
+    return key === undefined ? [] : [key];
+  });
 
   variants.forEach((variant, j) => {
     if (!variant) return;
@@ -88,6 +113,10 @@ export function checkProductRules(
         add(sub(vat, 'sku'), `"${sku}" is already used by ${first}; SKUs must be unique ${skus.scope}`);
       else skus.seen.set(sku, vat);
     }
+
+    const image = asString(variant.image);
+    if (image !== undefined && !imageKeys.includes(image))
+      add(sub(vat, 'image'), `"${image}" is not one of the product's images (give its assetUrl or mediaId)`);
 
     const attributes = asObject(variant.attributes) ?? {};
     const names = Object.keys(attributes);
@@ -245,6 +274,15 @@ export function productRow(
     variant_option_ordering: JSON.stringify(optionOrdering(p)),
     merchandising: p.merchandising ? JSON.stringify(p.merchandising) : null,
     express_checkout: flag(p.expressCheckout),
+    donation: p.donation
+      ? JSON.stringify({
+          minCents: p.donation.minCents ?? DONATION_DEFAULT_MIN_CENTS,
+          maxCents: p.donation.maxCents ?? DONATION_DEFAULT_MAX_CENTS,
+          presetsCents: p.donation.presetsCents ?? [],
+        })
+      : null,
+    categories: JSON.stringify(p.categories),
+    tags: JSON.stringify(p.tags),
     position,
     created_at: now,
     updated_at: now,
@@ -281,6 +319,7 @@ export function variantRows(
       qty_in_stock: unlimited ? 0 : (v.qtyInStock ?? 0),
       unlimited: flag(unlimited),
       position,
+      image: v.image ?? null,
     };
   });
 }

@@ -1,6 +1,7 @@
 import type {
   CommerceProduct,
   CommerceVariant,
+  DonationRules,
   ProductTypeNumber,
   SubscriptionPlan,
 } from '@storefront/commerce';
@@ -70,6 +71,8 @@ export interface Collection {
   folder: boolean;
   folderBehavior: number | null;
   parentId: string | null;
+  /** Served at its URL without a header link (policy pages the footer links to). */
+  notLinked: boolean;
 }
 
 /** A product as the storefront shows it: the commerce model plus what a page needs. */
@@ -82,10 +85,20 @@ export interface CatalogProduct extends CommerceProduct {
   excerpt: string | null;
   images: ProductImage[];
   audioAssetUrl: string | null;
-  productSubscriptionOptions: { id: string }[] | null;
+  productSubscriptionOptions: { id: string; title?: string }[] | null;
   merchandising: Merchandising | null;
   /** Adding to the cart goes straight on to checkout (spec §4 step 6). */
   expressCheckout: boolean;
+  /** A donation: the visitor types the amount within these rules; null for other products. */
+  donation: DonationRules | null;
+  /** What product lists filter by. */
+  categories: string[];
+  tags: string[];
+  /** The owner's order in the collection, and when the product was made (list sorts). */
+  position: number;
+  createdAt: number;
+  /** sku → index in `images` of the image shown when that variant is picked. */
+  variantImages: Record<string, number>;
 }
 
 function parseJson<T>(text: string | null, fallback: T): T {
@@ -105,6 +118,7 @@ export function toCollection(row: CollectionRow): Collection {
     folder: !!row.folder,
     folderBehavior: row.folder_behavior,
     parentId: row.parent_id,
+    notLinked: !!row.not_linked,
   };
 }
 
@@ -127,6 +141,17 @@ function toProduct(
   images: StoredImage[],
   media: Map<string, ResolvedImage>,
 ): CatalogProduct {
+  // An image deleted from the library since the product was saved is left out.
+  const shown = images.flatMap((img): { key: string; image: ProductImage }[] => {
+    if (!('mediaId' in img)) return [{ key: img.assetUrl, image: img }];
+    const resolved = media.get(img.mediaId);
+    return resolved ? [{ key: img.mediaId, image: resolved }] : [];
+  });
+  const variantImages: Record<string, number> = {};
+  for (const v of variants) {
+    const index = v.image == null ? -1 : shown.findIndex((s) => s.key === v.image);
+    if (index >= 0) variantImages[v.sku] = index;
+  }
   return {
     id: row.id,
     name: row.name,
@@ -145,16 +170,20 @@ function toProduct(
     fullUrl: `/${collectionSlug}/p/${row.url_slug}`,
     description: row.description,
     excerpt: row.excerpt,
-    images: images.flatMap((img): ProductImage[] => {
-      if (!('mediaId' in img)) return [img];
-      // An image deleted from the library since the product was saved is left out.
-      const resolved = media.get(img.mediaId);
-      return resolved ? [resolved] : [];
-    }),
+    images: shown.map((s) => s.image),
     audioAssetUrl: row.audio_asset_url,
-    productSubscriptionOptions: parseJson<{ id: string }[] | null>(row.product_subscription_options, null),
+    productSubscriptionOptions: parseJson<{ id: string; title?: string }[] | null>(
+      row.product_subscription_options,
+      null,
+    ),
     merchandising: parseJson<Merchandising | null>(row.merchandising, null),
     expressCheckout: !!row.express_checkout,
+    donation: parseJson<DonationRules | null>(row.donation ?? null, null),
+    categories: parseJson<string[]>(row.categories, []),
+    tags: parseJson<string[]>(row.tags, []),
+    position: row.position,
+    createdAt: row.created_at,
+    variantImages,
   };
 }
 
@@ -194,6 +223,7 @@ export interface CollectionInput {
   folderBehavior?: number | null;
   parentId?: string | null;
   position?: number;
+  notLinked?: boolean;
 }
 
 /** Adds a collection, or updates the one with this id (content imports make their blog and pages). */
@@ -210,6 +240,7 @@ export async function saveCollection(ctx: RequestContext, input: CollectionInput
     folder: input.folder ? 1 : 0,
     folder_behavior: input.folderBehavior ?? null,
     parent_id: input.parentId ?? null,
+    not_linked: input.notLinked ? 1 : 0,
   };
   await upsertCollection(ctx.db, row);
   return toCollection(row);

@@ -1,12 +1,42 @@
+import { VISITOR_COOKIE } from '@storefront/commerce';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { contract, guard } from '../../platform/contract.js';
+import { currentContributor, sessionToken } from '../../platform/owner-auth.js';
 import { currentSiteUser } from '../../platform/site-user-auth.js';
 import type { AppServices } from '../../services.js';
+import { countryOf } from '../analytics/service.js';
 import { CART_COOKIE, clearCartCookies } from '../cart/routes.js';
 import { createTestPaymentProvider } from '../payments/test-provider.js';
 import { linkOrderToSiteUser } from '../site-users/service.js';
-import { placedOrderReply, placeOrderBody, quoteBody, quoteReply } from './schema.js';
-import { CheckoutFailure, type CheckoutOptions, placeOrder, quote } from './service.js';
+import { payLaterNoticeReply, placedOrderReply, placeOrderBody, quoteBody, quoteReply } from './schema.js';
+import {
+  type CheckoutDeps,
+  CheckoutFailure,
+  type CheckoutOptions,
+  placeOrder,
+  quote,
+  settlePayLater,
+} from './service.js';
+
+/** The pay-later provider's callback (docs/pay-later.md). */
+export const PAY_LATER_NOTIFY_URL = '/api/commerce/payments/pay-later/notify';
+
+/** What checkout needs to take payments, from buildApp's `checkout` option. */
+export function checkoutDeps(
+  app: FastifyInstance,
+  services: AppServices,
+  options: CheckoutOptions,
+): CheckoutDeps {
+  return {
+    provider:
+      options.paymentProvider ??
+      createTestPaymentProvider({ latencyMs: services.config.testPaymentLatencyMs }),
+    payLater: options.payLaterProvider ?? null,
+    listeners: options.onOrderPlaced ?? [],
+    warn: (err: unknown, message: string) => app.log.warn({ err }, message),
+    publicUrl: services.config.publicUrl,
+  };
+}
 
 function sendFailure(reply: FastifyReply, err: CheckoutFailure) {
   return reply
@@ -19,14 +49,7 @@ export function checkoutRoutes(
   services: AppServices,
   options: CheckoutOptions = {},
 ): void {
-  const deps = {
-    provider:
-      options.paymentProvider ??
-      createTestPaymentProvider({ latencyMs: services.config.testPaymentLatencyMs }),
-    listeners: options.onOrderPlaced ?? [],
-    warn: (err: unknown, message: string) => app.log.warn({ err }, message),
-    publicUrl: services.config.publicUrl,
-  };
+  const deps = checkoutDeps(app, services, options);
 
   const api = contract(app);
   api.post(
@@ -36,7 +59,8 @@ export function checkoutRoutes(
       // Limited per IP like the coupon and gift-card balance calls: it answers whether codes are valid.
       preValidation: guard(services, 'checkout-quote', { crumb: false }),
     },
-    async (request) => quote(await services.context(), request.body, request.cookies[CART_COOKIE]),
+    async (request) =>
+      quote(await services.context(), request.body, request.cookies[CART_COOKIE], !!deps.payLater),
   );
 
   api.post(
@@ -44,7 +68,7 @@ export function checkoutRoutes(
     {
       schema: {
         description:
-          'Failures answer `{ message, type?, … }`: 402 with `code` when the card is refused, 409 with `itemName` when stock ran out.',
+          'Failures answer `{ message, type?, … }`: 402 with `code` when the card is refused, 409 with `itemName` when stock ran out. With `paymentMethod: "pay-later"` the order is pending and `paymentUrl` is where the shopper approves the plan.',
         body: placeOrderBody,
         response: { 201: placedOrderReply },
       },
@@ -53,7 +77,12 @@ export function checkoutRoutes(
     async (request, reply) => {
       const ctx = await services.context();
       try {
-        const result = await placeOrder(ctx, deps, request.body, request.cookies[CART_COOKIE]);
+        const contributor = sessionToken(request) ? await currentContributor(services, request, reply) : null;
+        const result = await placeOrder(ctx, deps, request.body, request.cookies[CART_COOKIE], {
+          roles: contributor ? [contributor.role] : null,
+          visitorCookie: request.cookies[VISITOR_COOKIE],
+          country: countryOf(request.headers['cf-ipcountry'] ?? request.headers['x-country']),
+        });
         // Placed while signed in, the order lists in the shopper's account.
         const siteUser = await currentSiteUser(services, request, reply);
         if (siteUser) await linkOrderToSiteUser(ctx, result.order.id, siteUser.id);
@@ -61,11 +90,33 @@ export function checkoutRoutes(
           // The bought cart is done with; the next add starts a new one.
           clearCartCookies(reply);
         }
-        return reply.status(201).send({ order: result.order, confirmationUrl: result.confirmationUrl });
+        return reply.status(201).send({
+          order: result.order,
+          confirmationUrl: result.confirmationUrl,
+          ...(result.paymentUrl ? { paymentUrl: result.paymentUrl } : {}),
+        });
       } catch (err) {
         if (err instanceof CheckoutFailure) return sendFailure(reply, err);
         throw err;
       }
+    },
+  );
+
+  // The provider's word, not the shopper's: no crumb; its signature is checked instead.
+  api.post(
+    PAY_LATER_NOTIFY_URL,
+    {
+      schema: {
+        description:
+          "The pay-later provider's signed notice (docs/pay-later.md): the pending order becomes paid, or cancelled with its stock given back.",
+        response: { 200: payLaterNoticeReply },
+      },
+      preValidation: guard(services, 'checkout', { crumb: false }),
+    },
+    async (request) => {
+      const ctx = await services.context();
+      const order = await settlePayLater(ctx, deps, request.body);
+      return { order: { id: order.id, status: order.status } };
     },
   );
 }

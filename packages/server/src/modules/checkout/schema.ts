@@ -63,8 +63,10 @@ export const placeOrderBody = quoteBody.extend({
   note: z.string().max(5000).optional(),
   idempotencyKey: z.string().min(8, 'idempotencyKey must be 8 to 100 characters').max(100),
   email: z.string().max(300),
-  /** Not needed when a gift card pays the whole order. */
+  /** Not needed when a gift card pays the whole order, nor with pay-later. */
   payment: paymentInput.optional(),
+  /** 'pay-later': the provider's plan instead of a card (docs/pay-later.md); 'card' when absent. */
+  paymentMethod: z.enum(['card', 'pay-later']).optional(),
   crumb: z.string().optional(),
 });
 export type PlaceOrderBody = z.infer<typeof placeOrderBody>;
@@ -125,12 +127,39 @@ export const quoteReply = z
     requiresShipping: z.boolean(),
     hasDigital: z.boolean(),
     purelyDigital: z.boolean(),
+    /** Pay-later for this order (docs/pay-later.md); null when the store offers no pay-later provider. */
+    payLater: z
+      .discriminatedUnion('available', [
+        z.object({
+          available: z.literal(true),
+          brand: z.enum(['Afterpay', 'Clearpay']),
+          count: z.number(),
+          /** Each payment, largest first, summing exactly to the amount due (minor units). */
+          scheduleCents: z.array(z.number()),
+        }),
+        z.object({
+          available: z.literal(false),
+          brand: z.enum(['Afterpay', 'Clearpay']).nullable(),
+          reason: z.string(),
+        }),
+      ])
+      .nullable(),
   })
   .meta({ id: 'Quote' });
 export type Quote = z.infer<typeof quoteReply>;
 
 /** 201 of POST /api/commerce/orders: the placed order and where its confirmation page is. */
-export const placedOrderReply = z.object({ order: orderReply, confirmationUrl: z.string() });
+export const placedOrderReply = z.object({
+  order: orderReply,
+  confirmationUrl: z.string(),
+  /** Pay-later: the provider's page where the shopper approves the plan (the order is pending until then). */
+  paymentUrl: z.string().optional(),
+});
+
+/** The pay-later provider's callback answers the order's new status (docs/pay-later.md). */
+export const payLaterNoticeReply = z.object({
+  order: z.object({ id: z.string(), status: orderReply.shape.status }),
+});
 
 /** What the checkout page sends: the request types of the schemas above. */
 export type QuoteRequest = z.input<typeof quoteBody>;

@@ -4,8 +4,11 @@ import {
   type CartTotals,
   formatMoney,
   MESSAGES,
+  PAY_LATER_MESSAGES,
+  type PayLaterOffer,
   ProductType,
   type ProductTypeNumber,
+  payLaterOffer,
   subscriptionPriceText,
   type TrackedErrorType,
   validateEmail,
@@ -15,6 +18,7 @@ import type { RequestContext } from '../../platform/context.js';
 import { HttpError } from '../../platform/errors.js';
 import { newId, newToken, sha256 } from '../../platform/ids.js';
 import type { SiteContext } from '../../services.js';
+import { getInstallmentContext } from '../context/service.js';
 import { enqueueEmail } from '../email/service.js';
 import {
   findGiftCard,
@@ -29,6 +33,7 @@ import {
   buildOrderView,
   confirmationEmailData,
   deleteReservedOrder,
+  findOrderByPayment,
   findOrderRow,
   getOrder,
   insertDownloads,
@@ -42,6 +47,7 @@ import {
   orderRef,
   orderStatus,
   recordReservedStock,
+  settlePendingOrder,
   settleReservedOrder,
 } from '../orders/service.js';
 import { decimalMoney, type OrderView, type ShippingAddress } from '../orders/view.js';
@@ -51,6 +57,7 @@ import {
   type AuthorizeResult,
   type CardDetails,
   PAYMENT_MESSAGES,
+  type PaymentNotice,
   type PaymentProvider,
 } from '../payments/provider.js';
 import {
@@ -84,23 +91,38 @@ export const CHECKOUT_MESSAGES = {
   chooseShipping: 'Choose a shipping option.',
   cardRequired: 'Enter your card details.',
   reservationExpired: 'Your checkout took too long and was cancelled. Please try again.',
+  invalidNotice: 'This payment notice is not valid.',
+  unknownPayment: 'We could not find the order of that payment.',
 } as const;
 
 /** What `onOrderPlaced` listeners receive; `value` is what analytics reports (spec §9: subtotal / 100). */
 export interface OrderPlacedEvent {
   order: OrderView;
   value: number;
+  shopper: OrderShopper;
+}
+
+/** Who placed the order, as analytics needs it: the visitor cookie, the country, a contributor's roles. */
+export interface OrderShopper {
+  visitorCookie?: string;
+  country?: string;
+  /** The signed-in contributor's roles; null for a shopper. */
+  roles: readonly number[] | null;
 }
 export type OrderPlacedListener = (event: OrderPlacedEvent) => void | Promise<void>;
 
 /** buildApp's `checkout` option: the payment provider (the test provider by default) and order listeners. */
 export interface CheckoutOptions {
   paymentProvider?: PaymentProvider;
+  /** The pay-later provider checkout offers beside cards (the built-in test one by default); null offers none. */
+  payLaterProvider?: PaymentProvider | null;
   onOrderPlaced?: OrderPlacedListener[];
 }
 
 export interface CheckoutDeps {
   provider: PaymentProvider;
+  /** Pay-later (spec §1): the order is pending until this provider's notice settles it. */
+  payLater: PaymentProvider | null;
   listeners: readonly OrderPlacedListener[];
   /** Where a failing listener or compensation is reported; they never fail the order. */
   warn(err: unknown, message: string): void;
@@ -204,7 +226,34 @@ function planText(resolved: ResolvedSource, locale: string): string {
   });
 }
 
-function quoteView(resolved: ResolvedSource, body: QuoteBody, p: Priced, locale: string): Quote {
+/** Pay-later for this order by commerce's rules, as the quote offers it; null without a provider. */
+async function payLaterFor(
+  ctx: SiteContext,
+  resolved: ResolvedSource,
+  amountDueCents: number,
+  enabled: boolean,
+): Promise<PayLaterOffer | null> {
+  if (!enabled) return null;
+  return payLaterOffer({
+    context: await getInstallmentContext(ctx),
+    // A subscription renews on a kept card: its lines are never paid later.
+    lines: resolved.lines.map((l) => ({
+      productType: l.productType,
+      isSubscribable: resolved.kind === 'subscription',
+    })),
+    amountDueCents,
+    currency: resolved.currency,
+    locale: ctx.site.website.locale,
+  });
+}
+
+function quoteView(
+  resolved: ResolvedSource,
+  body: QuoteBody,
+  p: Priced,
+  locale: string,
+  payLater: PayLaterOffer | null,
+): Quote {
   const money = (cents: number) => decimalMoney(cents, resolved.currency);
   const t = p.totals;
   return {
@@ -258,6 +307,7 @@ function quoteView(resolved: ResolvedSource, body: QuoteBody, p: Priced, locale:
     requiresShipping: t.requiresShipping,
     hasDigital: t.hasDigital,
     purelyDigital: t.purelyDigital,
+    payLater,
   };
 }
 
@@ -266,9 +316,12 @@ export async function quote(
   ctx: SiteContext,
   body: QuoteBody,
   cartToken: string | undefined,
+  payLaterEnabled = true,
 ): Promise<Quote> {
   const resolved = await resolveSource(ctx, body.source, cartToken, ctx.site.website.currency);
-  return quoteView(resolved, body, await priceSource(ctx, resolved, body), ctx.site.website.locale);
+  const priced = await priceSource(ctx, resolved, body);
+  const payLater = await payLaterFor(ctx, resolved, priced.totals.amountDueCents, payLaterEnabled);
+  return quoteView(resolved, body, priced, ctx.site.website.locale, payLater);
 }
 
 /** Problems with the order's details, keyed by field, once it is priced. */
@@ -324,11 +377,15 @@ export function confirmationUrl(order: OrderView): string {
  * A provider that throws (network down, timeout) may or may not have charged: the shopper is asked
  * to try again, and the retry carries the same idempotency key, so the provider charges once.
  */
-async function authorize(deps: CheckoutDeps, input: AuthorizeInput): Promise<AuthorizeResult> {
+async function authorize(
+  deps: CheckoutDeps,
+  provider: PaymentProvider,
+  input: AuthorizeInput,
+): Promise<AuthorizeResult> {
   try {
-    return await deps.provider.authorize(input);
+    return await provider.authorize(input);
   } catch (err) {
-    deps.warn(err, `payment provider ${deps.provider.name} failed`);
+    deps.warn(err, `payment provider ${provider.name} failed`);
     return { ok: false, code: 'retry', message: PAYMENT_MESSAGES.processingError };
   }
 }
@@ -338,6 +395,8 @@ export interface PlaceOrderResult {
   confirmationUrl: string;
   /** True when the key had already placed this order: nothing new happened. */
   replayed: boolean;
+  /** Pay-later: the provider's page where the shopper approves the plan (the order is pending until then). */
+  paymentUrl?: string;
 }
 
 async function replay(ctx: SiteContext, orderId: string | null): Promise<PlaceOrderResult> {
@@ -393,7 +452,13 @@ async function reserve(
     const priced = await priceSource(tctx, resolved, body);
     const problems = orderErrors(priced, body);
     const dueCents = priced.totals.amountDueCents;
-    if (dueCents > 0 && !input.card) problems['payment.cardNumber'] = CHECKOUT_MESSAGES.cardRequired;
+    const payingLater = dueCents > 0 && body.paymentMethod === 'pay-later';
+    if (payingLater) {
+      const offer = await payLaterFor(tctx, resolved, dueCents, !!deps.payLater);
+      if (!offer || !offer.available)
+        problems.paymentMethod = offer && !offer.available ? offer.reason : PAY_LATER_MESSAGES.unavailable;
+    } else if (dueCents > 0 && !input.card) problems['payment.cardNumber'] = CHECKOUT_MESSAGES.cardRequired;
+    const provider = payingLater && deps.payLater ? deps.payLater : deps.provider;
     if (Object.keys(problems).length > 0) throw new HttpError(400, MESSAGES.formInvalid, undefined, problems);
 
     const t = priced.totals;
@@ -413,7 +478,7 @@ async function reserve(
       source_kind: resolved.kind,
       source_key: resolved.sourceKey ?? `gift-card:${orderId}`,
       status: 'reserved',
-      test_mode: deps.provider.testMode ? 1 : 0,
+      test_mode: provider.testMode ? 1 : 0,
       email: input.email,
       shipping_address: t.requiresShipping && priced.address ? JSON.stringify(priced.address) : null,
       billing_address: input.details.billingAddress ? JSON.stringify(input.details.billingAddress) : null,
@@ -431,7 +496,7 @@ async function reserve(
       grand_total_cents: t.grandTotalCents,
       gift_card_cents: t.giftCardAppliedCents,
       amount_paid_cents: dueCents,
-      payment_provider: dueCents > 0 ? deps.provider.name : null,
+      payment_provider: dueCents > 0 ? provider.name : null,
       payment_reference: null,
       access_token: newToken(16),
       reserved_stock: expectedStock.length > 0 ? JSON.stringify(expectedStock) : null,
@@ -524,6 +589,30 @@ export async function releaseAbandonedReservations(ctx: RequestContext): Promise
 
 type Payment = { reference: string; status: 'paid' | 'pending'; reusableToken: string | null };
 
+function storeLink(ctx: SiteContext, deps: CheckoutDeps): ((path: string) => string) | null {
+  const publicUrl = sitePublicUrl(ctx.site, deps.publicUrl);
+  return publicUrl ? (path: string) => `${publicUrl}${path}` : null;
+}
+
+/** Queues the order confirmation mail in the caller's transaction (`ctx.db`). */
+async function enqueueConfirmation(
+  ctx: SiteContext,
+  deps: CheckoutDeps,
+  row: OrderRow,
+  parts: Parameters<typeof confirmationEmailData>[1],
+): Promise<void> {
+  await enqueueEmail(ctx, ctx.db, {
+    to: row.email,
+    template: 'order-confirmation',
+    ref: orderRef(row.id),
+    data: confirmationEmailData(row, parts, {
+      siteTitle: ctx.site.website.siteTitle,
+      locale: ctx.site.website.locale,
+      link: storeLink(ctx, deps),
+    }),
+  });
+}
+
 /**
  * Step 3, one short transaction once the payment is authorized (or nothing is due): the order
  * becomes paid (or pending), and only now do its downloads, issued gift cards, mails and
@@ -581,24 +670,17 @@ async function confirm(
       }
     }
 
-    // Queued in this transaction: the mails exist exactly when the paid order does.
+    // Queued in this transaction: the mails exist exactly when the paid order does. A pending
+    // order's confirmation waits for its payment to settle (settlePayLater).
     const siteTitle = ctx.site.website.siteTitle;
-    const publicUrl = sitePublicUrl(ctx.site, deps.publicUrl);
-    const link = publicUrl ? (path: string) => `${publicUrl}${path}` : null;
-    await enqueueEmail(tctx, trx, {
-      to: row.email,
-      template: 'order-confirmation',
-      ref: orderRef(orderId),
-      data: confirmationEmailData(
-        row,
-        {
-          items,
-          downloads,
-          giftCards: issued.map((g) => ({ ...g, currency: row.currency, recipientEmail: g.to })),
-        },
-        { siteTitle, locale: ctx.site.website.locale, link },
-      ),
-    });
+    const link = storeLink(ctx, deps);
+    if (status === 'paid') {
+      await enqueueConfirmation(tctx, deps, row, {
+        items,
+        downloads,
+        giftCards: issued.map((g) => ({ ...g, currency: row.currency, recipientEmail: g.to })),
+      });
+    }
     for (const g of issued) {
       await enqueueEmail(tctx, trx, {
         to: g.to,
@@ -663,12 +745,14 @@ export async function placeOrder(
   deps: CheckoutDeps,
   body: PlaceOrderBody,
   cartToken: string | undefined,
+  shopper: OrderShopper = { roles: null },
 ): Promise<PlaceOrderResult> {
   const errors: Record<string, string> = {};
   const email = validateEmail(body.email, { required: true });
   if (!email.ok) errors.email = email.message;
   let card: CardDetails | null = null;
-  if (body.payment) {
+  const payingLater = body.paymentMethod === 'pay-later';
+  if (body.payment && !payingLater) {
     const checked = checkCard(body.payment, ctx.clock);
     if (checked.ok) card = checked.card;
     else Object.assign(errors, checked.errors);
@@ -711,17 +795,19 @@ export async function placeOrder(
   }
 
   let payment: Payment | null = null;
+  let paymentUrl: string | null = null;
   let confirmed: Awaited<ReturnType<typeof confirm>>;
+  const provider = payingLater && deps.payLater ? deps.payLater : deps.provider;
   try {
     if (pending.dueCents > 0) {
-      if (!card)
+      if (!card && !payingLater)
         throw new HttpError(400, MESSAGES.formInvalid, undefined, {
           'payment.cardNumber': CHECKOUT_MESSAGES.cardRequired,
         });
-      const result = await authorize(deps, {
+      const result = await authorize(deps, provider, {
         amountCents: pending.dueCents,
         currency: pending.currency,
-        card,
+        ...(card && !payingLater ? { card } : {}),
         idempotencyKey: `${ctx.websiteId}:${body.idempotencyKey}`,
         // A subscription's renewals charge the kept payment method.
         reuse: pending.kind === 'subscription',
@@ -732,11 +818,12 @@ export async function placeOrder(
         status: result.status === 'pending' ? 'pending' : 'paid',
         reusableToken: result.reusableToken ?? null,
       };
+      paymentUrl = result.redirectUrl ?? null;
     }
     confirmed = await confirm(ctx, deps, pending.orderId, payment, body, details.details, pending.items);
   } catch (err) {
-    if (payment && deps.provider.refund) {
-      await deps.provider
+    if (payment && provider.refund) {
+      await provider
         .refund(payment.reference, pending.dueCents)
         .catch((e) => deps.warn(e, 'releasing a payment failed'));
     }
@@ -749,8 +836,8 @@ export async function placeOrder(
   // Another request with the same key confirmed it first, with this same payment: answer its order.
   if (confirmed === 'settled') return replay(ctx, pending.orderId);
   if (confirmed === 'released') {
-    if (payment && deps.provider.refund) {
-      await deps.provider
+    if (payment && provider.refund) {
+      await provider
         .refund(payment.reference, pending.dueCents)
         .catch((e) => deps.warn(e, 'releasing a payment failed'));
     }
@@ -758,7 +845,7 @@ export async function placeOrder(
   }
 
   const { order } = confirmed;
-  const event: OrderPlacedEvent = { order, value: analyticsValue(confirmed.subtotalCents) };
+  const event: OrderPlacedEvent = { order, value: analyticsValue(confirmed.subtotalCents), shopper };
   for (const listener of deps.listeners) {
     try {
       await listener(event);
@@ -766,5 +853,47 @@ export async function placeOrder(
       deps.warn(err, 'an onOrderPlaced listener failed');
     }
   }
-  return { order, confirmationUrl: confirmationUrl(order), replayed: false };
+  return {
+    order,
+    confirmationUrl: confirmationUrl(order),
+    replayed: false,
+    ...(paymentUrl ? { paymentUrl } : {}),
+  };
+}
+
+/**
+ * The pay-later provider's callback: its signed notice moves the pending order to paid, or, when
+ * the shopper declined the plan, to cancelled with its stock, gift card and coupon uses given
+ * back. A notice that arrives again answers the order as it is.
+ */
+export async function settlePayLater(
+  ctx: SiteContext,
+  deps: CheckoutDeps,
+  body: unknown,
+): Promise<OrderView> {
+  const provider = deps.payLater;
+  const notice: PaymentNotice | null = provider?.verifyNotice?.(body) ?? null;
+  if (!provider || !notice) throw new HttpError(400, CHECKOUT_MESSAGES.invalidNotice);
+  const match = { provider: provider.name, reference: notice.reference };
+  const order = await findOrderByPayment(ctx.db, ctx.websiteId, match.provider, match.reference);
+  if (!order) throw new HttpError(404, CHECKOUT_MESSAGES.unknownPayment);
+  await ctx.db.transaction().execute(async (trx) => {
+    const next = notice.outcome === 'approved' ? 'paid' : 'cancelled';
+    const row = await settlePendingOrder(trx, ctx.websiteId, match, next);
+    if (!row) return;
+    const tctx: SiteContext = { ...ctx, db: trx };
+    if (next === 'paid') {
+      // Pay-later orders hold physical goods only: no downloads or gift cards to list.
+      const items = await listOrderItems(trx, row.id);
+      await enqueueConfirmation(tctx, deps, row, { items, downloads: [], giftCards: [] });
+      return;
+    }
+    if (row.reserved_stock)
+      await releaseStock(trx, row.website_id, JSON.parse(row.reserved_stock) as StockTaken[]);
+    await releaseGiftCardRedemptions(trx, row.id);
+    await releaseCoupons(tctx, row.id);
+  });
+  const view = await getOrder(ctx, order.id);
+  if (!view) throw new HttpError(404, CHECKOUT_MESSAGES.unknownPayment);
+  return view;
 }

@@ -1,20 +1,22 @@
 import {
+  decimalFromMinor,
   effectivePriceCents,
   MESSAGES,
   ProductType,
   type ProductTypeNumber,
+  parseDonationAmount,
   type SubscriptionPlan,
 } from '@storefront/commerce';
 import type { RequestContext } from '../../platform/context.js';
 import { HttpError } from '../../platform/errors.js';
-import { cartByToken, cartEntryRows } from '../cart/service.js';
+import { CART_PURCHASED, cartByToken, cartEntryRows } from '../cart/service.js';
 import { type CatalogProduct, getProductById } from '../catalog/service.js';
 import { getSubscriptionCart } from '../subscriptions/service.js';
 import type { CheckoutSource } from './schema.js';
 
 export const SOURCE_MESSAGES = {
   emptyCart: 'Your cart is empty.',
-  cartPurchased: 'This cart has already been purchased.',
+  cartPurchased: CART_PURCHASED,
   giftCardUnavailable: 'That gift card is not available.',
   subscriptionExpired: 'That subscription checkout has expired. Please subscribe again.',
 } as const;
@@ -78,13 +80,21 @@ export async function resolveSource(
       const product = products.get(e.item_id);
       const variant = product?.variants.find((v) => v.sku === e.sku);
       if (!product || !variant) throw new HttpError(409, MESSAGES.variantUnavailable, 'VARIANT_UNAVAILABLE');
+      // A donation's price is the amount given, checked again against today's range.
+      let unitPriceCents = effectivePriceCents(variant);
+      if (product.donation) {
+        const decimal = decimalFromMinor(e.purchase_price_cents, cart.currency);
+        const amount = parseDonationAmount(decimal, product.donation, cart.currency);
+        if (!amount.ok) throw new HttpError(409, `${product.name}: ${amount.message}`);
+        unitPriceCents = amount.cents;
+      }
       lines.push({
         itemId: product.id,
         sku: variant.sku,
         productName: product.name,
         productType: product.productType,
         quantity: e.quantity,
-        unitPriceCents: effectivePriceCents(variant),
+        unitPriceCents,
         additionalFields: e.additional_fields,
         variantOptions: variantOptionsOf(variant),
         unlimited: variant.unlimited,

@@ -50,6 +50,8 @@ export const contentFileSchema = z.strictObject({
         typeName: z.enum(['page', 'blog']),
         description: z.string().max(2000).optional(),
         position: z.number().int().default(0),
+        /** A page served at its URL with no header link (a policy the footer links to). */
+        notLinked: z.boolean().default(false),
       }),
     )
     .default([]),

@@ -348,3 +348,99 @@ export async function searchDocuments(
 }
 
 export const SNIPPET_MARKS = { open: MARK_OPEN, close: MARK_CLOSE } as const;
+
+// ---- Moderation and likes ---------------------------------------------------------------------
+
+export function findComment(db: Db, websiteId: string, id: string) {
+  return db
+    .selectFrom('content_comments')
+    .selectAll()
+    .where('website_id', '=', websiteId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** A status's comments, newest first, with the title and place of the item each is on. */
+export function commentsByStatus(db: Db, websiteId: string, status: string, offset: number, limit: number) {
+  return db
+    .selectFrom('content_comments as c')
+    .innerJoin('content_items as i', 'i.id', 'c.item_id')
+    .selectAll('c')
+    .select(['i.title as item_title', 'i.url_slug as item_slug', 'i.collection_id as item_collection_id'])
+    .where('c.website_id', '=', websiteId)
+    .where('c.status', '=', status)
+    .orderBy('c.created_at', 'desc')
+    .orderBy('c.id', 'desc')
+    .offset(offset)
+    .limit(limit)
+    .execute();
+}
+
+/** How many comments each status has. */
+export async function commentStatusCounts(db: Db, websiteId: string): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('content_comments')
+    .select(['status', (eb) => eb.fn.countAll<number | string>().as('n')])
+    .where('website_id', '=', websiteId)
+    .groupBy('status')
+    .execute();
+  return new Map(rows.map((r) => [r.status, Number(r.n)]));
+}
+
+/** Deletes a comment; its replies stay, shown at the top level of the thread. */
+export async function deleteComment(db: Db, id: string) {
+  await db.updateTable('content_comments').set({ parent_id: null }).where('parent_id', '=', id).execute();
+  await db.deleteFrom('content_comments').where('id', '=', id).execute();
+}
+
+/** Records a visitor's like: true when it is new (a visitor likes an item once). */
+export async function insertLike(db: Db, row: { item_id: string; visitor_hash: string; created_at: number }) {
+  const result = await db
+    .insertInto('content_likes')
+    .values(row)
+    .onConflict((oc) => oc.columns(['item_id', 'visitor_hash']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
+}
+
+/** Sets an item's like count to its likes, counted in the same statement (no lost update). */
+export async function refreshLikeCount(db: Db, itemId: string): Promise<number> {
+  await db
+    .updateTable('content_items')
+    .set((eb) => ({
+      like_count: eb
+        .selectFrom('content_likes')
+        .select((x) => x.fn.countAll<number>().as('n'))
+        .where('item_id', '=', itemId),
+    }))
+    .where('id', '=', itemId)
+    .execute();
+  const row = await db
+    .selectFrom('content_items')
+    .select('like_count')
+    .where('id', '=', itemId)
+    .executeTakeFirstOrThrow();
+  return row.like_count;
+}
+
+export async function hasLiked(db: Db, itemId: string, visitorHash: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('content_likes')
+    .select('item_id')
+    .where('item_id', '=', itemId)
+    .where('visitor_hash', '=', visitorHash)
+    .executeTakeFirst();
+  return !!row;
+}
+
+/** Every published item's place and last change (the sitemap). */
+export function publishedItemsForSitemap(db: Db, websiteId: string) {
+  return db
+    .selectFrom('content_items')
+    .select(['id', 'collection_id', 'url_slug', 'updated_at'])
+    .where('website_id', '=', websiteId)
+    .where('status', '=', PUBLISHED)
+    .orderBy('collection_id')
+    .orderBy('publish_on', 'desc')
+    .execute();
+}

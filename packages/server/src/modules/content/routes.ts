@@ -1,3 +1,4 @@
+import type { CommentStatus } from '@storefront/commerce';
 import { CONTENT_MESSAGES } from '@storefront/commerce';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../platform/errors.js';
@@ -6,7 +7,15 @@ import { requirePermission } from '../../platform/owner-auth.js';
 import { parseOr400 } from '../../platform/validation.js';
 import type { AppServices } from '../../services.js';
 import { getCollections } from '../catalog/service.js';
-import { itemBodySchema, itemListQuerySchema } from './schema.js';
+import { saveSiteSettings } from '../site/service.js';
+import { listCommentsForModeration, moderateComment, removeComment } from './comments.js';
+import {
+  commentListQuerySchema,
+  commentModerationSchema,
+  communitySettingsSchema,
+  itemBodySchema,
+  itemListQuerySchema,
+} from './schema.js';
 import { getItem, isContentCollection, listItemsForOwner, removeItem, saveItem } from './service.js';
 
 const BASE = '/api/config/content';
@@ -56,4 +65,38 @@ export function contentRoutes(app: FastifyInstance, services: AppServices): void
     await removeItem(await services.context(), actorOf(request), role(request), request.params.id);
     return { ok: true };
   });
+
+  const moderate = { preHandler: requirePermission(services, 'comments.moderate') };
+
+  /** The moderation queue: a status's comments (pending by default), newest first. */
+  app.get(`${BASE}/comments`, moderate, async (request) => {
+    const q = parseOr400(commentListQuerySchema, request.query);
+    return listCommentsForModeration(await services.context(), q.status as CommentStatus, q.page);
+  });
+
+  app.patch<{ Params: { id: string } }>(`${BASE}/comments/:id`, moderate, async (request) => {
+    const body = parseOr400(commentModerationSchema, request.body);
+    const ctx = await services.context();
+    await moderateComment(ctx, actorOf(request), request.params.id, body.status as CommentStatus);
+    return { ok: true };
+  });
+
+  app.delete<{ Params: { id: string } }>(`${BASE}/comments/:id`, moderate, async (request) => {
+    await removeComment(await services.context(), actorOf(request), request.params.id);
+    return { ok: true };
+  });
+
+  /** Comments, likes and share buttons for the whole site (spec §3 site settings). */
+  app.get(`${BASE}/settings`, read, async () => (await services.context()).site.community);
+
+  app.patch(
+    `${BASE}/settings`,
+    { preHandler: requirePermission(services, 'settings.write') },
+    async (request) => {
+      const change = parseOr400(communitySettingsSchema, request.body);
+      const ctx = await services.context();
+      await ctx.db.transaction().execute((trx) => saveSiteSettings(trx, ctx.site, { community: change }));
+      return (await services.context()).site.community;
+    },
+  );
 }

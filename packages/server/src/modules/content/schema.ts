@@ -5,10 +5,19 @@
 import {
   BLOCK_TYPE,
   COMMENT_STATE,
+  COMMENT_STATUSES,
   CONTENT_STATUSES,
+  GALLERY_ALIGNMENTS,
+  GALLERY_ASPECT_RATIOS,
+  GALLERY_DESIGNS,
+  GALLERY_LIGHTBOX_THEMES,
+  GALLERY_META_POSITIONS,
+  GALLERY_RANGES,
+  type GALLERY_SWITCH_DEFAULTS,
   MAX_SLUG_LENGTH,
   MAX_TITLE_LENGTH,
   RECORD_TYPE,
+  SHARE_SERVICES,
 } from '@storefront/commerce';
 import { z } from 'zod';
 
@@ -37,10 +46,48 @@ const blockImage = z.union([
   z.strictObject({ assetUrl: url.min(1), altText: shortText.optional(), caption: shortText.optional() }),
 ]);
 
+/** A spec §9 range, enforced on save: "must be between 1 and 10". */
+function galleryRange(name: keyof typeof GALLERY_RANGES) {
+  const [min, max] = GALLERY_RANGES[name];
+  const message = `must be between ${min} and ${max}`;
+  return z.number().int(message).min(min, message).max(max, message).optional();
+}
+const onOff = z.boolean().optional();
+
+/** Spec §3 gallery options; every one optional (galleryOptions gives the defaults). */
+export const galleryOptionsSchema = z.strictObject({
+  design: z.enum(GALLERY_DESIGNS).optional(),
+  'aspect-ratio': z.enum(GALLERY_ASPECT_RATIOS).optional(),
+  'meta-position': z.enum(GALLERY_META_POSITIONS).optional(),
+  'active-alignment': z.enum(GALLERY_ALIGNMENTS).optional(),
+  lightboxTheme: z.enum(GALLERY_LIGHTBOX_THEMES).optional(),
+  'autoplay-duration': galleryRange('autoplay-duration'),
+  'thumbnails-per-row': galleryRange('thumbnails-per-row'),
+  padding: galleryRange('padding'),
+  'thumbnail-strip-height': galleryRange('thumbnail-strip-height'),
+  'thumbnail-strip-margin': galleryRange('thumbnail-strip-margin'),
+  'max-width': galleryRange('max-width'),
+  autoplay: onOff,
+  controls: onOff,
+  'auto-crop': onOff,
+  'square-thumbs': onOff,
+  thumbnails: onOff,
+  'show-meta': onOff,
+  'show-meta-on-hover': onOff,
+  lightbox: onOff,
+  newWindow: onOff,
+  transparentBackground: onOff,
+  indicators: onOff,
+} satisfies Record<keyof typeof GALLERY_SWITCH_DEFAULTS, unknown> & Record<string, unknown>);
+
 export const blockSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal(BLOCK_TYPE.html), html }),
   z.strictObject({ type: z.literal(BLOCK_TYPE.image), image: blockImage }),
-  z.strictObject({ type: z.literal(BLOCK_TYPE.gallery), images: z.array(blockImage).max(200) }),
+  z.strictObject({
+    type: z.literal(BLOCK_TYPE.gallery),
+    images: z.array(blockImage).max(200),
+    options: galleryOptionsSchema.optional(),
+  }),
   z.strictObject({ type: z.literal(BLOCK_TYPE.form), formId: z.string().min(1).max(64) }),
   z.strictObject({
     type: z.literal(BLOCK_TYPE.quote),
@@ -116,4 +163,25 @@ export type ItemInput = z.input<typeof itemBodySchema>;
 export const itemListQuerySchema = z.object({
   collectionId: z.string().max(64).optional(),
   page: z.coerce.number().int().min(1).default(1),
+});
+
+const commentStatus = z.enum(COMMENT_STATUSES as [string, ...string[]]);
+
+export const commentListQuerySchema = z.object({
+  status: commentStatus.default('pending'),
+  page: z.coerce.number().int().min(1).default(1),
+});
+
+/** A moderator's decision on a comment. */
+export const commentModerationSchema = z.strictObject({ status: commentStatus });
+
+/** Spec §3 site settings of the content: comments, likes and share buttons. */
+export const communitySettingsSchema = z.strictObject({
+  commentsEnabled: z.boolean().optional(),
+  simpleLikingEnabled: z.boolean().optional(),
+  shareButtonOptions: z
+    .array(z.enum(SHARE_SERVICES))
+    .max(SHARE_SERVICES.length)
+    .refine((list) => new Set(list).size === list.length, 'each service once')
+    .optional(),
 });

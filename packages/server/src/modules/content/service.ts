@@ -38,6 +38,7 @@ import {
   listPublishedPosts,
   nextScheduledAt,
   type PostFilter,
+  publishedItemsForSitemap,
   replaceTerms,
   SNIPPET_MARKS,
   searchDocuments,
@@ -465,3 +466,19 @@ export async function searchItems(
 }
 
 export { SNIPPET_MARKS };
+
+/** Where each published page and post lives and when it last changed (for sitemap.xml). */
+export async function sitemapEntries(ctx: RequestContext, collections: Collection[]) {
+  const byId = new Map(collections.map((c) => [c.id, c]));
+  const rows = await publishedItemsForSitemap(ctx.db, ctx.websiteId);
+  return rows.flatMap((r) => {
+    const c = byId.get(r.collection_id);
+    if (!c || !isContentCollection(c)) return [];
+    return [
+      {
+        path: c.typeName === 'page' ? c.fullUrl : `${c.fullUrl}/${r.url_slug}`,
+        lastModified: Number(r.updated_at),
+      },
+    ];
+  });
+}

@@ -12,6 +12,8 @@ export interface EmailRequest<T extends EmailTemplateName = EmailTemplateName> {
   data: EmailTemplateData<T>;
   /** What the mail is about ('order:{id}'), so it can be listed with it later. */
   ref?: string;
+  /** Not sent before this time (ms); a campaign spreads its mails out with it. */
+  notBefore?: number;
 }
 
 /** What the outbox row's payload holds: enough to render and send the mail later. */
@@ -45,7 +47,7 @@ export async function enqueueEmail<T extends EmailTemplateName>(
     payload: JSON.stringify(payload),
     status: 'pending',
     attempts: 0,
-    next_attempt_at: now,
+    next_attempt_at: Math.max(now, email.notBefore ?? now),
     locked_until: null,
     claim_token: null,
     created_at: now,

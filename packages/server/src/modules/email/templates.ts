@@ -70,6 +70,8 @@ export interface RenderedEmail {
   subject: string;
   text: string;
   html: string;
+  /** Extra header lines (a newsletter's List-Unsubscribe). */
+  headers?: Record<string, string>;
 }
 
 type Address = z.infer<typeof addressSchema>;
@@ -524,7 +526,76 @@ function renderSubscriptionNotice(input: z.input<typeof subscriptionNoticeData>)
   return { subject, text, html };
 }
 
+/** Double opt-in: the link that confirms a newsletter sign-up. */
+export const newsletterConfirmData = z.object({
+  siteTitle: z.string().min(1),
+  listName: z.string().min(1),
+  confirmUrl: z.string().url(),
+});
+
+function renderNewsletterConfirm(input: z.input<typeof newsletterConfirmData>): RenderedEmail {
+  const d = newsletterConfirmData.parse(input);
+  const subject = `Confirm your subscription to ${d.listName}`;
+  const ask = `Someone, hopefully you, asked to receive ${d.listName} from ${d.siteTitle} at this address.`;
+  const ignore = 'If it was not you, ignore this email: you will not be subscribed.';
+  const text = ['Hi,', '', ask, `To confirm, open: ${d.confirmUrl}`, '', ignore, ''].join('\n');
+  const e = escapeHtml;
+  const html = htmlPage(
+    subject,
+    `<p>Hi,</p><p>${e(ask)}</p><p><a href="${e(d.confirmUrl)}">Confirm my subscription</a></p><p>${e(ignore)}</p>`,
+  );
+  return { subject, text, html };
+}
+
+/** One campaign mail to one subscriber, with its unsubscribe links (RFC 2369 and RFC 8058 one-click). */
+export const newsletterCampaignData = z.object({
+  siteTitle: z.string().min(1),
+  listName: z.string().min(1),
+  subject: z.string().min(1),
+  body: z.string(),
+  /** The unsubscribe page (page type 300). */
+  unsubscribeUrl: z.string().url(),
+  /** Where a mail program POSTs List-Unsubscribe=One-Click. */
+  oneClickUrl: z.string().url(),
+  /** The open-tracking image, only when the campaign tracks opens. */
+  openUrl: z.string().url().optional(),
+});
+
+function renderNewsletterCampaign(input: z.input<typeof newsletterCampaignData>): RenderedEmail {
+  const d = newsletterCampaignData.parse(input);
+  const paragraphs = d.body
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+  const why = `You receive this because you subscribed to ${d.listName} from ${d.siteTitle}.`;
+  const text = [
+    ...paragraphs.flatMap((p) => [p, '']),
+    '--',
+    why,
+    `Unsubscribe: ${d.unsubscribeUrl}`,
+    '',
+  ].join('\n');
+  const e = escapeHtml;
+  const html = htmlPage(
+    d.subject,
+    paragraphs.map((p) => `<p>${e(p).replace(/\n/g, '<br>')}</p>`).join('') +
+      `<hr><p style="font-size:12px;color:#666">${e(why)} <a href="${e(d.unsubscribeUrl)}">Unsubscribe</a></p>` +
+      (d.openUrl ? `<img src="${e(d.openUrl)}" width="1" height="1" alt="">` : ''),
+  );
+  return {
+    subject: d.subject,
+    text,
+    html,
+    headers: {
+      'List-Unsubscribe': `<${d.oneClickUrl}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  };
+}
+
 export const EMAIL_TEMPLATES = {
+  'newsletter-confirm': { data: newsletterConfirmData, render: renderNewsletterConfirm },
+  'newsletter-campaign': { data: newsletterCampaignData, render: renderNewsletterCampaign },
   'form-submission': { data: formSubmissionData, render: renderFormSubmission },
   'order-fulfilled': { data: orderFulfilledData, render: renderOrderFulfilled },
   'order-refunded': { data: orderRefundedData, render: renderOrderRefunded },

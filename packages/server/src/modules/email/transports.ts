@@ -11,6 +11,7 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  headers?: Record<string, string>;
 }
 
 export interface MailTransport {
@@ -37,6 +38,7 @@ function messageOf(mail: OutgoingMail) {
     text: mail.text,
     html: mail.html,
     messageId: `<${mail.id}@storefront.outbox>`,
+    ...(mail.headers ? { headers: mail.headers } : {}),
   };
 }
 

@@ -13,6 +13,7 @@ export function findForm(db: Kysely<DB>, websiteId: string, id: string) {
       'success_text',
       'post_submit_html',
       'success_redirect',
+      'mailing_list_id',
     ])
     .where('website_id', '=', websiteId)
     .where('id', '=', id)

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { contract, errorReply, guard } from '../../platform/contract.js';
 import { HttpError } from '../../platform/errors.js';
+import { siteBaseUrl } from '../../platform/owner-auth.js';
 import type { RateLimitGroup } from '../../platform/rate-limit.js';
 import { text } from '../../platform/request-input.js';
 import type { AppServices } from '../../services.js';
@@ -131,7 +132,12 @@ export function formRoutes(app: FastifyInstance, services: AppServices): void {
       await limitSubmissions(services, request, [['form-submission-form', `${ctx.websiteId}:${formId}`]]);
       let outcome: Awaited<ReturnType<typeof saveFormSubmission>>;
       try {
-        outcome = await saveFormSubmission(ctx, services.captcha, { formId, form, key, captchaKey });
+        outcome = await saveFormSubmission(
+          ctx,
+          services.captcha,
+          { formId, form, key, captchaKey },
+          siteBaseUrl(ctx, services.config),
+        );
       } catch (err) {
         // Spec §8: the per-field messages travel as data.errors.
         if (err instanceof HttpError && err.errors) {

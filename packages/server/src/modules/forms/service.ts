@@ -105,6 +105,9 @@ export interface FormSettings {
   captchaEnabled: boolean;
   notificationEmails: string[];
   pageSlug: string | null;
+  mailingListId: string | null;
+  newsletterOnFormPages: boolean;
+  newsletterPopup: boolean;
 }
 
 export type FormInput = Omit<FormSettings, 'id'>;
@@ -120,6 +123,9 @@ export function formSettingsOf(row: FormRow): FormSettings {
     captchaEnabled: row.captcha_enabled === 1,
     notificationEmails: JSON.parse(row.notification_emails) as string[],
     pageSlug: row.page_slug,
+    mailingListId: row.mailing_list_id,
+    newsletterOnFormPages: row.newsletter_on_form_pages === 1,
+    newsletterPopup: row.newsletter_popup === 1,
   };
 }
 
@@ -133,6 +139,9 @@ function formColumns(input: FormInput, now: number) {
     captcha_enabled: input.captchaEnabled ? 1 : 0,
     notification_emails: JSON.stringify(input.notificationEmails),
     page_slug: input.pageSlug,
+    mailing_list_id: input.mailingListId,
+    newsletter_on_form_pages: input.newsletterOnFormPages ? 1 : 0,
+    newsletter_popup: input.newsletterPopup ? 1 : 0,
     updated_at: now,
   };
 }
@@ -169,6 +178,21 @@ export async function getFormSettings(ctx: RequestContext, id: string): Promise<
 export async function listFormPages(ctx: RequestContext): Promise<{ title: string; url: string }[]> {
   const rows = await listFormRows(ctx.db, ctx.websiteId);
   return rows.flatMap((r) => (r.page_slug ? [{ title: r.name, url: `/${r.page_slug}` }] : []));
+}
+
+/** The newsletter forms placed under form pages, or offered in the popup overlay. */
+export async function listNewsletterForms(
+  ctx: RequestContext,
+  placement: 'form-pages' | 'popup',
+): Promise<FormSettings[]> {
+  const rows = await listFormRows(ctx.db, ctx.websiteId);
+  return rows
+    .filter(
+      (r) =>
+        r.mailing_list_id !== null &&
+        (placement === 'popup' ? r.newsletter_popup === 1 : r.newsletter_on_form_pages === 1),
+    )
+    .map(formSettingsOf);
 }
 
 /** The form published on its own page at /{slug}, if any. */

@@ -16,6 +16,7 @@ import type { SiteContext } from '../../services.js';
 import { type CaptchaProvider, spendCaptchaAnswer, type VerifiedAnswer } from '../captcha/service.js';
 import type { FormField } from '../catalog/import-schema.js';
 import { enqueueEmail } from '../email/service.js';
+import { signUp } from '../newsletter/service.js';
 import { checkAnswers } from './answers.js';
 import {
   consumeSubmissionKey,
@@ -144,12 +145,15 @@ function storedAnswers(fields: readonly FormField[], form: Record<string, unknow
 /**
  * Checks and stores one submission. Throws 404 for an unknown form, 401 for a missing, used or
  * expired key, 400 with per-field errors. The key is used up, the submission stored and its
- * emails queued in one transaction: once this returns, all three are durable.
+ * emails queued (and a newsletter form's sign-up made) in one transaction: once this returns,
+ * all are durable.
  */
 export async function saveFormSubmission(
   ctx: SiteContext,
   captcha: CaptchaProvider,
   request: SubmissionRequest,
+  /** The site's address, for the links of a newsletter form's confirmation email. */
+  linkBase: string,
 ): Promise<SubmissionOutcome> {
   const row = await findForm(ctx.db, ctx.websiteId, request.formId);
   if (!row) throw new HttpError(404, MESSAGES.formNotConfigured);
@@ -202,6 +206,12 @@ export async function saveFormSubmission(
     };
     for (const to of recipients) {
       await enqueueEmail(ctx, trx, { to, template: 'form-submission', data, ref: `form-submission:${id}` });
+    }
+    // A newsletter form signs its (validated) email address up, asking the address to confirm.
+    const emailField = fields.find((f) => f.type === 'email');
+    const email = emailField ? form[emailField.id] : undefined;
+    if (row.mailing_list_id && typeof email === 'string' && email.trim() !== '') {
+      await signUp(ctx, trx, { listId: row.mailing_list_id, email, source: 'form', linkBase });
     }
   });
   return outcome;

@@ -340,7 +340,8 @@ export async function settleReservedOrder(
 ): Promise<OrderRow | null> {
   const row = await db
     .updateTable('orders')
-    .set({ ...next, reserved_stock: null })
+    // A pending order keeps what it took until its payment settles: a declined plan gives it back.
+    .set(next.status === 'pending' ? next : { ...next, reserved_stock: null })
     .where('id', '=', orderId)
     .where('status', '=', 'reserved')
     .returningAll()
@@ -350,6 +351,39 @@ export async function settleReservedOrder(
   const number = await takeOrderNumber(db, row.website_id);
   await db.updateTable('orders').set({ number }).where('id', '=', orderId).execute();
   return { ...row, number };
+}
+
+/**
+ * Moves a pending order on once its provider's notice says how the payment ended, only while it is
+ * still pending (one statement): a notice sent twice settles it once. Null when it was not pending.
+ */
+export async function settlePendingOrder(
+  db: Kysely<DB>,
+  websiteId: string,
+  match: { provider: string; reference: string },
+  status: 'paid' | 'cancelled',
+): Promise<OrderRow | null> {
+  const before = await findOrderByPayment(db, websiteId, match.provider, match.reference);
+  if (!before || before.status !== 'pending') return null;
+  const result = await db
+    .updateTable('orders')
+    .set({ status, reserved_stock: null })
+    .where('id', '=', before.id)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  // The row as it was (its reserved stock is what a cancellation gives back), with its new status.
+  return Number(result.numUpdatedRows) === 1 ? { ...before, status } : null;
+}
+
+/** The order a provider's payment reference belongs to. */
+export function findOrderByPayment(db: Kysely<DB>, websiteId: string, provider: string, reference: string) {
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('website_id', '=', websiteId)
+    .where('payment_provider', '=', provider)
+    .where('payment_reference', '=', reference)
+    .executeTakeFirst();
 }
 
 /** Deletes a reserved order and its lines; false when it is no longer reserved. */

@@ -46,6 +46,7 @@ import { decimalMoney, type OrderView, type ShippingAddress } from './view.js';
 // Checkout writes orders through this service: the order tables stay this module's.
 export {
   deleteReservedOrder,
+  findOrderByPayment,
   insertDownloads,
   insertOrder,
   insertOrderItems,
@@ -53,6 +54,7 @@ export {
   listReservedBefore,
   type OrderRow,
   recordReservedStock,
+  settlePendingOrder,
   settleReservedOrder,
 } from './repo.js';
 

@@ -61,7 +61,7 @@ export const orderReply = z
     currency: z.string(),
     source: z.enum(['cart', 'gift-card', 'subscription']),
     /** Never 'reserved': a reservation is not an order yet. */
-    status: z.enum(['paid', 'pending', 'partially_refunded', 'refunded']),
+    status: z.enum(['paid', 'pending', 'partially_refunded', 'refunded', 'cancelled']),
     email: z.string(),
     shippingAddress: shippingAddressReply.nullable(),
     /** Null when billing is the shipping address. */

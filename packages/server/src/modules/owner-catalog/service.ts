@@ -186,6 +186,7 @@ function variantPayload(v: VariantRow, type: number) {
     ...(counted ? { onSale: !!v.on_sale } : {}),
     ...(!giftCard && (v.sale_price_cents > 0 || v.on_sale) ? { salePriceCents: v.sale_price_cents } : {}),
     ...(counted ? (v.unlimited ? { unlimited: true } : { qtyInStock: v.qty_in_stock }) : {}),
+    ...(v.image != null ? { image: v.image } : {}),
   };
 }
 
@@ -226,6 +227,8 @@ function toDetail(
     variantOptionOrdering: JSON.parse(row.variant_option_ordering) as string[],
     ...(row.merchandising ? { merchandising: parse(row.merchandising) } : {}),
     expressCheckout: !!row.express_checkout,
+    categories: JSON.parse(row.categories) as string[],
+    tags: JSON.parse(row.tags) as string[],
     variants: variants.map((v) => variantPayload(v, type)),
   };
   return {

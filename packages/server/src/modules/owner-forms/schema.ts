@@ -11,6 +11,10 @@ export const formBody = formSchema
   .refine((f) => new Set(f.fields.map((field) => field.id)).size === f.fields.length, {
     message: 'Each field needs its own id.',
     path: ['fields'],
+  })
+  .refine((f) => !f.mailingListId || f.fields.some((field) => field.type === 'email' && field.required), {
+    message: 'A newsletter form needs a required Email field: it is the address signed up.',
+    path: ['mailingListId'],
   });
 export type FormBody = z.output<typeof formBody>;
 

@@ -15,7 +15,13 @@ export const REFUND_REASON_MAX_LENGTH = 500;
 const SEARCH_MAX_LENGTH = 200;
 
 /** Payment states and fulfilment states an order list can be narrowed to. */
-export const ORDER_PAYMENT_STATUSES = ['paid', 'pending', 'partially_refunded', 'refunded'] as const;
+export const ORDER_PAYMENT_STATUSES = [
+  'paid',
+  'pending',
+  'partially_refunded',
+  'refunded',
+  'cancelled',
+] as const;
 export const ORDER_FULFILMENT_STATUSES = ['unfulfilled', 'fulfilled'] as const;
 export const ORDER_STATUS_FILTERS = [...ORDER_PAYMENT_STATUSES, ...ORDER_FULFILMENT_STATUSES] as const;
 

@@ -1,7 +1,7 @@
 /** The owner's settings form (GET/PATCH /api/config/settings): zod only, no Node imports. */
 import { CURRENCIES, isValidEmail } from '@storefront/commerce';
 import { z } from 'zod';
-import { websiteSchema } from '../catalog/import-schema.js';
+import { announcementSchema, footerSchema, websiteSchema } from '../catalog/import-schema.js';
 
 export const SUCCESS_TEXT_MAX_LENGTH = 500;
 /** RFC 5321 caps an address at 254 characters; a display name beside it fits this. */
@@ -56,6 +56,10 @@ export const settingsBody = z.strictObject({
       .refine(validPublicUrl, SETTINGS_MESSAGES.publicUrl)
       .transform((v) => v.replace(/\/+$/, '')),
   ),
+  /** The bar above every page; null takes it away. */
+  announcement: announcementSchema.nullable().optional(),
+  /** Every page's footer: policy links, contact details, social accounts. */
+  footer: footerSchema.optional(),
   /** Spec §3 store settings. */
   storeSettings: z
     .strictObject({

@@ -15,6 +15,8 @@ export function settingsView(site: Site, config: Pick<AppConfig, 'mailFrom' | 'p
       timeZone: w.timeZone,
       mailFrom: w.mailFrom,
       publicUrl: w.publicUrl,
+      announcement: w.announcement,
+      footer: w.footer,
       storeSettings: site.storeSettings,
       /** The sender and address mails use now (the override, else MAIL_FROM / PUBLIC_URL). */
       effective: {

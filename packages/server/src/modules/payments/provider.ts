@@ -49,11 +49,21 @@ export type AuthorizeResult =
       status?: 'authorized' | 'pending';
       /** With `reuse`: the token `charge` takes; absent when the provider keeps nothing. */
       reusableToken?: string;
+      /** Pay-later: where the shopper approves the plan at the provider; its notice settles the order. */
+      redirectUrl?: string;
     }
   | { ok: false; code: 'declined' | 'retry'; message: string };
 
+/** A provider's word that a pending payment settled (its callback), once its signature is checked. */
+export interface PaymentNotice {
+  reference: string;
+  outcome: 'approved' | 'declined';
+}
+
 export interface PaymentProvider {
   name: string;
+  /** 'pay-later' providers take no card: the shopper approves the plan on the provider's page. */
+  kind?: 'card' | 'pay-later';
   /** Orders paid through this provider are test orders (spec §3 Order testMode). */
   testMode: boolean;
   authorize(input: AuthorizeInput): Promise<AuthorizeResult>;
@@ -62,4 +72,6 @@ export interface PaymentProvider {
   charge?(input: ChargeInput): Promise<AuthorizeResult>;
   /** Releases an authorization; checkout calls it when the order could not be written after authorizing. */
   refund?(reference: string, amountCents: number): Promise<void>;
+  /** Pay-later: reads the provider's callback body; null when it is not genuinely the provider's. */
+  verifyNotice?(body: unknown): PaymentNotice | null;
 }

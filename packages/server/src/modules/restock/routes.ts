@@ -3,7 +3,7 @@ import { contract, guard, isFormPost, plainFormToo } from '../../platform/contra
 import type { AppServices } from '../../services.js';
 import { getProductById } from '../catalog/service.js';
 import { restockSignupBody, restockSignupReply } from './schema.js';
-import { restockMessageKeyOf, signUpForRestock } from './service.js';
+import { checkWaitlistCaptcha, restockMessageKeyOf, signUpForRestock } from './service.js';
 
 /** A plain HTML form's fields (`email`, a checkbox's 'true') in the JSON call's shape. */
 function bodyFromForm(form: Record<string, unknown>) {
@@ -52,6 +52,7 @@ export function restockRoutes(app: FastifyInstance, services: AppServices): void
     },
     async (request, reply) => {
       const ctx = await services.context();
+      await checkWaitlistCaptcha(ctx, services.captcha, request.body.recaptchaEnterpriseV3Token);
       const result = await signUpForRestock(
         ctx,
         ctx.site.storeSettings.restockNotificationsSuccessText,

@@ -1,5 +1,6 @@
 import {
   hasUnlimitedStockByType,
+  MESSAGES,
   messageByKey,
   messageKeyOf,
   validateWaitlistEmail,
@@ -8,6 +9,7 @@ import {
 import type { RequestContext } from '../../platform/context.js';
 import { HttpError } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
+import { type CaptchaProvider, spendCaptchaAnswer, type VerifiedAnswer } from '../captcha/service.js';
 import { type CatalogProduct, getProductById } from '../catalog/service.js';
 import {
   claimWaitingSignups,
@@ -47,6 +49,30 @@ export function restockMessageByKey(key: string | null): string {
   if (key && Object.hasOwn(RESTOCK_MESSAGE_KEYS, key))
     return RESTOCK_MESSAGE_KEYS[key as keyof typeof RESTOCK_MESSAGE_KEYS];
   return messageByKey(key);
+}
+
+/**
+ * Spec §3 waitlist `recaptchaEnterpriseV3Token`: when the site verifies with reCAPTCHA, a signup
+ * needs a genuine token, used once; the proof-of-work captcha asks nothing of the waitlist form
+ * (the spec's payload carries only a reCAPTCHA token).
+ */
+export async function checkWaitlistCaptcha(
+  ctx: RequestContext,
+  captcha: CaptchaProvider,
+  token: string | null | undefined,
+): Promise<void> {
+  if (captcha.widget.kind !== 'recaptcha') return;
+  const now = ctx.clock.now();
+  let answer: VerifiedAnswer | null = null;
+  try {
+    answer = token ? await captcha.verify(token, now) : null;
+  } catch {
+    // The verify endpoint failed: the store's problem, told with the waitlist's own words.
+    throw new HttpError(500, MESSAGES.waitlistFailure);
+  }
+  if (!answer || !(await spendCaptchaAnswer(ctx.db, ctx.websiteId, answer, now))) {
+    throw new HttpError(400, MESSAGES.captchaIncomplete);
+  }
 }
 
 /**

@@ -1,6 +1,13 @@
-import { COOKIE_CONSENT_MODES, type CookieConsentMode, DEFAULT_CURRENCY } from '@storefront/commerce';
+import {
+  COOKIE_CONSENT_MODES,
+  type CookieConsentMode,
+  DEFAULT_CURRENCY,
+  SHARE_SERVICES,
+  type ShareService,
+} from '@storefront/commerce';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
+import type { Announcement, SiteFooter } from '../catalog/import-schema.js';
 import {
   findFirstWebsite,
   findMailFrom,
@@ -22,7 +29,13 @@ export interface Website {
   mailFrom: string | null;
   /** The owner's public URL (no trailing slash); null: PUBLIC_URL. */
   publicUrl: string | null;
+  /** The bar above every page's header; null: none. */
+  announcement: Announcement | null;
+  /** Policy links, contact details and social accounts of every page's footer. */
+  footer: SiteFooter;
 }
+
+export const EMPTY_FOOTER: SiteFooter = { policies: [], socialAccounts: [] };
 
 /** Spec §3 "Store settings". */
 export interface StoreSettings {
@@ -50,12 +63,35 @@ export interface AnalyticsSettings {
   censusDisabled: boolean;
   /** 'banner': shoppers accept or refuse analytics cookies first; refusing clears them (spec §4). */
   cookieConsent: CookieConsentMode;
+  /** Purchases of test-mode orders count in the funnel and revenue (off: only live orders). */
+  testPurchases: boolean;
+}
+
+/** Spec §3 site settings (template-facing): commentsEnabled, simpleLikingEnabled, shareButtonOptions. */
+export interface CommunitySettings {
+  commentsEnabled: boolean;
+  simpleLikingEnabled: boolean;
+  /** The share services shown under posts, in this order; empty: no share buttons. */
+  shareButtonOptions: ShareService[];
 }
 
 export interface Site {
   website: Website;
   storeSettings: StoreSettings;
   analytics: AnalyticsSettings;
+  community: CommunitySettings;
+}
+
+/** The known share services of a stored JSON list, in its order. */
+function shareServices(json: string): ShareService[] {
+  try {
+    const list = JSON.parse(json) as unknown;
+    return Array.isArray(list)
+      ? SHARE_SERVICES.filter((s) => list.includes(s)).sort((a, b) => list.indexOf(a) - list.indexOf(b))
+      : [];
+  } catch {
+    return [];
+  }
 }
 
 function consentMode(value: string): CookieConsentMode {
@@ -76,6 +112,8 @@ export async function loadSite(db: Kysely<DB>): Promise<Site | null> {
       locale: w.locale,
       mailFrom: w.mail_from,
       publicUrl: w.public_url,
+      announcement: w.announcement ? (JSON.parse(w.announcement) as Announcement) : null,
+      footer: w.footer ? (JSON.parse(w.footer) as SiteFooter) : EMPTY_FOOTER,
     },
     storeSettings: s
       ? {
@@ -87,7 +125,16 @@ export async function loadSite(db: Kysely<DB>): Promise<Site | null> {
           restockAutoSend: !!s.restock_auto_send,
         }
       : DEFAULT_STORE_SETTINGS,
-    analytics: { censusDisabled: !!w.census_disabled, cookieConsent: consentMode(w.cookie_consent) },
+    analytics: {
+      censusDisabled: !!w.census_disabled,
+      cookieConsent: consentMode(w.cookie_consent),
+      testPurchases: !!w.analytics_test_purchases,
+    },
+    community: {
+      commentsEnabled: !!w.comments_enabled,
+      simpleLikingEnabled: !!w.simple_liking_enabled,
+      shareButtonOptions: shareServices(w.share_button_options),
+    },
   };
 }
 
@@ -102,7 +149,10 @@ export interface SiteSettingsChange {
   timeZone?: string;
   mailFrom?: string | null;
   publicUrl?: string | null;
+  announcement?: Announcement | null;
+  footer?: SiteFooter;
   storeSettings?: Partial<StoreSettings>;
+  community?: Partial<CommunitySettings>;
 }
 
 /** Saves the owner's changes to the website and its store settings in the caller's transaction. */
@@ -116,6 +166,19 @@ export async function saveSiteSettings(
     ...(change.timeZone !== undefined ? { time_zone: change.timeZone } : {}),
     ...(change.mailFrom !== undefined ? { mail_from: change.mailFrom } : {}),
     ...(change.publicUrl !== undefined ? { public_url: change.publicUrl } : {}),
+    ...(change.announcement !== undefined
+      ? { announcement: change.announcement?.text ? JSON.stringify(change.announcement) : null }
+      : {}),
+    ...(change.footer !== undefined ? { footer: JSON.stringify(change.footer) } : {}),
+    ...(change.community?.commentsEnabled !== undefined
+      ? { comments_enabled: change.community.commentsEnabled ? 1 : 0 }
+      : {}),
+    ...(change.community?.simpleLikingEnabled !== undefined
+      ? { simple_liking_enabled: change.community.simpleLikingEnabled ? 1 : 0 }
+      : {}),
+    ...(change.community?.shareButtonOptions !== undefined
+      ? { share_button_options: JSON.stringify(change.community.shareButtonOptions) }
+      : {}),
   });
   if (change.storeSettings && Object.keys(change.storeSettings).length > 0) {
     const s = { ...site.storeSettings, ...change.storeSettings };

@@ -25,10 +25,12 @@ export interface PeriodTotals {
 export interface AnalyticsSettings {
   censusDisabled: boolean;
   cookieConsent: 'off' | 'banner';
+  /** Purchases of test-mode orders count in the funnel and revenue. */
+  testPurchases: boolean;
 }
 
 export interface AnalyticsReport {
-  /** Days since 1970-01-01 UTC. */
+  /** Days since 1970-01-01 on the store's calendar (its time zone). */
   range: { from: number; to: number };
   totals: PeriodTotals;
   previous: PeriodTotals;
@@ -39,6 +41,8 @@ export interface AnalyticsReport {
   vitals: { name: VitalName; path: string; p75: number; band: VitalBand; samples: number }[];
   errors: KeyCount[];
   cartErrors: KeyCount[];
+  /** Visits by ISO country code; XX when no proxy said where from. */
+  countries: KeyCount[];
   settings: AnalyticsSettings;
 }
 

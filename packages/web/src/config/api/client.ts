@@ -6,12 +6,20 @@ export class ApiError extends Error {
   readonly status: number;
   /** Per-field messages the server sent with a 400 (`errors`: field path → message). */
   readonly fieldErrors: Record<string, string>;
+  /** The whole JSON answer of a 4xx, for screens whose calls answer more than a message. */
+  readonly body: Record<string, unknown>;
 
-  constructor(message: string, status: number, fieldErrors: Record<string, string> = {}) {
+  constructor(
+    message: string,
+    status: number,
+    fieldErrors: Record<string, string> = {},
+    body: Record<string, unknown> = {},
+  ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.fieldErrors = fieldErrors;
+    this.body = body;
   }
 }
 
@@ -42,7 +50,12 @@ async function errorFrom(response: Response): Promise<ApiError> {
           ),
         )
       : {};
-  return new ApiError(message, response.status, fieldErrors);
+  return new ApiError(
+    message,
+    response.status,
+    fieldErrors,
+    response.status < SERVER_ERROR ? (body as Record<string, unknown>) : {},
+  );
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

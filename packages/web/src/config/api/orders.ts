@@ -24,7 +24,7 @@ export interface OrderSummary {
   number: string;
   created: number;
   email: string;
-  status: 'paid' | 'pending' | 'partially_refunded' | 'refunded';
+  status: 'paid' | 'pending' | 'partially_refunded' | 'refunded' | 'cancelled';
   fulfilmentStatus: 'unfulfilled' | 'fulfilled';
   testMode: boolean;
   currency: string;

@@ -18,6 +18,16 @@ export interface Settings {
   mailFrom: string | null;
   publicUrl: string | null;
   storeSettings: StoreSettings;
+  /** The bar above every page; null: none. */
+  announcement: { text: string; url?: string } | null;
+  /** Every page's footer (its policy and social links are kept as they are by the form). */
+  footer: {
+    policies: { title: string; url: string }[];
+    contactEmail?: string;
+    contactPhone?: string;
+    contactAddress?: string;
+    socialAccounts: { serviceName: string; userName: string; profileUrl: string }[];
+  };
   /** What mails use now: the owner's value, else the server's MAIL_FROM / PUBLIC_URL. */
   effective: { mailFrom: string; publicUrl: string };
 }

@@ -1,12 +1,14 @@
-import { formatMoney, installmentSchedule } from '@storefront/commerce';
+import {
+  formatMoney,
+  INSTALLMENT_INTERVAL_WEEKS,
+  installmentDueText,
+  installmentSchedule,
+} from '@storefront/commerce';
 
 /**
  * The pay-later provider's explanation, shown in our own popup (no third-party fetch). Swap this
  * module to change the provider's wording; the rules (range, count, brand) stay in commerce.
  */
-
-/** The provider's published terms, not the spec: one payment now, the next ones every two weeks. */
-export const INSTALLMENT_INTERVAL_WEEKS = 2;
 
 export type InstallmentBrand = 'Afterpay' | 'Clearpay';
 
@@ -32,10 +34,6 @@ export interface InstallmentProvider {
   info(input: InstallmentProviderInput): InstallmentProviderInfo;
 }
 
-function dueLabel(index: number): string {
-  return index === 0 ? 'Today' : `In ${index * INSTALLMENT_INTERVAL_WEEKS} weeks`;
-}
-
 /** Afterpay, branded Clearpay in GB (commerce `installmentProviderBrand`). */
 export const installmentProvider: InstallmentProvider = {
   info({ brand, count, priceCents, currency, locale }) {
@@ -46,14 +44,14 @@ export const installmentProvider: InstallmentProvider = {
       steps: [
         'Add what you want to your cart.',
         `Choose ${brand} as your payment method at checkout.`,
-        `Sign in to ${brand} or create an account, and get a decision straight away.`,
+        `Place your order, then approve the plan on ${brand}’s page: the order is confirmed once ${brand} accepts it.`,
         `Pay the first payment today and the others ${every}.`,
       ],
       schedule:
         priceCents === null
           ? []
           : installmentSchedule(priceCents, count).map((cents, i) => ({
-              when: dueLabel(i),
+              when: installmentDueText(i),
               amount: formatMoney(cents, currency, locale),
             })),
       note: `No interest. ${brand} checks eligibility at checkout, and its terms apply.`,

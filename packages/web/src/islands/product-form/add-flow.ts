@@ -185,7 +185,13 @@ export async function runAddToCart(a: AddAttempt): Promise<void> {
   }
 
   try {
-    const result = await addCartEntry({ itemId, sku, quantity: check.quantity, additionalFields });
+    const result = await addCartEntry({
+      itemId,
+      sku,
+      quantity: check.quantity,
+      additionalFields,
+      ...(a.amount ? { amount: a.amount } : {}),
+    });
     if (!a.isCurrent()) return;
     setCart(result.shoppingCart);
   } catch (error) {

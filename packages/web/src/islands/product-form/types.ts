@@ -18,6 +18,8 @@ export interface AddAttempt {
   quantityInput: string | undefined;
   parsedQuantity: number | null;
   expressCheckout: boolean;
+  /** A donation's checked amount (decimal, major units); undefined for other products. */
+  amount?: string;
   subscriptionOptionId: string | null;
   addToCartText: string;
   setPhase: (phase: ButtonPhase) => void;

@@ -17,6 +17,18 @@ function loadScript(siteKey: string): void {
   document.head.append(script);
 }
 
+/** A fresh reCAPTCHA token for `siteKey` (the script loaded first), or null when none comes. */
+export function recaptchaToken(siteKey: string): Promise<string | null> {
+  loadScript(siteKey);
+  const g = (globalThis as { grecaptcha?: Grecaptcha }).grecaptcha;
+  if (!g) return Promise.resolve(null);
+  return new Promise((resolve) => {
+    g.ready(() => {
+      g.execute(siteKey, { action: 'submit' }).then(resolve, () => resolve(null));
+    });
+  });
+}
+
 /** reCAPTCHA v3: invisible; a fresh token is asked for at each submission, so reset has nothing to do. */
 export const RecaptchaCaptcha = forwardRef<CaptchaHandle, { siteKey: string }>(function RecaptchaCaptcha(
   { siteKey },
@@ -24,15 +36,7 @@ export const RecaptchaCaptcha = forwardRef<CaptchaHandle, { siteKey: string }>(f
 ) {
   useEffect(() => loadScript(siteKey), [siteKey]);
   useImperativeHandle(ref, () => ({
-    answer() {
-      const g = (globalThis as { grecaptcha?: Grecaptcha }).grecaptcha;
-      if (!g) return Promise.resolve(null);
-      return new Promise((resolve) => {
-        g.ready(() => {
-          g.execute(siteKey, { action: 'submit' }).then(resolve, () => resolve(null));
-        });
-      });
-    },
+    answer: () => recaptchaToken(siteKey),
     reset() {},
   }));
   return null;

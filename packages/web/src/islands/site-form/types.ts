@@ -26,6 +26,12 @@ export interface SiteFormProps {
   values: Record<string, unknown>;
   errors: Record<string, string>;
   notice: string;
+  /** A newsletter form (it signs up to a mailing list): compact, never the scroll notice. */
+  newsletter: boolean;
+  /** The form's name, shown as a newsletter block's heading (empty where a dialog names it). */
+  title: string;
+  /** Called once the submission is accepted (the popup remembers the visitor signed up). */
+  onSuccess?: () => void;
   /** What the visitor typed before the island loaded, read from the server markup. */
   initialEntries?: [string, string][];
 }

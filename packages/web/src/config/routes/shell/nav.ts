@@ -27,8 +27,12 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/shipping-tax', label: TEXTS.shippingAndTax, permission: 'settings.read' },
   { to: '/settings', label: TEXTS.settings, permission: 'settings.read' },
   { to: '/forms', label: TEXTS.forms, permission: 'forms.write' },
+  { to: '/comments', label: TEXTS.comments, permission: 'comments.moderate' },
   { to: '/contributors', label: TEXTS.contributors, permission: 'contributors.manage' },
   { to: '/audit', label: TEXTS.audit, permission: 'audit.read' },
+  { to: '/templates', label: TEXTS.templates, permission: 'settings.write' },
+  { to: '/newsletter', label: TEXTS.newsletter, permission: 'campaigns.write' },
+  { to: '/campaigns', label: TEXTS.campaigns, permission: 'campaigns.write' },
 ];
 
 export function navFor(contributor: Contributor | null): NavItem[] {

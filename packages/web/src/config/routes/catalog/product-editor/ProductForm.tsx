@@ -209,6 +209,10 @@ export function ProductForm({
           </div>
           <Field form={form} name="description" label={TEXTS.description} kind="textarea" />
           <Field form={form} name="excerpt" label={TEXTS.excerpt} kind="textarea" />
+          <div className="cfg-grid">
+            <Field form={form} name="categories" label={TEXTS.categories} hint={TEXTS.termsHint} />
+            <Field form={form} name="tags" label={TEXTS.tags} hint={TEXTS.termsHint} />
+          </div>
         </fieldset>
 
         <ImagesSection form={form} editable={editable} />

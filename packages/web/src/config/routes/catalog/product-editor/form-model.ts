@@ -25,6 +25,8 @@ export interface VariantValues {
   onSale: boolean;
   qtyInStock?: number;
   unlimited: boolean;
+  /** The product image this variant shows (its mediaId or URL); not edited here, kept. */
+  image?: string;
 }
 
 export interface OptionValues {
@@ -86,6 +88,9 @@ export interface ProductFormValues {
   productType: string;
   description: string;
   excerpt: string;
+  /** What shoppers filter the list by, comma separated ("Kitchen, Gifts"). */
+  categories: string;
+  tags: string;
   onSale: boolean;
   options: OptionValues[];
   variants: VariantValues[];
@@ -140,6 +145,8 @@ export function newProductValues(collectionId: string): ProductFormValues {
     productType: String(PRODUCT_TYPE.PHYSICAL),
     description: '',
     excerpt: '',
+    categories: '',
+    tags: '',
     onSale: false,
     options: [],
     variants: [emptyVariant()],
@@ -291,6 +298,12 @@ export function sameCombinations(a: VariantValues[], b: VariantValues[]): boolea
 }
 
 const blankToUndefined = (s: string | undefined) => (s?.trim() ? s : undefined);
+/** "Kitchen, Gifts," → ['Kitchen', 'Gifts']. */
+const names = (list: string) =>
+  list
+    .split(',')
+    .map((n) => n.trim())
+    .filter(Boolean);
 
 /** The payload POST/PUT /api/config/products take (owner-catalog/schema.ts productEditorSchema). */
 export function toPayload(values: ProductFormValues, kept: KeptFields = {}): ProductEditorInput {
@@ -314,6 +327,7 @@ export function toPayload(values: ProductFormValues, kept: KeptFields = {}): Pro
   const subscriptionOptions = values.productSubscriptionOptions;
   const optionIds = withIds(subscriptionOptions, (o) => o.title, 'option');
   const formFields = values.additionalFieldsForm.fields;
+  const imageKeys = new Set(values.images.map((img) => img.mediaId ?? img.assetUrl ?? img.url));
   const fieldIds = withIds(formFields, (f) => f.title, 'field');
   return {
     ...kept,
@@ -323,6 +337,8 @@ export function toPayload(values: ProductFormValues, kept: KeptFields = {}): Pro
     productType: Number(values.productType) as ProductEditorInput['productType'],
     description: values.description,
     excerpt: blankToUndefined(values.excerpt),
+    categories: names(values.categories),
+    tags: names(values.tags),
     images: values.images.map((img) =>
       img.mediaId
         ? { mediaId: img.mediaId }
@@ -359,6 +375,8 @@ export function toPayload(values: ProductFormValues, kept: KeptFields = {}): Pro
       onSale: v.onSale,
       qtyInStock: v.unlimited ? undefined : v.qtyInStock,
       unlimited: v.unlimited,
+      // Only while that image is still one of the product's.
+      image: v.image && imageKeys.has(v.image) ? v.image : undefined,
     })),
   };
 }
@@ -381,6 +399,8 @@ export function fromProduct(
     productType,
     description,
     excerpt,
+    categories,
+    tags,
     images,
     onSale,
     isSubscribable,
@@ -431,6 +451,8 @@ export function fromProduct(
       productType: String(productType),
       description: description ?? '',
       excerpt: excerpt ?? '',
+      categories: (categories ?? []).join(', '),
+      tags: (tags ?? []).join(', '),
       onSale: onSale ?? false,
       options,
       variants: variants.map((v) => ({
@@ -441,6 +463,7 @@ export function fromProduct(
         onSale: v.onSale ?? false,
         qtyInStock: v.qtyInStock ?? 0,
         unlimited: v.unlimited ?? false,
+        ...(v.image ? { image: v.image } : {}),
       })),
       isSubscribable: isSubscribable ?? false,
       subscriptionPlan: subscriptionPlan

@@ -9,6 +9,7 @@ import {
 } from '../../../../../../server/src/modules/catalog/import-schema';
 import { formBody } from '../../../../../../server/src/modules/owner-forms/schema';
 import { type FormBody, formQuery, type SiteForm, useRemoveForm, useSaveForm } from '../../../api/forms';
+import { mailingListsQuery } from '../../../api/newsletter';
 import { can, sessionQuery } from '../../../api/session';
 import { DeleteButton } from '../../../components/DeleteButton';
 import { Field, type Option } from '../../../components/Field';
@@ -61,6 +62,9 @@ interface Values {
   captchaEnabled: boolean;
   notificationEmails: string;
   pageSlug: string;
+  mailingListId: string;
+  newsletterOnFormPages: boolean;
+  newsletterPopup: boolean;
 }
 
 let made = 0;
@@ -102,6 +106,9 @@ function valuesOf(form: SiteForm | null): Values {
     captchaEnabled: form?.captchaEnabled ?? true,
     notificationEmails: (form?.notificationEmails ?? []).join(', '),
     pageSlug: form?.pageSlug ?? '',
+    mailingListId: form?.mailingListId ?? '',
+    newsletterOnFormPages: form?.newsletterOnFormPages ?? false,
+    newsletterPopup: form?.newsletterPopup ?? false,
   };
 }
 
@@ -147,6 +154,9 @@ export function toFormBody(v: Values): FormBody {
       .map((e) => e.trim())
       .filter((e) => e !== ''),
     pageSlug: orNull(v.pageSlug),
+    mailingListId: orNull(v.mailingListId),
+    newsletterOnFormPages: v.newsletterOnFormPages,
+    newsletterPopup: v.newsletterPopup,
   };
   return body as unknown as FormBody;
 }
@@ -166,7 +176,64 @@ const TOP_FIELDS = [
   'successRedirect',
   'notificationEmails',
   'pageSlug',
+  'mailingListId',
 ] as const;
+
+/** A form with a mailing list is a newsletter sign-up: where it shows besides the blocks that place it. */
+function NewsletterSettings({
+  form,
+  disabled,
+  current,
+}: {
+  form: ReturnType<typeof useForm<Values, unknown, FormBody>>;
+  disabled: boolean;
+  current: string | null;
+}) {
+  const { data: contributor } = useQuery(sessionQuery());
+  // Lists are the campaigns editors'; others keep the form's list as it is.
+  const lists = useQuery({ ...mailingListsQuery(), enabled: can(contributor, 'campaigns.write') });
+  const options: Option[] = [
+    { value: '', label: TEXTS.noNewsletterList },
+    ...(lists.data ?? []).map((l) => ({ value: l.id, label: l.name })),
+    ...(current && !lists.data ? [{ value: current, label: current }] : []),
+  ];
+  const listId = useWatch({ control: form.control, name: 'mailingListId' });
+  return (
+    <fieldset className="cfg-section">
+      <legend>{TEXTS.newsletterForm}</legend>
+      <Field
+        form={form}
+        name="mailingListId"
+        label={TEXTS.newsletterList}
+        hint={TEXTS.newsletterListHint}
+        kind="select"
+        options={options}
+        disabled={disabled}
+        idPrefix="form"
+      />
+      {listId && (
+        <>
+          <Field
+            form={form}
+            name="newsletterOnFormPages"
+            label={TEXTS.newsletterOnFormPages}
+            kind="checkbox"
+            disabled={disabled}
+            idPrefix="form"
+          />
+          <Field
+            form={form}
+            name="newsletterPopup"
+            label={TEXTS.newsletterPopup}
+            kind="checkbox"
+            disabled={disabled}
+            idPrefix="form"
+          />
+        </>
+      )}
+    </fieldset>
+  );
+}
 
 function FieldEditor({
   form,
@@ -396,6 +463,7 @@ function BuilderForm({ form: saved, editable }: { form: SiteForm | null; editabl
           idPrefix="form"
         />
       </fieldset>
+      <NewsletterSettings form={form} disabled={disabled} current={saved?.mailingListId ?? null} />
       {editable && (
         <div className="cfg-actions">
           {savedNote && !form.formState.isDirty && <output className="cfg-saved">{TEXTS.saved}</output>}

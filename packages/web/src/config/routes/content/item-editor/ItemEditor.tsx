@@ -26,6 +26,7 @@ import { ErrorNotice, LoadError, SkeletonForm } from '../../../components/Status
 import { blank, schemaResolver } from '../../../components/schema-resolver';
 import { showServerErrors } from '../../../components/server-errors';
 import { TEXTS } from '../../../texts';
+import { GallerySettings } from './GallerySettings';
 import { MediaPicker } from './MediaPicker';
 import { RichText } from './RichText';
 
@@ -195,6 +196,13 @@ function BlocksEditor({
                   )}
                 </FieldFrame>
               </div>
+            ) : block.type === BLOCK_TYPE.gallery ? (
+              <GallerySettings
+                id={`block-${i}`}
+                block={block}
+                disabled={!editable}
+                onChange={(next) => set(i, next)}
+              />
             ) : (
               <p className="cfg-hint">{blockSummary(block)}</p>
             )}

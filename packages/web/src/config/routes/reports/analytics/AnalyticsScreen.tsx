@@ -27,9 +27,11 @@ const PRESETS = [7, 30, 90] as const;
 const DEFAULT_DAYS = 30;
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+/** The store's calendar date of `ms` (en-CA writes YYYY-MM-DD). */
+const isoDay = (ms: number, timeZone = areaContext().timeZone ?? 'UTC') =>
+  new Intl.DateTimeFormat('en-CA', { timeZone }).format(ms);
 
-/** The range in the address: ?days=N (ending today, UTC), or ?from=…&to=…; 30 days by default. */
+/** The range in the address: ?days=N (ending today in the store's time zone), or ?from=…&to=…; 30 days by default. */
 export function rangeFrom(params: URLSearchParams, now = Date.now()): DayRange {
   const from = params.get('from');
   const to = params.get('to');
@@ -92,6 +94,12 @@ const referrerColumns = keyCountColumns(TEXTS.source, (k) => k, TEXTS.visits);
 const deviceColumns = keyCountColumns(TEXTS.device, (k) => TEXTS.deviceNames[k] ?? k, TEXTS.visits);
 const errorColumns = keyCountColumns(TEXTS.message, (k) => k, TEXTS.reports);
 const cartErrorColumns = keyCountColumns(TEXTS.errorType);
+const regionNames = new Intl.DisplayNames(undefined, { type: 'region' });
+const countryColumns = keyCountColumns(
+  TEXTS.country,
+  (k) => (k === 'XX' ? TEXTS.unknownCountry : (regionNames.of(k) ?? k)),
+  TEXTS.visits,
+);
 
 type Vital = AnalyticsReport['vitals'][number];
 const vitalCol = columnsFor<Vital>();
@@ -191,6 +199,22 @@ function SettingsForm({ settings }: { settings: AnalyticsSettings }) {
               </option>
             ))}
           </select>
+        )}
+      </FieldFrame>
+      <FieldFrame
+        id="analytics-test-purchases"
+        label={TEXTS.testPurchases}
+        hint={TEXTS.testPurchasesHint}
+        inline
+      >
+        {(control) => (
+          <input
+            {...control}
+            type="checkbox"
+            checked={settings.testPurchases}
+            disabled={save.isPending}
+            onChange={(e) => save.mutate({ testPurchases: e.target.checked })}
+          />
         )}
       </FieldFrame>
       {save.isError && <ErrorNotice error={save.error} />}
@@ -333,6 +357,15 @@ export function AnalyticsScreen() {
                 caption={TEXTS.devices}
                 columns={deviceColumns}
                 data={report.data.devices}
+                rowId={(r) => r.key}
+                empty={TEXTS.nothingYet}
+              />
+            </Section>
+            <Section title={TEXTS.countries}>
+              <DataTable
+                caption={TEXTS.countries}
+                columns={countryColumns}
+                data={report.data.countries}
                 rowId={(r) => r.key}
                 empty={TEXTS.nothingYet}
               />

@@ -32,6 +32,11 @@ const FIELDS = [
   'storeSettings.displayImportedProductReviewsEnabled',
   'storeSettings.multipleQuantityAllowedForServices',
   'storeSettings.restockAutoSend',
+  'announcement.text',
+  'announcement.url',
+  'footer.contactEmail',
+  'footer.contactPhone',
+  'footer.contactAddress',
 ] as const;
 
 function valuesOf(s: Settings): Values {
@@ -43,6 +48,13 @@ function valuesOf(s: Settings): Values {
     storeSettings: {
       ...s.storeSettings,
       restockNotificationsSuccessText: s.storeSettings.restockNotificationsSuccessText ?? '',
+    },
+    announcement: { text: s.announcement?.text ?? '', url: s.announcement?.url ?? '' },
+    footer: {
+      ...s.footer,
+      contactEmail: s.footer.contactEmail ?? '',
+      contactPhone: s.footer.contactPhone ?? '',
+      contactAddress: s.footer.contactAddress ?? '',
     },
   };
 }
@@ -162,6 +174,50 @@ function SettingsForm({ settings, editable }: { settings: Settings; editable: bo
           name="storeSettings.restockNotificationsSuccessText"
           label={TEXTS.restockSuccessText}
           hint={TEXTS.restockSuccessTextHint}
+          disabled={disabled}
+          idPrefix="settings"
+        />
+      </fieldset>
+      <fieldset className="cfg-section">
+        <legend>{TEXTS.siteEdges}</legend>
+        <Field
+          form={form}
+          name="announcement.text"
+          label={TEXTS.announcementText}
+          hint={TEXTS.announcementTextHint}
+          disabled={disabled}
+          idPrefix="settings"
+        />
+        <Field
+          form={form}
+          name="announcement.url"
+          label={TEXTS.announcementUrl}
+          hint={TEXTS.announcementUrlHint}
+          disabled={disabled}
+          idPrefix="settings"
+        />
+        <p className="cfg-hint">{TEXTS.footerHint}</p>
+        <div className="cfg-grid">
+          <Field
+            form={form}
+            name="footer.contactEmail"
+            label={TEXTS.contactEmail}
+            kind="email"
+            disabled={disabled}
+            idPrefix="settings"
+          />
+          <Field
+            form={form}
+            name="footer.contactPhone"
+            label={TEXTS.contactPhone}
+            disabled={disabled}
+            idPrefix="settings"
+          />
+        </div>
+        <Field
+          form={form}
+          name="footer.contactAddress"
+          label={TEXTS.contactAddress}
           disabled={disabled}
           idPrefix="settings"
         />

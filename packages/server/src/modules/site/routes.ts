@@ -1,0 +1,47 @@
+import crypto from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { isHttps } from '../../platform/crumb.js';
+import { parseInput, text } from '../../platform/request-input.js';
+import type { AppServices } from '../../services.js';
+import type { Announcement } from '../catalog/import-schema.js';
+
+/** Holds the fingerprint of the announcement the shopper closed: a new text shows again. */
+export const ANNOUNCEMENT_COOKIE = 'sf_announcement';
+/** A closed announcement stays closed this long (a season's offer). */
+const ANNOUNCEMENT_COOKIE_MAX_AGE_S = 30 * 24 * 60 * 60;
+
+export function announcementFingerprint(a: Announcement): string {
+  return crypto
+    .createHash('sha256')
+    .update(`${a.text}\u0000${a.url ?? ''}`)
+    .digest('hex')
+    .slice(0, 16);
+}
+
+/** Whether this request's shopper closed the announcement shown now. */
+export function announcementDismissed(request: FastifyRequest, a: Announcement | null): boolean {
+  return !!a && request.cookies[ANNOUNCEMENT_COOKIE] === announcementFingerprint(a);
+}
+
+/** Only a path on this site: never another host ("//evil", "/\\evil"). */
+const returnPath = (v: string | undefined) => (v && /^\/(?![/\\])/.test(v) ? v : '/');
+const dismissForm = z.object({ returnTo: text(2000).optional(), crumb: text().optional() });
+
+/** The announcement bar's close button: a plain form, so it works without JavaScript. */
+export function siteRoutes(app: FastifyInstance, services: AppServices): void {
+  app.post('/api/site/announcement/dismiss', async (request, reply) => {
+    services.crumbs.check(request);
+    const form = parseInput(dismissForm, request.body ?? {});
+    const { announcement } = (await services.context()).site.website;
+    if (announcement)
+      reply.setCookie(ANNOUNCEMENT_COOKIE, announcementFingerprint(announcement), {
+        path: '/',
+        maxAge: ANNOUNCEMENT_COOKIE_MAX_AGE_S,
+        sameSite: 'lax',
+        httpOnly: true,
+        secure: isHttps(request),
+      });
+    return reply.redirect(returnPath(form.returnTo), 303);
+  });
+}

@@ -1,0 +1,66 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { getCart } from '../modules/cart/service.js';
+import { getCollections } from '../modules/catalog/service.js';
+import { listFormPages } from '../modules/forms/service.js';
+import { previewQuery, TEMPLATE_MESSAGES } from '../modules/owner-templates/schema.js';
+import { previewTemplate, TemplateHasErrors, templateNameOr404 } from '../modules/owner-templates/service.js';
+import { requirePermission } from '../platform/owner-auth.js';
+import { parseOr400 } from '../platform/validation.js';
+import type { AppServices } from '../services.js';
+import { renderSpec, resolvePage } from './routes.js';
+import { TEMPLATES } from './theme.js';
+
+const nameParams = z.object({ name: z.string() });
+
+/**
+ * The template editor's preview: the page at `path`, rendered from its real context with the
+ * template's draft in place of the published one, never from or into the page cache. Shown in the
+ * editor's frame (same origin), so it answers HTML; a draft with errors answers them as text.
+ */
+export function templatePreviewRoutes(app: FastifyInstance, services: AppServices): void {
+  app.get(
+    '/api/config/templates/:name/preview',
+    { preHandler: requirePermission(services, 'settings.write') },
+    async (request, reply) => {
+      const name = templateNameOr404(parseOr400(nameParams, request.params).name);
+      const { path } = parseOr400(previewQuery, request.query);
+      const ctx = await services.context();
+      const text = (status: number, body: string) =>
+        reply.status(status).type('text/plain; charset=utf-8').send(body);
+      let template: Awaited<ReturnType<typeof previewTemplate>>;
+      try {
+        template = await previewTemplate(ctx, services.theme, name);
+      } catch (err) {
+        if (err instanceof TemplateHasErrors) {
+          const list = err.diagnostics
+            .map((d) => `${TEMPLATES[name]}:${d.line}:${d.column} ${d.message}`)
+            .join('\n');
+          return text(400, `${err.message}\n\n${list}`);
+        }
+        throw err;
+      }
+      const url = new URL(path, 'http://local');
+      const segments = url.pathname.split('/').filter(Boolean).map(decodeURIComponent);
+      const crumb = services.crumbs.ensure(request, reply);
+      const collections = await getCollections(ctx);
+      const page = await resolvePage(services, ctx, collections, segments, crumb, undefined);
+      if ('redirect' in page) return reply.redirect(page.redirect);
+      if (name !== 'site' && page.template !== name)
+        return text(400, `${TEMPLATE_MESSAGES.notDrawn} (${url.pathname}: ${TEMPLATES[page.template]})`);
+      const cart = await getCart(ctx, undefined, ctx.site.website.currency);
+      const html = renderSpec(
+        { ...services, theme: services.theme.withTemplate(name, template) },
+        ctx,
+        page,
+        cart,
+        collections,
+        url.pathname,
+        { crumb, nonce: reply.cspNonce },
+        {},
+        await listFormPages(ctx),
+      );
+      return reply.status(page.status).type('text/html; charset=utf-8').send(html);
+    },
+  );
+}
