@@ -241,7 +241,11 @@ describe.each(dialects)('newsletter sign-up, confirmation, unsubscription and ca
   });
 
   it('offers the newsletter form in the popup overlay (page type 104) only when the owner says so', async () => {
+    // Pages carry the popup's island (and so load its code) only while a form is offered there.
+    const popupIsland = async () =>
+      (await t.app.inject({ url: '/' })).body.includes('data-island="NewsletterPopup"');
     expect((await t.app.inject({ url: '/api/newsletter/popup' })).json()).toEqual({ data: null });
+    expect(await popupIsland()).toBe(false);
     const put = await ownerCall(t.app, 'PUT', `/api/config/forms/${formId}`, admin, {
       name: 'Newsletter',
       fields: [{ id: 'email', type: 'email', title: 'Email Address', required: true }],
@@ -249,6 +253,7 @@ describe.each(dialects)('newsletter sign-up, confirmation, unsubscription and ca
       newsletterPopup: true,
     });
     expect(put.statusCode).toBe(200);
+    expect(await popupIsland()).toBe(true);
     const popup = (await t.app.inject({ url: '/api/newsletter/popup' })).json().data;
     expect(popup).toMatchObject({ pageType: 104, title: 'Newsletter', form: { formId, newsletter: true } });
     const noEmail = await ownerCall(t.app, 'POST', '/api/config/forms', admin, {

@@ -6,7 +6,7 @@ import { getCollectionProducts, getCollections } from '../modules/catalog/servic
 import { likeItem, postComment } from '../modules/content/comments.js';
 import { findItem } from '../modules/content/repo.js';
 import { getItem, getPost, listPosts, sitemapEntries } from '../modules/content/service.js';
-import { listFormPages } from '../modules/forms/service.js';
+import { listFormPages, newsletterPopupOffered } from '../modules/forms/service.js';
 import { HONEYPOT_FIELD } from '../modules/forms/submissions.js';
 import { sitePublicUrl } from '../modules/site/service.js';
 import { isHttps } from '../platform/crumb.js';
@@ -128,7 +128,7 @@ export function contentPageRoutes(app: FastifyInstance, services: AppServices): 
       collections,
       page.data.item ? (page.data.item as { fullUrl: string }).fullUrl : blog.fullUrl,
       { crumb, nonce: reply.cspNonce },
-      {},
+      { newsletterPopup: await newsletterPopupOffered(ctx) },
       await listFormPages(ctx),
     );
     return reply

@@ -365,6 +365,8 @@ export interface PageInput {
   announcementDismissed?: boolean;
   /** Spec §3 website captchaSettings.siteKey: set when the site verifies with reCAPTCHA. */
   recaptchaSiteKey?: string;
+  /** The owner offers a newsletter sign-up in the popup overlay (spec §2 104): its island is on the page. */
+  newsletterPopup?: boolean;
 }
 
 /** Whether `path` is at or under `url` (so /blog is not active on /blogroll). */
@@ -442,6 +444,7 @@ export function pageContext(input: PageInput, extra: Record<string, unknown> = {
       cartError: input.cartError ?? '',
       accountActive: input.path.startsWith('/account'),
       restockMessage: input.restockMessage ?? '',
+      newsletterPopup: input.newsletterPopup ?? false,
       contextJson: scriptJson({
         websiteId: site.website.id,
         currency: site.website.currency,

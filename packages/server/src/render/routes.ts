@@ -16,7 +16,12 @@ import {
   getProductFormIds,
 } from '../modules/catalog/service.js';
 import { getInstallmentContext } from '../modules/context/service.js';
-import { getFormByPageSlug, getFormSchema, listFormPages } from '../modules/forms/service.js';
+import {
+  getFormByPageSlug,
+  getFormSchema,
+  listFormPages,
+  newsletterPopupOffered,
+} from '../modules/forms/service.js';
 import { COUPON_FORM_MESSAGES } from '../modules/pricing/routes.js';
 import { DEFAULT_RESTOCK_SUCCESS_TEXT, restockMessageByKey } from '../modules/restock/service.js';
 import { announcementDismissed } from '../modules/site/routes.js';
@@ -241,7 +246,7 @@ async function renderPage(
     collections,
     url.pathname,
     pages.placeholders,
-    notices,
+    { ...notices, newsletterPopup: await newsletterPopupOffered(ctx) },
     await listFormPages(ctx),
   );
   return send(page.status, pages.set(key, version, page.status, rendered, values));
@@ -255,7 +260,12 @@ export function renderSpec(
   collections: Collection[],
   path: string,
   values: PageHoles,
-  notices: { cartError?: string; restockMessage?: string; announcementDismissed?: boolean },
+  notices: {
+    cartError?: string;
+    restockMessage?: string;
+    announcementDismissed?: boolean;
+    newsletterPopup?: boolean;
+  },
   pages: { title: string; url: string }[] = [],
 ): string {
   const json = pageContext(

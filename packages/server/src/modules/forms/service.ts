@@ -195,6 +195,11 @@ export async function listNewsletterForms(
     .map(formSettingsOf);
 }
 
+/** Whether the owner offers a newsletter sign-up in the popup overlay: pages without one load none of its code. */
+export async function newsletterPopupOffered(ctx: RequestContext): Promise<boolean> {
+  return (await listNewsletterForms(ctx, 'popup')).length > 0;
+}
+
 /** The form published on its own page at /{slug}, if any. */
 export async function getFormByPageSlug(ctx: RequestContext, slug: string): Promise<FormSettings | null> {
   const row = await findFormByPageSlug(ctx.db, ctx.websiteId, slug);
