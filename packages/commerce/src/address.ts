@@ -196,10 +196,22 @@ export function isCountryCode(code: string): boolean {
 /** The country's name in `locale` ('United Kingdom' for 'GB'); the code itself when unknown. */
 export function countryName(code: string, locale = 'en'): string {
   try {
-    return new Intl.DisplayNames([locale], { type: 'region', fallback: 'code' }).of(code) ?? code;
+    return displayNamesOf(locale).of(code) ?? code;
   } catch {
     return code;
   }
+}
+
+/** Made once per locale: building Intl.DisplayNames costs far more than asking it (every order's emails ask). */
+const REGION_NAMES = new Map<string, Intl.DisplayNames>();
+
+function displayNamesOf(locale: string): Intl.DisplayNames {
+  let names = REGION_NAMES.get(locale);
+  if (!names) {
+    names = new Intl.DisplayNames([locale], { type: 'region', fallback: 'code' });
+    REGION_NAMES.set(locale, names);
+  }
+  return names;
 }
 
 /** Where a full postal code breaks into its two written parts, counted from the end. */

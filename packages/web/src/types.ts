@@ -1,43 +1,13 @@
-/** Wire shapes the islands receive from the server (docs/api.md). */
+/**
+ * Wire shapes the islands receive from the server: the cart's are the types of the routes' reply
+ * schemas (docs/openapi.json), imported, not copied.
+ */
+export type { CartEntryReply as CartEntry, CartReply as Cart } from '../../server/src/modules/cart/schema';
 
-export interface WireMoney {
-  /** Minor units as a decimal string (spec §3 Money). */
-  value: string;
-  currency: string;
-}
+import type { CartEntryReply as CartEntry } from '../../server/src/modules/cart/schema';
 
-export interface CartEntry {
-  id: string;
-  itemId: string;
-  quantity: number;
-  chosenVariant: { sku: string; attributes: Record<string, string> };
-  title: string;
-  subTotal: WireMoney;
-  purchasePriceCents: number;
-  additionalFields: string | null;
-  productType: number;
-  url: string;
-  imageUrl: string | null;
-}
-
-export interface Cart {
-  id: string | null;
-  websiteId: string;
-  orderId: string | null;
-  created: number;
-  isPurchased: boolean;
-  currency: string;
-  entries: CartEntry[];
-  subtotalCents: number;
-  taxCents: number;
-  shippingCostCents: number;
-  discountCents: number;
-  grandTotalCents: number;
-  totalQuantity: number;
-  hasDigital: boolean;
-  purelyDigital: boolean;
-  requiresShipping: boolean;
-}
+/** Spec §3 Money on the wire: minor units as a decimal string. */
+export type WireMoney = CartEntry['subTotal'];
 
 /** What the pill cart needs; the PillCart island's props. */
 export interface CartSummary {

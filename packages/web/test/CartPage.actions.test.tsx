@@ -4,6 +4,7 @@ import { getCart, resetCart } from '../src/cart-store';
 import { CartPage } from '../src/islands/CartPage';
 import {
   deferred,
+  fixedCoupon,
   jsonResponse,
   makeCart,
   makeEntry,
@@ -292,8 +293,10 @@ describe('CartPage coupons', () => {
       ...CART,
       discountCents: 500,
       grandTotalCents: 5750,
-      validCoupons: [{ code: 'SAVE5' }],
-      invalidCoupons: [{ code: 'OLD', reason: 'expired', message: 'This coupon has expired.' }],
+      validCoupons: [fixedCoupon('SAVE5')],
+      invalidCoupons: [
+        { code: 'OLD', reason: 'expired', message: 'This coupon has expired.', coupon: fixedCoupon('OLD') },
+      ],
     };
     const { requests } = stubFetch(() => jsonResponse({ shoppingCart: priced }));
     const { container } = render(<CartPage cart={CART} />);
@@ -314,7 +317,7 @@ describe('CartPage coupons', () => {
 
   it('removes a coupon by its code', async () => {
     const { requests } = stubFetch(() => jsonResponse({ shoppingCart: CART }));
-    render(<CartPage cart={{ ...CART, validCoupons: [{ code: 'SAVE 5' }] }} />);
+    render(<CartPage cart={{ ...CART, validCoupons: [fixedCoupon('SAVE 5')] }} />);
     fireEvent.click(screen.getByRole('button', { name: 'Remove coupon SAVE 5' }));
     await settle();
     expect(requests[0]).toMatchObject({

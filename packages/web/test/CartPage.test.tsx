@@ -2,7 +2,7 @@ import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { resetCart, setCart } from '../src/cart-store';
 import { CartPage } from '../src/islands/CartPage';
-import { makeCart, makeEntry, markupShape } from './helpers';
+import { makeCart, makeEntry, markupShape, shippingOption } from './helpers';
 
 beforeEach(() => resetCart());
 afterEach(() => cleanup());
@@ -113,7 +113,7 @@ describe('CartPage', () => {
       ...TWO_ENTRIES,
       discountCents: 625,
       shippingCostCents: 500,
-      selectedShippingOption: { id: 'standard', name: 'Standard', costCents: 500 },
+      selectedShippingOption: shippingOption('standard', 'Standard', 500),
       taxCents: 450,
       grandTotalCents: 6575,
     };

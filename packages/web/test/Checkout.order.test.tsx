@@ -3,11 +3,18 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { navigation } from '../src/checkout/navigation';
 import type { Quote } from '../src/checkout/types';
 import { Checkout } from '../src/islands/Checkout';
-import { deferred, jsonResponse, type RecordedRequest, setCrumbCookie, stubFetch } from './helpers';
+import {
+  deferred,
+  jsonResponse,
+  type RecordedRequest,
+  setCrumbCookie,
+  stubFetch,
+  wireQuote,
+} from './helpers';
 
 const usd = (cents: number) => ({ decimalValue: (cents / 100).toFixed(2), currency: 'USD' });
 
-const GIFT_CARD_QUOTE: Quote = {
+const GIFT_CARD_QUOTE: Quote = wireQuote({
   currency: 'USD',
   items: [
     {
@@ -36,7 +43,7 @@ const GIFT_CARD_QUOTE: Quote = {
   giftCard: null,
   giftCardError: null,
   requiresShipping: false,
-};
+});
 
 const GIFT_CARD_SOURCE = { kind: 'gift-card', giftCardProductId: 'item-gift', sku: 'GC-50' } as const;
 const ORDERS_URL = '/api/commerce/orders';

@@ -2,12 +2,21 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Quote } from '../src/checkout/types';
 import { Checkout, type CheckoutProps } from '../src/islands/Checkout';
-import { deferred, jsonResponse, type RecordedRequest, setCrumbCookie, stubFetch } from './helpers';
+import {
+  deferred,
+  fixedCoupon,
+  jsonResponse,
+  type RecordedRequest,
+  setCrumbCookie,
+  shippingOption,
+  stubFetch,
+  wireQuote,
+} from './helpers';
 
 const usd = (cents: number) => ({ decimalValue: (cents / 100).toFixed(2), currency: 'USD' });
 
 function makeQuote(overrides: Partial<Quote> = {}): Quote {
-  return {
+  return wireQuote({
     currency: 'USD',
     items: [
       {
@@ -37,7 +46,7 @@ function makeQuote(overrides: Partial<Quote> = {}): Quote {
     giftCardError: null,
     requiresShipping: true,
     ...overrides,
-  };
+  });
 }
 
 const DIGITAL = makeQuote({
@@ -243,10 +252,10 @@ describe('Checkout steps', () => {
 describe('Checkout quote', () => {
   const SHIPPING = makeQuote({
     shippingOptions: [
-      { id: 'standard', name: 'Standard', costCents: 500 },
-      { id: 'express', name: 'Express', costCents: 1500 },
+      shippingOption('standard', 'Standard', 500),
+      shippingOption('express', 'Express', 1500),
     ],
-    selectedShippingOption: { id: 'standard', name: 'Standard', costCents: 500 },
+    selectedShippingOption: shippingOption('standard', 'Standard', 500),
     shippingCostCents: 500,
     taxCents: 440,
     grandTotalCents: 5940,
@@ -256,7 +265,7 @@ describe('Checkout quote', () => {
   it('quotes the complete address and then the chosen shipping option, showing the live totals', async () => {
     const express = makeQuote({
       ...SHIPPING,
-      selectedShippingOption: { id: 'express', name: 'Express', costCents: 1500 },
+      selectedShippingOption: shippingOption('express', 'Express', 1500),
       shippingCostCents: 1500,
       grandTotalCents: 6940,
       amountDueCents: 6940,
@@ -299,8 +308,10 @@ describe('Checkout quote', () => {
       discountCents: 500,
       grandTotalCents: 4500,
       amountDueCents: 4500,
-      validCoupons: [{ code: 'SAVE5' }],
-      invalidCoupons: [{ code: 'OLD', reason: 'expired', message: 'This coupon has expired.' }],
+      validCoupons: [fixedCoupon('SAVE5')],
+      invalidCoupons: [
+        { code: 'OLD', reason: 'expired', message: 'This coupon has expired.', coupon: fixedCoupon('OLD') },
+      ],
     });
     const { requests } = stubFetch(() => jsonResponse(quoted));
     render(<Checkout {...CART_PROPS} />);

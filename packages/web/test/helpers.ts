@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import type { Quote } from '../src/checkout/types';
 import type { Cart, CartEntry } from '../src/types';
 
 export interface RecordedRequest {
@@ -79,6 +80,75 @@ export function makeCart(entries: CartEntry[] = [makeEntry()]): Cart {
     hasDigital: false,
     purelyDigital: false,
     requiresShipping: true,
+    shippingOptions: [],
+    selectedShippingOption: null,
+    shippingLocation: null,
+    applicableTaxRules: [],
+    coupons: [],
+    validCoupons: [],
+    invalidCoupons: [],
+  };
+}
+
+/** A shipping option as the cart and the quote carry it, in US dollars, shipping to the US. */
+export function shippingOption(id: string, name: string, costCents: number): ShippingOptionWire {
+  return {
+    id,
+    name,
+    costCents,
+    cost: { value: String(costCents), currency: 'USD' },
+    baseCostCents: costCents,
+    freeOverCents: null,
+    countries: ['US'],
+  };
+}
+
+/** A coupon of `amountCents` off, as the cart and the quote carry it. */
+export function fixedCoupon(code: string, amountCents = 500): CouponWire {
+  return { code, type: 'fixed', amountCents };
+}
+
+const usd = (cents: number) => ({ decimalValue: (cents / 100).toFixed(2), currency: 'USD' });
+
+/** The fields of a quote that follow from its cents and items; the tests give the rest. */
+type DerivedQuoteFields =
+  | 'source'
+  | 'planText'
+  | 'subtotal'
+  | 'discountTotal'
+  | 'shippingTotal'
+  | 'taxTotal'
+  | 'grandTotal'
+  | 'giftCardTotal'
+  | 'amountDue'
+  | 'totalQuantity'
+  | 'shippingLocation'
+  | 'addressErrors'
+  | 'hasDigital'
+  | 'purelyDigital'
+  | 'payLater';
+
+/** A whole quote, as the server answers it, from its cents and items (in US dollars). */
+export function wireQuote(q: Omit<Quote, DerivedQuoteFields> & Partial<Quote>): Quote {
+  const digital = q.items.filter((i) => i.productType === 2).length;
+  return {
+    source: { kind: 'cart' },
+    planText: '',
+    subtotal: usd(q.subtotalCents),
+    discountTotal: usd(q.discountCents),
+    shippingTotal: usd(q.shippingCostCents),
+    taxTotal: usd(q.taxCents),
+    grandTotal: usd(q.grandTotalCents),
+    giftCardTotal: usd(q.giftCardAppliedCents),
+    amountDue: usd(q.amountDueCents),
+    totalQuantity: q.items.reduce((n, i) => n + i.quantity, 0),
+    shippingLocation: null,
+    addressErrors: null,
+    hasDigital: digital > 0,
+    purelyDigital: digital > 0 && digital === q.items.length,
+    // No pay-later provider unless the test offers one.
+    payLater: null,
+    ...q,
   };
 }
 
@@ -124,3 +194,6 @@ export function markupShape(el: Element): unknown {
     children: Array.from(el.children).map(markupShape),
   };
 }
+
+type ShippingOptionWire = Cart['shippingOptions'][number];
+type CouponWire = Cart['validCoupons'][number];

@@ -1,6 +1,5 @@
 import { can, OWNER_MESSAGES, type Permission } from '@storefront/commerce';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import type { AppServices, SiteContext } from '../app.js';
 import type { AppConfig } from '../config.js';
 import {
   type ContributorView,
@@ -9,6 +8,7 @@ import {
   SESSION_IDLE_MS,
 } from '../modules/contributors/service.js';
 import { sitePublicUrl } from '../modules/site/service.js';
+import type { AppServices, SiteContext } from '../services.js';
 import { isHttps } from './crumb.js';
 import { HttpError } from './errors.js';
 

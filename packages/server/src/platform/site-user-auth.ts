@@ -1,11 +1,11 @@
 import { ACCOUNT_MESSAGES, SITE_USER_INFO_COOKIE, type SiteUserInfo } from '@storefront/commerce';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppServices } from '../app.js';
 import {
   resolveSiteUserSession,
   SITE_USER_SESSION_IDLE_MS,
   type SiteUserView,
 } from '../modules/site-users/service.js';
+import type { AppServices } from '../services.js';
 import { isHttps } from './crumb.js';
 import { HttpError } from './errors.js';
 

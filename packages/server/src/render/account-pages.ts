@@ -1,12 +1,12 @@
 import { ACCOUNT_MESSAGES, isAccountMessageKey } from '@storefront/commerce';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AppServices, SiteContext } from '../app.js';
 import { type AccountOverview, accountOverview } from '../modules/site-users/service.js';
 import type { SubscriptionView } from '../modules/subscriptions/billing-service.js';
 import { NEXT_BILLING_MAX_AHEAD_MS } from '../modules/subscriptions/billing-service.js';
 import { parseInput, text } from '../platform/request-input.js';
 import { currentSiteUser } from '../platform/site-user-auth.js';
+import type { AppServices, SiteContext } from '../services.js';
 import { ORDER_STATUS_TEXT, render } from './checkout-pages.js';
 import { PAGE_TYPE } from './page-types.js';
 

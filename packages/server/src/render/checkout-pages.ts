@@ -13,17 +13,15 @@ import {
 } from '@storefront/commerce';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AppServices, SiteContext } from '../app.js';
 import { CART_COOKIE, HAS_CART_COOKIE } from '../modules/cart/routes.js';
 import { getCart } from '../modules/cart/service.js';
 import { getCollections, getProductsByIds } from '../modules/catalog/service.js';
 import { checkoutDeps } from '../modules/checkout/routes.js';
-import type { CheckoutSource } from '../modules/checkout/schema.js';
+import type { CheckoutSource, Quote } from '../modules/checkout/schema.js';
 import {
   type CheckoutDeps,
   type CheckoutOptions,
   confirmationUrl,
-  type Quote,
   quote,
   settlePayLater,
 } from '../modules/checkout/service.js';
@@ -51,6 +49,7 @@ import { subscriptionOfOrder } from '../modules/subscriptions/billing-service.js
 import { HttpError } from '../platform/errors.js';
 import { parseInput, text, tokenQuery } from '../platform/request-input.js';
 import { currentSiteUser } from '../platform/site-user-auth.js';
+import type { AppServices, SiteContext } from '../services.js';
 import { pageContext } from './context.js';
 import { PAGE_TYPE } from './page-types.js';
 import type { TemplateName } from './theme.js';

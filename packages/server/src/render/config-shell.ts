@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppServices } from '../app.js';
 import { currentContributor } from '../platform/owner-auth.js';
+import type { AppServices } from '../services.js';
 import type { WebAssets } from './assets.js';
 
 /** Where the owner's area lives; its app routes everything below it in the browser. */

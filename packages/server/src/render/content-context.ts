@@ -6,13 +6,13 @@ import {
   RECORD_TYPE,
   textOfHtml,
 } from '@storefront/commerce';
-import type { SiteContext } from '../app.js';
 import { type Collection, getProductById } from '../modules/catalog/service.js';
 import type { Block } from '../modules/content/schema.js';
 import type { ContentItem } from '../modules/content/service.js';
 import { type ResolvedImage, resolveImages } from '../modules/media/service.js';
 import type { Site } from '../modules/site/service.js';
 import { sanitizeRichHtml } from '../platform/html.js';
+import type { SiteContext } from '../services.js';
 import { productCardContext } from './context.js';
 
 /**

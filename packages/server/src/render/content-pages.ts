@@ -8,7 +8,6 @@ import {
   textOfHtml,
   threadComments,
 } from '@storefront/commerce';
-import type { AppServices, SiteContext } from '../app.js';
 import { type Collection, searchProducts } from '../modules/catalog/service.js';
 import {
   type ContentItem,
@@ -26,6 +25,7 @@ import { HONEYPOT_FIELD } from '../modules/forms/submissions.js';
 import { sitePublicUrl } from '../modules/site/service.js';
 import { escapeHtml } from '../platform/html.js';
 import { ownerBaseUrl } from '../platform/owner-auth.js';
+import type { AppServices, SiteContext } from '../services.js';
 import { blocksContext, dateText, itemContext } from './content-context.js';
 import { productCardContext, scriptJson } from './context.js';
 import { PAGE_TYPE } from './page-types.js';

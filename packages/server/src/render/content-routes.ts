@@ -1,6 +1,5 @@
 import { COMMENT_MESSAGES, CONTENT_MESSAGES, MESSAGES } from '@storefront/commerce';
 import type { FastifyInstance } from 'fastify';
-import type { AppServices } from '../app.js';
 import { CART_COOKIE } from '../modules/cart/routes.js';
 import { getCart } from '../modules/cart/service.js';
 import { getCollectionProducts, getCollections } from '../modules/catalog/service.js';
@@ -15,6 +14,7 @@ import { HttpError } from '../platform/errors.js';
 import { escapeHtml } from '../platform/html.js';
 import { newToken } from '../platform/ids.js';
 import { ownerBaseUrl, requirePermission } from '../platform/owner-auth.js';
+import type { AppServices } from '../services.js';
 import { itemContext } from './content-context.js';
 import { COMMENT_FORM_ACTION, type CommentFormState, itemPage, siteBaseUrl } from './content-pages.js';
 import { renderSpec } from './routes.js';

@@ -5,7 +5,6 @@
  */
 import { formAnswersFromEntries, formProblemMessage, MESSAGES } from '@storefront/commerce';
 import type { FastifyInstance } from 'fastify';
-import type { AppServices, SiteContext } from '../app.js';
 import { CART_COOKIE } from '../modules/cart/routes.js';
 import { getCart } from '../modules/cart/service.js';
 import { getCollections } from '../modules/catalog/service.js';
@@ -18,6 +17,7 @@ import {
 import { HONEYPOT_FIELD, issueSubmissionKey, saveFormSubmission } from '../modules/forms/submissions.js';
 import { HttpError } from '../platform/errors.js';
 import { siteBaseUrl } from '../platform/owner-auth.js';
+import type { AppServices, SiteContext } from '../services.js';
 import { type FormBlockOptions, formActionPath, renderFormBlock, successTextOf } from './form-block.js';
 import { PAGE_TYPE } from './page-types.js';
 import { type PageSpec, renderSpec } from './routes.js';

@@ -6,7 +6,6 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AppServices, SiteContext } from '../app.js';
 import { CART_COOKIE } from '../modules/cart/routes.js';
 import { getCart } from '../modules/cart/service.js';
 import { getCollections } from '../modules/catalog/service.js';
@@ -20,6 +19,7 @@ import {
   unsubscribe,
 } from '../modules/newsletter/service.js';
 import { HttpError } from '../platform/errors.js';
+import type { AppServices, SiteContext } from '../services.js';
 import { siteFormProps } from './form-block.js';
 import { PAGE_TYPE, type PageType } from './page-types.js';
 import { renderSpec } from './routes.js';

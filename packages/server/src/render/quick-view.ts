@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppServices } from '../app.js';
 import { getProductById } from '../modules/catalog/service.js';
 import { HttpError } from '../platform/errors.js';
 import { parseInput, text } from '../platform/request-input.js';
+import type { AppServices } from '../services.js';
 import { productCardContext, productFormProps, subscriptionText } from './context.js';
 
 /** What the quick-view overlay shows of a product (packages/web/docs/quick-view.md). */

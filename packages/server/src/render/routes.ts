@@ -5,7 +5,6 @@ import {
   readProductListQuery,
 } from '@storefront/commerce';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppServices, SiteContext } from '../app.js';
 import { CART_LINE_MESSAGES } from '../modules/cart/line-routes.js';
 import { requestCartToken } from '../modules/cart/routes.js';
 import { type CartView, getCart } from '../modules/cart/service.js';
@@ -26,6 +25,7 @@ import {
 import { COUPON_FORM_MESSAGES } from '../modules/pricing/routes.js';
 import { DEFAULT_RESTOCK_SUCCESS_TEXT, restockMessageByKey } from '../modules/restock/service.js';
 import { announcementDismissed } from '../modules/site/routes.js';
+import type { AppServices, SiteContext } from '../services.js';
 import { productListContext, productPageExtras } from './browse-context.js';
 import { type ContentResolution, resolveContentPage, searchPage } from './content-pages.js';
 import { cartPageContext, pageContext, productContext } from './context.js';

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppServices } from '../app.js';
 import { getCart } from '../modules/cart/service.js';
 import { getCollections } from '../modules/catalog/service.js';
 import { listFormPages } from '../modules/forms/service.js';
@@ -8,6 +7,7 @@ import { previewQuery, TEMPLATE_MESSAGES } from '../modules/owner-templates/sche
 import { previewTemplate, TemplateHasErrors, templateNameOr404 } from '../modules/owner-templates/service.js';
 import { requirePermission } from '../platform/owner-auth.js';
 import { parseOr400 } from '../platform/validation.js';
+import type { AppServices } from '../services.js';
 import { renderSpec, resolvePage } from './routes.js';
 import { TEMPLATES } from './theme.js';
 

@@ -80,6 +80,8 @@ export async function createTestApp(
   const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sf-media-'));
   const app = await buildApp(loadConfig({ ...TEST_ENV, ...env }), {
     mediaStorage: new FsMediaStorage(mediaDir),
+    // Every answer of the API tests is held to its route's reply schema.
+    checkReplies: true,
     ...options,
     database,
     logger: false,

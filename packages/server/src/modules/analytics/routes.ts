@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { AppServices, SiteContext } from '../../app.js';
 import { csvRow } from '../../platform/csv.js';
 import { HttpError } from '../../platform/errors.js';
 import { currentContributor, requirePermission } from '../../platform/owner-auth.js';
 import { parseOr400 } from '../../platform/validation.js';
+import type { AppServices, SiteContext } from '../../services.js';
 import type { EventRow } from './repo.js';
 import {
   analyticsSettingsBody,

@@ -16,11 +16,11 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isbot } from 'isbot';
 import { type Kysely, PostgresAdapter } from 'kysely';
-import type { AppServices } from '../../app.js';
 import type { DB } from '../../db/schema.js';
 import type { RequestContext } from '../../platform/context.js';
 import { newId } from '../../platform/ids.js';
 import { currentContributor, sessionToken } from '../../platform/owner-auth.js';
+import type { AppServices } from '../../services.js';
 import { type AuditActor, recordAudit } from '../audit/service.js';
 import {
   countEvents,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppServices } from '../../app.js';
 import { ownerContext, requirePermission } from '../../platform/owner-auth.js';
 import { parseOr400 } from '../../platform/validation.js';
+import type { AppServices } from '../../services.js';
 import { auditQuery } from './schema.js';
 import { listAudit } from './service.js';
 

@@ -1,9 +1,10 @@
 import { CART_URL, type MessageKey, messageKeyOf } from '@storefront/commerce';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AppServices } from '../../app.js';
+import { contract, guard, invalidRequest } from '../../platform/contract.js';
 import { HttpError } from '../../platform/errors.js';
-import { parseInput, text } from '../../platform/request-input.js';
+import { text } from '../../platform/request-input.js';
+import type { AppServices } from '../../services.js';
 import {
   LINE_QUANTITY_MIN,
   parseLineQuantity,
@@ -12,6 +13,7 @@ import {
   setLineQuantity,
 } from './lines.js';
 import { CART_COOKIE } from './routes.js';
+import { shoppingCartReply } from './schema.js';
 import { ENTRY_NOT_FOUND } from './service.js';
 
 /**
@@ -23,14 +25,20 @@ export const CART_LINE_MESSAGES: Readonly<Record<string, string>> = {
   entryNotFound: ENTRY_NOT_FOUND,
 };
 
-/** Whether the request is a plain HTML form post (JavaScript off) rather than the island's JSON call. */
-export function isFormPost(request: FastifyRequest): boolean {
-  return (request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
+/** 303 back to the cart page with a failure's message key (`fallback` for a message of no key). */
+function backToCart(
+  reply: FastifyReply,
+  message: string,
+  fallback: MessageKey,
+  messages: Readonly<Record<string, string>>,
+) {
+  const own = Object.keys(messages).find((k) => messages[k] === message);
+  return reply.redirect(`${CART_URL}?cartError=${own ?? messageKeyOf(message) ?? fallback}`, 303);
 }
 
 /**
  * Runs a plain cart form's change and answers the cart page again: 303 to /cart, with the
- * failure's message key (`fallback` for a message of no key) so the page says what went wrong.
+ * failure's message key so the page says what went wrong.
  */
 export async function cartForm(
   reply: FastifyReply,
@@ -43,13 +51,28 @@ export async function cartForm(
     return reply.redirect(CART_URL, 303);
   } catch (err) {
     if (!(err instanceof HttpError)) throw err;
-    const own = Object.keys(messages).find((k) => messages[k] === err.message);
-    return reply.redirect(`${CART_URL}?cartError=${own ?? messageKeyOf(err.message) ?? fallback}`, 303);
+    return backToCart(reply, err.message, fallback, messages);
   }
 }
 
+/** The error handler of a plain cart form's route: what its checks refuse goes back to the cart page. */
+export function cartFormErrors(
+  fallback: MessageKey,
+  messages: Readonly<Record<string, string>> = CART_LINE_MESSAGES,
+) {
+  return (err: Error, request: FastifyRequest, reply: FastifyReply) => {
+    const failure = invalidRequest(err, request) ?? err;
+    if (!(failure instanceof HttpError)) throw err;
+    return backToCart(reply, failure.message, fallback, messages);
+  };
+}
+
 /** PUT …/entries/{entryId}/quantity; the value itself is read by parseLineQuantity for the spec's messages. */
-const quantityBody = z.object({ quantity: z.unknown() });
+const quantityBody = z
+  .object({
+    quantity: z.unknown().describe('A whole number of at least 1, or its digits as text'),
+  })
+  .refine((body) => body.quantity !== undefined);
 const entryParams = z.object({ entryId: text() });
 const quantityForm = z.object({
   quantity: text().optional(),
@@ -58,49 +81,62 @@ const quantityForm = z.object({
 });
 
 export function cartLineRoutes(app: FastifyInstance, services: AppServices): void {
-  app.put('/api/commerce/shopping-cart/entries/:entryId/quantity', async (request) => {
-    await services.rateLimit(request, 'cart-entries');
-    services.crumbs.check(request);
-    const { entryId } = parseInput(entryParams, request.params);
-    const parsed = quantityBody.safeParse(request.body ?? {});
-    if (!parsed.success || parsed.data.quantity === undefined)
-      throw new HttpError(400, 'quantity is required');
-    const quantity = parseLineQuantity(parsed.data.quantity);
-    const ctx = await services.context();
-    const cart = await setLineQuantity(ctx, request.cookies[CART_COOKIE], entryId, quantity);
-    return { shoppingCart: cart };
-  });
+  const api = contract(app);
+  const checks = guard(services, 'cart-entries', { crumb: true });
+  api.put(
+    '/api/commerce/shopping-cart/entries/:entryId/quantity',
+    {
+      schema: { params: entryParams, body: quantityBody, response: { 200: shoppingCartReply } },
+      config: { invalid: { body: { message: 'quantity is required' } } },
+      preValidation: checks,
+    },
+    async (request) => {
+      const quantity = parseLineQuantity(request.body.quantity);
+      const ctx = await services.context();
+      const cart = await setLineQuantity(ctx, request.cookies[CART_COOKIE], request.params.entryId, quantity);
+      return { shoppingCart: cart };
+    },
+  );
 
   // The cart page's plain forms (no JavaScript): − / + send a `step`, Update sends the typed quantity.
-  app.post('/api/commerce/shopping-cart/entries/:entryId/quantity', async (request, reply) =>
-    cartForm(reply, 'unableToUpdateQuantity', async () => {
-      await services.rateLimit(request, 'cart-entries');
-      services.crumbs.check(request);
-      const { entryId } = parseInput(entryParams, request.params);
-      const form = parseInput(quantityForm, request.body ?? {});
-      let quantity = parseLineQuantity(form.quantity);
-      if (form.step === '-1' || form.step === '1')
-        quantity = Math.max(LINE_QUANTITY_MIN, quantity + Number(form.step));
-      const ctx = await services.context();
-      await setLineQuantity(ctx, request.cookies[CART_COOKIE], entryId, quantity);
-    }),
+  api.post(
+    '/api/commerce/shopping-cart/entries/:entryId/quantity',
+    {
+      schema: { params: entryParams, body: quantityForm.prefault({}) },
+      preValidation: checks,
+      errorHandler: cartFormErrors('unableToUpdateQuantity'),
+    },
+    async (request, reply) =>
+      cartForm(reply, 'unableToUpdateQuantity', async () => {
+        const form = request.body;
+        let quantity = parseLineQuantity(form.quantity);
+        if (form.step === '-1' || form.step === '1')
+          quantity = Math.max(LINE_QUANTITY_MIN, quantity + Number(form.step));
+        const ctx = await services.context();
+        await setLineQuantity(ctx, request.cookies[CART_COOKIE], request.params.entryId, quantity);
+      }),
   );
 
-  app.post('/api/commerce/shopping-cart/entries/:entryId/remove', async (request, reply) =>
-    cartForm(reply, 'unableToRemoveItem', async () => {
-      await services.rateLimit(request, 'cart-entries');
-      services.crumbs.check(request);
-      const { entryId } = parseInput(entryParams, request.params);
-      const ctx = await services.context();
-      await removeLine(ctx, request.cookies[CART_COOKIE], entryId);
-    }),
+  api.post(
+    '/api/commerce/shopping-cart/entries/:entryId/remove',
+    {
+      schema: { params: entryParams },
+      preValidation: checks,
+      errorHandler: cartFormErrors('unableToRemoveItem'),
+    },
+    async (request, reply) =>
+      cartForm(reply, 'unableToRemoveItem', async () => {
+        const ctx = await services.context();
+        await removeLine(ctx, request.cookies[CART_COOKIE], request.params.entryId);
+      }),
   );
 
-  app.delete('/api/commerce/shopping-cart/entries/:entryId', async (request) => {
-    await services.rateLimit(request, 'cart-entries');
-    services.crumbs.check(request);
-    const { entryId } = parseInput(entryParams, request.params);
-    const ctx = await services.context();
-    return { shoppingCart: await removeLine(ctx, request.cookies[CART_COOKIE], entryId) };
-  });
+  api.delete(
+    '/api/commerce/shopping-cart/entries/:entryId',
+    { schema: { params: entryParams, response: { 200: shoppingCartReply } }, preValidation: checks },
+    async (request) => {
+      const ctx = await services.context();
+      return { shoppingCart: await removeLine(ctx, request.cookies[CART_COOKIE], request.params.entryId) };
+    },
+  );
 }

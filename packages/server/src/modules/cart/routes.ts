@@ -1,15 +1,22 @@
 import { CART_URL, type MessageKey, messageKeyOf } from '@storefront/commerce';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AppServices } from '../../app.js';
+import { contract, guard, isFormPost, plainFormToo } from '../../platform/contract.js';
 import { isHttps } from '../../platform/crumb.js';
-import { HttpError } from '../../platform/errors.js';
-import { parseInput, text } from '../../platform/request-input.js';
+import { text } from '../../platform/request-input.js';
 import { currentSiteUser } from '../../platform/site-user-auth.js';
+import type { AppServices } from '../../services.js';
 import { recordServerEvent, requester, URL_MAX } from '../analytics/service.js';
 import { getProductById } from '../catalog/service.js';
-import { cartLineRoutes, isFormPost } from './line-routes.js';
-import { addEntryBody, cartQuery, updateEntryFieldsBody } from './schema.js';
+import { cartLineRoutes } from './line-routes.js';
+import {
+  addEntryBody,
+  addEntryReply,
+  cartQuery,
+  cartReply,
+  updateEntryFieldsBody,
+  updateEntryFieldsReply,
+} from './schema.js';
 import { addEntry, cartTokenFor, emptyCart, getCart, updateEntryFields } from './service.js';
 
 export const CART_COOKIE = 'CART';
@@ -51,11 +58,6 @@ export async function requestCartToken(
   );
 }
 
-function badBody(error: { issues: { path: PropertyKey[]; message: string }[] }): HttpError {
-  const issue = error.issues[0];
-  return new HttpError(400, `${issue.path.join('.') || 'body'}: ${issue.message}`);
-}
-
 /** A plain HTML form names the variant by its options: `variant-option-{name}` fields. */
 function bodyFromForm(form: Record<string, unknown>) {
   const selection: Record<string, string> = {};
@@ -91,63 +93,77 @@ async function backWithError(
 
 export function cartRoutes(app: FastifyInstance, services: AppServices): void {
   cartLineRoutes(app, services);
+  const api = contract(app);
+  const plainForm = plainFormToo(bodyFromForm, (request, reply, message) =>
+    backWithError(services, request, reply, message),
+  );
   // Spec §7 query mock, timecode, calculateSubtotal (docs/api.md).
-  app.get('/api/commerce/shopping-cart', async (request, reply) => {
-    const query = cartQuery.safeParse(request.query ?? {});
-    if (!query.success) throw badBody(query.error);
-    const ctx = await services.context();
-    // A timecode only makes each URL new to caches on the way; the answer is never stored.
-    reply.header('cache-control', 'no-store');
-    // mock: the shape of this store's cart for previews and theme tools; no cart is read.
-    if (query.data.mock) return emptyCart(ctx.websiteId, ctx.site.website.currency);
-    return getCart(ctx, await requestCartToken(services, request, reply), ctx.site.website.currency, {
-      calculateSubtotal: query.data.calculateSubtotal,
-    });
-  });
+  api.get(
+    '/api/commerce/shopping-cart',
+    { schema: { querystring: cartQuery, response: { 200: cartReply } } },
+    async (request, reply) => {
+      const ctx = await services.context();
+      // A timecode only makes each URL new to caches on the way; the answer is never stored.
+      reply.header('cache-control', 'no-store');
+      // mock: the shape of this store's cart for previews and theme tools; no cart is read.
+      if (request.query.mock) return emptyCart(ctx.websiteId, ctx.site.website.currency);
+      return getCart(ctx, await requestCartToken(services, request, reply), ctx.site.website.currency, {
+        calculateSubtotal: request.query.calculateSubtotal,
+      });
+    },
+  );
 
-  app.post('/api/commerce/shopping-cart/entries', async (request, reply) => {
-    const form = isFormPost(request);
-    try {
-      await services.rateLimit(request, 'cart-entries');
-      services.crumbs.check(request);
-      const parsed = addEntryBody.safeParse(
-        form ? bodyFromForm(request.body as Record<string, unknown>) : request.body,
-      );
-      if (!parsed.success) throw badBody(parsed.error);
+  api.post(
+    '/api/commerce/shopping-cart/entries',
+    {
+      schema: {
+        description:
+          'Also takes a plain HTML form (JavaScript off): the variant by `variant-option-{name}` fields; it answers 303 to the cart, or back to the product with `cartError={message key}`.',
+        body: addEntryBody,
+        response: { 200: addEntryReply },
+      },
+      preValidation: [guard(services, 'cart-entries', { crumb: true }), plainForm.preValidation],
+      errorHandler: plainForm.errorHandler,
+    },
+    async (request, reply) => {
       const ctx = await services.context();
       const siteUser = await currentSiteUser(services, request, reply);
       const result = await addEntry(
         ctx,
         await requestCartToken(services, request, reply),
         ctx.site.website.currency,
-        parsed.data,
+        request.body,
         siteUser?.id ?? null,
       );
       setCartCookies(request, reply, result.token);
-      if (parsed.data.additionalFields) {
+      if (request.body.additionalFields) {
         // The custom product form was saved with the entry: its analytics event, not waited for.
         const who = await requester(services, request, reply);
         void recordServerEvent(ctx, services.analytics, who, 'SaveCustomProductForm', {
-          itemId: parsed.data.itemId,
+          itemId: request.body.itemId,
           ...(request.headers.referer ? { url: request.headers.referer.slice(0, URL_MAX) } : {}),
         }).catch((err: unknown) => request.log.warn({ err }, 'analytics event not written'));
       }
-      if (form) return reply.redirect(CART_URL, 303);
+      if (isFormPost(request)) return reply.redirect(CART_URL, 303);
       return { shoppingCart: result.cart, newlyAdded: result.newlyAdded };
-    } catch (err) {
-      if (form && err instanceof HttpError) return backWithError(services, request, reply, err.message);
-      throw err;
-    }
-  });
+    },
+  );
 
-  app.put('/api/commerce/shopping-cart/entries/:entryId/additionalFields', async (request) => {
-    await services.rateLimit(request, 'cart-entries');
-    services.crumbs.check(request);
-    const { entryId } = parseInput(entryParams, request.params);
-    const parsed = updateEntryFieldsBody.safeParse(request.body);
-    if (!parsed.success) throw badBody(parsed.error);
-    const ctx = await services.context();
-    const result = await updateEntryFields(ctx, request.cookies[CART_COOKIE], entryId, parsed.data);
-    return { shoppingCart: result.cart, updatedEntry: result.updatedEntry };
-  });
+  api.put(
+    '/api/commerce/shopping-cart/entries/:entryId/additionalFields',
+    {
+      schema: { params: entryParams, body: updateEntryFieldsBody, response: { 200: updateEntryFieldsReply } },
+      preValidation: guard(services, 'cart-entries', { crumb: true }),
+    },
+    async (request) => {
+      const ctx = await services.context();
+      const result = await updateEntryFields(
+        ctx,
+        request.cookies[CART_COOKIE],
+        request.params.entryId,
+        request.body,
+      );
+      return { shoppingCart: result.cart, updatedEntry: result.updatedEntry };
+    },
+  );
 }

@@ -1,4 +1,8 @@
+import { ProductType } from '@storefront/commerce';
 import { z } from 'zod';
+import { cartPricingReply, moneyReply } from '../pricing/schema.js';
+
+const PRODUCT_TYPES = Object.values(ProductType);
 
 /** Longest answers (a JSON string) one cart line keeps: a long form's text, not a file. */
 export const ADDITIONAL_FIELDS_MAX_LENGTH = 10_000;
@@ -57,3 +61,48 @@ export const updateEntryFieldsBody = z.object({
 });
 
 export type UpdateEntryFieldsBody = z.infer<typeof updateEntryFieldsBody>;
+
+/** Spec §3 "Cart entry", plus what the cart page shows. */
+export const cartEntryReply = z
+  .object({
+    id: z.string(),
+    itemId: z.string(),
+    quantity: z.number(),
+    chosenVariant: z.object({ sku: z.string(), attributes: z.record(z.string(), z.string()) }),
+    title: z.string(),
+    subTotal: moneyReply,
+    purchasePriceCents: z.number(),
+    /** The add-to-cart answers, a JSON string. */
+    additionalFields: z.string().nullable(),
+    /** Spec §3 product type (1 physical … 5 paywall); null when the product is gone. */
+    productType: z.literal(PRODUCT_TYPES).nullable(),
+    url: z.string().nullable(),
+    imageUrl: z.string().nullable(),
+  })
+  .meta({ id: 'CartEntry' });
+
+/** Spec §3 "Cart": GET /api/commerce/shopping-cart and every cart change. */
+export const cartReply = z
+  .object({
+    id: z.string().nullable(),
+    websiteId: z.string(),
+    orderId: z.string().nullable(),
+    created: z.number().nullable(),
+    isPurchased: z.boolean(),
+    currency: z.string(),
+    entries: z.array(cartEntryReply),
+    ...cartPricingReply.shape,
+  })
+  .meta({ id: 'Cart' });
+
+export type CartReply = z.infer<typeof cartReply>;
+export type CartEntryReply = z.infer<typeof cartEntryReply>;
+
+/** Cart changes answer the whole cart. */
+export const shoppingCartReply = z.object({ shoppingCart: cartReply });
+
+/** Spec §7: POST …/entries answers the cart and the entry just added. */
+export const addEntryReply = z.object({ shoppingCart: cartReply, newlyAdded: cartEntryReply });
+
+/** Spec §7: PUT …/entries/{entryId}/additionalFields answers the cart and the entry changed. */
+export const updateEntryFieldsReply = z.object({ shoppingCart: cartReply, updatedEntry: cartEntryReply });

@@ -14,10 +14,10 @@ import {
   validateEmail,
   variantOptionsText,
 } from '@storefront/commerce';
-import type { SiteContext } from '../../app.js';
 import type { RequestContext } from '../../platform/context.js';
 import { HttpError } from '../../platform/errors.js';
 import { newId, newToken, sha256 } from '../../platform/ids.js';
+import type { SiteContext } from '../../services.js';
 import { getInstallmentContext } from '../context/service.js';
 import { enqueueEmail } from '../email/service.js';
 import {
@@ -80,7 +80,7 @@ import {
   releaseIdempotencyKey,
   unmarkCartPurchased,
 } from './repo.js';
-import type { PlaceOrderBody, QuoteBody } from './schema.js';
+import type { PlaceOrderBody, Quote, QuoteBody } from './schema.js';
 import { type CheckoutLine, type ResolvedSource, resolveSource } from './sources.js';
 
 export const CHECKOUT_MESSAGES = {
@@ -253,7 +253,7 @@ function quoteView(
   p: Priced,
   locale: string,
   payLater: PayLaterOffer | null,
-) {
+): Quote {
   const money = (cents: number) => decimalMoney(cents, resolved.currency);
   const t = p.totals;
   return {
@@ -310,7 +310,6 @@ function quoteView(
     payLater,
   };
 }
-export type Quote = ReturnType<typeof quoteView>;
 
 /** POST /api/commerce/checkout/quote: what the order would cost, without changing anything. */
 export async function quote(

@@ -18,9 +18,9 @@ import {
   MAX_COMMENT_NAME_LENGTH,
   MESSAGES,
 } from '@storefront/commerce';
-import type { SiteContext } from '../../app.js';
 import { HttpError } from '../../platform/errors.js';
 import { newId, sha256 } from '../../platform/ids.js';
+import type { SiteContext } from '../../services.js';
 import { type AuditActor, recordAudit } from '../audit/service.js';
 import { type CaptchaProvider, spendCaptchaAnswer, type VerifiedAnswer } from '../captcha/service.js';
 import { getCollections } from '../catalog/service.js';

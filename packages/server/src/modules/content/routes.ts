@@ -1,11 +1,11 @@
 import type { CommentStatus } from '@storefront/commerce';
 import { CONTENT_MESSAGES } from '@storefront/commerce';
 import type { FastifyInstance } from 'fastify';
-import type { AppServices } from '../../app.js';
 import { HttpError } from '../../platform/errors.js';
 import { actorOf } from '../../platform/owner-actor.js';
 import { requirePermission } from '../../platform/owner-auth.js';
 import { parseOr400 } from '../../platform/validation.js';
+import type { AppServices } from '../../services.js';
 import { getCollections } from '../catalog/service.js';
 import { saveSiteSettings } from '../site/service.js';
 import { listCommentsForModeration, moderateComment, removeComment } from './comments.js';

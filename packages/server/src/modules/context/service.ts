@@ -1,21 +1,9 @@
 import { CART_URL, type InstallmentContext } from '@storefront/commerce';
-import type { SiteContext } from '../../app.js';
 import type { RequestContext } from '../../platform/context.js';
-import type { StoreSettings } from '../site/service.js';
+import type { SiteContext } from '../../services.js';
 import { DEFAULT_INSTALLMENTS } from './installments.js';
 import { findInstallmentSettings } from './repo.js';
-
-/** GET /api/context/config: what the browser needs about the site before any page data. */
-export interface ContextConfig {
-  websiteId: string;
-  currency: string;
-  locale: string;
-  timeZone: string;
-  /** Spec §3 store settings; how the merchant sends waitlists is not the browser's business. */
-  storeSettings: Omit<StoreSettings, 'restockAutoSend'>;
-  cartUrl: string;
-  installments: InstallmentContext;
-}
+import type { ContextConfig } from './schema.js';
 
 /** The store's installment context (spec §3), or the defaults when the store has no settings row. */
 export async function getInstallmentContext(ctx: RequestContext): Promise<InstallmentContext> {
@@ -30,6 +18,7 @@ export async function getInstallmentContext(ctx: RequestContext): Promise<Instal
   };
 }
 
+/** GET /api/context/config: what the browser needs about the site before any page data. */
 export async function getContextConfig(ctx: SiteContext): Promise<ContextConfig> {
   const { website } = ctx.site;
   const { restockAutoSend: _, ...storeSettings } = ctx.site.storeSettings;

@@ -1,6 +1,5 @@
 import { OWNER_MESSAGES } from '@storefront/commerce';
 import type { FastifyInstance } from 'fastify';
-import type { AppServices } from '../../app.js';
 import {
   clearSessionCookie,
   ownerBaseUrl,
@@ -11,6 +10,7 @@ import {
   setSessionCookie,
 } from '../../platform/owner-auth.js';
 import { parseOr400 } from '../../platform/validation.js';
+import type { AppServices } from '../../services.js';
 import {
   changeRoleBody,
   contributorParams,

@@ -8,13 +8,13 @@ import {
   type SiteRole,
 } from '@storefront/commerce';
 import type { Kysely } from 'kysely';
-import type { SiteContext } from '../../app.js';
 import type { DB } from '../../db/schema.js';
 import type { RequestContext } from '../../platform/context.js';
 import { HttpError } from '../../platform/errors.js';
 import { newId, newToken, sha256 } from '../../platform/ids.js';
 import { hashPassword, verifyPassword } from '../../platform/passwords.js';
 import { closeSession, openSession, readSession, type SessionStore } from '../../platform/sessions.js';
+import type { SiteContext } from '../../services.js';
 import { type AuditActor, recordAudit } from '../audit/service.js';
 import { enqueueEmail } from '../email/service.js';
 import {

@@ -1,12 +1,14 @@
 import { MESSAGES } from '@storefront/commerce';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AppServices } from '../../app.js';
+import { contract, errorReply, guard } from '../../platform/contract.js';
 import { HttpError } from '../../platform/errors.js';
 import { siteBaseUrl } from '../../platform/owner-auth.js';
 import type { RateLimitGroup } from '../../platform/rate-limit.js';
-import { parseInput, text } from '../../platform/request-input.js';
+import { text } from '../../platform/request-input.js';
+import type { AppServices } from '../../services.js';
 import { CAPTCHA_CHALLENGE_PATH } from '../captcha/provider.js';
+import { formFieldSchema } from '../catalog/import-schema.js';
 import { submissionBody } from './schema.js';
 import { getFormSchema, validateFormAnswers } from './service.js';
 import { issueSubmissionKey, saveFormSubmission } from './submissions.js';
@@ -38,65 +40,116 @@ async function limitSubmissions(
   }
 }
 
+/** The answers keyed by field id; kept as sent (zod would rebuild the object by assignment). */
+const answersBody = z
+  .unknown()
+  .refine(isRecord)
+  .prefault({})
+  .describe('The answers keyed by field id, a JSON object');
+
+const templateSchemaReply = z.object({ id: z.string(), name: z.string(), fields: z.array(formFieldSchema) });
+
+/** What the visitor sees once the submission is accepted (spec §4 form handler "Success"). */
+const submissionReply = z.object({
+  data: z.object({
+    successText: z.string().nullable(),
+    postSubmitHtml: z.string().nullable(),
+    successRedirect: z.string().nullable(),
+  }),
+});
+
 export function formRoutes(app: FastifyInstance, services: AppServices): void {
-  app.get('/api/template/GetTemplateSchema', { config: { shared: true } }, async (request) => {
-    const parsed = schemaQuery.safeParse(request.query);
-    if (!parsed.success) throw new HttpError(400, 'The query needs type=form and a formId.');
-    if (!FORM_SCHEMA_TYPES.includes(parsed.data.type)) {
-      throw new HttpError(400, 'Only form schemas are served here (type=form or type=9).');
-    }
-    const form = await getFormSchema(await services.context(), parsed.data.formId);
-    if (!form) throw new HttpError(404, MESSAGES.formNotConfigured);
-    return form;
-  });
+  const api = contract(app);
+  api.get(
+    '/api/template/GetTemplateSchema',
+    {
+      config: {
+        shared: true,
+        invalid: { querystring: { message: 'The query needs type=form and a formId.' } },
+      },
+      schema: { querystring: schemaQuery, response: { 200: templateSchemaReply } },
+    },
+    async (request) => {
+      if (!FORM_SCHEMA_TYPES.includes(request.query.type)) {
+        throw new HttpError(400, 'Only form schemas are served here (type=form or type=9).');
+      }
+      const form = await getFormSchema(await services.context(), request.query.formId);
+      if (!form) throw new HttpError(404, MESSAGES.formNotConfigured);
+      return form;
+    },
+  );
 
   // Validation changes nothing, so it takes no crumb.
-  app.post('/api/rest/forms/validate/:formId', async (request, reply) => {
-    const { formId } = parseInput(formParams, request.params);
-    const body = request.body ?? {};
-    if (typeof body !== 'object' || Array.isArray(body)) {
-      throw new HttpError(400, 'The body must be a JSON object keyed by field id.');
-    }
-    const errors = await validateFormAnswers(await services.context(), formId, body);
-    if (Object.keys(errors).length > 0) {
-      return reply.status(400).send({ message: MESSAGES.formInvalid, errors });
-    }
-    return {};
-  });
+  api.post(
+    '/api/rest/forms/validate/:formId',
+    {
+      config: { invalid: { body: { message: 'The body must be a JSON object keyed by field id.' } } },
+      schema: {
+        description: "Answers 400 `{ message, errors }` with each field's problem by field id.",
+        params: formParams,
+        body: answersBody,
+        response: { 200: z.object({}), '4xx': errorReply },
+      },
+    },
+    async (request, reply) => {
+      const answers = request.body as Record<string, unknown>;
+      const errors = await validateFormAnswers(await services.context(), request.params.formId, answers);
+      if (Object.keys(errors).length > 0) {
+        return reply.status(400).send({ message: MESSAGES.formInvalid, errors });
+      }
+      return {};
+    },
+  );
 
   // Spec §7: an empty body, answered { data: { key } }.
-  app.post('/api/form/FormSubmissionKey', async (request) => {
-    await services.rateLimit(request, 'form-key');
-    services.crumbs.check(request);
-    return { data: { key: await issueSubmissionKey(await services.context()) } };
-  });
+  api.post(
+    '/api/form/FormSubmissionKey',
+    {
+      schema: { response: { 200: z.object({ data: z.object({ key: z.string() }) }) } },
+      preValidation: guard(services, 'form-key', { crumb: true }),
+    },
+    async () => ({ data: { key: await issueSubmissionKey(await services.context()) } }),
+  );
 
-  app.post('/api/form/SaveFormSubmission', async (request, reply) => {
-    await limitSubmissions(services, request, [['form-submission-ip']]);
-    services.crumbs.check(request);
-    const parsed = submissionBody.safeParse(request.body ?? {});
-    const form = parsed.success ? parsed.data.form : undefined;
-    if (!parsed.success || !isRecord(form)) throw new HttpError(400, MESSAGES.formParseError);
-    const { formId, key, captchaKey } = parsed.data;
-    const ctx = await services.context();
-    await limitSubmissions(services, request, [['form-submission-form', `${ctx.websiteId}:${formId}`]]);
-    let outcome: Awaited<ReturnType<typeof saveFormSubmission>>;
-    try {
-      outcome = await saveFormSubmission(
-        ctx,
-        services.captcha,
-        { formId, form, key, captchaKey },
-        siteBaseUrl(ctx, services.config),
-      );
-    } catch (err) {
-      // Spec §8: the per-field messages travel as data.errors.
-      if (err instanceof HttpError && err.errors) {
-        return reply.status(err.statusCode).send({ message: err.message, data: { errors: err.errors } });
+  api.post(
+    '/api/form/SaveFormSubmission',
+    {
+      config: { invalid: { body: { message: MESSAGES.formParseError } } },
+      schema: {
+        description: "Answers 400 `{ message, data: { errors } }` with each field's problem (spec §8).",
+        body: submissionBody.refine((body) => isRecord(body.form)),
+        response: { 200: submissionReply, '4xx': errorReply },
+      },
+      preValidation: async (request) => {
+        await limitSubmissions(services, request, [['form-submission-ip']]);
+        services.crumbs.check(request);
+      },
+    },
+    async (request, reply) => {
+      const { formId, key, captchaKey } = request.body;
+      const form = request.body.form as Record<string, unknown>;
+      const ctx = await services.context();
+      await limitSubmissions(services, request, [['form-submission-form', `${ctx.websiteId}:${formId}`]]);
+      let outcome: Awaited<ReturnType<typeof saveFormSubmission>>;
+      try {
+        outcome = await saveFormSubmission(
+          ctx,
+          services.captcha,
+          { formId, form, key, captchaKey },
+          siteBaseUrl(ctx, services.config),
+        );
+      } catch (err) {
+        // Spec §8: the per-field messages travel as data.errors.
+        if (err instanceof HttpError && err.errors) {
+          return reply
+            .status(err.statusCode as 400)
+            .send({ message: err.message, data: { errors: err.errors } });
+        }
+        throw err;
       }
-      throw err;
-    }
-    return { data: outcome };
-  });
+      return { data: outcome };
+    },
+  );
 
   // The proof-of-work widget's challenge: fresh each time, never cached.
   app.get(CAPTCHA_CHALLENGE_PATH, async (request, reply) => {

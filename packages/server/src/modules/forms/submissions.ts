@@ -9,10 +9,10 @@ import {
   MESSAGES,
   summarizeFormField,
 } from '@storefront/commerce';
-import type { SiteContext } from '../../app.js';
 import type { RequestContext } from '../../platform/context.js';
 import { HttpError } from '../../platform/errors.js';
 import { newId, newToken, sha256 } from '../../platform/ids.js';
+import type { SiteContext } from '../../services.js';
 import { type CaptchaProvider, spendCaptchaAnswer, type VerifiedAnswer } from '../captcha/service.js';
 import type { FormField } from '../catalog/import-schema.js';
 import { enqueueEmail } from '../email/service.js';

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppServices } from '../../app.js';
-import { parseInput, text } from '../../platform/request-input.js';
+import { contract, guard } from '../../platform/contract.js';
+import { text } from '../../platform/request-input.js';
+import type { AppServices } from '../../services.js';
+import { decimalMoneyReply } from '../orders/view.js';
 import { giftCardBalance } from './service.js';
 
 /** Longest code path segment looked at; a real code is 16 symbols plus dashes. */
@@ -9,12 +11,17 @@ const CODE_MAX_LENGTH = 40;
 
 const balanceParams = z.object({ code: text() });
 
+const balanceReply = z.object({ code: z.string(), balance: decimalMoneyReply, balanceCents: z.number() });
+
 export function giftCardRoutes(app: FastifyInstance, services: AppServices): void {
-  app.get('/api/commerce/gift-cards/:code/balance', async (request) => {
-    // Limited per IP so codes cannot be guessed by trying many.
-    await services.rateLimit(request, 'gift-card-balance');
-    const { code } = parseInput(balanceParams, request.params);
-    const ctx = await services.context();
-    return giftCardBalance(ctx, code.slice(0, CODE_MAX_LENGTH));
-  });
+  contract(app).get(
+    '/api/commerce/gift-cards/:code/balance',
+    {
+      schema: { params: balanceParams, response: { 200: balanceReply } },
+      // Limited per IP so codes cannot be guessed by trying many.
+      preValidation: guard(services, 'gift-card-balance', { crumb: false }),
+    },
+    async (request) =>
+      giftCardBalance(await services.context(), request.params.code.slice(0, CODE_MAX_LENGTH)),
+  );
 }

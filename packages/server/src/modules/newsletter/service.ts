@@ -5,7 +5,6 @@
  */
 import { EDITOR_MESSAGES, isValidEmail } from '@storefront/commerce';
 import type { Kysely } from 'kysely';
-import type { SiteContext } from '../../app.js';
 import type { Database } from '../../db/index.js';
 import type { DB, SubscriberStatus } from '../../db/schema.js';
 import { type Clock, systemClock } from '../../platform/clock.js';
@@ -13,6 +12,7 @@ import type { RequestContext } from '../../platform/context.js';
 import { csvRow, parseCsv } from '../../platform/csv.js';
 import { HttpError } from '../../platform/errors.js';
 import { newId, newToken, sha256 } from '../../platform/ids.js';
+import type { SiteContext } from '../../services.js';
 import { enqueueEmail } from '../email/service.js';
 import { renderEmail } from '../email/templates.js';
 import { loadSite } from '../site/service.js';

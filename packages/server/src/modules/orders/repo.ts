@@ -1,5 +1,6 @@
 import { FIRST_ORDER_NUMBER } from '@storefront/commerce';
 import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
+import { prepared } from '../../db/prepared.js';
 import type {
   DB,
   DownloadTable,
@@ -33,12 +34,48 @@ export async function takeOrderNumber(db: Kysely<DB>, websiteId: string): Promis
 }
 
 /** Writes an order; one written as placed (not 'reserved') takes its number now. */
-export async function insertOrder(db: Kysely<DB>, row: Insertable<OrderTable>): Promise<OrderRow['number']> {
+/** Every column by name, so the statement is built and compiled once (every checkout writes one). */
+const insertOrderStatement = prepared((db, p: OrderRow) => {
+  const values: OrderRow = {
+    id: p.id,
+    website_id: p.website_id,
+    purchased_cart_id: p.purchased_cart_id,
+    source_kind: p.source_kind,
+    source_key: p.source_key,
+    status: p.status,
+    fulfilment_status: p.fulfilment_status,
+    refunded_cents: p.refunded_cents,
+    restocked_at: p.restocked_at,
+    reserved_stock: p.reserved_stock,
+    test_mode: p.test_mode,
+    email: p.email,
+    shipping_address: p.shipping_address,
+    billing_address: p.billing_address,
+    phone: p.phone,
+    note: p.note,
+    shipping_option: p.shipping_option,
+    coupon_codes: p.coupon_codes,
+    currency: p.currency,
+    subtotal_cents: p.subtotal_cents,
+    discount_cents: p.discount_cents,
+    shipping_cents: p.shipping_cents,
+    tax_cents: p.tax_cents,
+    grand_total_cents: p.grand_total_cents,
+    gift_card_cents: p.gift_card_cents,
+    amount_paid_cents: p.amount_paid_cents,
+    payment_provider: p.payment_provider,
+    payment_reference: p.payment_reference,
+    access_token: p.access_token,
+    site_user_id: p.site_user_id,
+    created_at: p.created_at,
+    number: p.number,
+  };
+  return db.insertInto('orders').values(values);
+});
+
+export async function insertOrder(db: Kysely<DB>, row: OrderRow): Promise<OrderRow['number']> {
   const number = row.status === 'reserved' ? null : await takeOrderNumber(db, row.website_id);
-  await db
-    .insertInto('orders')
-    .values({ ...row, number })
-    .execute();
+  await insertOrderStatement(db, { ...row, number });
   return number;
 }
 

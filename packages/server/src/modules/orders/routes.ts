@@ -1,16 +1,26 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppServices } from '../../app.js';
-import { parseInput, text, tokenQuery } from '../../platform/request-input.js';
+import { contract } from '../../platform/contract.js';
+import { text, tokenQuery } from '../../platform/request-input.js';
+import type { AppServices } from '../../services.js';
 import { getOrderWithToken } from './service.js';
+import { orderReply } from './view.js';
 
 const orderParams = z.object({ orderId: text() });
 
 export function orderRoutes(app: FastifyInstance, services: AppServices): void {
-  app.get('/api/commerce/orders/:orderId', async (request) => {
-    const { orderId } = parseInput(orderParams, request.params);
-    const { token } = parseInput(tokenQuery, request.query);
-    const ctx = await services.context();
-    return { order: await getOrderWithToken(ctx, orderId, token ?? '') };
-  });
+  contract(app).get(
+    '/api/commerce/orders/:orderId',
+    {
+      schema: {
+        params: orderParams,
+        querystring: tokenQuery,
+        response: { 200: z.object({ order: orderReply }) },
+      },
+    },
+    async (request) => {
+      const ctx = await services.context();
+      return { order: await getOrderWithToken(ctx, request.params.orderId, request.query.token ?? '') };
+    },
+  );
 }

@@ -1,82 +1,91 @@
 import { decimalFromMinor } from '@storefront/commerce';
-import type { OrderStatus } from '../../db/schema.js';
+import { z } from 'zod';
 
 /** Spec §3 Order money: "Each money field has decimalValue or value"; orders use decimalValue. */
-export interface DecimalMoney {
-  decimalValue: string;
-  currency: string;
-}
+export const decimalMoneyReply = z
+  .object({ decimalValue: z.string(), currency: z.string() })
+  .meta({ id: 'DecimalMoney' });
+export type DecimalMoney = z.infer<typeof decimalMoneyReply>;
 
 export function decimalMoney(amountMinor: number, currency: string): DecimalMoney {
   return { decimalValue: decimalFromMinor(amountMinor, currency), currency };
 }
 
-export interface ShippingAddress {
-  firstName: string;
-  lastName: string;
-  line1: string;
-  line2?: string;
-  city: string;
-  region?: string;
-  postalCode: string;
-  country: string;
-}
+export const shippingAddressReply = z
+  .object({
+    firstName: z.string(),
+    lastName: z.string(),
+    line1: z.string(),
+    line2: z.string().optional(),
+    city: z.string(),
+    region: z.string().optional(),
+    postalCode: z.string(),
+    country: z.string(),
+  })
+  .meta({ id: 'ShippingAddress' });
+export type ShippingAddress = z.infer<typeof shippingAddressReply>;
 
-export interface OrderItemView {
-  itemId: string;
-  sku: string;
-  productName: string;
-  productType: number;
-  quantity: number;
-  unitPrice: DecimalMoney;
-  lineTotal: DecimalMoney;
-  additionalFields: string | null;
+export const orderItemReply = z.object({
+  itemId: z.string(),
+  sku: z.string(),
+  productName: z.string(),
+  productType: z.number(),
+  quantity: z.number(),
+  unitPrice: decimalMoneyReply,
+  lineTotal: decimalMoneyReply,
+  additionalFields: z.string().nullable(),
   /** The variant's options ({Size: 'M', Color: 'Sage'}); null when the product has none. */
-  variantOptions: Record<string, string> | null;
-}
+  variantOptions: z.record(z.string(), z.string()).nullable(),
+});
+export type OrderItemView = z.infer<typeof orderItemReply>;
 
 /** Spec §3 "Order", plus what the confirmation and status pages show. */
-export interface OrderView {
-  id: string;
-  /** Friendly number, sequential per store from 1001. */
-  number: number | null;
-  /** What shoppers and merchants read: '#1001' (the id for an order placed before numbers). */
-  numberText: string;
-  purchasedCartId: string | null;
-  testMode: boolean;
-  websiteId: string;
-  items: OrderItemView[];
-  grandTotal: DecimalMoney;
-  shippingTotal: DecimalMoney;
-  taxTotal: DecimalMoney;
-  subtotal: DecimalMoney;
-  discountTotal: DecimalMoney;
-  giftCardTotal: DecimalMoney;
-  amountPaid: DecimalMoney;
-  currency: string;
-  source: 'cart' | 'gift-card' | 'subscription';
-  /** Never 'reserved': a reservation is not an order yet. */
-  status: Exclude<OrderStatus, 'reserved'>;
-  email: string;
-  shippingAddress: ShippingAddress | null;
-  /** Null when billing is the shipping address. */
-  billingAddress: ShippingAddress | null;
-  phone: string | null;
-  /** The shopper's note to the store. */
-  note: string | null;
-  shippingOption: { id: string; name: string; costCents: number } | null;
-  couponCodes: string[];
-  created: number;
-  /** Links of the digital items bought (`/downloads/{token}`). */
-  downloads: { productName: string; url: string }[];
-  /** Gift cards this order issued. */
-  giftCards: {
-    code: string;
-    amount: DecimalMoney;
-    recipientEmail: string | null;
-    recipientName: string | null;
-    message: string | null;
-  }[];
-  /** The order status page (spec page type 211), with its access token. */
-  statusUrl: string;
-}
+export const orderReply = z
+  .object({
+    id: z.string(),
+    /** Friendly number, sequential per store from 1001. */
+    number: z.number().nullable(),
+    /** What shoppers and merchants read: '#1001' (the id for an order placed before numbers). */
+    numberText: z.string(),
+    purchasedCartId: z.string().nullable(),
+    testMode: z.boolean(),
+    websiteId: z.string(),
+    items: z.array(orderItemReply),
+    grandTotal: decimalMoneyReply,
+    shippingTotal: decimalMoneyReply,
+    taxTotal: decimalMoneyReply,
+    subtotal: decimalMoneyReply,
+    discountTotal: decimalMoneyReply,
+    giftCardTotal: decimalMoneyReply,
+    amountPaid: decimalMoneyReply,
+    currency: z.string(),
+    source: z.enum(['cart', 'gift-card', 'subscription']),
+    /** Never 'reserved': a reservation is not an order yet. */
+    status: z.enum(['paid', 'pending', 'partially_refunded', 'refunded', 'cancelled']),
+    email: z.string(),
+    shippingAddress: shippingAddressReply.nullable(),
+    /** Null when billing is the shipping address. */
+    billingAddress: shippingAddressReply.nullable(),
+    phone: z.string().nullable(),
+    /** The shopper's note to the store. */
+    note: z.string().nullable(),
+    shippingOption: z.object({ id: z.string(), name: z.string(), costCents: z.number() }).nullable(),
+    couponCodes: z.array(z.string()),
+    created: z.number(),
+    /** Links of the digital items bought (`/downloads/{token}`). */
+    downloads: z.array(z.object({ productName: z.string(), url: z.string() })),
+    /** Gift cards this order issued. */
+    giftCards: z.array(
+      z.object({
+        code: z.string(),
+        amount: decimalMoneyReply,
+        recipientEmail: z.string().nullable(),
+        recipientName: z.string().nullable(),
+        message: z.string().nullable(),
+      }),
+    ),
+    /** The order status page (spec page type 211), with its access token. */
+    statusUrl: z.string(),
+  })
+  .meta({ id: 'Order' });
+export type OrderView = z.infer<typeof orderReply>;

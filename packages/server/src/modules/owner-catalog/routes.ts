@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppServices } from '../../app.js';
 import { HttpError } from '../../platform/errors.js';
 import { requirePermission } from '../../platform/owner-auth.js';
 import { parseOr400 } from '../../platform/validation.js';
+import type { AppServices } from '../../services.js';
 import { changeStock, listInventory } from '../inventory/service.js';
 import { actorOf, filePart, uploadError } from '../media/routes.js';
 import { MAX_DIGITAL_FILE_BYTES } from '../media/service.js';

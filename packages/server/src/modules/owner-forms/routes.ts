@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppServices } from '../../app.js';
 import { actorOf } from '../../platform/owner-actor.js';
 import { requirePermission } from '../../platform/owner-auth.js';
 import { parseOr400 } from '../../platform/validation.js';
+import type { AppServices } from '../../services.js';
 import { getFormSettings, listFormSettings, listSubmissions, submissionsCsv } from '../forms/service.js';
 import { formBody, SUBMISSIONS_PAGE_SIZE, submissionsQuery } from './schema.js';
 import { addForm, changeForm, removeForm } from './service.js';

@@ -1,4 +1,4 @@
-import type { SiteContext } from '../../app.js';
+import type { SiteContext } from '../../services.js';
 import { type AuditActor, recordAudit } from '../audit/service.js';
 import { createForm, deleteForm, type FormInput, type FormSettings, updateForm } from '../forms/service.js';
 

@@ -1,7 +1,7 @@
 import { decimalFromMinor } from '@storefront/commerce';
-import type { SiteContext } from '../../app.js';
 import { csvRow } from '../../platform/csv.js';
 import { HttpError } from '../../platform/errors.js';
+import type { SiteContext } from '../../services.js';
 import { type AuditActor, recordAudit } from '../audit/service.js';
 import { enqueueEmail, listEmailsAbout } from '../email/service.js';
 import { releaseStock } from '../inventory/service.js';

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppServices, SiteContext } from '../../app.js';
 import { actorOf } from '../../platform/owner-actor.js';
 import { requirePermission, siteBaseUrl } from '../../platform/owner-auth.js';
 import { parseOr400 } from '../../platform/validation.js';
+import type { AppServices, SiteContext } from '../../services.js';
 import { restockGroupsQuery, restockSendAllBody, restockSendBody, restockSignupsQuery } from './schema.js';
 import {
   listSignUpGroups,

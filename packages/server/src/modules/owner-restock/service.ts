@@ -1,5 +1,5 @@
-import type { SiteContext } from '../../app.js';
 import { HttpError } from '../../platform/errors.js';
+import type { SiteContext } from '../../services.js';
 import { type AuditActor, recordAudit } from '../audit/service.js';
 import { enqueueEmail } from '../email/service.js';
 import {

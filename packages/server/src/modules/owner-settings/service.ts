@@ -1,5 +1,5 @@
-import type { SiteContext } from '../../app.js';
 import type { AppConfig } from '../../config.js';
+import type { SiteContext } from '../../services.js';
 import { type AuditActor, recordAudit } from '../audit/service.js';
 import { DEFAULT_MAIL_FROM } from '../email/worker.js';
 import { type Site, saveSiteSettings } from '../site/service.js';

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppServices } from '../../app.js';
 import { actorOf } from '../../platform/owner-actor.js';
 import { requirePermission } from '../../platform/owner-auth.js';
 import { parseOr400 } from '../../platform/validation.js';
+import type { AppServices } from '../../services.js';
 import { subscriptionsQuery } from './schema.js';
 import { cancelOwnerSubscription, listOwnerSubscriptions, ownerSubscriptionDetail } from './service.js';
 

@@ -1,4 +1,4 @@
-import type { SiteContext } from '../../app.js';
+import type { SiteContext } from '../../services.js';
 import { type AuditActor, recordAudit } from '../audit/service.js';
 import { orderNumberOf, renewalOrders } from '../orders/service.js';
 import { cancelSubscription, getSubscription, listSubscriptions } from '../subscriptions/billing-service.js';

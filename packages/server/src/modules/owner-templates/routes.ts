@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import type { AppServices } from '../../app.js';
 import { HttpError } from '../../platform/errors.js';
 import { actorOf } from '../../platform/owner-actor.js';
 import { requirePermission } from '../../platform/owner-auth.js';
 import { parseOr400 } from '../../platform/validation.js';
+import type { AppServices } from '../../services.js';
 import { rollbackBody, templateSourceBody } from './schema.js';
 import {
   createTemplateOverrides,

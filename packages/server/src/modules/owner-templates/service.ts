@@ -1,10 +1,10 @@
 import { defaultPlugins } from '@storefront/jsont';
-import type { SiteContext } from '../../app.js';
 import type { WriteVersion } from '../../db/write-version.js';
 import { HttpError } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { PAGE_CACHE_TTL_MS } from '../../render/page-cache.js';
 import { type Compiled, TEMPLATES, type TemplateName, type Theme } from '../../render/theme.js';
+import type { SiteContext } from '../../services.js';
 import { type AuditActor, recordAudit } from '../audit/service.js';
 import { getCollectionProducts, getCollections } from '../catalog/service.js';
 import { listPosts } from '../content/service.js';

@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AppServices, SiteContext } from '../../app.js';
+import { isFormPost } from '../../platform/contract.js';
 import { HttpError } from '../../platform/errors.js';
 import { parseInput, text } from '../../platform/request-input.js';
-import { cartForm, isFormPost } from '../cart/line-routes.js';
+import type { AppServices, SiteContext } from '../../services.js';
+import { cartForm } from '../cart/line-routes.js';
 import { CART_COOKIE } from '../cart/routes.js';
 import { type CartView, getCart } from '../cart/service.js';
 import { addCouponBody, shippingLocationBody, shippingOptionBody } from './schema.js';

@@ -1,13 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppServices } from '../../app.js';
-import { HttpError } from '../../platform/errors.js';
+import { contract, guard, isFormPost, plainFormToo } from '../../platform/contract.js';
+import type { AppServices } from '../../services.js';
 import { getProductById } from '../catalog/service.js';
-import { restockSignupBody } from './schema.js';
+import { restockSignupBody, restockSignupReply } from './schema.js';
 import { checkWaitlistCaptcha, restockMessageKeyOf, signUpForRestock } from './service.js';
-
-function isFormPost(request: FastifyRequest): boolean {
-  return (request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
-}
 
 /** A plain HTML form's fields (`email`, a checkbox's 'true') in the JSON call's shape. */
 function bodyFromForm(form: Record<string, unknown>) {
@@ -39,29 +35,30 @@ async function backToProduct(
 }
 
 export function restockRoutes(app: FastifyInstance, services: AppServices): void {
-  app.post('/api/commerce/restock-notifications', async (request, reply) => {
-    const form = isFormPost(request);
-    try {
-      await services.rateLimit(request, 'restock');
-      services.crumbs.check(request);
-      const parsed = restockSignupBody.safeParse(
-        form ? bodyFromForm(request.body as Record<string, unknown>) : request.body,
-      );
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        throw new HttpError(400, `${issue.path.join('.') || 'body'}: ${issue.message}`);
-      }
+  const plainForm = plainFormToo(bodyFromForm, (request, reply, message) =>
+    backToProduct(services, request, reply, message),
+  );
+  contract(app).post(
+    '/api/commerce/restock-notifications',
+    {
+      schema: {
+        description:
+          'Also takes a plain HTML form (`email`, a checkbox `isJoinMailingList`): it answers 303 back to the product, with `restock=sent` or `restockError={message key}`.',
+        body: restockSignupBody,
+        response: { 200: restockSignupReply },
+      },
+      preValidation: [guard(services, 'restock', { crumb: true }), plainForm.preValidation],
+      errorHandler: plainForm.errorHandler,
+    },
+    async (request, reply) => {
       const ctx = await services.context();
-      await checkWaitlistCaptcha(ctx, services.captcha, parsed.data.recaptchaEnterpriseV3Token);
+      await checkWaitlistCaptcha(ctx, services.captcha, request.body.recaptchaEnterpriseV3Token);
       const result = await signUpForRestock(
         ctx,
         ctx.site.storeSettings.restockNotificationsSuccessText,
-        parsed.data,
+        request.body,
       );
-      return form ? backToProduct(services, request, reply) : result;
-    } catch (err) {
-      if (form && err instanceof HttpError) return backToProduct(services, request, reply, err.message);
-      throw err;
-    }
-  });
+      return isFormPost(request) ? backToProduct(services, request, reply) : result;
+    },
+  );
 }

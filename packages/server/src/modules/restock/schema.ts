@@ -13,3 +13,6 @@ export const restockSignupBody = z.object({
 });
 
 export type RestockSignupBody = z.infer<typeof restockSignupBody>;
+
+/** POST /api/commerce/restock-notifications: the text the shopper sees once signed up. */
+export const restockSignupReply = z.object({ message: z.string() });

@@ -1,6 +1,5 @@
 import { ACCOUNT_MESSAGES, type AccountMessageKey, accountMessageKeyOf } from '@storefront/commerce';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppServices } from '../../app.js';
 import { HttpError } from '../../platform/errors.js';
 import { siteBaseUrl } from '../../platform/owner-auth.js';
 import {
@@ -10,6 +9,7 @@ import {
   siteUserToken,
 } from '../../platform/site-user-auth.js';
 import { parseOr400 } from '../../platform/validation.js';
+import type { AppServices } from '../../services.js';
 import { CART_COOKIE, clearCartCookies, setCartCookies } from '../cart/routes.js';
 import { attachCartToSiteUser } from '../cart/service.js';
 import {

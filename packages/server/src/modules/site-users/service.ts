@@ -1,9 +1,9 @@
 import { ACCOUNT_ADDRESSES_MAX, ACCOUNT_MESSAGES, formatMoney } from '@storefront/commerce';
-import type { SiteContext } from '../../app.js';
 import { HttpError } from '../../platform/errors.js';
 import { newId, newToken, sha256 } from '../../platform/ids.js';
 import { hashPassword, verifyPassword } from '../../platform/passwords.js';
 import { closeSession, openSession, readSession, type SessionStore } from '../../platform/sessions.js';
+import type { SiteContext } from '../../services.js';
 import { checkShippingAddress } from '../checkout/address.js';
 import { enqueueEmail } from '../email/service.js';
 import { itemsOfOrders, orderNumberOf, orderStatusUrl } from '../orders/service.js';

@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AppServices } from '../../app.js';
 import { isHttps } from '../../platform/crumb.js';
 import { parseInput, text } from '../../platform/request-input.js';
+import type { AppServices } from '../../services.js';
 import type { Announcement } from '../catalog/import-schema.js';
 
 /** Holds the fingerprint of the announcement the shopper closed: a new text shows again. */

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppServices } from '../../app.js';
 import { parseInput, text, tokenQuery } from '../../platform/request-input.js';
+import type { AppServices } from '../../services.js';
 import { cancelSubscriptionWithToken, getSubscriptionWithToken } from './billing-service.js';
 
 const subscriptionParams = z.object({ subscriptionId: text() });

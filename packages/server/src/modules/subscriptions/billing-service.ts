@@ -6,10 +6,10 @@ import {
   type SubscriptionPlan,
   subscriptionPriceText,
 } from '@storefront/commerce';
-import type { SiteContext } from '../../app.js';
 import type { RequestContext } from '../../platform/context.js';
 import { HttpError } from '../../platform/errors.js';
 import { newId, newToken } from '../../platform/ids.js';
+import type { SiteContext } from '../../services.js';
 import { enqueueEmail } from '../email/service.js';
 import type { OrderRow } from '../orders/service.js';
 import { type DecimalMoney, decimalMoney } from '../orders/view.js';

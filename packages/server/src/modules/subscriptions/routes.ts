@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppServices } from '../../app.js';
 import { HttpError } from '../../platform/errors.js';
+import type { AppServices } from '../../services.js';
 import { subscriptionBillingRoutes } from './billing-routes.js';
 import { subscriptionBody } from './schema.js';
 import { createSubscriptionCart } from './service.js';

@@ -64,7 +64,7 @@ export function EntryRow({ entry, currency, locale, onEdit, onFailure, answerFie
         )}
       </div>
       <div className="cart-entry-details">
-        <a className="cart-entry-title" href={entry.url}>
+        <a className="cart-entry-title" href={entry.url ?? undefined}>
           {entry.title}
         </a>
         {Object.entries(entry.chosenVariant.attributes).map(([optionName, value]) => (
