@@ -136,7 +136,9 @@ export async function createServices(
       ? new RedisSessionStore(config.redisUrl, SITE_USER_SESSION_PREFIX)
       : new DatabaseSessionStore(database.db, 'site_user_sessions'));
 
-  const paymentProvider = options.checkout?.paymentProvider ?? createTestPaymentProvider();
+  const paymentProvider =
+    options.checkout?.paymentProvider ??
+    createTestPaymentProvider({ latencyMs: config.testPaymentLatencyMs });
   const analytics = createAnalyticsStore(database.db, options.analyticsWriter);
   const sessionSecret = await loadSessionSecret(config.sessionSecret, config.dataDir);
   const services: AppServices = {

@@ -71,6 +71,15 @@ describe.each(dialects)('plugged-in providers on %s', (dialect) => {
     expect(await stockOf(t.database, 'MUG')).toBe(before);
   });
 
+  it('the built-in provider answers after TEST_PAYMENT_LATENCY_MS (the slow-provider bench relies on it)', async () => {
+    t = await createCheckoutApp(dialect, {}, undefined, 0, { TEST_PAYMENT_LATENCY_MS: '250' });
+    const token = await cartWith(t.app, [{ itemId: 'mug', sku: 'MUG', quantity: 1 }]);
+    const started = performance.now();
+    const res = await placeOrder(t.app, { source: { kind: 'cart' }, shippingAddress: US_ADDRESS }, token);
+    expect(res.statusCode).toBe(201);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(250);
+  });
+
   it('an authorization whose order cannot be written is released (compensation)', async () => {
     const refunds: string[] = [];
     const provider: PaymentProvider = {

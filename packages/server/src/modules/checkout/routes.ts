@@ -6,7 +6,6 @@ import { currentSiteUser } from '../../platform/site-user-auth.js';
 import type { AppServices } from '../../services.js';
 import { countryOf } from '../analytics/service.js';
 import { CART_COOKIE, clearCartCookies } from '../cart/routes.js';
-import { createTestPaymentProvider } from '../payments/test-provider.js';
 import { linkOrderToSiteUser } from '../site-users/service.js';
 import { payLaterNoticeReply, placedOrderReply, placeOrderBody, quoteBody, quoteReply } from './schema.js';
 import {
@@ -28,9 +27,7 @@ export function checkoutDeps(
   options: CheckoutOptions,
 ): CheckoutDeps {
   return {
-    provider:
-      options.paymentProvider ??
-      createTestPaymentProvider({ latencyMs: services.config.testPaymentLatencyMs }),
+    provider: options.paymentProvider ?? services.paymentProvider,
     payLater: options.payLaterProvider ?? null,
     listeners: options.onOrderPlaced ?? [],
     warn: (err: unknown, message: string) => app.log.warn({ err }, message),
