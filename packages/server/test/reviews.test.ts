@@ -1,9 +1,12 @@
 import { REVIEW_MESSAGES, SITE_ROLES } from '@storefront/commerce';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REVIEW_IMPORT_MESSAGES } from '../src/modules/reviews/import.js';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { seedDemoStore } from '../src/modules/catalog/import.js';
+import { REVIEW_IMPORT_MESSAGES, seedDemoReviews } from '../src/modules/reviews/import.js';
 import { cartWith, checkoutCatalog, placeOrder, US_ADDRESS } from './checkout-support.js';
-import { CRUMB, createTestApp, type TestApp } from './support/app.js';
-import { dialects } from './support/databases.js';
+import { CRUMB, createTestApp, TEST_ENV, type TestApp } from './support/app.js';
+import { createTestDatabase, dialects } from './support/databases.js';
 import { addOwner, ownerCall, ownerEmail, signIn } from './support/owner.js';
 
 const DAY = 24 * 60 * 60_000;
@@ -140,7 +143,7 @@ describe.each(dialects)('product reviews on %s', (dialect) => {
     const { link } = await order();
     await send(link, { ...review, productId: 'poster', title: 'Bright colours', rating: '5' });
     const before = await t.app.inject({ url: '/shop/p/poster' });
-    expect(before.body).toContain('No reviews yet.');
+    expect(before.body).not.toContain('id="reviews"');
     expect(before.body).not.toContain('AggregateRating');
     expect(before.body).not.toContain('data-reviews-anchor');
 
@@ -277,5 +280,27 @@ describe.each(dialects)('product reviews on %s', (dialect) => {
     expect((await ownerCall(t.app, 'GET', '/api/config/reviews/settings', admin)).json()).toEqual({
       requestDelayDays: 0,
     });
+  });
+});
+
+describe.each(dialects)('the demo store\u2019s reviews on %s', (dialect) => {
+  it('shows a few approved reviews on demo products, and seeding again adds none', async () => {
+    const database = await createTestDatabase(dialect);
+    try {
+      await seedDemoStore(database);
+      expect(await seedDemoReviews(database)).toEqual({ imported: 6, unchanged: 0 });
+      expect(await seedDemoReviews(database)).toEqual({ imported: 0, unchanged: 6 });
+      const app = await buildApp(loadConfig(TEST_ENV), { database, logger: false });
+      try {
+        const page = (await app.inject({ url: '/shop/p/stoneware-pour-over-set' })).body;
+        expect(page).toContain('data-reviews-tab>Reviews (3)</a>');
+        expect(page).toContain('4.7 <span class="product-rating-count">(3 reviews)</span>');
+        expect(page).toContain('"aggregateRating"');
+      } finally {
+        await app.close();
+      }
+    } finally {
+      await database.drop();
+    }
   });
 });

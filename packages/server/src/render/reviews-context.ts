@@ -24,10 +24,11 @@ export function reviewsPageOf(search: URLSearchParams): number {
 
 /**
  * The product page's reviews (average and count near the price, the reviews section): null when
- * the store shows no reviews. The section's paging links keep the shopper at the section.
+ * the store shows no reviews or none is approved yet, so a product without reviews shows no
+ * empty section. The section's paging links keep the shopper at the section.
  */
 export function reviewsContext(reviews: ProductReviews | null, productUrl: string, site: Site) {
-  if (!reviews) return null;
+  if (!reviews || reviews.count === 0) return null;
   const day = new Intl.DateTimeFormat(site.website.locale, {
     dateStyle: 'long',
     timeZone: site.website.timeZone,

@@ -5,12 +5,18 @@
  * is good; a row imported before (same product, rating, texts, author and date) is left as it is,
  * so importing the same file again changes nothing.
  */
+
+import fs from 'node:fs/promises';
 import { checkReview, MAX_REVIEW_AUTHOR_LENGTH, REVIEW_MESSAGES, REVIEW_STATUS } from '@storefront/commerce';
+import type { Database } from '../../db/index.js';
+import { type Clock, systemClock } from '../../platform/clock.js';
 import { parseCsv } from '../../platform/csv.js';
 import { HttpError } from '../../platform/errors.js';
 import { newId, sha256 } from '../../platform/ids.js';
+import { SERVER_PACKAGE_DIR } from '../../platform/package-dir.js';
 import type { SiteContext } from '../../services.js';
 import { type AuditActor, recordAudit } from '../audit/service.js';
+import { loadSite } from '../site/service.js';
 import { existingImportKeys, insertReview, productRefs } from './repo.js';
 
 export const REVIEW_IMPORT_COLUMNS = ['product', 'rating', 'title', 'body', 'author', 'date'] as const;
@@ -125,4 +131,14 @@ export async function importReviews(
     await recordAudit({ ...ctx, db: trx }, actor, 'reviews.import', ctx.websiteId, { imported, approve });
     return { imported, unchanged: good.length - imported };
   });
+}
+
+const DEMO_REVIEWS_URL = new URL('seed/demo-reviews.csv', SERVER_PACKAGE_DIR);
+
+/** The demo store's reviews: a few approved ones on demo products, imported as a merchant would. */
+export async function seedDemoReviews(database: Database, clock: Clock = systemClock) {
+  const site = await loadSite(database.db);
+  if (!site) throw new Error('The demo reviews need the demo store first.');
+  const csv = await fs.readFile(DEMO_REVIEWS_URL, 'utf8');
+  return importReviews({ db: database.db, websiteId: site.website.id, clock, site }, null, csv, true);
 }
