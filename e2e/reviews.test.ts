@@ -84,7 +84,10 @@ describe('a buyer reviews a product through the emailed link', () => {
     await buyer.locator('#review-seasonal-recipes').getByLabel('5 stars').check();
     // A digital order has no address to take a first name from: the buyer gives one.
     await buyer.locator('#review-seasonal-recipes').getByLabel('Your name').fill('Rae');
-    await buyer.locator('#review-seasonal-recipes').getByLabel('Title', { exact: true }).fill('Dinner, sorted');
+    await buyer
+      .locator('#review-seasonal-recipes')
+      .getByLabel('Title', { exact: true })
+      .fill('Dinner, sorted');
     await buyer
       .locator('#review-seasonal-recipes')
       .getByLabel('Review', { exact: true })

@@ -24,6 +24,8 @@ export const REVIEW_IMPORT_COLUMNS = ['product', 'rating', 'title', 'body', 'aut
 export const MAX_REVIEW_IMPORT_ROWS = 5_000;
 /** A date column's value: a day (2026-03-14) or an ISO 8601 time. */
 const DATE = /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/;
+/** 'YYYY-MM-DD'. */
+const DAY_LENGTH = 10;
 
 export const REVIEW_IMPORT_MESSAGES = {
   empty: 'The file holds no reviews.',
@@ -82,7 +84,10 @@ export async function importReviews(
     if (author === '') fail(`author: ${REVIEW_MESSAGES.required}`);
     else if (author.length > MAX_REVIEW_AUTHOR_LENGTH) fail(`author: ${REVIEW_MESSAGES.authorTooLong}`);
     const dateText = cell('date');
-    const date = DATE.test(dateText) ? Date.parse(dateText) : Number.NaN;
+    // A bare day is taken at noon UTC, so it stays that day in every store's time zone.
+    const date = DATE.test(dateText)
+      ? Date.parse(dateText.length === DAY_LENGTH ? `${dateText}T12:00:00Z` : dateText)
+      : Number.NaN;
     if (Number.isNaN(date)) fail(`date: ${REVIEW_IMPORT_MESSAGES.badDate}`);
     if (errors.length > 0 && errors[errors.length - 1].row === row) return;
     const fields = [productId, checked.rating, checked.title, checked.body, author, date];
