@@ -32,7 +32,7 @@ describe.each(dialects)('product reviews on %s', (dialect) => {
       .selectFrom('outbox')
       .selectAll()
       .where('kind', '=', 'reviews-request')
-      .where('ref', '=', `order:${id}`)
+      .where('ref', '=', `reviews:${id}`)
       .executeTakeFirstOrThrow();
     const { link } = JSON.parse(mail.payload).data as { link: string };
     return { id, link: new URL(link).pathname, mail: { next_attempt_at: Number(mail.next_attempt_at) } };
@@ -77,9 +77,9 @@ describe.each(dialects)('product reviews on %s', (dialect) => {
     const mails = await t.database.db
       .selectFrom('outbox')
       .select('kind')
-      .where('ref', '=', `order:${id}`)
+      .where('ref', 'in', [`order:${id}`, `reviews:${id}`])
       .execute();
-    expect(mails.filter((m) => m.kind === 'reviews-request')).toHaveLength(1);
+    expect(mails.map((m) => m.kind).sort()).toEqual(['order-confirmation', 'reviews-request']);
   });
 
   it('opens the reviews request page listing the order\u2019s products', async () => {

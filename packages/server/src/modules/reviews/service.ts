@@ -95,7 +95,8 @@ export async function scheduleReviewsRequest(
   await enqueueEmail(ctx, ctx.db, {
     to: order.email,
     template: 'reviews-request',
-    ref: `order:${order.id}`,
+    // Not among the order's mails (`order:{id}`), which the owner reads as what the order sent.
+    ref: `reviews:${order.id}`,
     notBefore: sendAt,
     data: {
       siteTitle: ctx.site.website.siteTitle,
