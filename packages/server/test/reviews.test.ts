@@ -139,6 +139,15 @@ describe.each(dialects)('product reviews on %s', (dialect) => {
     }
   });
 
+  it('closes the link of an order refunded in whole', async () => {
+    const { id, link } = await order();
+    const refund = await ownerCall(t.app, 'POST', `/api/config/orders/${id}/refund`, admin, { whole: true });
+    expect(refund.statusCode).toBe(200);
+    const page = await t.app.inject({ url: link });
+    expect(page.statusCode).toBe(410);
+    expect(page.body).toContain(REVIEW_MESSAGES.orderClosed);
+  });
+
   it('keeps a review off the product page until a moderator approves it', async () => {
     const { link } = await order();
     await send(link, { ...review, productId: 'poster', title: 'Bright colours', rating: '5' });
