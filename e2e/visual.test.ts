@@ -1,3 +1,5 @@
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.js';
@@ -54,6 +56,19 @@ describe.each(Object.entries(VIEWPORTS))('shopper screens on a %s', (device, vie
       result.diffRatio,
       `${name} on a ${device} changed (${(result.diffRatio * 100).toFixed(2)}% of pixels): see ${result.diffFile ?? 'baselines'}`,
     ).toBeLessThanOrEqual(UPDATING ? 1 : MAX_DIFF_RATIO);
+  }
+
+  /** The path of the newest reviews-request link, read from the store's outbox. */
+  function reviewsRequestPath(): string {
+    const db = new Database(path.join(server.dataDir, 'storefront.db'), { readonly: true });
+    try {
+      const row = db
+        .prepare("SELECT payload FROM outbox WHERE kind = 'reviews-request' ORDER BY created_at DESC LIMIT 1")
+        .get() as { payload: string };
+      return new URL(JSON.parse(row.payload).data.link).pathname;
+    } finally {
+      db.close();
+    }
   }
 
   async function addShirt() {
@@ -166,6 +181,17 @@ describe.each(Object.entries(VIEWPORTS))('shopper screens on a %s', (device, vie
     await page.getByRole('button', { name: 'Place order' }).click();
     await page.waitForURL(/\/commerce\/orders\//);
     await expectScreen('order-confirmed', [page.locator('.order-number')]);
+    await context.close();
+    // The order's reviews request (the mail waits a week): its page, from the link the outbox holds.
+    await open(reviewsRequestPath());
+    await expectScreen('reviews-request', [page.locator('#reviews-request-title')]);
+    await context.close();
+  });
+
+  it('a product\u2019s reviews', async () => {
+    await open('/shop/p/stoneware-pour-over-set');
+    await page.locator('#reviews').scrollIntoViewIfNeeded();
+    await expectScreen('product-reviews');
     await context.close();
   });
 

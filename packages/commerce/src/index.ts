@@ -21,6 +21,7 @@ export * from './money.js';
 export * from './orders.js';
 export * from './product.js';
 export * from './regions.js';
+export * from './reviews.js';
 export * from './roles.js';
 export * from './site-users.js';
 export * from './subscription.js';

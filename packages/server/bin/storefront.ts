@@ -12,6 +12,7 @@ import { hasContributors } from '../src/modules/contributors/service.js';
 import { startConfiguredOutboxWorker } from '../src/modules/email/worker.js';
 import { seedDemoNewsletter } from '../src/modules/newsletter/service.js';
 import { sendWaitlistsBackInStock } from '../src/modules/owner-restock/service.js';
+import { seedDemoReviews } from '../src/modules/reviews/import.js';
 import { loadSite, sitePublicUrl } from '../src/modules/site/service.js';
 import { startConfiguredRenewalWorker } from '../src/modules/subscriptions/renewals.js';
 import { systemClock } from '../src/platform/clock.js';
@@ -71,6 +72,7 @@ async function start(): Promise<void> {
     const counts = await seedDemoStore(database);
     const content = await seedDemoContent(database);
     await seedDemoNewsletter(database);
+    await seedDemoReviews(database);
     console.log(`Empty database: seeded the demo store (${JSON.stringify({ ...counts, content })}).`);
   }
   if (!(await hasContributors({ db: database.db, clock: systemClock }))) console.log(FIRST_ADMIN_HINT);
@@ -138,6 +140,7 @@ async function main(argv: string[]): Promise<number> {
       const counts = await withDatabase(async (db) => {
         const seeded = { ...(await seedDemoStore(db)), content: await seedDemoContent(db) };
         await seedDemoNewsletter(db);
+        await seedDemoReviews(db);
         return seeded;
       });
       console.log(`Seeded the demo store: ${JSON.stringify(counts)}`);

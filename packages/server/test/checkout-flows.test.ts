@@ -131,7 +131,8 @@ describe.each(dialects)('checkout quote, pricing, subscriptions and emails on %s
       couponCodes: ['TENOFF'],
       shippingOption: { id: 'exp', name: 'Express' },
     });
-    const mails = (await outbox()).slice(before);
+    // The reviews request waits in the outbox a week (test/reviews.test.ts); the confirmation is due now.
+    const mails = (await outbox()).slice(before).filter((m) => m.kind !== 'reviews-request');
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({ kind: 'order-confirmation', status: 'pending' });
     expect(JSON.parse(mails[0].payload)).toMatchObject({

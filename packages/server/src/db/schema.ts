@@ -47,6 +47,8 @@ export interface StoreSettingsTable {
   installments_shopper_language: Generated<string>;
   /** 1: a variant's waitlist is mailed by itself when its stock goes from 0 to above 0. */
   restock_auto_send: Generated<number>;
+  /** Days after a paid order its reviews-request email goes out (migration 0025). */
+  reviews_request_delay_days: Generated<number>;
 }
 
 export interface CollectionTable {
@@ -831,7 +833,35 @@ export interface TemplateVersionTable {
   published_by_email: string | null;
 }
 
+/** A product review: a buyer's (from the reviews-request link) or an imported one. */
+export interface ProductReviewTable {
+  id: string;
+  website_id: string;
+  product_id: string;
+  source: 'native' | 'imported';
+  order_id: string | null;
+  rating: number;
+  title: string;
+  body: string;
+  author_name: string;
+  status: 'pending' | 'approved' | 'rejected';
+  import_key: string | null;
+  created_at: number;
+  moderated_at: number | null;
+}
+
+/** An order's reviews-request link; the id is the SHA-256 of the link's token. */
+export interface ReviewRequestTable {
+  id: string;
+  website_id: string;
+  order_id: string;
+  created_at: number;
+  expires_at: number;
+}
+
 export interface DB {
+  product_reviews: ProductReviewTable;
+  review_requests: ReviewRequestTable;
   content_items: ContentItemTable;
   content_terms: ContentTermTable;
   content_taxonomy: ContentTaxonomyTable;

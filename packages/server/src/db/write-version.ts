@@ -23,6 +23,7 @@ export const PAGE_TABLES: ReadonlySet<string> = new Set([
   'content_terms',
   'content_taxonomy',
   'content_comments',
+  'product_reviews',
   'template_versions',
 ]);
 

@@ -24,14 +24,16 @@ import {
 } from '../modules/forms/service.js';
 import { COUPON_FORM_MESSAGES } from '../modules/pricing/routes.js';
 import { DEFAULT_RESTOCK_SUCCESS_TEXT, restockMessageByKey } from '../modules/restock/service.js';
+import { productReviews } from '../modules/reviews/service.js';
 import { announcementDismissed } from '../modules/site/routes.js';
 import type { AppServices, SiteContext } from '../services.js';
 import { productListContext, productPageExtras } from './browse-context.js';
-import { type ContentResolution, resolveContentPage, searchPage } from './content-pages.js';
+import { type ContentResolution, resolveContentPage, searchPage, siteBaseUrl } from './content-pages.js';
 import { cartPageContext, pageContext, productContext } from './context.js';
 import { formPageSpec } from './form-pages.js';
 import { PageCache, type PageHoles } from './page-cache.js';
 import { PAGE_TYPE } from './page-types.js';
+import { productJsonLd, reviewsContext, reviewsPageOf } from './reviews-context.js';
 import type { TemplateName } from './theme.js';
 
 export interface PageSpec {
@@ -96,6 +98,7 @@ export async function resolvePage(
     if (segments.length === 3) {
       const product = await getProductBySlug(ctx, collection, segments[2]);
       if (product) {
+        const reviews = await productReviews(ctx, product.id, reviewsPageOf(search));
         const extras = productPageExtras(
           product,
           await getCollectionProducts(ctx, collection),
@@ -113,7 +116,14 @@ export async function resolvePage(
             item: {
               ...productContext(product, ctx.site, crumb, await getInstallmentContext(ctx)),
               ...extras,
+              reviews: reviewsContext(reviews, product.fullUrl, ctx.site),
             },
+            productJsonLd: productJsonLd(
+              product,
+              ctx.site,
+              siteBaseUrl(services, ctx) + product.fullUrl,
+              reviews,
+            ),
           },
         };
       }
@@ -223,7 +233,8 @@ async function renderPage(
   const cart = await getCart(ctx, cartToken, ctx.site.website.currency);
   // A product list's filters, sort and page, in their one canonical spelling.
   const listSearch = productListSearch(readProductListQuery(url.searchParams));
-  const key = `${ctx.websiteId}\n${url.pathname}${listSearch}\n${dismissed}\n${cartError}\n${restockMessage}\n${cart.totalQuantity}\n${cart.subtotalCents}\n${cart.currency}`;
+  const reviewsPage = reviewsPageOf(url.searchParams);
+  const key = `${ctx.websiteId}\n${url.pathname}${listSearch}\n${reviewsPage}\n${dismissed}\n${cartError}\n${restockMessage}\n${cart.totalQuantity}\n${cart.subtotalCents}\n${cart.currency}`;
   const version = services.database.pageVersion.pages;
   const hit = pages.get(key, version, values);
   if (hit) return send(hit.status, hit.html);

@@ -31,6 +31,7 @@ export const TEMPLATES = {
   payLaterTest: 'pages/pay-later-test.page',
   contributionConfirmed: 'pages/contribution-confirmed.page',
   newsletterPage: 'pages/newsletter.page',
+  reviewsRequest: 'pages/reviews-request.page',
 } as const;
 
 export type TemplateName = keyof typeof TEMPLATES;

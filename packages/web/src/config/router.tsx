@@ -11,6 +11,7 @@ import { restockRoute } from './routes/catalog/restock/route';
 import { commentsRoute } from './routes/content/comments/route';
 import { formsRoute } from './routes/content/forms/route';
 import { contentRoute } from './routes/content/items/route';
+import { reviewsRoute } from './routes/content/reviews/route';
 import { requireSession, safeNext } from './routes/guards';
 import { newsletterRoutes } from './routes/newsletter/route';
 import { auditRoute } from './routes/people/audit/route';
@@ -81,6 +82,7 @@ export function configRoutes(queryClient: QueryClient, basename = CONFIG_BASENAM
             settingsRoute(ctx),
             formsRoute(ctx),
             commentsRoute(ctx),
+            reviewsRoute(ctx),
             contributorsRoute(ctx),
             auditRoute(ctx),
             templatesRoute(ctx),

@@ -716,6 +716,31 @@ export const TEXTS = {
     spam: 'No spam.',
   } as Record<string, string>,
   commentOn: 'On',
+  reviews: 'Reviews',
+  reviewStatuses: 'Reviews by status',
+  reviewStatus: { pending: 'Waiting', approved: 'Approved', rejected: 'Rejected' } as Record<string, string>,
+  reviewAction: { pending: 'Back to waiting', approved: 'Approve', rejected: 'Reject' } as Record<
+    string,
+    string
+  >,
+  noReviews: {
+    pending: 'No reviews are waiting.',
+    approved: 'No approved reviews yet.',
+    rejected: 'No rejected reviews.',
+  } as Record<string, string>,
+  reviewVerified: 'Verified buyer',
+  reviewImported: 'Imported',
+  reviewImport: 'Import reviews from a CSV file',
+  reviewImportHint:
+    'Columns: product (its URL slug or a SKU), rating (1 to 5), title, body, author, date (YYYY-MM-DD). Nothing is imported while any row has an error; importing the same file again changes nothing.',
+  reviewImportFile: 'CSV file',
+  reviewImportApprove: 'Show the imported reviews at once (otherwise they wait here for approval)',
+  reviewImportButton: 'Import',
+  reviewImportRow: (row: string) => `Row ${row}`,
+  reviewImportDone: (imported: number, unchanged: number) =>
+    `Imported ${imported === 1 ? '1 review' : `${imported} reviews`}${unchanged > 0 ? `; ${unchanged} already there` : ''}.`,
+  reviewRequestSettings: 'Review requests',
+  reviewRequestDelay: 'Email buyers a review request this many days after their order is paid',
   commentIsReply: 'a reply',
   commentBy: (name: string) => `the comment by ${name}`,
   communitySettings: 'Comments, likes and sharing',

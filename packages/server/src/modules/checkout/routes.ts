@@ -1,7 +1,7 @@
 import { VISITOR_COOKIE } from '@storefront/commerce';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { contract, guard } from '../../platform/contract.js';
-import { currentContributor, sessionToken } from '../../platform/owner-auth.js';
+import { currentContributor, ownerBaseUrl, sessionToken } from '../../platform/owner-auth.js';
 import { currentSiteUser } from '../../platform/site-user-auth.js';
 import type { AppServices } from '../../services.js';
 import { countryOf } from '../analytics/service.js';
@@ -32,6 +32,7 @@ export function checkoutDeps(
     listeners: options.onOrderPlaced ?? [],
     warn: (err: unknown, message: string) => app.log.warn({ err }, message),
     publicUrl: services.config.publicUrl,
+    linkBase: ownerBaseUrl(services.config),
   };
 }
 

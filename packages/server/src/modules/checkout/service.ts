@@ -69,6 +69,7 @@ import {
   type ShippingLocation,
   UNKNOWN_COUPON,
 } from '../pricing/service.js';
+import { scheduleReviewsRequest } from '../reviews/service.js';
 import { sitePublicUrl } from '../site/service.js';
 import { startSubscription } from '../subscriptions/billing-service.js';
 import { ADDRESS_MESSAGES, checkShippingAddress } from './address.js';
@@ -128,6 +129,8 @@ export interface CheckoutDeps {
   warn(err: unknown, message: string): void;
   /** The store's public address (PUBLIC_URL): emails link to the order, downloads and the shop. */
   publicUrl?: string;
+  /** Where links that must be absolute point without a public address (this server). */
+  linkBase: string;
 }
 
 /** An expected checkout failure whose body carries more than the message (itemName, code). */
@@ -594,6 +597,11 @@ function storeLink(ctx: SiteContext, deps: CheckoutDeps): ((path: string) => str
   return publicUrl ? (path: string) => `${publicUrl}${path}` : null;
 }
 
+/** The reviews-request link must work from a mailbox: absolute even without a public address. */
+function reviewsLinkBase(ctx: SiteContext, deps: CheckoutDeps): string {
+  return sitePublicUrl(ctx.site, deps.publicUrl) ?? deps.linkBase;
+}
+
 /** Queues the order confirmation mail in the caller's transaction (`ctx.db`). */
 async function enqueueConfirmation(
   ctx: SiteContext,
@@ -680,6 +688,7 @@ async function confirm(
         downloads,
         giftCards: issued.map((g) => ({ ...g, currency: row.currency, recipientEmail: g.to })),
       });
+      await scheduleReviewsRequest(tctx, row, items, reviewsLinkBase(ctx, deps));
     }
     for (const g of issued) {
       await enqueueEmail(tctx, trx, {
@@ -886,6 +895,7 @@ export async function settlePayLater(
       // Pay-later orders hold physical goods only: no downloads or gift cards to list.
       const items = await listOrderItems(trx, row.id);
       await enqueueConfirmation(tctx, deps, row, { items, downloads: [], giftCards: [] });
+      await scheduleReviewsRequest(tctx, row, items, reviewsLinkBase(ctx, deps));
       return;
     }
     if (row.reserved_stock)

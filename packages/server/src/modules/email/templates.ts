@@ -425,6 +425,39 @@ function renderRestockNotification(input: z.input<typeof restockNotificationData
   return { subject, text, html };
 }
 
+/** Issue 16: the buyer is asked to review what they bought, through a one-time link. */
+export const reviewsRequestData = z.object({
+  siteTitle: z.string().min(1),
+  productNames: z.array(z.string().min(1)).min(1),
+  link: z.string().url(),
+  validDays: z.number().int().positive(),
+});
+
+function renderReviewsRequest(input: z.input<typeof reviewsRequestData>): RenderedEmail {
+  const d = reviewsRequestData.parse(input);
+  const subject = `${d.siteTitle}: how did you like your order?`;
+  const intro = `Thank you for shopping with ${d.siteTitle}. Would you tell other shoppers what you think of:`;
+  const until = `The link works for ${d.validDays} days.`;
+  const text = [
+    'Hi,',
+    '',
+    intro,
+    ...d.productNames.map((n) => `- ${n}`),
+    '',
+    `Leave a review: ${d.link}`,
+    '',
+    until,
+    '',
+  ].join('\n');
+  const e = escapeHtml;
+  const html = htmlPage(
+    subject,
+    `<p>Hi,</p><p>${e(intro)}</p><ul>${d.productNames.map((n) => `<li>${e(n)}</li>`).join('')}</ul>` +
+      `<p><a href="${e(d.link)}">Leave a review</a></p><p><small>${e(until)}</small></p>`,
+  );
+  return { subject, text, html };
+}
+
 /** A site form was submitted: its answers as the form-answer summaries (commerce summarizeFormField). */
 export const formSubmissionData = z.object({
   siteTitle: z.string().min(1),
@@ -606,6 +639,7 @@ export const EMAIL_TEMPLATES = {
   'password-reset': { data: passwordResetData, render: renderPasswordReset },
   'sign-in-link': { data: signInLinkData, render: renderSignInLink },
   'subscription-notice': { data: subscriptionNoticeData, render: renderSubscriptionNotice },
+  'reviews-request': { data: reviewsRequestData, render: renderReviewsRequest },
 } as const;
 
 export type EmailTemplateName = keyof typeof EMAIL_TEMPLATES;

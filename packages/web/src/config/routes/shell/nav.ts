@@ -28,6 +28,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/settings', label: TEXTS.settings, permission: 'settings.read' },
   { to: '/forms', label: TEXTS.forms, permission: 'forms.write' },
   { to: '/comments', label: TEXTS.comments, permission: 'comments.moderate' },
+  { to: '/reviews', label: TEXTS.reviews, permission: 'comments.moderate' },
   { to: '/contributors', label: TEXTS.contributors, permission: 'contributors.manage' },
   { to: '/audit', label: TEXTS.audit, permission: 'audit.read' },
   { to: '/templates', label: TEXTS.templates, permission: 'settings.write' },
