@@ -74,9 +74,9 @@ import { startSubscription } from '../subscriptions/billing-service.js';
 import { ADDRESS_MESSAGES, checkShippingAddress } from './address.js';
 import { checkOrderDetails, type OrderDetails } from './details.js';
 import {
+  claimCartByToken,
   claimIdempotencyKey,
   findIdempotencyKey,
-  markCartPurchased,
   releaseIdempotencyKey,
   unmarkCartPurchased,
 } from './repo.js';
@@ -446,8 +446,8 @@ async function reserve(
         throw new HttpError(409, CHECKOUT_MESSAGES.idempotencyConflict);
       return { replayOf: other.order_id };
     }
-    const resolved = await resolveSource(tctx, body.source, cartToken, ctx.site.website.currency, (cartId) =>
-      markCartPurchased(trx, cartId, orderId, now),
+    const resolved = await resolveSource(tctx, body.source, cartToken, ctx.site.website.currency, (token) =>
+      claimCartByToken(trx, ctx.websiteId, token, orderId, now),
     );
     const priced = await priceSource(tctx, resolved, body);
     const problems = orderErrors(priced, body);
