@@ -1,5 +1,5 @@
 import { FIRST_ORDER_NUMBER } from '@storefront/commerce';
-import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
+import { type Insertable, type Kysely, PostgresAdapter, type Selectable, sql } from 'kysely';
 import { prepared, preparedInsert } from '../../db/prepared.js';
 import type {
   DB,
@@ -354,28 +354,52 @@ export function listFulfilments(db: Kysely<DB>, orderId: string) {
     .execute();
 }
 
-const settleStatement = prepared(
-  (db, p: { id: string; status: string; paymentReference: string | null; number: number }) =>
-    db
-      .updateTable('orders')
-      .set({
-        status: sql<OrderStatus>`${p.status}`,
-        payment_reference: p.paymentReference,
-        number: p.number,
-        // A pending order keeps what it took until its payment settles: a declined plan gives it back.
-        reserved_stock: sql<string | null>`case when ${p.status} = 'pending' then reserved_stock end`,
-      })
-      .where('id', '=', p.id)
-      .where('status', '=', 'reserved')
-      .returningAll(),
+type Settle = { id: string; status: string; paymentReference: string | null };
+
+/** What settling writes, but the number. */
+function settled(p: Settle) {
+  return {
+    status: sql<OrderStatus>`${p.status}`,
+    payment_reference: p.paymentReference,
+    // A pending order keeps what it took until its payment settles: a declined plan gives it back.
+    reserved_stock: sql<string | null>`case when ${p.status} = 'pending' then reserved_stock end`,
+  };
+}
+
+const settleStatement = prepared((db, p: Settle & { number: number }) =>
+  db
+    .updateTable('orders')
+    .set({ ...settled(p), number: p.number })
+    .where('id', '=', p.id)
+    .where('status', '=', 'reserved')
+    .returningAll(),
+);
+
+/** PostgreSQL takes the number in the same statement (a round trip less while the counter row is locked). */
+const settleNumberedStatement = prepared((db, p: Settle & { websiteId: string; first: number }) =>
+  db
+    .with('taken', (qb) =>
+      qb
+        .insertInto('order_counters')
+        .values({ website_id: p.websiteId, last_number: p.first })
+        .onConflict((oc) =>
+          oc.column('website_id').doUpdateSet({ last_number: sql<number>`order_counters.last_number + 1` }),
+        )
+        .returning('last_number'),
+    )
+    .updateTable('orders')
+    .set((eb) => ({ ...settled(p), number: eb.selectFrom('taken').select('last_number') }))
+    .where('id', '=', p.id)
+    .where('status', '=', 'reserved')
+    .returningAll(),
 );
 
 /**
  * Moves a reserved order on, only while it is still reserved (one statement), and answers the row
  * it moved (null when it was not reserved): of a late payment and a release racing for one
- * reservation, exactly one wins. The order's number is taken first, so the row is written once:
- * on null the caller's transaction must roll back, which gives the number back (numbered only
- * once placed, so abandoned and declined checkouts leave no gaps).
+ * reservation, exactly one wins. The order's number is taken even when it was not: on null the
+ * caller's transaction must roll back, which gives the number back (numbered only once placed,
+ * so abandoned and declined checkouts leave no gaps).
  */
 export async function settleReservedOrder(
   db: Kysely<DB>,
@@ -383,13 +407,11 @@ export async function settleReservedOrder(
   orderId: string,
   next: { status: 'paid' | 'pending'; payment_reference: string | null },
 ): Promise<OrderRow | null> {
-  const number = await takeOrderNumber(db, websiteId);
-  const [row] = await settleStatement(db, {
-    id: orderId,
-    status: next.status,
-    paymentReference: next.payment_reference,
-    number,
-  });
+  const settle = { id: orderId, status: next.status, paymentReference: next.payment_reference };
+  const [row] =
+    db.getExecutor().adapter instanceof PostgresAdapter
+      ? await settleNumberedStatement(db, { ...settle, websiteId, first: FIRST_ORDER_NUMBER })
+      : await settleStatement(db, { ...settle, number: await takeOrderNumber(db, websiteId) });
   return row ?? null;
 }
 
