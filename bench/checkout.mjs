@@ -127,6 +127,9 @@ async function crumbFor(base) {
   return crumbs.get(base);
 }
 
+/** The first refused order of the run, shown when the bench fails. */
+let firstFailure;
+
 async function checkout(base, skus) {
   const crumb = await crumbFor(base);
   const headers = { 'content-type': 'application/json', 'x-csrf-token': crumb };
@@ -144,7 +147,8 @@ async function checkout(base, skus) {
     headers: { ...headers, cookie: `crumb=${crumb}; CART=${cart}` },
     body: JSON.stringify({ ...ORDER_BODY, idempotencyKey: crypto.randomUUID() }),
   });
-  await res.arrayBuffer();
+  const body = await res.text();
+  if (res.status !== 201) firstFailure ??= `${res.status} ${body}`;
   return { status: res.status, ms: performance.now() - started };
 }
 
@@ -290,3 +294,14 @@ console.log(
   `checkout: ${WORKERS} workers, provider latency ${LATENCY_MS} ms, ${DURATION_S} s per row (after ${WARMUP_S} s warm-up)`,
 );
 console.table(results);
+
+// Every order must be placed and every unit accounted for: otherwise the figures above measured
+// refusals, or the store oversold.
+const failed = results.filter((r) => r.failures > 0 || !r['stock consistent']);
+if (failed.length > 0) {
+  console.error(
+    `\nFAILED: refused orders or inconsistent stock in ${failed.map((r) => `'${r.name}'`).join(', ')}`,
+  );
+  if (firstFailure) console.error(`first refused order: ${firstFailure}`);
+  process.exitCode = 1;
+}

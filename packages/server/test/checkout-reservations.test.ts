@@ -1,3 +1,4 @@
+import { FIRST_ORDER_NUMBER } from '@storefront/commerce';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RESERVATION_TIMEOUT_MS, releaseAbandonedReservations } from '../src/modules/checkout/service.js';
 import type { AuthorizeInput, PaymentProvider } from '../src/modules/payments/provider.js';
@@ -128,6 +129,10 @@ describe.each(dialects)('checkout reserves, pays outside any lock, then confirms
     expect(await stockOf(t.database, 'MUG')).toBe(8);
     const mails = await t.database.db.selectFrom('outbox').select('id').execute();
     expect(mails).toHaveLength(1);
+    // The confirm that found the order settled took a number and gave it back: no gap.
+    expect(ra.json().order.number).toBe(FIRST_ORDER_NUMBER);
+    const next = await (await orderMugs(t, 1)).send();
+    expect(next.json().order.number).toBe(FIRST_ORDER_NUMBER + 1);
   });
 
   it('a reservation abandoned by a dead checkout is released once it is old enough', async () => {
@@ -150,5 +155,8 @@ describe.each(dialects)('checkout reserves, pays outside any lock, then confirms
     await new Promise((resolve) => setTimeout(resolve, 50));
     const orders = await t.database.db.selectFrom('orders').select('id').execute();
     expect(orders).toEqual([]);
+    // Its confirm took a number before finding the order gone, and gave it back.
+    const next = await (await orderMugs(t, 1)).send();
+    expect(next.json().order.number).toBe(FIRST_ORDER_NUMBER);
   });
 });

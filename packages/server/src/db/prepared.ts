@@ -46,3 +46,36 @@ export function preparedStatement<P extends Record<string, unknown>, O>(
     return db.executeQuery<O>({ ...query, parameters });
   };
 }
+
+/**
+ * As `prepared`, for an insert of several rows in one statement: compiled once per row count (an
+ * order's lines, its downloads: a few counts in practice). `build` receives one stand-in per row
+ * and must name every column it writes, as `prepared` asks.
+ */
+export function preparedInsert<R extends object>(
+  build: (db: Kysely<DB>, rows: R[]) => Compilable<unknown>,
+): (db: Kysely<DB>, rows: readonly R[]) => Promise<void> {
+  const byCount = new Map<number, (db: Kysely<DB>, params: Record<string, unknown>) => Promise<unknown>>();
+  return async (db, rows) => {
+    if (rows.length === 0) return;
+    let run = byCount.get(rows.length);
+    if (!run) {
+      const count = rows.length;
+      run = preparedStatement((db, stand: Record<string, unknown>) =>
+        build(
+          db,
+          Array.from(
+            { length: count },
+            (_, i) => new Proxy({} as R, { get: (_, column) => stand[`${i}.${String(column)}`] }),
+          ),
+        ),
+      );
+      byCount.set(count, run);
+    }
+    const params: Record<string, unknown> = {};
+    rows.forEach((row, i) => {
+      for (const [column, value] of Object.entries(row)) params[`${i}.${column}`] = value;
+    });
+    await run(db, params);
+  };
+}

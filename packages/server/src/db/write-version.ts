@@ -30,6 +30,9 @@ export const PAGE_TABLES: ReadonlySet<string> = new Set([
 /** The site's own rows, which the request context caches. */
 export const SITE_TABLES: ReadonlySet<string> = new Set(['websites', 'store_settings']);
 
+/** The published templates, which the theme keeps compiled. */
+export const TEMPLATE_TABLES: ReadonlySet<string> = new Set(['template_versions']);
+
 /** `INSERT INTO t`, `UPDATE t`, `DELETE FROM t` (optionally schema-qualified, quoted or not). */
 const WRITE_TARGET = /^\s*(?:insert\s+into|update|delete\s+from)\s+(?:"?\w+"?\.)?"?(\w+)"?/i;
 
@@ -53,6 +56,11 @@ export interface WriteVersion {
   readonly pages: number;
   /** Committed writes to `SITE_TABLES`. */
   readonly site: number;
+  /**
+   * Committed writes to `TEMPLATE_TABLES`: what the compiled templates depend on, apart from
+   * `pages`, which every sale moves (stock).
+   */
+  readonly templates: number;
   /** Counts one committed write (statement or transaction) to these tables. */
   committed(tables: Iterable<string>): void;
 }
@@ -60,6 +68,7 @@ export interface WriteVersion {
 export function createWriteVersion(): WriteVersion {
   let pages = 0;
   let site = 0;
+  let templates = 0;
   return {
     get pages() {
       return pages;
@@ -67,14 +76,14 @@ export function createWriteVersion(): WriteVersion {
     get site() {
       return site;
     },
+    get templates() {
+      return templates;
+    },
     committed(tables) {
       pages++;
-      for (const t of tables) {
-        if (SITE_TABLES.has(t)) {
-          site++;
-          return;
-        }
-      }
+      const written = [...tables];
+      if (written.some((t) => SITE_TABLES.has(t))) site++;
+      if (written.some((t) => TEMPLATE_TABLES.has(t))) templates++;
     },
   };
 }

@@ -13,8 +13,22 @@ export async function findCartByToken(db: Kysely<DB>, websiteId: string, token: 
   return (await cartByToken(db, { websiteId, token }))[0];
 }
 
+const insertCartStatement = prepared((db, p: CartRow) =>
+  db.insertInto('carts').values({
+    id: p.id,
+    website_id: p.website_id,
+    token: p.token,
+    order_id: p.order_id,
+    currency: p.currency,
+    is_purchased: p.is_purchased,
+    created_at: p.created_at,
+    updated_at: p.updated_at,
+    site_user_id: p.site_user_id,
+  }),
+);
+
 export async function insertCart(db: Kysely<DB>, row: CartRow): Promise<void> {
-  await db.insertInto('carts').values(row).execute();
+  await insertCartStatement(db, row);
 }
 
 const entriesOfCart = prepared((db, p: { cartId: string }) =>

@@ -41,6 +41,9 @@ import {
 } from './repo.js';
 import type { AddEntryBody, UpdateEntryFieldsBody } from './schema.js';
 
+/** A cart as stored: checkout claims one. */
+export type { CartRow };
+
 /** Spec §3 "Cart entry", plus what the cart page shows. */
 export interface CartEntryView {
   id: string;

@@ -25,14 +25,6 @@ export function findCollectionBySlug(db: Kysely<DB>, websiteId: string, slug: st
     .executeTakeFirst();
 }
 
-const collectionById = prepared((db, p: { id: string }) =>
-  db.selectFrom('collections').selectAll().where('id', '=', p.id),
-);
-
-export async function findCollectionById(db: Kysely<DB>, id: string) {
-  return (await collectionById(db, { id }))[0];
-}
-
 // The storefront's reads see published products only: a draft is the owner's until published.
 
 export function listProductsInCollection(db: Kysely<DB>, collectionId: string) {
@@ -59,14 +51,24 @@ export function findProductBySlug(db: Kysely<DB>, collectionId: string, slug: st
 const publishedProductById = prepared((db, p: { websiteId: string; id: string }) =>
   db
     .selectFrom('products')
-    .selectAll()
-    .where('website_id', '=', p.websiteId)
-    .where('id', '=', p.id)
-    .where('published', '=', 1),
+    .leftJoin('collections', 'collections.id', 'products.collection_id')
+    .selectAll('products')
+    .select('collections.url_slug as collection_slug')
+    .where('products.website_id', '=', p.websiteId)
+    .where('products.id', '=', p.id)
+    .where('products.published', '=', 1),
 );
 
-export async function findProductById(db: Kysely<DB>, websiteId: string, id: string) {
-  return (await publishedProductById(db, { websiteId, id }))[0];
+/** A published product and its collection's URL slug, in one statement (every add to cart reads one). */
+export async function findProductById(
+  db: Kysely<DB>,
+  websiteId: string,
+  id: string,
+): Promise<{ row: ProductRow; collectionSlug: string | null } | undefined> {
+  const found = (await publishedProductById(db, { websiteId, id }))[0];
+  if (!found) return undefined;
+  const { collection_slug: collectionSlug, ...row } = found;
+  return { row, collectionSlug };
 }
 
 export function findCollectionSlugs(db: Kysely<DB>, ids: readonly string[]) {

@@ -9,7 +9,6 @@ import type { RequestContext } from '../../platform/context.js';
 import { type ResolvedImage, resolveImages } from '../media/service.js';
 import {
   type CollectionRow,
-  findCollectionById,
   findCollectionSlugs,
   findProductById,
   findProductBySlug,
@@ -274,10 +273,9 @@ export async function getProductBySlug(
 }
 
 export async function getProductById(ctx: RequestContext, id: string): Promise<CatalogProduct | null> {
-  const row = await findProductById(ctx.db, ctx.websiteId, id);
-  if (!row) return null;
-  const collection = await findCollectionById(ctx.db, row.collection_id);
-  const [product] = await withVariants(ctx, [row], () => collection?.url_slug ?? '');
+  const found = await findProductById(ctx.db, ctx.websiteId, id);
+  if (!found) return null;
+  const [product] = await withVariants(ctx, [found.row], () => found.collectionSlug ?? '');
   return product;
 }
 

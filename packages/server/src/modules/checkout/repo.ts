@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
-import { preparedStatement } from '../../db/prepared.js';
+import { prepared, preparedStatement } from '../../db/prepared.js';
 import type { DB } from '../../db/schema.js';
+import type { CartRow } from '../cart/service.js';
 
 export function findIdempotencyKey(db: Kysely<DB>, websiteId: string, key: string) {
   return db
@@ -42,23 +43,29 @@ export async function claimIdempotencyKey(db: Kysely<DB>, row: IdempotencyClaim)
   return Number(result.numAffectedRows ?? 0) === 1;
 }
 
-/** Marks the cart bought by `orderId`, only if no order bought it first (one statement). */
-const markPurchasedStatement = preparedStatement((db, p: { cartId: string; orderId: string; now: number }) =>
-  db
-    .updateTable('carts')
-    .set({ is_purchased: 1, order_id: p.orderId, updated_at: p.now })
-    .where('id', '=', p.cartId)
-    .where('is_purchased', '=', 0),
+const claimCartStatement = prepared(
+  (db, p: { websiteId: string; token: string; orderId: string; now: number }) =>
+    db
+      .updateTable('carts')
+      .set({ is_purchased: 1, order_id: p.orderId, updated_at: p.now })
+      .where('token', '=', p.token)
+      .where('website_id', '=', p.websiteId)
+      .where('is_purchased', '=', 0)
+      .returningAll(),
 );
 
-export async function markCartPurchased(
+/**
+ * Marks the cart of `token` bought by `orderId` and answers it, only if no order bought it first:
+ * one statement finds and claims it. Undefined when there is no such cart or it was bought.
+ */
+export async function claimCartByToken(
   db: Kysely<DB>,
-  cartId: string,
+  websiteId: string,
+  token: string,
   orderId: string,
   now: number,
-): Promise<boolean> {
-  const result = await markPurchasedStatement(db, { cartId, orderId, now });
-  return Number(result.numAffectedRows ?? 0) === 1;
+): Promise<CartRow | undefined> {
+  return (await claimCartStatement(db, { websiteId, token, orderId, now }))[0];
 }
 
 /** Frees the cart an unpaid order had claimed, so the shopper can buy it again. */

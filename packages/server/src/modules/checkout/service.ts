@@ -75,9 +75,9 @@ import { startSubscription } from '../subscriptions/billing-service.js';
 import { ADDRESS_MESSAGES, checkShippingAddress } from './address.js';
 import { checkOrderDetails, type OrderDetails } from './details.js';
 import {
+  claimCartByToken,
   claimIdempotencyKey,
   findIdempotencyKey,
-  markCartPurchased,
   releaseIdempotencyKey,
   unmarkCartPurchased,
 } from './repo.js';
@@ -449,8 +449,8 @@ async function reserve(
         throw new HttpError(409, CHECKOUT_MESSAGES.idempotencyConflict);
       return { replayOf: other.order_id };
     }
-    const resolved = await resolveSource(tctx, body.source, cartToken, ctx.site.website.currency, (cartId) =>
-      markCartPurchased(trx, cartId, orderId, now),
+    const resolved = await resolveSource(tctx, body.source, cartToken, ctx.site.website.currency, (token) =>
+      claimCartByToken(trx, ctx.websiteId, token, orderId, now),
     );
     const priced = await priceSource(tctx, resolved, body);
     const problems = orderErrors(priced, body);
@@ -637,12 +637,35 @@ async function confirm(
   details: OrderDetails,
   written: OrderItemRow[] | undefined,
 ): Promise<{ order: OrderView; subtotalCents: number } | 'settled' | 'released'> {
+  try {
+    return await confirmReserved(ctx, deps, orderId, payment, body, details, written);
+  } catch (err) {
+    if (!(err instanceof NotReserved)) throw err;
+    return (await orderStatus(ctx, orderId)) ? 'settled' : 'released';
+  }
+}
+
+/** Rolls `confirm`'s transaction back (giving its order number back): the order was not reserved. */
+class NotReserved extends Error {}
+
+async function confirmReserved(
+  ctx: SiteContext,
+  deps: CheckoutDeps,
+  orderId: string,
+  payment: Payment | null,
+  body: PlaceOrderBody,
+  details: OrderDetails,
+  written: OrderItemRow[] | undefined,
+): Promise<{ order: OrderView; subtotalCents: number } | 'released'> {
   return ctx.db.transaction().execute(async (trx) => {
     const tctx: SiteContext = { ...ctx, db: trx };
     const status = payment?.status ?? 'paid';
     const reference = payment?.reference ?? null;
-    const row = await settleReservedOrder(trx, orderId, { status, payment_reference: reference });
-    if (!row) return (await orderStatus(tctx, orderId)) ? 'settled' : 'released';
+    const row = await settleReservedOrder(trx, ctx.websiteId, orderId, {
+      status,
+      payment_reference: reference,
+    });
+    if (!row) throw new NotReserved();
     if (!isPlaced(row)) return 'released';
     const items = written ?? (await listOrderItems(trx, orderId));
     const now = row.created_at;

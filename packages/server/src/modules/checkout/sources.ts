@@ -9,7 +9,7 @@ import {
 } from '@storefront/commerce';
 import type { RequestContext } from '../../platform/context.js';
 import { HttpError } from '../../platform/errors.js';
-import { CART_PURCHASED, cartByToken, cartEntryRows } from '../cart/service.js';
+import { CART_PURCHASED, type CartRow, cartByToken, cartEntryRows } from '../cart/service.js';
 import { type CatalogProduct, getProductById } from '../catalog/service.js';
 import { getSubscriptionCart } from '../subscriptions/service.js';
 import type { CheckoutSource } from './schema.js';
@@ -62,15 +62,18 @@ export async function resolveSource(
   source: CheckoutSource,
   cartToken: string | undefined,
   storeCurrency: string,
-  /** Placing an order claims the cart (marks it purchased) before its entries are read, so what is bought is what was in it. */
-  claimCart?: (cartId: string) => Promise<boolean>,
+  /**
+   * Placing an order claims the cart of the token (marks it purchased, in the statement that finds
+   * it) before its entries are read, so what is bought is what was in it; undefined when none can be.
+   */
+  claimCart?: (cartToken: string) => Promise<CartRow | undefined>,
 ): Promise<ResolvedSource> {
   if (source.kind === 'cart') {
-    const cart = cartToken ? await cartByToken(ctx, cartToken) : undefined;
+    const claimed = cartToken && claimCart ? await claimCart(cartToken) : undefined;
+    // Not claimed: read it to tell a cart already bought from none.
+    const cart = claimed ?? (cartToken ? await cartByToken(ctx, cartToken) : undefined);
     if (!cart) throw new HttpError(400, SOURCE_MESSAGES.emptyCart);
-    if (cart.is_purchased || (claimCart && !(await claimCart(cart.id)))) {
-      throw new HttpError(409, SOURCE_MESSAGES.cartPurchased);
-    }
+    if (!claimed && (cart.is_purchased || claimCart)) throw new HttpError(409, SOURCE_MESSAGES.cartPurchased);
     const entries = await cartEntryRows(ctx, cart.id);
     if (entries.length === 0) throw new HttpError(400, SOURCE_MESSAGES.emptyCart);
     const products = new Map<string, CatalogProduct | null>();

@@ -1,12 +1,30 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../db/index.js';
+import { preparedInsert } from '../../db/prepared.js';
 import type { DB, OutboxTable } from '../../db/schema.js';
 
 export type OutboxRow = Selectable<OutboxTable>;
 
-export async function insertOutbox(db: Kysely<DB>, row: OutboxRow): Promise<void> {
-  await db.insertInto('outbox').values(row).execute();
-}
+/** Every column by name, so the statement is built and compiled once (every order queues a mail). */
+export const insertOutbox = preparedInsert((db, rows: OutboxRow[]) =>
+  db.insertInto('outbox').values(
+    rows.map((r) => ({
+      id: r.id,
+      website_id: r.website_id,
+      kind: r.kind,
+      payload: r.payload,
+      status: r.status,
+      attempts: r.attempts,
+      next_attempt_at: r.next_attempt_at,
+      locked_until: r.locked_until,
+      claim_token: r.claim_token,
+      created_at: r.created_at,
+      sent_at: r.sent_at,
+      last_error: r.last_error,
+      ref: r.ref,
+    })),
+  ),
+);
 
 export function listOutboxByRef(db: Kysely<DB>, websiteId: string, ref: string) {
   return db

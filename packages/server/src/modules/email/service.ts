@@ -40,21 +40,23 @@ export async function enqueueEmail<T extends EmailTemplateName>(
   const now = ctx.clock.now();
   const id = newId('m');
   const payload: OutboxPayload = { to, template: email.template, data };
-  await insertOutbox(trx, {
-    id,
-    website_id: ctx.websiteId,
-    kind: email.template,
-    payload: JSON.stringify(payload),
-    status: 'pending',
-    attempts: 0,
-    next_attempt_at: Math.max(now, email.notBefore ?? now),
-    locked_until: null,
-    claim_token: null,
-    created_at: now,
-    sent_at: null,
-    last_error: null,
-    ref: email.ref ?? null,
-  });
+  await insertOutbox(trx, [
+    {
+      id,
+      website_id: ctx.websiteId,
+      kind: email.template,
+      payload: JSON.stringify(payload),
+      status: 'pending',
+      attempts: 0,
+      next_attempt_at: Math.max(now, email.notBefore ?? now),
+      locked_until: null,
+      claim_token: null,
+      created_at: now,
+      sent_at: null,
+      last_error: null,
+      ref: email.ref ?? null,
+    },
+  ]);
   return id;
 }
 

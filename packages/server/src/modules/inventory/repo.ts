@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { prepared, preparedStatement } from '../../db/prepared.js';
 import type { DB } from '../../db/schema.js';
 
 export function findVariantsBySkus(db: Kysely<DB>, websiteId: string, skus: readonly string[]) {
@@ -34,32 +35,38 @@ export function findVariantBySku(db: Kysely<DB>, websiteId: string, sku: string)
  * Takes `quantity` off a counted variant in one conditional statement; answers false (and changes
  * nothing) when fewer are left. Concurrent callers serialise on the row, so stock never goes negative.
  */
+const decrementStatement = preparedStatement((db, p: { websiteId: string; sku: string; quantity: number }) =>
+  db
+    .updateTable('variants')
+    .set((eb) => ({ qty_in_stock: eb('qty_in_stock', '-', p.quantity) }))
+    .where('website_id', '=', p.websiteId)
+    .where('sku', '=', p.sku)
+    .where('unlimited', '=', 0)
+    .where('qty_in_stock', '>=', p.quantity),
+);
+
 export async function decrementStock(
   db: Kysely<DB>,
   websiteId: string,
   sku: string,
   quantity: number,
 ): Promise<boolean> {
-  const result = await db
-    .updateTable('variants')
-    .set((eb) => ({ qty_in_stock: eb('qty_in_stock', '-', quantity) }))
-    .where('website_id', '=', websiteId)
-    .where('sku', '=', sku)
-    .where('unlimited', '=', 0)
-    .where('qty_in_stock', '>=', quantity)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  const result = await decrementStatement(db, { websiteId, sku, quantity });
+  return Number(result.numAffectedRows ?? 0) === 1;
 }
+
+const incrementStatement = prepared((db, p: { websiteId: string; sku: string; quantity: number }) =>
+  db
+    .updateTable('variants')
+    .set((eb) => ({ qty_in_stock: eb('qty_in_stock', '+', p.quantity) }))
+    .where('website_id', '=', p.websiteId)
+    .where('sku', '=', p.sku)
+    .where('unlimited', '=', 0),
+);
 
 /** Puts back what a released reservation took. */
 export async function incrementStock(db: Kysely<DB>, websiteId: string, sku: string, quantity: number) {
-  await db
-    .updateTable('variants')
-    .set((eb) => ({ qty_in_stock: eb('qty_in_stock', '+', quantity) }))
-    .where('website_id', '=', websiteId)
-    .where('sku', '=', sku)
-    .where('unlimited', '=', 0)
-    .execute();
+  await incrementStatement(db, { websiteId, sku, quantity });
 }
 
 /** Every variant of the website with its product, in catalog order. */

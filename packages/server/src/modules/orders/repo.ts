@@ -1,6 +1,6 @@
 import { FIRST_ORDER_NUMBER } from '@storefront/commerce';
-import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
-import { prepared } from '../../db/prepared.js';
+import { type Insertable, type Kysely, PostgresAdapter, type Selectable, sql } from 'kysely';
+import { prepared, preparedInsert } from '../../db/prepared.js';
 import type {
   DB,
   DownloadTable,
@@ -15,6 +15,16 @@ import type {
 export type OrderRow = Selectable<OrderTable>;
 export type OrderItemRow = Selectable<OrderItemTable>;
 
+const takeOrderNumberStatement = prepared((db, p: { websiteId: string; first: number }) =>
+  db
+    .insertInto('order_counters')
+    .values({ website_id: p.websiteId, last_number: p.first })
+    .onConflict((oc) =>
+      oc.column('website_id').doUpdateSet({ last_number: sql<number>`order_counters.last_number + 1` }),
+    )
+    .returning('last_number'),
+);
+
 /**
  * Takes the store's next order number, in the caller's transaction. One statement that creates
  * or bumps the counter row: on PostgreSQL the row stays locked until the transaction ends and on
@@ -22,14 +32,7 @@ export type OrderItemRow = Selectable<OrderItemTable>;
  * checkout gives its number back).
  */
 export async function takeOrderNumber(db: Kysely<DB>, websiteId: string): Promise<number> {
-  const row = await db
-    .insertInto('order_counters')
-    .values({ website_id: websiteId, last_number: FIRST_ORDER_NUMBER })
-    .onConflict((oc) =>
-      oc.column('website_id').doUpdateSet({ last_number: sql<number>`order_counters.last_number + 1` }),
-    )
-    .returning('last_number')
-    .executeTakeFirstOrThrow();
+  const [row] = await takeOrderNumberStatement(db, { websiteId, first: FIRST_ORDER_NUMBER });
   return Number(row.last_number);
 }
 
@@ -79,13 +82,36 @@ export async function insertOrder(db: Kysely<DB>, row: OrderRow): Promise<OrderR
   return number;
 }
 
-export async function insertOrderItems(db: Kysely<DB>, rows: Insertable<OrderItemTable>[]): Promise<void> {
-  if (rows.length > 0) await db.insertInto('order_items').values(rows).execute();
-}
+export const insertOrderItems = preparedInsert((db, rows: OrderItemRow[]) =>
+  db.insertInto('order_items').values(
+    rows.map((r) => ({
+      id: r.id,
+      order_id: r.order_id,
+      position: r.position,
+      item_id: r.item_id,
+      sku: r.sku,
+      product_name: r.product_name,
+      product_type: r.product_type,
+      quantity: r.quantity,
+      unit_price_cents: r.unit_price_cents,
+      additional_fields: r.additional_fields,
+      variant_options: r.variant_options,
+    })),
+  ),
+);
 
-export async function insertDownloads(db: Kysely<DB>, rows: Insertable<DownloadTable>[]): Promise<void> {
-  if (rows.length > 0) await db.insertInto('downloads').values(rows).execute();
-}
+export const insertDownloads = preparedInsert((db, rows: Selectable<DownloadTable>[]) =>
+  db.insertInto('downloads').values(
+    rows.map((r) => ({
+      token: r.token,
+      website_id: r.website_id,
+      order_id: r.order_id,
+      item_id: r.item_id,
+      product_name: r.product_name,
+      created_at: r.created_at,
+    })),
+  ),
+);
 
 export function findOrder(db: Kysely<DB>, websiteId: string, id: string) {
   return db
@@ -328,29 +354,65 @@ export function listFulfilments(db: Kysely<DB>, orderId: string) {
     .execute();
 }
 
+type Settle = { id: string; status: string; paymentReference: string | null };
+
+/** What settling writes, but the number. */
+function settled(p: Settle) {
+  return {
+    status: sql<OrderStatus>`${p.status}`,
+    payment_reference: p.paymentReference,
+    // A pending order keeps what it took until its payment settles: a declined plan gives it back.
+    reserved_stock: sql<string | null>`case when ${p.status} = 'pending' then reserved_stock end`,
+  };
+}
+
+const settleStatement = prepared((db, p: Settle & { number: number }) =>
+  db
+    .updateTable('orders')
+    .set({ ...settled(p), number: p.number })
+    .where('id', '=', p.id)
+    .where('status', '=', 'reserved')
+    .returningAll(),
+);
+
+/** PostgreSQL takes the number in the same statement (a round trip less while the counter row is locked). */
+const settleNumberedStatement = prepared((db, p: Settle & { websiteId: string; first: number }) =>
+  db
+    .with('taken', (qb) =>
+      qb
+        .insertInto('order_counters')
+        .values({ website_id: p.websiteId, last_number: p.first })
+        .onConflict((oc) =>
+          oc.column('website_id').doUpdateSet({ last_number: sql<number>`order_counters.last_number + 1` }),
+        )
+        .returning('last_number'),
+    )
+    .updateTable('orders')
+    .set((eb) => ({ ...settled(p), number: eb.selectFrom('taken').select('last_number') }))
+    .where('id', '=', p.id)
+    .where('status', '=', 'reserved')
+    .returningAll(),
+);
+
 /**
  * Moves a reserved order on, only while it is still reserved (one statement), and answers the row
  * it moved (null when it was not reserved): of a late payment and a release racing for one
- * reservation, exactly one wins.
+ * reservation, exactly one wins. The order's number is taken even when it was not: on null the
+ * caller's transaction must roll back, which gives the number back (numbered only once placed,
+ * so abandoned and declined checkouts leave no gaps).
  */
 export async function settleReservedOrder(
   db: Kysely<DB>,
+  websiteId: string,
   orderId: string,
   next: { status: 'paid' | 'pending'; payment_reference: string | null },
 ): Promise<OrderRow | null> {
-  const row = await db
-    .updateTable('orders')
-    // A pending order keeps what it took until its payment settles: a declined plan gives it back.
-    .set(next.status === 'pending' ? next : { ...next, reserved_stock: null })
-    .where('id', '=', orderId)
-    .where('status', '=', 'reserved')
-    .returningAll()
-    .executeTakeFirst();
-  if (!row) return null;
-  // Numbered only once placed, so abandoned and declined checkouts leave no gaps.
-  const number = await takeOrderNumber(db, row.website_id);
-  await db.updateTable('orders').set({ number }).where('id', '=', orderId).execute();
-  return { ...row, number };
+  const settle = { id: orderId, status: next.status, paymentReference: next.payment_reference };
+  const [row] =
+    db.getExecutor().adapter instanceof PostgresAdapter
+      ? await settleNumberedStatement(db, { ...settle, websiteId, first: FIRST_ORDER_NUMBER })
+      : await settleStatement(db, { ...settle, number: await takeOrderNumber(db, websiteId) });
+  return row ?? null;
 }
 
 /**

@@ -251,14 +251,14 @@ export async function revertTemplate(ctx: SiteContext, actor: AuditActor, name: 
 
 /**
  * Keeps the theme's overrides equal to the published versions: reloaded after any write to them
- * on this instance (the page version moves) and at least every page-cache TTL, so another
+ * on this instance (their write version moves) and at least every page-cache TTL, so another
  * instance's publish shows within the same bound as its other writes.
  */
 export function createTemplateOverrides(theme: Theme, pageVersion: WriteVersion) {
   let loaded: { version: number; at: number } | null = null;
   return {
     async sync(ctx: SiteContext): Promise<void> {
-      const version = pageVersion.pages;
+      const version = pageVersion.templates;
       const now = Date.now();
       if (loaded && loaded.version === version && now - loaded.at <= PAGE_CACHE_TTL_MS) return;
       const rows = await listCurrentVersions(ctx.db, ctx.websiteId);

@@ -15,15 +15,18 @@ export type CouponRow = Selectable<CouponTable>;
 export type CartPricingRow = Selectable<CartPricingTable>;
 
 /** The rules of a country: country-wide ones and those of any of its regions. */
-export function listTaxRules(db: Kysely<DB>, websiteId: string, country: string) {
-  return db
+const taxRulesOfCountry = prepared((db, p: { websiteId: string; country: string }) =>
+  db
     .selectFrom('tax_rules')
     .selectAll()
-    .where('website_id', '=', websiteId)
-    .where('country', '=', country)
+    .where('website_id', '=', p.websiteId)
+    .where('country', '=', p.country)
     .orderBy('position')
-    .orderBy('id')
-    .execute();
+    .orderBy('id'),
+);
+
+export function listTaxRules(db: Kysely<DB>, websiteId: string, country: string) {
+  return taxRulesOfCountry(db, { websiteId, country });
 }
 
 const shippingOptionsOfWebsite = prepared((db, p: { websiteId: string }) =>
