@@ -1,8 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { ACCESS_MESSAGES } from '../modules/access/service.js';
 import { getCart } from '../modules/cart/service.js';
 import { getCollections } from '../modules/catalog/service.js';
 import { findItem } from '../modules/content/repo.js';
+import { contract } from '../platform/contract.js';
 import { HttpError } from '../platform/errors.js';
 import { verifyPassword } from '../platform/passwords.js';
 import type { AppServices, SiteContext } from '../services.js';
@@ -113,10 +115,17 @@ export async function renderPasswordPage(
     .send(html);
 }
 
-const field = (body: unknown, name: string) => {
-  const v = (body as Record<string, unknown> | undefined)?.[name];
-  return typeof v === 'string' ? v : '';
-};
+/** A password form's fields (a plain HTML form post). */
+const passwordFormBody = z.object({
+  crumb: z.string().max(200).optional(),
+  password: z.string().max(1000).default(''),
+  /** Where to go once unlocked: a path of this site (anything else goes home). */
+  returnTo: z.string().max(2000).default('/'),
+});
+type PasswordFormBody = z.output<typeof passwordFormBody>;
+
+const UNLOCK_DESCRIPTION =
+  'A plain HTML form post (`crumb`, `password`, `returnTo`): the right password sets a signed HttpOnly cookie and answers 303 to `returnTo`; a wrong or missing one answers the form again (HTML, 401), too many tries 429.';
 
 /**
  * A password form's POST: a wrong or missing password answers its form again with the message
@@ -126,14 +135,15 @@ async function checkPassword(
   services: AppServices,
   request: FastifyRequest,
   reply: FastifyReply,
+  body: PasswordFormBody,
   form: Omit<PasswordForm, 'returnTo' | 'error'>,
   passwordHash: string,
   grant: () => void,
 ) {
   services.crumbs.check(request);
   const ctx = await services.context();
-  const returnTo = localPath(field(request.body, 'returnTo'));
-  const password = field(request.body, 'password');
+  const returnTo = localPath(body.returnTo);
+  const { password } = body;
   try {
     await services.rateLimit(request, 'site-password');
   } catch (err) {
@@ -167,31 +177,58 @@ export function lockRoutes(app: FastifyInstance, services: AppServices): void {
     return renderPasswordPage(services, ctx, request, reply, form, 401);
   });
 
-  app.post(SITE_UNLOCK_ACTION, async (request, reply) => {
-    const ctx = await services.context();
-    const hash = ctx.site.lock.passwordHash;
-    // No password: nothing to unlock, go on to the page.
-    if (!hash) return reply.redirect(localPath(field(request.body, 'returnTo')), 303);
-    return checkPassword(services, request, reply, { kind: 'site', action: SITE_UNLOCK_ACTION }, hash, () =>
-      services.access.grantSite(request, reply, ctx.websiteId, hash),
-    );
-  });
+  const api = contract(app);
+  api.post(
+    SITE_UNLOCK_ACTION,
+    {
+      schema: {
+        description: `The lock screen's form (spec §2, 103). ${UNLOCK_DESCRIPTION}`,
+        body: passwordFormBody,
+      },
+    },
+    async (request, reply) => {
+      const ctx = await services.context();
+      const hash = ctx.site.lock.passwordHash;
+      // No password: nothing to unlock, go on to the page.
+      if (!hash) return reply.redirect(localPath(request.body.returnTo), 303);
+      return checkPassword(
+        services,
+        request,
+        reply,
+        request.body,
+        { kind: 'site', action: SITE_UNLOCK_ACTION },
+        hash,
+        () => services.access.grantSite(request, reply, ctx.websiteId, hash),
+      );
+    },
+  );
 
-  app.post<{ Params: { id: string } }>('/api/content/items/:id/unlock', async (request, reply) => {
-    const ctx = await services.context();
-    const row = await findItem(ctx.db, ctx.websiteId, request.params.id);
-    if (!row || row.status !== 'published') throw new HttpError(404, 'Not found');
-    const collection = (await getCollections(ctx)).find((c) => c.id === row.collection_id);
-    const back = collection ? itemUrl({ urlSlug: row.url_slug }, collection) : '/';
-    if (!row.password_hash) return reply.redirect(back, 303);
-    const hash = row.password_hash;
-    return checkPassword(
-      services,
-      request,
-      reply,
-      { kind: 'page', action: pageUnlockAction(row.id), title: row.title },
-      hash,
-      () => services.access.grantPage(request, reply, row.id, hash),
-    );
-  });
+  api.post(
+    '/api/content/items/:id/unlock',
+    {
+      schema: {
+        description: `A page's own password form (spec §2 protected content, 105). ${UNLOCK_DESCRIPTION}`,
+        params: z.object({ id: z.string().max(64) }),
+        body: passwordFormBody,
+      },
+    },
+    async (request, reply) => {
+      const ctx = await services.context();
+      const row = await findItem(ctx.db, ctx.websiteId, request.params.id);
+      if (!row || row.status !== 'published') throw new HttpError(404, 'Not found');
+      const collection = (await getCollections(ctx)).find((c) => c.id === row.collection_id);
+      const back = collection ? itemUrl({ urlSlug: row.url_slug }, collection) : '/';
+      if (!row.password_hash) return reply.redirect(back, 303);
+      const hash = row.password_hash;
+      return checkPassword(
+        services,
+        request,
+        reply,
+        request.body,
+        { kind: 'page', action: pageUnlockAction(row.id), title: row.title },
+        hash,
+        () => services.access.grantPage(request, reply, row.id, hash),
+      );
+    },
+  );
 }
