@@ -3,9 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveCollection } from '../packages/server/src/modules/catalog/service.js';
 import { createTestApp, type TestApp } from '../packages/server/test/support/app.js';
 import { addContentCollections, addItem } from '../packages/server/test/support/content.js';
-import { addOwner, OWNER_PASSWORD } from '../packages/server/test/support/owner.js';
+import {
+  addOwner,
+  OWNER_PASSWORD,
+  ownerCall,
+  signIn as signInApi,
+} from '../packages/server/test/support/owner.js';
 import { cspViolations, launchChromium } from './support/browser.js';
 import { signIn } from './support/owner.js';
+import { compareWithBaseline, MAX_DIFF_RATIO, UPDATING } from './support/visual.js';
 
 /**
  * Issue 16: an event made in the owner's area shows as upcoming, then as past once the clock
@@ -158,5 +164,121 @@ describe('events and passwords in Chromium', () => {
     await owner.getByText('The site is open to everyone.', { exact: false }).waitFor();
     const fresh = await (await browser.newContext()).newPage();
     expect((await fresh.goto(`${base}/events`))?.status()).toBe(200);
+  });
+});
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+/** The events list, its calendar, an event page and the lock screen, against their baselines (e2e/baselines). */
+describe.each([
+  ['desktop', { width: 1280, height: 800 }],
+  ['phone', { width: 390, height: 844 }],
+] as const)('event and lock screens on a %s', (device, viewport) => {
+  let t: TestApp;
+  let browser: Browser;
+  let base: string;
+  const clock = { at: Date.UTC(2026, 10, 26, 17), now: () => clock.at };
+
+  beforeAll(async () => {
+    t = await createTestApp('sqlite', undefined, { clock });
+    await addContentCollections(t, clock);
+    await saveCollection(
+      { db: t.database.db, websiteId: 'w1', clock },
+      {
+        id: 'events',
+        title: 'Events',
+        urlSlug: 'events',
+        type: 1,
+        typeName: 'events',
+        position: 3,
+        description: 'Workshops, markets and open studio days.',
+      },
+    );
+    const mill = {
+      addressLine1: '14 Mill Street',
+      addressLine2: 'Hudson, NY 12534',
+      addressCountry: 'United States',
+    };
+    const add = (
+      title: string,
+      urlSlug: string,
+      start: number,
+      hours: number,
+      location: object,
+      excerpt = '',
+    ) =>
+      addItem(
+        t,
+        {
+          collectionId: 'events',
+          title,
+          urlSlug,
+          excerpt,
+          blocks: [{ type: 2, html: `<p>${title}: makers, cider and the workshop open all day.</p>` }],
+          event: { startDate: start, endDate: start + hours * HOUR, location },
+        },
+        clock,
+      );
+    const noonNy = Date.UTC(2026, 10, 26, 17);
+    await add(
+      'Winter market and open studio',
+      'winter-market',
+      noonNy + 16 * DAY - 2 * HOUR,
+      6,
+      {
+        ...mill,
+        mapLat: 42.2529,
+        mapLng: -73.791,
+      },
+      '<p>Twelve makers, hot cider and the workshop open all day.</p>',
+    );
+    await add('Glazing workshop: two evenings', 'glazing', noonNy + 2 * DAY + 6 * HOUR, 27, mill);
+    await add('Harvest supper', 'harvest', noonNy - 30 * DAY, 3, mill);
+    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  async function expectScreen(path: string, name: string) {
+    const context = await browser.newContext({
+      viewport,
+      isMobile: device === 'phone',
+      hasTouch: device === 'phone',
+      reducedMotion: 'reduce',
+    });
+    const page = await context.newPage();
+    await page.goto(`${base}${path}`);
+    await page.waitForLoadState('networkidle');
+    await page.evaluate(() => document.fonts.ready);
+    const shot = await page.screenshot({ animations: 'disabled', caret: 'hide', fullPage: true });
+    const result = compareWithBaseline(`${name}-${device}`, shot);
+    await context.close();
+    expect(
+      result.diffRatio,
+      `${name} on a ${device} changed: see ${result.diffFile ?? 'baselines'}`,
+    ).toBeLessThanOrEqual(UPDATING ? 1 : MAX_DIFF_RATIO);
+  }
+
+  it('event list, calendar and event page', async () => {
+    await expectScreen('/events', 'events-list');
+    await expectScreen('/events?view=calendar&month=2026-12', 'events-calendar');
+    await expectScreen('/events/winter-market', 'event');
+  });
+
+  it('lock screen', async () => {
+    await addOwner(t.database, 1, 'owner@example.com', OWNER_PASSWORD, clock);
+    const owner = await signInApi(t.app, 'owner@example.com');
+    const lock = (sitePassword: string | null) =>
+      ownerCall(t.app, 'PATCH', '/api/config/settings', owner, { sitePassword });
+    expect((await lock('open studio')).statusCode).toBe(200);
+    try {
+      await expectScreen('/', 'lock-screen');
+    } finally {
+      await lock(null);
+    }
   });
 });

@@ -570,15 +570,15 @@ async function calendarContext(
   const byDay = new Map<string, { title: string; fullUrl: string; timeText: string }[]>();
   const time = new Intl.DateTimeFormat(locale, { timeStyle: 'short', timeZone });
   const key = monthKey(month);
-  let monthEvents = 0;
+  const monthEvents: { title: string; fullUrl: string; whenText: string }[] = [];
   // Soonest first, so each day lists its events in order.
   const events = (await allEvents(ctx, collection)).sort((a, b) => a.event!.startDate - b.event!.startDate);
   for (const item of events) {
     const e = item.event!;
     const days = eventDays(e, timeZone);
     if (!days.some((d) => d.startsWith(key))) continue;
-    monthEvents++;
     const fullUrl = `${collection.fullUrl}/${item.urlSlug}`;
+    monthEvents.push({ title: item.title, fullUrl, whenText: eventContext(ctx, item, fullUrl).whenText });
     for (const day of days) {
       const list = byDay.get(day) ?? [];
       // The time shows on the day it starts.
@@ -611,7 +611,8 @@ async function calendarContext(
         events: byDay.get(d.date) ?? null,
       })),
     })),
-    monthEvents: monthEvents > 0 ? monthEvents : null,
+    // The month's events as a list too: a phone's narrow days show only a mark.
+    monthEvents: monthEvents.length > 0 ? monthEvents : null,
   };
 }
 
