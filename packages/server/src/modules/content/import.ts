@@ -87,6 +87,8 @@ export const contentFileSchema = z.strictObject({
         comments: z.array(commentSchema).default([]),
         /** An events collection's item: its start, end and place (spec §3 Event). */
         event: z.unknown().optional(),
+        /** The item's own password (a WXR post_password): visitors enter it to read the item. */
+        password: z.string().optional(),
       }),
     )
     .default([]),
@@ -172,6 +174,7 @@ export async function importContent(
             categories: raw.categories.map((t) => termOf(t).name).filter(Boolean),
             tags: raw.tags.map((t) => termOf(t).name).filter(Boolean),
             event: raw.event ?? null,
+            ...(raw.password ? { password: raw.password } : {}),
           });
           if (!body.success) {
             errors.push(
