@@ -498,7 +498,7 @@ async function eventsListPage(
   const rawPage = search.get('page');
   if (rawPage !== null && !/^[1-9]\d{0,5}$/.test(rawPage)) return null;
   const page = Number(rawPage ?? 1);
-  const { timeZone, locale, siteTitle } = ctx.site.website;
+  const { timeZone, siteTitle } = ctx.site.website;
   const viewUrl = (v: EventView, extra = '') =>
     `${collection.fullUrl}${v === 'upcoming' ? extra.replace(/^&/, '?') : `?view=${v}${extra}`}`;
   const views = EVENT_VIEWS.map((v) => ({ label: VIEW_LABELS[v], url: viewUrl(v), current: v === view }));
@@ -552,8 +552,6 @@ async function eventsListPage(
       heading,
       description: collection.description ?? '',
       views,
-      view,
-      locale,
       ...data,
     },
   };
