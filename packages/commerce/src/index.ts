@@ -13,6 +13,7 @@ export * from './donation.js';
 export * from './editor-messages.js';
 export * from './email.js';
 export * from './error-reports.js';
+export * from './events.js';
 export * from './forms.js';
 export * from './installments.js';
 export * from './merchandising.js';

@@ -51,6 +51,7 @@ import { checkoutPageRoutes } from './render/checkout-pages.js';
 import { configShellRoutes } from './render/config-shell.js';
 import { contentPageRoutes } from './render/content-routes.js';
 import { formPageRoutes } from './render/form-pages.js';
+import { lockRoutes } from './render/lock-pages.js';
 import { newsletterPageRoutes } from './render/newsletter-pages.js';
 import { quickViewRoutes } from './render/quick-view.js';
 import { reviewsPageRoutes } from './render/reviews-pages.js';
@@ -149,6 +150,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
 
   app.addHook('preValidation', async (request) => refuseNul(request));
+  // Before every page route: the lock screen stands in front of them while the site has a password.
+  lockRoutes(app, services);
 
   app.get('/healthz', async () => ({ ok: true }));
   openApiRoute(app);

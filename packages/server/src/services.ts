@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { AppConfig } from './config.js';
 import { type Database, openDatabase } from './db/index.js';
+import { type Access, createAccess } from './modules/access/service.js';
 import { type AnalyticsStore, createAnalyticsStore } from './modules/analytics/service.js';
 import type { WriterOptions } from './modules/analytics/writer.js';
 import { createAltchaProvider } from './modules/captcha/altcha.js';
@@ -55,6 +56,8 @@ export interface AppServices {
   siteUserSessions: SessionStore;
   /** Signed double-submit crumbs: handed out with pages, checked on every mutating call. */
   crumbs: Crumbs;
+  /** Signed cookies of the site and page passwords a visitor entered (lock screen, protected content). */
+  access: Access;
   /** Uploaded images and digital files: DATA_DIR/media unless a build option gives another store. */
   media: MediaStorage;
   /** The request context for the site this install serves; 503 before any site exists. */
@@ -158,6 +161,7 @@ export async function createServices(
     ownerSessions,
     siteUserSessions,
     crumbs: createCrumbs(sessionSecret),
+    access: createAccess(sessionSecret),
     captcha:
       config.captcha.kind === 'recaptcha'
         ? createRecaptchaProvider(config.captcha)

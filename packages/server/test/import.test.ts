@@ -140,6 +140,7 @@ describe.each(dialects)('catalog import on %s', (dialect) => {
       comments_enabled: 1,
       simple_liking_enabled: 1,
       share_button_options: '["facebook","x","linkedin","email"]',
+      site_password_hash: null,
     });
 
     const settings = await t.db.selectFrom('store_settings').selectAll().executeTakeFirstOrThrow();

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeShared, sharedPath } from '../../../test-support/shared.js';
 import { importWxr } from '../src/modules/content/wxr.js';
+import { verifyPassword } from '../src/platform/passwords.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { dialects } from './support/databases.js';
 
@@ -59,15 +60,16 @@ describeShared('WXR import of the WordPress theme unit test data', () => {
         for (const i of rows) n[i.status] = (n[i.status] ?? 0) + 1;
         return n;
       };
-      // 56 published posts, one of them behind a password (kept private), one scheduled, one draft.
-      expect(byStatus(posts)).toEqual({ published: 55, private: 1, scheduled: 1, draft: 1 });
+      // 56 published posts (one of them behind its password), one scheduled, one draft.
+      expect(byStatus(posts)).toEqual({ published: 56, scheduled: 1, draft: 1 });
       expect(byStatus(pages)).toEqual({ published: 21 });
       const scheduled = posts.find((p) => p.status === 'scheduled')!;
       expect(scheduled).toMatchObject({ title: 'Scheduled', publish_on: Date.UTC(2030, 0, 1, 19, 0, 18) });
       expect(posts.find((p) => p.status === 'draft')!.title).toBe('Draft');
-      expect(posts.find((p) => p.status === 'private')!.title).toBe(
-        'Template: Password Protected (the password is "enter")',
-      );
+      // WordPress's post password becomes the page's own (spec §2 protected content), kept hashed.
+      const locked = posts.filter((p) => p.password_hash !== null);
+      expect(locked.map((p) => p.title)).toEqual(['Template: Password Protected (the password is "enter")']);
+      expect(await verifyPassword(locked[0].password_hash, 'enter')).toBe(true);
 
       const taxonomy = await db
         .selectFrom('content_taxonomy')

@@ -30,6 +30,8 @@ export interface WebsiteTable {
   share_button_options: Generated<string>;
   /** 1: purchases of test-mode orders count in the analytics funnel (migration 0022). */
   analytics_test_purchases: Generated<number>;
+  /** argon2id hash of the site password (spec §2 lock screen); null: the site is open (migration 0024). */
+  site_password_hash: string | null;
 }
 
 export interface StoreSettingsTable {
@@ -761,6 +763,13 @@ export interface ContentItemTable {
   source_id: string | null;
   created_at: number;
   updated_at: number;
+  /** An event's start and end, ms since epoch; null for every other item (migration 0024). */
+  event_start: number | null;
+  event_end: number | null;
+  /** JSON spec §3 Location of an event; null: none. */
+  location: string | null;
+  /** argon2id hash of the page's password (spec §2 protected content); null: open. */
+  password_hash: string | null;
 }
 
 export interface ContentTermTable {

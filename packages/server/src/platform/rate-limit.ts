@@ -53,6 +53,7 @@ export type RateLimitGroup =
   | 'site-user-sign-in-account'
   | 'site-user-sign-in-ip'
   | 'password-reset'
+  | 'site-password'
   | 'form-key'
   | 'form-submission-ip'
   | 'form-submission-form';
@@ -73,6 +74,8 @@ export const GROUP_LIMITS: Partial<Record<RateLimitGroup, GroupLimit>> = {
   // Each reset request sends a mail: the same per-IP budget as sign-in keeps the outbox from being flooded.
   'password-reset': { requests: SIGN_IN_ATTEMPTS_PER_IP, windowMs: SIGN_IN_WINDOW_MS },
   'form-submission-form': { requests: FORM_SUBMISSIONS_PER_FORM, windowMs: FORM_SUBMISSION_WINDOW_MS },
+  // A site or page password is guessed at like an account's: a handful of tries per address.
+  'site-password': { requests: SIGN_IN_ATTEMPTS_PER_ACCOUNT, windowMs: SIGN_IN_WINDOW_MS },
 };
 
 /**

@@ -1,8 +1,11 @@
 import {
   BLOCK_TYPE,
   COMMENT_STATE,
+  type EventLocation,
   galleryOptions,
   hasExcerpt,
+  isMappedLocation,
+  locationText,
   RECORD_TYPE,
   textOfHtml,
 } from '@storefront/commerce';
@@ -54,12 +57,10 @@ function imageOf(
 
 const VIDEO_FILE = /\.(mp4|webm|ogv)(\?|$)/i;
 
-/** Spec §5: a location is mapped only with both latitude and longitude. */
-function mapContext(location: Extract<Block, { type: 4 }>['location']) {
-  const address = [location.addressLine1, location.addressLine2, location.addressCountry]
-    .filter(Boolean)
-    .join(', ');
-  const mapped = typeof location.mapLat === 'number' && typeof location.mapLng === 'number';
+/** Spec §5: a location is mapped only with both latitude and longitude (a plain OpenStreetMap link). */
+export function mapContext(location: EventLocation) {
+  const address = locationText(location);
+  const mapped = isMappedLocation(location);
   return {
     address,
     mapped,
@@ -245,6 +246,8 @@ export async function itemContext(ctx: SiteContext, item: ContentItem, collectio
     recordTypeLabel: RECORD_TYPE_LABELS[item.recordType] ?? '',
     starred: item.starred,
     publishOn: item.publishOn,
+    /** The item asks for its own password (spec §2 protected content). */
+    hasPassword: item.hasPassword,
     display: {
       dateText: dateText(item.publishOn, ctx.site),
       dateIso: item.publishOn === null ? '' : new Date(item.publishOn).toISOString(),

@@ -1,19 +1,36 @@
 import {
   BLOG_PAGE_SIZE,
+  type CalendarMonth,
   COMMENT_STATE,
+  calendarEventUrl,
+  EVENT_VIEWS,
+  type EventView,
+  eventDays,
   FOLDER_BEHAVIOR,
+  isSameDayEvent,
+  isUpcomingEvent,
   likeCountText,
+  monthGrid,
+  monthKey,
+  monthOf,
+  parseMonth,
   SHARE_SERVICE_LABELS,
   shareLink,
+  shiftMonth,
   textOfHtml,
   threadComments,
+  zonedDay,
 } from '@storefront/commerce';
 import { type Collection, searchProducts } from '../modules/catalog/service.js';
 import {
+  allEvents,
   type ContentItem,
+  getEvent,
   getPage,
   getPost,
+  listEvents,
   listPosts,
+  pagePasswordHash,
   SEARCH_LIMIT,
   SNIPPET_MARKS,
   searchItems,
@@ -26,8 +43,9 @@ import { sitePublicUrl } from '../modules/site/service.js';
 import { escapeHtml } from '../platform/html.js';
 import { ownerBaseUrl } from '../platform/owner-auth.js';
 import type { AppServices, SiteContext } from '../services.js';
-import { blocksContext, dateText, itemContext } from './content-context.js';
+import { blocksContext, dateText, itemContext, mapContext } from './content-context.js';
 import { productCardContext, scriptJson } from './context.js';
+import { pageUnlockAction, passwordFormContext, passwordPageTitle } from './lock-pages.js';
 import { PAGE_TYPE } from './page-types.js';
 import type { TemplateName } from './theme.js';
 
@@ -38,6 +56,15 @@ export interface ContentPageSpec {
   title: string;
   collection?: Collection;
   data: Record<string, unknown>;
+  /** Not kept in the page cache: it depends on the visitor (a page password) or on the clock (events). */
+  noStore?: boolean;
+}
+
+/** What of the request the content pages read besides the path. */
+export interface ContentVisit {
+  search: URLSearchParams;
+  /** The visitor entered this page's current password (spec §2 protected content). */
+  unlocked(itemId: string, passwordHash: string): boolean;
 }
 
 export type ContentResolution = ContentPageSpec | { redirect: string } | null;
@@ -288,6 +315,39 @@ export async function resolveContentPage(
   collections: Collection[],
   segments: string[],
   crumb: string,
+  visit: ContentVisit,
+): Promise<ContentResolution> {
+  const page = await resolveContent(services, ctx, collections, segments, crumb, visit);
+  if (!page || 'redirect' in page) return page;
+  const item = page.data.item as { id?: string; hasPassword?: boolean } | undefined;
+  if (!item?.id || !item.hasPassword) return page;
+  // A page with its own password: its form until the visitor has entered it; never cached either way.
+  const hash = await pagePasswordHash(ctx, item.id);
+  if (!hash || visit.unlocked(item.id, hash)) return { ...page, noStore: true };
+  const form = {
+    kind: 'page' as const,
+    action: pageUnlockAction(item.id),
+    returnTo: `/${segments.map(encodeURIComponent).join('/')}`,
+    title: (page.data.item as { title: string }).title,
+  };
+  return {
+    status: 401,
+    pageType: PAGE_TYPE.PROTECTED_CONTENT,
+    template: 'passwordPage',
+    title: passwordPageTitle(ctx, form),
+    collection: page.collection,
+    data: { passwordForm: passwordFormContext(ctx, form, crumb) },
+    noStore: true,
+  };
+}
+
+async function resolveContent(
+  services: AppServices,
+  ctx: SiteContext,
+  collections: Collection[],
+  segments: string[],
+  crumb: string,
+  visit: ContentVisit,
 ): Promise<ContentResolution> {
   if (segments.length === 0) return null;
   let collection = collections.find((c) => c.urlSlug === segments[0] && c.typeName !== 'products');
@@ -314,7 +374,244 @@ export async function resolveContentPage(
     }
     return blogListPage(services, ctx, collection, rest);
   }
+  if (collection.typeName === 'events') {
+    if (rest.length === 1) {
+      const item = await getEvent(ctx, collection, rest[0]);
+      return item ? eventPage(services, ctx, item, collection) : null;
+    }
+    return rest.length === 0 ? eventsListPage(services, ctx, collection, visit.search) : null;
+  }
   return null;
+}
+
+/** What the theme shows of an event (spec §3 Event, §5 same-day rule, §7 calendar link), in the site's zone. */
+export function eventContext(ctx: SiteContext, item: ContentItem, fullUrl: string) {
+  const e = item.event!;
+  const { timeZone, locale } = ctx.site.website;
+  const fmt = (options: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat(locale, { ...options, timeZone });
+  const sameDay = isSameDayEvent(e, timeZone);
+  const upcoming = isUpcomingEvent(e, ctx.clock.now());
+  const dateText = fmt({ dateStyle: 'full' }).format(e.startDate);
+  const timeText = fmt({ timeStyle: 'short' }).formatRange(e.startDate, e.endDate);
+  const dateTime = fmt({ dateStyle: 'long', timeStyle: 'short' });
+  const startText = dateTime.format(e.startDate);
+  const endText = dateTime.format(e.endDate);
+  const zoneText =
+    fmt({ timeZoneName: 'short' })
+      .formatToParts(e.startDate)
+      .find((p) => p.type === 'timeZoneName')?.value ?? timeZone;
+  return {
+    // Spec §3 Event: startDate, endDate, title, location.
+    title: item.title,
+    startDate: e.startDate,
+    endDate: e.endDate,
+    location: { ...e.location, ...mapContext(e.location) },
+    sameDay,
+    startIso: new Date(e.startDate).toISOString(),
+    endIso: new Date(e.endDate).toISOString(),
+    dateText,
+    timeText,
+    startText,
+    endText,
+    whenText: sameDay ? `${dateText}, ${timeText}` : `${startText} – ${endText}`,
+    zoneText,
+    badgeMonth: fmt({ month: 'short' }).format(e.startDate),
+    badgeDay: fmt({ day: 'numeric' }).format(e.startDate),
+    upcoming,
+    statusKey: upcoming ? 'upcoming' : 'past',
+    statusText: upcoming ? 'Upcoming' : 'Past',
+    calendarUrl: calendarEventUrl({ title: item.title, ...e }),
+    icsUrl: eventIcsPath(fullUrl),
+  };
+}
+
+/** The .ics download of the event at `fullUrl`. */
+export const eventIcsPath = (fullUrl: string) => `${fullUrl}/event.ics`;
+
+async function eventItemContext(ctx: SiteContext, item: ContentItem, collection: Collection) {
+  const context = await itemContext(ctx, item, collection);
+  return { ...context, event: eventContext(ctx, item, context.fullUrl) };
+}
+
+/** An event's page: when (same-day rule), where (a map link only with both coordinates), and the calendar links. */
+async function eventPage(
+  services: AppServices,
+  ctx: SiteContext,
+  item: ContentItem,
+  collection: Collection,
+): Promise<ContentPageSpec> {
+  const context = await eventItemContext(ctx, item, collection);
+  const base = siteBaseUrl(services, ctx);
+  const e = context.event;
+  return {
+    status: 200,
+    pageType: PAGE_TYPE.CONTENT_ITEM,
+    template: 'eventsItem',
+    title: `${item.title} — ${ctx.site.website.siteTitle}`,
+    collection,
+    // Upcoming or past by the clock: rendered afresh.
+    noStore: true,
+    data: {
+      seo: seoContext({
+        base,
+        path: context.fullUrl,
+        title: item.title,
+        description:
+          context.display.metaDescription ||
+          `${e.whenText}${e.location.address ? ` · ${e.location.address}` : ''}`,
+        siteTitle: ctx.site.website.siteTitle,
+        type: 'website',
+        jsonLd: {
+          '@type': 'Event',
+          name: item.title,
+          startDate: e.startIso,
+          endDate: e.endIso,
+          ...(e.location.address
+            ? { location: { '@type': 'Place', name: e.location.address, address: e.location.address } }
+            : {}),
+        },
+      }),
+      item: {
+        ...context,
+        blocks: await blocksContext(ctx, item.blocks, '', services.formBlockRenderer),
+      },
+    },
+  };
+}
+
+const VIEW_LABELS: Record<EventView, string> = { upcoming: 'Upcoming', past: 'Past', calendar: 'Calendar' };
+
+/**
+ * An events collection's page: `?view=upcoming` (the default, soonest first), `?view=past`
+ * (newest first), both paged by `?page=`; `?view=calendar&month=YYYY-MM` a month's grid.
+ */
+async function eventsListPage(
+  services: AppServices,
+  ctx: SiteContext,
+  collection: Collection,
+  search: URLSearchParams,
+): Promise<ContentPageSpec | null> {
+  const rawView = search.get('view') ?? 'upcoming';
+  if (!(EVENT_VIEWS as readonly string[]).includes(rawView)) return null;
+  const view = rawView as EventView;
+  const rawPage = search.get('page');
+  if (rawPage !== null && !/^[1-9]\d{0,5}$/.test(rawPage)) return null;
+  const page = Number(rawPage ?? 1);
+  const { timeZone, siteTitle } = ctx.site.website;
+  const viewUrl = (v: EventView, extra = '') =>
+    `${collection.fullUrl}${v === 'upcoming' ? extra.replace(/^&/, '?') : `?view=${v}${extra}`}`;
+  const views = EVENT_VIEWS.map((v) => ({ label: VIEW_LABELS[v], url: viewUrl(v), current: v === view }));
+  const heading = collection.title;
+  let data: Record<string, unknown>;
+  let path = viewUrl(view);
+  if (view === 'calendar') {
+    const rawMonth = search.get('month');
+    const month: CalendarMonth | null =
+      rawMonth === null ? monthOf(ctx.clock.now(), timeZone) : parseMonth(rawMonth);
+    if (!month) return null;
+    data = { calendar: await calendarContext(ctx, collection, month, viewUrl) };
+    path = viewUrl('calendar', `&month=${monthKey(month)}`);
+  } else {
+    const list = await listEvents(ctx, collection, view, page);
+    if (!list) return null;
+    const pageUrl = (n: number) => viewUrl(view, n === 1 ? '' : `&page=${n}`);
+    path = pageUrl(page);
+    data = {
+      list: {
+        items: await Promise.all(list.events.map((e) => eventItemContext(ctx, e, collection))),
+        emptyText: view === 'past' ? 'No past events.' : 'No upcoming events.',
+        pagination: {
+          page,
+          pageCount: list.pageCount,
+          multiple: list.pageCount > 1,
+          prevUrl: page > 1 ? pageUrl(page - 1) : '',
+          nextUrl: page < list.pageCount ? pageUrl(page + 1) : '',
+        },
+      },
+    };
+  }
+  const title = `${heading}${view === 'upcoming' ? '' : ` (${VIEW_LABELS[view].toLowerCase()})`}`;
+  return {
+    status: 200,
+    pageType: PAGE_TYPE.CONTENT_COLLECTION,
+    template: 'eventsList',
+    title: `${title}${page > 1 ? ` (page ${page})` : ''} — ${siteTitle}`,
+    collection,
+    noStore: true,
+    data: {
+      seo: seoContext({
+        base: siteBaseUrl(services, ctx),
+        path,
+        title: heading,
+        description: collection.description || `${heading} — ${siteTitle}`,
+        siteTitle,
+        type: 'website',
+        jsonLd: { '@type': 'CollectionPage', name: heading },
+      }),
+      heading,
+      description: collection.description ?? '',
+      views,
+      ...data,
+    },
+  };
+}
+
+/** A month's calendar: its weeks (Monday first), each day with the events on it, and the months around. */
+async function calendarContext(
+  ctx: SiteContext,
+  collection: Collection,
+  month: CalendarMonth,
+  viewUrl: (v: EventView, extra?: string) => string,
+) {
+  const { timeZone, locale } = ctx.site.website;
+  const byDay = new Map<string, { title: string; fullUrl: string; timeText: string }[]>();
+  const time = new Intl.DateTimeFormat(locale, { timeStyle: 'short', timeZone });
+  const key = monthKey(month);
+  const monthEvents: { title: string; fullUrl: string; whenText: string }[] = [];
+  // Soonest first, so each day lists its events in order.
+  const events = (await allEvents(ctx, collection)).sort((a, b) => a.event!.startDate - b.event!.startDate);
+  for (const item of events) {
+    const e = item.event!;
+    const days = eventDays(e, timeZone);
+    if (!days.some((d) => d.startsWith(key))) continue;
+    const fullUrl = `${collection.fullUrl}/${item.urlSlug}`;
+    monthEvents.push({ title: item.title, fullUrl, whenText: eventContext(ctx, item, fullUrl).whenText });
+    for (const day of days) {
+      const list = byDay.get(day) ?? [];
+      // The time shows on the day it starts.
+      list.push({ title: item.title, fullUrl, timeText: day === days[0] ? time.format(e.startDate) : '' });
+      byDay.set(day, list);
+    }
+  }
+  const today = zonedDay(ctx.clock.now(), timeZone);
+  const label = (m: CalendarMonth) =>
+    new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+      Date.UTC(m.year, m.month - 1, 15),
+    );
+  const weekday = (style: 'short' | 'long', n: number) =>
+    new Intl.DateTimeFormat(locale, { weekday: style, timeZone: 'UTC' }).format(Date.UTC(2024, 0, 1 + n));
+  const prev = shiftMonth(month, -1);
+  const next = shiftMonth(month, 1);
+  return {
+    month: key,
+    monthLabel: label(month),
+    prevUrl: viewUrl('calendar', `&month=${monthKey(prev)}`),
+    prevLabel: label(prev),
+    nextUrl: viewUrl('calendar', `&month=${monthKey(next)}`),
+    nextLabel: label(next),
+    // 2024-01-01 was a Monday.
+    weekdays: [0, 1, 2, 3, 4, 5, 6].map((n) => ({ short: weekday('short', n), long: weekday('long', n) })),
+    weeks: monthGrid(month).map((days) => ({
+      days: days.map((d) => ({
+        ...d,
+        today: d.date === today,
+        events: byDay.get(d.date) ?? null,
+      })),
+    })),
+    // The month's events as a list too: a phone's narrow days show only a mark.
+    monthEvents: monthEvents.length > 0 ? monthEvents : null,
+  };
 }
 
 /** A snippet's text escaped, its matches in <mark>. */

@@ -1,11 +1,18 @@
-import { COMMENT_MESSAGES, CONTENT_MESSAGES, MESSAGES } from '@storefront/commerce';
+import { COMMENT_MESSAGES, CONTENT_MESSAGES, eventIcs, MESSAGES, textOfHtml } from '@storefront/commerce';
 import type { FastifyInstance } from 'fastify';
 import { CART_COOKIE } from '../modules/cart/routes.js';
 import { getCart } from '../modules/cart/service.js';
 import { getCollectionProducts, getCollections } from '../modules/catalog/service.js';
 import { likeItem, postComment } from '../modules/content/comments.js';
 import { findItem } from '../modules/content/repo.js';
-import { getItem, getPost, listPosts, sitemapEntries } from '../modules/content/service.js';
+import {
+  getEvent,
+  getItem,
+  getPost,
+  listPosts,
+  pagePasswordHash,
+  sitemapEntries,
+} from '../modules/content/service.js';
 import { listFormPages, newsletterPopupOffered } from '../modules/forms/service.js';
 import { HONEYPOT_FIELD } from '../modules/forms/submissions.js';
 import { sitePublicUrl } from '../modules/site/service.js';
@@ -15,7 +22,7 @@ import { escapeHtml } from '../platform/html.js';
 import { newToken } from '../platform/ids.js';
 import { ownerBaseUrl, requirePermission } from '../platform/owner-auth.js';
 import type { AppServices } from '../services.js';
-import { itemContext } from './content-context.js';
+import { itemContext, itemUrl } from './content-context.js';
 import { COMMENT_FORM_ACTION, type CommentFormState, itemPage, siteBaseUrl } from './content-pages.js';
 import { renderSpec } from './routes.js';
 
@@ -37,7 +44,8 @@ export function contentPageRoutes(app: FastifyInstance, services: AppServices): 
     const entries: { path: string; lastModified?: number }[] = [{ path: '/' }];
     for (const c of collections) {
       if (c.folder) continue;
-      if (c.typeName === 'blog' || c.typeName === 'products') entries.push({ path: c.fullUrl });
+      if (c.typeName === 'blog' || c.typeName === 'events' || c.typeName === 'products')
+        entries.push({ path: c.fullUrl });
       if (c.typeName === 'products')
         for (const p of await getCollectionProducts(ctx, c)) entries.push({ path: p.fullUrl });
     }
@@ -160,6 +168,41 @@ export function contentPageRoutes(app: FastifyInstance, services: AppServices): 
     const collection = (await getCollections(ctx)).find((c) => c.id === item?.collectionId);
     return reply.redirect(collection && item ? `${collection.fullUrl}/${item.urlSlug}#like` : '/', 303);
   });
+
+  /** An event as an .ics file (RFC 5545), for calendars the Google link does not reach. */
+  app.get<{ Params: { collection: string; slug: string } }>(
+    '/:collection/:slug/event.ics',
+    async (request, reply) => {
+      const ctx = await services.context();
+      await services.contentScheduler.publishDue(ctx, services.database.pageVersion.pages);
+      const collection = (await getCollections(ctx)).find(
+        (c) => c.urlSlug === request.params.collection && c.typeName === 'events',
+      );
+      const item = collection ? await getEvent(ctx, collection, request.params.slug) : null;
+      const hash = item?.hasPassword ? await pagePasswordHash(ctx, item.id) : null;
+      // A page behind its own password gives nothing away before it is entered.
+      if (!collection || !item || (hash && !services.access.pageOpen(request, item.id, hash)))
+        return reply.status(404).send({ message: 'Not found' });
+      const base = siteBaseUrl(services, ctx);
+      const url = `${base}${itemUrl(item, collection)}`;
+      const ics = eventIcs(
+        {
+          uid: `${item.id}@${new URL(base).host}`,
+          title: item.title,
+          url,
+          description: textOfHtml(item.excerpt),
+          ...item.event!,
+        },
+        ctx.clock.now(),
+        ctx.site.website.siteTitle,
+      );
+      return reply
+        .type('text/calendar; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${item.urlSlug}.ics"`)
+        .header('cache-control', 'no-store')
+        .send(ics);
+    },
+  );
 
   /** RSS 2.0 of a blog's newest published posts. */
   app.get<{ Params: { blog: string } }>('/:blog/rss.xml', async (request, reply) => {

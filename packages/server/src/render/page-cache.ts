@@ -70,6 +70,13 @@ export class PageCache {
     return { status: entry.status, html: Buffer.concat(pieces) };
   }
 
+  /** A page rendered with `placeholders` that is not kept (it is one visitor's, or the clock's), with this response's values. */
+  fill(rendered: string, values: PageHoles): string {
+    return rendered.replace(this.pattern, (m) =>
+      m === this.placeholders.crumb ? values.crumb : values.nonce,
+    );
+  }
+
   /** Keeps a page rendered with `placeholders` at `version`; answers it with this response's values. */
   set(key: string, version: number, status: number, rendered: string, values: PageHoles): Buffer {
     const parts: Buffer[] = [];

@@ -28,7 +28,13 @@ import { productReviews } from '../modules/reviews/service.js';
 import { announcementDismissed } from '../modules/site/routes.js';
 import type { AppServices, SiteContext } from '../services.js';
 import { productListContext, productPageExtras } from './browse-context.js';
-import { type ContentResolution, resolveContentPage, searchPage, siteBaseUrl } from './content-pages.js';
+import {
+  type ContentResolution,
+  type ContentVisit,
+  resolveContentPage,
+  searchPage,
+  siteBaseUrl,
+} from './content-pages.js';
 import { cartPageContext, pageContext, productContext } from './context.js';
 import { formPageSpec } from './form-pages.js';
 import { PageCache, type PageHoles } from './page-cache.js';
@@ -43,7 +49,12 @@ export interface PageSpec {
   title: string;
   collection?: Collection;
   data: Record<string, unknown>;
+  /** Not kept in the page cache (a visitor's unlocked page, the clock's events). */
+  noStore?: boolean;
 }
+
+/** The query parameters of an events collection's page. */
+const EVENT_LIST_PARAMS = ['view', 'month', 'page'] as const;
 
 function pathSegments(pathname: string): string[] {
   return pathname.split('/').filter(Boolean).map(decodeURIComponent);
@@ -66,6 +77,7 @@ export async function resolvePage(
   crumb: string,
   cartToken: string | undefined,
   search: URLSearchParams = new URLSearchParams(),
+  unlocked: ContentVisit['unlocked'] = () => false,
 ): Promise<PageSpec | { redirect: string }> {
   const siteTitle = ctx.site.website.siteTitle;
   if (isCartPage(segments)) {
@@ -141,7 +153,10 @@ export async function resolvePage(
       };
     }
   }
-  const content: ContentResolution = await resolveContentPage(services, ctx, collections, segments, crumb);
+  const content: ContentResolution = await resolveContentPage(services, ctx, collections, segments, crumb, {
+    search,
+    unlocked,
+  });
   if (content) return content;
   if (!collection && segments.length === 1) {
     const form = await getFormByPageSlug(ctx, segments[0]);
@@ -234,7 +249,9 @@ async function renderPage(
   // A product list's filters, sort and page, in their one canonical spelling.
   const listSearch = productListSearch(readProductListQuery(url.searchParams));
   const reviewsPage = reviewsPageOf(url.searchParams);
-  const key = `${ctx.websiteId}\n${url.pathname}${listSearch}\n${reviewsPage}\n${dismissed}\n${cartError}\n${restockMessage}\n${cart.totalQuantity}\n${cart.subtotalCents}\n${cart.currency}`;
+  // An events page's view, month and page (those pages are never kept, but what stands in their place may be).
+  const eventSearch = EVENT_LIST_PARAMS.map((p) => url.searchParams.get(p) ?? '').join('&');
+  const key = `${ctx.websiteId}\n${url.pathname}${listSearch}\n${reviewsPage}\n${eventSearch}\n${dismissed}\n${cartError}\n${restockMessage}\n${cart.totalQuantity}\n${cart.subtotalCents}\n${cart.currency}`;
   const version = services.database.pageVersion.pages;
   const hit = pages.get(key, version, values);
   if (hit) return send(hit.status, hit.html);
@@ -247,6 +264,7 @@ async function renderPage(
     pages.placeholders.crumb,
     cartToken,
     url.searchParams,
+    (itemId, passwordHash) => services.access.pageOpen(request, itemId, passwordHash),
   );
   if ('redirect' in page) return reply.redirect(page.redirect);
   const rendered = renderSpec(
@@ -260,6 +278,7 @@ async function renderPage(
     { ...notices, newsletterPopup: await newsletterPopupOffered(ctx) },
     await listFormPages(ctx),
   );
+  if (page.noStore) return send(page.status, pages.fill(rendered, values));
   return send(page.status, pages.set(key, version, page.status, rendered, values));
 }
 

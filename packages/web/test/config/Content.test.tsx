@@ -16,11 +16,12 @@ const EDITOR: Who = {
 };
 const DRAFTER: Who = { role: 16, roleName: 'draft editor', permissions: ['content.read', 'drafts.write'] };
 const BLOG = { id: 'blog', title: 'Blog', typeName: 'blog', fullUrl: '/blog' };
+const EVENTS = { id: 'events', title: 'Events', typeName: 'events', fullUrl: '/events' };
 
-function contentServer(who: Who, create: (request: RecordedRequest) => Response) {
+function contentServer(who: Who, create: (request: RecordedRequest) => Response, collections = [BLOG]) {
   const posts: RecordedRequest[] = [];
   stubServer(who, {
-    'GET /api/config/content/collections': () => jsonResponse({ collections: [BLOG] }),
+    'GET /api/config/content/collections': () => jsonResponse({ collections }),
     'GET /api/config/content/items': () => jsonResponse({ items: [], total: 0, page: 1, pageSize: 25 }),
     'GET /api/config/media': () => jsonResponse({ assets: [] }),
     'POST /api/config/content/items': (request) => {
@@ -89,5 +90,36 @@ describe('the page and post editor', { timeout: 30_000 }, () => {
     await save(drawer);
     expect(await within(drawer).findByText('Choose when a scheduled item publishes.')).toBeTruthy();
     expect(within(drawer).getByLabelText('Publish on').getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('takes an event’s times in the site’s zone and refuses a latitude out of range', async () => {
+    const posts = contentServer(EDITOR, () => jsonResponse({ item: { id: 'ci_2' } }, 201), [EVENTS]);
+    renderArea('/config/content/new');
+    const drawer = await screen.findByRole('dialog', { name: 'New page or post' }, { timeout: 15_000 });
+    const field = (label: string, value: string) =>
+      fireEvent.change(within(drawer).getByLabelText(label), { target: { value } });
+    field('Title', 'Winter market');
+    field('Starts', '2026-12-05T10:00');
+    field('Ends', '2026-12-05T09:00');
+    field('Address line 1', '14 Mill Street');
+    field('Latitude', '91');
+    field('Longitude', '-73.79');
+    await save(drawer);
+    expect(await within(drawer).findByText('The event cannot end before it starts.')).toBeTruthy();
+    expect(within(drawer).getByText('Latitude must be between -90 and 90.')).toBeTruthy();
+    expect(posts).toHaveLength(0);
+    field('Ends', '2026-12-05T16:00');
+    field('Latitude', '42.25');
+    await save(drawer);
+    await vi.waitFor(() => expect(posts).toHaveLength(1));
+    // America/New_York (the site's zone by default) is five hours behind UTC in December.
+    expect(posts[0].body).toMatchObject({
+      collectionId: 'events',
+      event: {
+        startDate: Date.UTC(2026, 11, 5, 15),
+        endDate: Date.UTC(2026, 11, 5, 21),
+        location: { addressLine1: '14 Mill Street', mapLat: 42.25, mapLng: -73.79 },
+      },
+    });
   });
 });

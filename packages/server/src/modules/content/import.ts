@@ -47,7 +47,7 @@ export const contentFileSchema = z.strictObject({
         title: z.string().trim().min(1).max(200),
         urlSlug: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/),
         type: z.number().int().min(MIN_COLLECTION_TYPE).max(MAX_COLLECTION_TYPE).default(1),
-        typeName: z.enum(['page', 'blog']),
+        typeName: z.enum(['page', 'blog', 'events']),
         description: z.string().max(2000).optional(),
         position: z.number().int().default(0),
         /** A page served at its URL with no header link (a policy the footer links to). */
@@ -85,6 +85,10 @@ export const contentFileSchema = z.strictObject({
         assetUrl: z.string().max(2000).optional(),
         createdAt: z.number().int().nonnegative().optional(),
         comments: z.array(commentSchema).default([]),
+        /** An events collection's item: its start, end and place (spec §3 Event). */
+        event: z.unknown().optional(),
+        /** The item's own password (a WXR post_password): visitors enter it to read the item. */
+        password: z.string().optional(),
       }),
     )
     .default([]),
@@ -169,6 +173,8 @@ export async function importContent(
             commentState: raw.commentState,
             categories: raw.categories.map((t) => termOf(t).name).filter(Boolean),
             tags: raw.tags.map((t) => termOf(t).name).filter(Boolean),
+            event: raw.event ?? null,
+            ...(raw.password ? { password: raw.password } : {}),
           });
           if (!body.success) {
             errors.push(

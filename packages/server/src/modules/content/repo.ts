@@ -63,6 +63,17 @@ export function firstPublishedItem(db: Db, collectionId: string) {
     .executeTakeFirst();
 }
 
+/** A collection's published items that are events (an item with its dates). */
+export function publishedEvents(db: Db, collectionId: string) {
+  return db
+    .selectFrom('content_items')
+    .selectAll()
+    .where('collection_id', '=', collectionId)
+    .where('status', '=', PUBLISHED)
+    .where('event_start', 'is not', null)
+    .execute();
+}
+
 export interface PostFilter {
   collectionId: string;
   term?: { kind: string; slug: string };

@@ -7,6 +7,7 @@ import {
   COMMENT_STATE,
   COMMENT_STATUSES,
   CONTENT_STATUSES,
+  EVENT_MESSAGES,
   GALLERY_ALIGNMENTS,
   GALLERY_ASPECT_RATIOS,
   GALLERY_DESIGNS,
@@ -14,6 +15,8 @@ import {
   GALLERY_META_POSITIONS,
   GALLERY_RANGES,
   type GALLERY_SWITCH_DEFAULTS,
+  LATITUDE_RANGE,
+  LONGITUDE_RANGE,
   MAX_SLUG_LENGTH,
   MAX_TITLE_LENGTH,
   RECORD_TYPE,
@@ -80,6 +83,35 @@ export const galleryOptionsSchema = z.strictObject({
   indicators: onOff,
 } satisfies Record<keyof typeof GALLERY_SWITCH_DEFAULTS, unknown> & Record<string, unknown>);
 
+/** Spec §3 Location: address lines, country, and a map point when both coordinates are set. */
+export const locationSchema = z.strictObject({
+  addressLine1: shortText.optional(),
+  addressLine2: shortText.optional(),
+  addressCountry: shortText.optional(),
+  mapLat: z
+    .number(EVENT_MESSAGES.latitude)
+    .min(LATITUDE_RANGE[0], EVENT_MESSAGES.latitude)
+    .max(LATITUDE_RANGE[1], EVENT_MESSAGES.latitude)
+    .optional(),
+  mapLng: z
+    .number(EVENT_MESSAGES.longitude)
+    .min(LONGITUDE_RANGE[0], EVENT_MESSAGES.longitude)
+    .max(LONGITUDE_RANGE[1], EVENT_MESSAGES.longitude)
+    .optional(),
+});
+
+/** Spec §3 Event of an events collection's item: ms since epoch; it may not end before it starts. */
+export const eventSchema = z
+  .strictObject({
+    startDate: z.number(EVENT_MESSAGES.startRequired).int().nonnegative(EVENT_MESSAGES.startRequired),
+    endDate: z.number(EVENT_MESSAGES.endRequired).int().nonnegative(EVENT_MESSAGES.endRequired),
+    location: locationSchema.default({}),
+  })
+  .refine((e) => e.endDate >= e.startDate, { message: EVENT_MESSAGES.endBeforeStart, path: ['endDate'] });
+
+/** Longest page password (a passphrase fits). */
+export const MAX_PAGE_PASSWORD_LENGTH = 200;
+
 export const blockSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal(BLOCK_TYPE.html), html }),
   z.strictObject({ type: z.literal(BLOCK_TYPE.image), image: blockImage }),
@@ -108,16 +140,7 @@ export const blockSchema = z.discriminatedUnion('type', [
       .min(1)
       .max(100),
   }),
-  z.strictObject({
-    type: z.literal(BLOCK_TYPE.map),
-    location: z.strictObject({
-      addressLine1: shortText.optional(),
-      addressLine2: shortText.optional(),
-      addressCountry: shortText.optional(),
-      mapLat: z.number().min(-90).max(90).optional(),
-      mapLng: z.number().min(-180).max(180).optional(),
-    }),
-  }),
+  z.strictObject({ type: z.literal(BLOCK_TYPE.map), location: locationSchema }),
   z.strictObject({ type: z.literal(BLOCK_TYPE.product), productId: z.string().min(1).max(64) }),
 ]);
 
@@ -154,6 +177,13 @@ export const itemBodySchema = z.strictObject({
   starred: z.boolean().default(false),
   categories: z.array(term).max(MAX_TERMS).default([]),
   tags: z.array(term).max(MAX_TERMS).default([]),
+  /** An events collection's item: when and where (null for any other item). */
+  event: eventSchema.nullable().default(null),
+  /**
+   * The page's own password (spec §2 protected content): absent keeps the one it has, '' takes
+   * it away, any other text sets it.
+   */
+  password: z.string().max(MAX_PAGE_PASSWORD_LENGTH).optional(),
 });
 
 export type ItemBody = z.output<typeof itemBodySchema>;

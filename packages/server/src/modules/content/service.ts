@@ -3,9 +3,16 @@ import {
   CONTENT_MESSAGES,
   CONTENT_STATUS,
   type ContentStatus,
+  EVENT_MESSAGES,
+  EVENT_PAGE_SIZE,
+  type EventLocation,
+  type EventView,
   isDue,
+  locationText,
   MAX_SLUG_LENGTH,
+  RECORD_TYPE,
   slugify,
+  splitEvents,
   statusesFor,
   textOfHtml,
 } from '@storefront/commerce';
@@ -14,6 +21,7 @@ import type { ContentItemTable } from '../../db/schema.js';
 import type { RequestContext } from '../../platform/context.js';
 import { HttpError } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
+import { hashPassword } from '../../platform/passwords.js';
 import { type AuditActor, recordAudit } from '../audit/service.js';
 import { type Collection, getCollections } from '../catalog/service.js';
 import {
@@ -38,6 +46,7 @@ import {
   listPublishedPosts,
   nextScheduledAt,
   type PostFilter,
+  publishedEvents,
   publishedItemsForSitemap,
   replaceTerms,
   SNIPPET_MARKS,
@@ -80,6 +89,25 @@ export interface ContentItem {
   publicCommentCount: number;
   createdAt: number;
   updatedAt: number;
+  /** Spec §3 Event of an events collection's item; null for any other. */
+  event: ContentEvent | null;
+  /** The page asks for its own password (spec §2 protected content). */
+  hasPassword: boolean;
+}
+
+export interface ContentEvent {
+  startDate: number;
+  endDate: number;
+  location: EventLocation;
+}
+
+function eventOf(row: ContentItemRow): ContentEvent | null {
+  if (row.event_start == null || row.event_end == null) return null;
+  return {
+    startDate: Number(row.event_start),
+    endDate: Number(row.event_end),
+    location: row.location ? (JSON.parse(row.location) as EventLocation) : {},
+  };
 }
 
 function toItem(row: ContentItemRow, terms: ContentTermRow[], commentCount: number): ContentItem {
@@ -109,6 +137,8 @@ function toItem(row: ContentItemRow, terms: ContentTermRow[], commentCount: numb
     publicCommentCount: commentCount,
     createdAt: Number(row.created_at),
     updatedAt: Number(row.updated_at),
+    event: eventOf(row),
+    hasPassword: row.password_hash !== null,
   };
 }
 
@@ -120,14 +150,16 @@ async function withTerms(ctx: RequestContext, rows: ContentItemRow[]): Promise<C
 
 /** Collections that hold content (every one that is not the store's products). */
 export function isContentCollection(c: Collection): boolean {
-  return c.typeName === 'page' || c.typeName === 'blog';
+  return c.typeName === 'page' || c.typeName === 'blog' || c.typeName === 'events';
 }
 
 // ---- Scheduling -------------------------------------------------------------------------------
 
-/** The text search finds an item by: its title, excerpt and the text of its blocks. */
-export function searchText(item: Pick<ContentItem, 'excerpt' | 'blocks'>): string {
-  const parts = [textOfHtml(item.excerpt)];
+/** The text search finds an item by: its title, excerpt, an event's place and the text of its blocks. */
+export function searchText(
+  item: Pick<ContentItem, 'excerpt' | 'blocks'> & { event?: ContentEvent | null },
+): string {
+  const parts = [textOfHtml(item.excerpt), locationText(item.event?.location)];
   for (const b of item.blocks) {
     if (b.type === 2) parts.push(textOfHtml(b.html));
     else if (b.type === 31) parts.push(b.text, b.source ?? '');
@@ -137,8 +169,9 @@ export function searchText(item: Pick<ContentItem, 'excerpt' | 'blocks'>): strin
   return parts.filter(Boolean).join(' ');
 }
 
+/** Published items are searchable; one behind its own password is not (its snippet would give it away). */
 async function reindex(ctx: RequestContext, item: ContentItem) {
-  if (item.status === CONTENT_STATUS.published)
+  if (item.status === CONTENT_STATUS.published && !item.hasPassword)
     await upsertSearchDocument(ctx.db, {
       item_id: item.id,
       website_id: ctx.websiteId,
@@ -271,6 +304,20 @@ export async function saveItemIn(
   if (existing && !statusesFor(role).includes(existing.status as ContentStatus))
     throw new HttpError(403, CONTENT_MESSAGES.draftOnly, undefined, { status: CONTENT_MESSAGES.draftOnly });
   const { status, publishOn } = checkedStatus(role, body, now);
+  const isEvents = collection.typeName === 'events';
+  if (isEvents && !body.event)
+    throw new HttpError(400, EVENT_MESSAGES.eventRequired, undefined, {
+      event: EVENT_MESSAGES.eventRequired,
+    });
+  if (!isEvents && body.event)
+    throw new HttpError(400, EVENT_MESSAGES.eventOnly, undefined, { event: EVENT_MESSAGES.eventOnly });
+  // Absent keeps the page's password; '' takes it away.
+  const passwordHash =
+    body.password === undefined
+      ? (existing?.password_hash ?? null)
+      : body.password === ''
+        ? null
+        : await hashPassword(body.password);
   const slug =
     body.urlSlug || existing?.url_slug || (await freeSlug(ctx, collection.id, slugify(body.title)));
   const taken = await findItemBySlug(ctx.db, collection.id, slug);
@@ -281,7 +328,7 @@ export async function saveItemIn(
     id: itemId,
     website_id: ctx.websiteId,
     collection_id: collection.id,
-    record_type: body.recordType,
+    record_type: isEvents ? RECORD_TYPE.event : body.recordType,
     title: body.title,
     url_slug: slug,
     excerpt: body.excerpt,
@@ -300,6 +347,10 @@ export async function saveItemIn(
     source_id: options.sourceId ?? existing?.source_id ?? null,
     created_at: existing ? Number(existing.created_at) : (options.createdAt ?? now),
     updated_at: now,
+    event_start: body.event?.startDate ?? null,
+    event_end: body.event?.endDate ?? null,
+    location: body.event ? JSON.stringify(body.event.location) : null,
+    password_hash: passwordHash,
   };
   if (existing) await updateItem(ctx.db, itemId, row);
   else await insertItem(ctx.db, row);
@@ -332,6 +383,11 @@ export async function freeSlug(ctx: RequestContext, collectionId: string, base: 
     const slug = n === 1 ? base : `${base.slice(0, MAX_SLUG_LENGTH - String(n).length - 1)}-${n}`;
     if (!(await findItemBySlug(ctx.db, collectionId, slug))) return slug;
   }
+}
+
+/** The hash of an item's own password, null when it has none (or is not there). */
+export async function pagePasswordHash(ctx: RequestContext, id: string): Promise<string | null> {
+  return (await findItem(ctx.db, ctx.websiteId, id))?.password_hash ?? null;
 }
 
 export async function getItem(ctx: RequestContext, id: string): Promise<ContentItem | null> {
@@ -424,6 +480,48 @@ export async function getPost(ctx: RequestContext, collection: Collection, slug:
       createdAt: Number(c.created_at),
     })),
   };
+}
+
+export interface EventList {
+  view: Exclude<EventView, 'calendar'>;
+  events: ContentItem[];
+  page: number;
+  pageCount: number;
+  total: number;
+}
+
+/** A collection's published events, upcoming or past by the clock (spec §4). */
+async function collectionEvents(ctx: RequestContext, collection: Collection) {
+  const rows = await publishedEvents(ctx.db, collection.id);
+  const items = (await withTerms(ctx, rows)).map((item) => ({ ...item, ...item.event! }));
+  return splitEvents(items, ctx.clock.now());
+}
+
+/** One page of a collection's upcoming (soonest first) or past (newest first) events; null past the last page. */
+export async function listEvents(
+  ctx: RequestContext,
+  collection: Collection,
+  view: EventList['view'],
+  page: number,
+): Promise<EventList | null> {
+  const all = (await collectionEvents(ctx, collection))[view];
+  const pageCount = Math.max(1, Math.ceil(all.length / EVENT_PAGE_SIZE));
+  if (page > pageCount) return null;
+  const events = all.slice((page - 1) * EVENT_PAGE_SIZE, page * EVENT_PAGE_SIZE);
+  return { view, events, page, pageCount, total: all.length };
+}
+
+/** Every published event of a collection, upcoming and past (the calendar picks its month's). */
+export async function allEvents(ctx: RequestContext, collection: Collection): Promise<ContentItem[]> {
+  const { upcoming, past } = await collectionEvents(ctx, collection);
+  return [...upcoming, ...past];
+}
+
+/** A published event by its slug. */
+export async function getEvent(ctx: RequestContext, collection: Collection, slug: string) {
+  const row = await findItemBySlug(ctx.db, collection.id, slug);
+  if (!row || row.status !== CONTENT_STATUS.published || row.event_start == null) return null;
+  return (await withTerms(ctx, [row]))[0];
 }
 
 /** Most results a search answers. */

@@ -16,7 +16,7 @@ import {
  * featured images' addresses; menus are left out.
  */
 
-/** WordPress post statuses and ours (spec §4); a password-protected item stays private. */
+/** WordPress post statuses and ours (spec §4). */
 const STATUS: Record<string, ContentStatus> = {
   publish: CONTENT_STATUS.published,
   future: CONTENT_STATUS.scheduled,
@@ -157,8 +157,9 @@ export function readWxr(xml: string, taken: ReadonlyMap<string, string>): WxrRea
     const postId = text(item['wp:post_id']);
     const wpStatus = text(item['wp:status']);
     if (wpStatus === 'trash') continue;
-    const protectedByPassword = text(item['wp:post_password']) !== '';
-    const status = protectedByPassword ? CONTENT_STATUS.private : (STATUS[wpStatus] ?? CONTENT_STATUS.draft);
+    // A password-protected item keeps its status and asks visitors for its password (spec §2, 105).
+    const password = text(item['wp:post_password']);
+    const status = STATUS[wpStatus] ?? CONTENT_STATUS.draft;
     const title = text(item.title).trim();
     const slug = text(item['wp:post_name']) || title || `${type}-${postId}`;
     let collectionId = blogId;
@@ -194,6 +195,7 @@ export function readWxr(xml: string, taken: ReadonlyMap<string, string>): WxrRea
       tags: type === 'post' ? terms('post_tag') : [],
       commentState: text(item['wp:comment_status']) === 'open' ? COMMENT_STATE.open : COMMENT_STATE.closed,
       ...(assetUrl ? { assetUrl } : {}),
+      ...(password ? { password } : {}),
       comments: list(item['wp:comment']).flatMap((c) => {
         const approved = COMMENT_STATUS[text(c['wp:comment_approved'])];
         if (!approved) return [];

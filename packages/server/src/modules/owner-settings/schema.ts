@@ -7,11 +7,14 @@ export const SUCCESS_TEXT_MAX_LENGTH = 500;
 /** RFC 5321 caps an address at 254 characters; a display name beside it fits this. */
 export const MAIL_FROM_MAX_LENGTH = 320;
 export const PUBLIC_URL_MAX_LENGTH = 2000;
+/** Longest site password (a passphrase fits). */
+export const SITE_PASSWORD_MAX_LENGTH = 200;
 
 export const SETTINGS_MESSAGES = {
   currency: `Choose one of the store currencies: ${CURRENCIES.join(', ')}.`,
   mailFrom: 'Enter an address such as shop@example.com or "My Shop <shop@example.com>".',
   publicUrl: 'Enter the address shoppers use, starting with http:// or https://, without ? or #.',
+  sitePassword: `A site password is at most ${SITE_PASSWORD_MAX_LENGTH} characters.`,
 } as const;
 
 /** "shop@example.com" or "My Shop <shop@example.com>"; never a line break (a header injection). */
@@ -60,6 +63,12 @@ export const settingsBody = z.strictObject({
   announcement: announcementSchema.nullable().optional(),
   /** Every page's footer: policy links, contact details, social accounts. */
   footer: footerSchema.optional(),
+  /** Spec §2 lock screen: every storefront page asks for it; null or '' opens the site. */
+  sitePassword: z
+    .string()
+    .max(SITE_PASSWORD_MAX_LENGTH, SETTINGS_MESSAGES.sitePassword)
+    .nullable()
+    .optional(),
   /** Spec §3 store settings. */
   storeSettings: z
     .strictObject({

@@ -1,4 +1,5 @@
 import type { AppConfig } from '../../config.js';
+import { hashPassword } from '../../platform/passwords.js';
 import type { SiteContext } from '../../services.js';
 import { type AuditActor, recordAudit } from '../audit/service.js';
 import { DEFAULT_MAIL_FROM } from '../email/worker.js';
@@ -18,6 +19,8 @@ export function settingsView(site: Site, config: Pick<AppConfig, 'mailFrom' | 'p
       announcement: w.announcement,
       footer: w.footer,
       storeSettings: site.storeSettings,
+      /** The storefront asks visitors for the site password (never shown back). */
+      sitePasswordSet: site.lock.passwordHash !== null,
       /** The sender and address mails use now (the override, else MAIL_FROM / PUBLIC_URL). */
       effective: {
         mailFrom: w.mailFrom ?? config.mailFrom ?? DEFAULT_MAIL_FROM,
@@ -29,8 +32,14 @@ export function settingsView(site: Site, config: Pick<AppConfig, 'mailFrom' | 'p
 
 /** Saves the settings given, with their audit entry, in one transaction. */
 export async function saveSettings(ctx: SiteContext, actor: AuditActor, body: SettingsBody): Promise<void> {
+  const { sitePassword, ...rest } = body;
+  const sitePasswordHash =
+    sitePassword === undefined ? undefined : sitePassword ? await hashPassword(sitePassword) : null;
   await ctx.db.transaction().execute(async (trx) => {
-    await saveSiteSettings(trx, ctx.site, body);
-    await recordAudit({ ...ctx, db: trx }, actor, 'settings.update', `website:${ctx.websiteId}`, body);
+    await saveSiteSettings(trx, ctx.site, { ...rest, sitePasswordHash });
+    // The audit log says that the password changed, never what it is.
+    const audited =
+      sitePassword === undefined ? rest : { ...rest, sitePassword: sitePassword ? 'set' : 'removed' };
+    await recordAudit({ ...ctx, db: trx }, actor, 'settings.update', `website:${ctx.websiteId}`, audited);
   });
 }

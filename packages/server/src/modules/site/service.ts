@@ -75,8 +75,15 @@ export interface CommunitySettings {
   shareButtonOptions: ShareService[];
 }
 
+/** The site password (spec §2 lock screen): kept off `website`, which templates see. */
+export interface SiteLock {
+  /** argon2id hash; null: the site is open. */
+  passwordHash: string | null;
+}
+
 export interface Site {
   website: Website;
+  lock: SiteLock;
   storeSettings: StoreSettings;
   analytics: AnalyticsSettings;
   community: CommunitySettings;
@@ -115,6 +122,7 @@ export async function loadSite(db: Kysely<DB>): Promise<Site | null> {
       announcement: w.announcement ? (JSON.parse(w.announcement) as Announcement) : null,
       footer: w.footer ? (JSON.parse(w.footer) as SiteFooter) : EMPTY_FOOTER,
     },
+    lock: { passwordHash: w.site_password_hash },
     storeSettings: s
       ? {
           useLightCart: !!s.use_light_cart,
@@ -153,6 +161,8 @@ export interface SiteSettingsChange {
   footer?: SiteFooter;
   storeSettings?: Partial<StoreSettings>;
   community?: Partial<CommunitySettings>;
+  /** The site password's hash; null opens the site. */
+  sitePasswordHash?: string | null;
 }
 
 /** Saves the owner's changes to the website and its store settings in the caller's transaction. */
@@ -170,6 +180,7 @@ export async function saveSiteSettings(
       ? { announcement: change.announcement?.text ? JSON.stringify(change.announcement) : null }
       : {}),
     ...(change.footer !== undefined ? { footer: JSON.stringify(change.footer) } : {}),
+    ...(change.sitePasswordHash !== undefined ? { site_password_hash: change.sitePasswordHash } : {}),
     ...(change.community?.commentsEnabled !== undefined
       ? { comments_enabled: change.community.commentsEnabled ? 1 : 0 }
       : {}),

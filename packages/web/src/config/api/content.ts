@@ -6,7 +6,7 @@ import { api } from './client';
 export interface ContentCollection {
   id: string;
   title: string;
-  typeName: 'page' | 'blog';
+  typeName: 'page' | 'blog' | 'events';
   fullUrl: string;
 }
 
@@ -29,6 +29,10 @@ export interface ContentItem {
   tags: { name: string; slug: string }[];
   publicCommentCount: number;
   updatedAt: number;
+  /** An events collection's item: when and where (spec §3 Event). */
+  event: NonNullable<ItemBody['event']> | null;
+  /** The item asks visitors for its own password. */
+  hasPassword: boolean;
 }
 
 export interface ContentPage {

@@ -28,6 +28,8 @@ export interface Settings {
     contactAddress?: string;
     socialAccounts: { serviceName: string; userName: string; profileUrl: string }[];
   };
+  /** Every storefront page asks for the site password (spec §2 lock screen). */
+  sitePasswordSet: boolean;
   /** What mails use now: the owner's value, else the server's MAIL_FROM / PUBLIC_URL. */
   effective: { mailFrom: string; publicUrl: string };
 }

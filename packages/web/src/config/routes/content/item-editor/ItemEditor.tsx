@@ -1,4 +1,11 @@
-import { BLOCK_TYPE, CONTENT_STATUS_LABELS, type ContentStatus, statusesFor } from '@storefront/commerce';
+import {
+  BLOCK_TYPE,
+  CONTENT_STATUS_LABELS,
+  type ContentStatus,
+  epochToZonedWallTime,
+  statusesFor,
+  zonedWallTimeToEpoch,
+} from '@storefront/commerce';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -25,6 +32,7 @@ import { Field, FieldFrame, type Option } from '../../../components/Field';
 import { ErrorNotice, LoadError, SkeletonForm } from '../../../components/Status';
 import { blank, schemaResolver } from '../../../components/schema-resolver';
 import { showServerErrors } from '../../../components/server-errors';
+import { areaContext } from '../../../context';
 import { TEXTS } from '../../../texts';
 import { GallerySettings } from './GallerySettings';
 import { MediaPicker } from './MediaPicker';
@@ -44,8 +52,48 @@ interface Values {
   excerpt: string;
   mainImageId: string;
   blocks: Block[];
+  /** An event's start and end: datetime-local text in the site's zone. */
+  eventStart: string;
+  eventEnd: string;
+  addressLine1: string;
+  addressLine2: string;
+  addressCountry: string;
+  mapLat: string;
+  mapLng: string;
+  /** A new page password; empty keeps the current one. */
+  password: string;
+  removePassword: boolean;
 }
-const FIELDS = ['collectionId', 'title', 'urlSlug', 'status', 'publishOn', 'authorName', 'excerpt'] as const;
+const FIELDS = [
+  'collectionId',
+  'title',
+  'urlSlug',
+  'status',
+  'publishOn',
+  'authorName',
+  'excerpt',
+  'eventStart',
+  'eventEnd',
+  'mapLat',
+  'mapLng',
+  'password',
+] as const;
+
+/** The site's zone: event times are entered and shown in it (spec §9 default America/New_York). */
+const siteZone = () => areaContext().timeZone ?? 'America/New_York';
+
+/** Schema paths of the event as the form's fields. */
+const EVENT_FIELDS: Record<string, keyof Values> = {
+  event: 'eventStart',
+  'event.startDate': 'eventStart',
+  'event.endDate': 'eventEnd',
+  'event.location.addressLine1': 'addressLine1',
+  'event.location.addressLine2': 'addressLine2',
+  'event.location.addressCountry': 'addressCountry',
+  'event.location.mapLat': 'mapLat',
+  'event.location.mapLng': 'mapLng',
+};
+const fieldOf = (path: string) => EVENT_FIELDS[path] ?? path;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const toLocalInput = (ms: number | null) => {
@@ -73,10 +121,41 @@ function valuesOf(item: ContentItem | null, collectionId: string): Values {
     excerpt: item?.excerpt ?? '',
     mainImageId: item?.mainImageId ?? '',
     blocks: item?.blocks ?? [{ type: BLOCK_TYPE.html, html: '' }],
+    eventStart: item?.event ? epochToZonedWallTime(item.event.startDate, siteZone()) : '',
+    eventEnd: item?.event ? epochToZonedWallTime(item.event.endDate, siteZone()) : '',
+    addressLine1: item?.event?.location.addressLine1 ?? '',
+    addressLine2: item?.event?.location.addressLine2 ?? '',
+    addressCountry: item?.event?.location.addressCountry ?? '',
+    mapLat: item?.event?.location.mapLat?.toString() ?? '',
+    mapLng: item?.event?.location.mapLng?.toString() ?? '',
+    password: '',
+    removePassword: false,
   };
 }
 
-export function toItemBody(v: Values): ItemBody {
+/** A coordinate typed as text: empty is none; anything not a number stays NaN for the schema to refuse. */
+const coordinate = (text: string) => (blank(text) ? undefined : Number(text));
+
+/** The event of an events collection's item, its times read in the site's zone. */
+function eventOf(v: Values): ItemBody['event'] {
+  const text = (s: string) => (blank(s) ? undefined : s.trim());
+  const location = Object.fromEntries(
+    Object.entries({
+      addressLine1: text(v.addressLine1),
+      addressLine2: text(v.addressLine2),
+      addressCountry: text(v.addressCountry),
+      mapLat: coordinate(v.mapLat),
+      mapLng: coordinate(v.mapLng),
+    }).filter(([, x]) => x !== undefined),
+  );
+  return {
+    startDate: zonedWallTimeToEpoch(v.eventStart, siteZone()),
+    endDate: zonedWallTimeToEpoch(v.eventEnd, siteZone()),
+    location,
+  };
+}
+
+export function toItemBody(v: Values, isEvent: boolean): ItemBody {
   const at = blank(v.publishOn) ? null : new Date(v.publishOn).getTime();
   return {
     collectionId: v.collectionId,
@@ -95,6 +174,8 @@ export function toItemBody(v: Values): ItemBody {
     starred: false,
     categories: list(v.categories),
     tags: list(v.tags),
+    event: isEvent ? eventOf(v) : null,
+    ...(v.removePassword ? { password: '' } : blank(v.password) ? {} : { password: v.password }),
   };
 }
 
@@ -294,8 +375,13 @@ function ItemForm({
   const [pickingMain, setPickingMain] = useState(false);
   const allowed = statusesFor(role);
   const editable = canWrite && (!item || allowed.includes(item.status));
+  const isEventOf = (id: string) => collections.find((c) => c.id === id)?.typeName === 'events';
   const form = useForm<Values, unknown, ItemBody>({
-    resolver: schemaResolver(itemBodySchema, toItemBody),
+    resolver: schemaResolver(
+      itemBodySchema,
+      (v: Values) => toItemBody(v, isEventOf(v.collectionId)),
+      fieldOf,
+    ),
     defaultValues: valuesOf(item, collections[0]?.id ?? ''),
   });
   const blocks = useWatch({ control: form.control, name: 'blocks' });
@@ -303,6 +389,7 @@ function ItemForm({
   const mainImageId = useWatch({ control: form.control, name: 'mainImageId' });
   const collectionId = useWatch({ control: form.control, name: 'collectionId' });
   const isBlog = collections.find((c) => c.id === collectionId)?.typeName !== 'page';
+  const isEvent = isEventOf(collectionId);
   const statusOptions: Option[] = (editable ? allowed : [item?.status ?? 'draft']).map((s) => ({
     value: s,
     label: CONTENT_STATUS_LABELS[s],
@@ -361,6 +448,59 @@ function ItemForm({
           idPrefix="item"
         />
       </div>
+      {isEvent && (
+        <fieldset className="cfg-section">
+          <legend>{TEXTS.eventDetails}</legend>
+          <div className="cfg-grid">
+            <Field
+              form={form}
+              name="eventStart"
+              label={TEXTS.eventStart}
+              hint={TEXTS.eventZoneHint(siteZone())}
+              kind="datetime-local"
+              disabled={!editable}
+              idPrefix="item"
+            />
+            <Field
+              form={form}
+              name="eventEnd"
+              label={TEXTS.eventEnd}
+              hint={TEXTS.eventZoneHint(siteZone())}
+              kind="datetime-local"
+              disabled={!editable}
+              idPrefix="item"
+            />
+          </div>
+          <div className="cfg-grid">
+            <Field
+              form={form}
+              name="addressLine1"
+              label={TEXTS.addressLine1}
+              disabled={!editable}
+              idPrefix="item"
+            />
+            <Field
+              form={form}
+              name="addressLine2"
+              label={TEXTS.addressLine2}
+              disabled={!editable}
+              idPrefix="item"
+            />
+            <Field
+              form={form}
+              name="addressCountry"
+              label={TEXTS.addressCountry}
+              disabled={!editable}
+              idPrefix="item"
+            />
+          </div>
+          <p className="cfg-hint">{TEXTS.mapHint}</p>
+          <div className="cfg-grid">
+            <Field form={form} name="mapLat" label={TEXTS.mapLat} disabled={!editable} idPrefix="item" />
+            <Field form={form} name="mapLng" label={TEXTS.mapLng} disabled={!editable} idPrefix="item" />
+          </div>
+        </fieldset>
+      )}
       <BlocksEditor
         blocks={blocks}
         editable={editable}
@@ -442,6 +582,29 @@ function ItemForm({
               setPickingMain(false);
               form.setValue('mainImageId', asset.id, { shouldDirty: true });
             }}
+          />
+        )}
+      </fieldset>
+      <fieldset className="cfg-section">
+        <legend>{TEXTS.pagePassword}</legend>
+        {item?.hasPassword && <p className="cfg-hint">{TEXTS.pagePasswordOn}</p>}
+        <Field
+          form={form}
+          name="password"
+          label={TEXTS.pagePassword}
+          hint={TEXTS.pagePasswordHint}
+          kind="password"
+          disabled={!editable}
+          idPrefix="item"
+        />
+        {item?.hasPassword && (
+          <Field
+            form={form}
+            name="removePassword"
+            label={TEXTS.removePagePassword}
+            kind="checkbox"
+            disabled={!editable}
+            idPrefix="item"
           />
         )}
       </fieldset>

@@ -37,12 +37,15 @@ const FIELDS = [
   'footer.contactEmail',
   'footer.contactPhone',
   'footer.contactAddress',
+  'sitePassword',
 ] as const;
 
 function valuesOf(s: Settings): Values {
   return {
     currency: s.currency as Values['currency'],
     timeZone: s.timeZone,
+    // Never shown back: typing one sets a new password, leaving it empty keeps the current one.
+    sitePassword: '',
     mailFrom: s.mailFrom ?? '',
     publicUrl: s.publicUrl ?? '',
     storeSettings: {
@@ -67,7 +70,7 @@ function SettingsForm({ settings, editable }: { settings: Settings; editable: bo
     resolver: zodResolver(settingsBody),
     defaultValues: valuesOf(settings),
   });
-  const onSubmit = form.handleSubmit((body) => {
+  const submit = (body: z.output<typeof settingsBody>) => {
     setFailure(null);
     setSaved(false);
     return save.mutateAsync(body).then(
@@ -79,7 +82,11 @@ function SettingsForm({ settings, editable }: { settings: Settings; editable: bo
         if (!showServerErrors(form, err, FIELDS)) setFailure(err);
       },
     );
-  });
+  };
+  // An empty password field keeps the site's password; removing it is its own button.
+  const onSubmit = form.handleSubmit(({ sitePassword, ...rest }) =>
+    submit(sitePassword ? { ...rest, sitePassword } : rest),
+  );
   const disabled = !editable;
   return (
     <form onSubmit={onSubmit} noValidate className="cfg-form cfg-settings">
@@ -221,6 +228,31 @@ function SettingsForm({ settings, editable }: { settings: Settings; editable: bo
           disabled={disabled}
           idPrefix="settings"
         />
+      </fieldset>
+      <fieldset className="cfg-section">
+        <legend>{TEXTS.sitePassword}</legend>
+        <p className="cfg-hint">{settings.sitePasswordSet ? TEXTS.sitePasswordOn : TEXTS.sitePasswordOff}</p>
+        <Field
+          form={form}
+          name="sitePassword"
+          label={settings.sitePasswordSet ? TEXTS.newSitePassword : TEXTS.sitePassword}
+          kind="password"
+          hint={TEXTS.sitePasswordHint}
+          disabled={disabled}
+          idPrefix="settings"
+        />
+        {editable && settings.sitePasswordSet && (
+          <div className="cfg-actions cfg-actions-start">
+            <button
+              type="button"
+              className="cfg-button"
+              disabled={save.isPending}
+              onClick={() => submit({ sitePassword: null })}
+            >
+              {TEXTS.removeSitePassword}
+            </button>
+          </div>
+        )}
       </fieldset>
       {editable && (
         <div className="cfg-actions">
