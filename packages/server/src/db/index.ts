@@ -33,6 +33,7 @@ import * as m0018 from './migrations/0018_donations.js';
 import * as m0019 from './migrations/0019_content_social.js';
 import * as m0021 from './migrations/0021_browsing.js';
 import * as m0022 from './migrations/0022_analytics_partitions.js';
+import * as m0023 from './migrations/0023_analytics_returning_visitors.js';
 import type { DB } from './schema.js';
 import { createWriteVersion, observeWrites, type WriteVersion } from './write-version.js';
 
@@ -72,6 +73,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0016_newsletter': m0016,
   '0019_content_social': m0019,
   '0022_analytics_partitions': m0022,
+  '0023_analytics_returning_visitors': m0023,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
