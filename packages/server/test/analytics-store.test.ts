@@ -211,8 +211,8 @@ describe.each(dialects)('analytics storage on %s', (dialect) => {
       .orderBy('visitor_id')
       .orderBy('day')
       .execute();
-    days.forEach((d, i) =>
-      expect(d.previous_day).toBe(i > 0 && days[i - 1].visitor_id === d.visitor_id ? days[i - 1].day : null),
+    expect(days.map((d) => d.previous_day)).toEqual(
+      days.map((d, i) => (i > 0 && days[i - 1].visitor_id === d.visitor_id ? days[i - 1].day : null)),
     );
     const backfill = await t.database.db
       .selectFrom('analytics_visitor_days')
