@@ -322,6 +322,25 @@ export function rollupByKey(
   return q.execute();
 }
 
+/** Sum of one metric's counts over a range of days, all keys together. */
+export async function rollupTotal(
+  db: Kysely<DB>,
+  websiteId: string,
+  metric: string,
+  from: number,
+  to: number,
+) {
+  const row = await db
+    .selectFrom('analytics_daily')
+    .select(sql<number>`coalesce(sum(count), 0)`.as('count'))
+    .where('website_id', '=', websiteId)
+    .where('metric', '=', metric)
+    .where('day', '>=', from)
+    .where('day', '<=', to)
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
 /** Sums of one metric by day. */
 export function rollupByDay(db: Kysely<DB>, websiteId: string, metric: string, from: number, to: number) {
   return db
