@@ -33,6 +33,7 @@ import * as m0018 from './migrations/0018_donations.js';
 import * as m0019 from './migrations/0019_content_social.js';
 import * as m0021 from './migrations/0021_browsing.js';
 import * as m0022 from './migrations/0022_analytics_partitions.js';
+import * as m0023 from './migrations/0023_analytics_returning_visitors.js';
 import * as m0024 from './migrations/0024_events_and_passwords.js';
 import * as m0025 from './migrations/0025_reviews.js';
 import type { DB } from './schema.js';
@@ -74,6 +75,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0016_newsletter': m0016,
   '0019_content_social': m0019,
   '0022_analytics_partitions': m0022,
+  '0023_analytics_returning_visitors': m0023,
   '0024_events_and_passwords': m0024,
   '0025_reviews': m0025,
 };

@@ -342,6 +342,17 @@ export interface AnalyticsVisitorDayTable {
   previous_day: number | null;
 }
 
+/**
+ * Visitor-days counted by day and previous active day (-1: none; migration 0023): the visitors
+ * of a range are its days' counts whose previous day is before the range.
+ */
+export interface AnalyticsVisitorDaysDailyTable {
+  website_id: string;
+  day: number;
+  previous_day: number;
+  count: number;
+}
+
 /** A tax rule of a country, or of one region of it (spec §3 Cart applicableTaxRules); rules that match a place add up. */
 export interface TaxRuleTable {
   id: string;
@@ -901,6 +912,7 @@ export interface DB {
   analytics_daily: AnalyticsDailyTable;
   analytics_visits: AnalyticsVisitTable;
   analytics_visitor_days: AnalyticsVisitorDayTable;
+  analytics_visitor_days_daily: AnalyticsVisitorDaysDailyTable;
   tax_rules: TaxRuleTable;
   shipping_options: ShippingOptionTable;
   coupons: CouponTable;

@@ -30,6 +30,7 @@ import {
   type RollupRow,
   rollupByDay,
   rollupByKey,
+  rollupTotal,
   saveAnalyticsSettings,
   uniqueVisitors,
   type VisitKey,
@@ -477,20 +478,20 @@ function percentile75(buckets: { value: number; count: number }[]): number | nul
 }
 
 async function totals(ctx: RequestContext, range: DayRange) {
+  // Page views summed without grouping by page: thousands of pages × days for a long range.
   const [visits, pageviews, visitors, events] = await Promise.all([
-    rollupByKey(ctx.db, ctx.websiteId, 'visits', range.from, range.to),
-    rollupByKey(ctx.db, ctx.websiteId, 'pageviews', range.from, range.to, 1_000_000),
+    rollupTotal(ctx.db, ctx.websiteId, 'visits', range.from, range.to),
+    rollupTotal(ctx.db, ctx.websiteId, 'pageviews', range.from, range.to),
     uniqueVisitors(ctx.db, ctx.websiteId, range.from, range.to),
     rollupByKey(ctx.db, ctx.websiteId, 'events', range.from, range.to),
   ]);
-  const sum = (rows: { count: number }[]) => rows.reduce((n, r) => n + Number(r.count), 0);
   const byName = new Map(events.map((e) => [e.key, e]));
   const funnel = FUNNEL_STEPS.map((step) => ({ step, count: Number(byName.get(step)?.count ?? 0) }));
   const purchases = byName.get(PURCHASE_EVENT);
   return {
-    visits: sum(visits),
+    visits,
     visitors,
-    pageviews: sum(pageviews),
+    pageviews,
     revenue: Number(purchases?.total ?? 0),
     funnel,
   };
