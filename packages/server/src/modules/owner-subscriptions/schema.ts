@@ -1,12 +1,14 @@
 /** The owner's subscription screens' wire contract (GET/POST /api/config/subscriptions…): zod only, no Node imports. */
 import { z } from 'zod';
 import { optionalParam } from '../owner-orders/schema.js';
+import { SUBSCRIPTION_STATUSES } from '../subscriptions/schema.js';
+
+export { SUBSCRIPTION_STATUSES };
 
 /** Subscriptions per page of GET /api/config/subscriptions. */
 export const SUBSCRIPTIONS_PAGE_SIZE = 50;
 const MAX_PAGE = 100_000;
 const SEARCH_MAX_LENGTH = 200;
-export const SUBSCRIPTION_STATUSES = ['active', 'paused', 'past_due', 'cancelled', 'completed'] as const;
 
 export const subscriptionsQuery = z.object({
   status: optionalParam(z.enum(SUBSCRIPTION_STATUSES, `Choose one of ${SUBSCRIPTION_STATUSES.join(', ')}.`)),
