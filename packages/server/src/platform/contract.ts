@@ -59,6 +59,9 @@ export const errorReply = z.object({
   data: z.object({ errors: z.record(z.string(), z.string()) }).optional(),
 });
 
+/** A 204's reply: no body. */
+export const noContent = z.null().describe('No content');
+
 export const OPENAPI_PATH = '/api/openapi.json';
 
 /** The document's head; paths come from the routes. */

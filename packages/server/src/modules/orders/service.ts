@@ -422,7 +422,7 @@ export function confirmationEmailData(
 }
 
 /** The option an order shipped with, as the order shows it: the row keeps the cart's whole option. */
-function orderShippingOption(stored: string): OrderView['shippingOption'] {
+export function orderShippingOption(stored: string): OrderView['shippingOption'] {
   const { id, name, costCents } = JSON.parse(stored) as NonNullable<OrderView['shippingOption']>;
   return { id, name, costCents };
 }
