@@ -59,6 +59,12 @@ export const errorReply = z.object({
   data: z.object({ errors: z.record(z.string(), z.string()) }).optional(),
 });
 
+/** The owner's calls (forms that show each field's problem): the first problem, and every field's in `errors`. */
+export const FIELD_ERRORS = { invalid: { body: 'fields', querystring: 'fields', params: 'fields' } } as const;
+
+/** A CSV export's answer. */
+export const csvReply = z.string().describe('text/csv; charset=utf-8');
+
 /** A 204's reply: no body. */
 export const noContent = z.null().describe('No content');
 

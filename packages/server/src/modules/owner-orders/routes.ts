@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { contract } from '../../platform/contract.js';
+import { contract, csvReply, FIELD_ERRORS } from '../../platform/contract.js';
 import { actorOf } from '../../platform/owner-actor.js';
 import { requirePermission } from '../../platform/owner-auth.js';
+import { idParams } from '../../platform/request-input.js';
 import type { AppServices } from '../../services.js';
 import { sendWaitlists } from '../owner-restock/routes.js';
 import {
   fulfilBody,
-  idParams,
   messageReply,
   orderDetailReply,
   orderListReply,
@@ -24,20 +23,12 @@ import {
   resendConfirmation,
 } from './service.js';
 
-/** Owner calls refuse input with its first problem, and every field's in `errors` (the forms show them). */
-export const OWNER_INVALID = {
-  invalid: { body: 'fields', querystring: 'fields', params: 'fields' },
-} as const;
-
-/** A CSV export's answer. */
-export const csvReply = z.string().describe('text/csv; charset=utf-8');
-
 /** The owner's orders: list, detail, CSV export, fulfil, refund, resend the confirmation. */
 export function ownerOrderRoutes(app: FastifyInstance, services: AppServices): void {
   const api = contract(app);
   // The session and its permission come before any input is read.
-  const read = { preValidation: requirePermission(services, 'orders.read'), config: OWNER_INVALID };
-  const write = { preValidation: requirePermission(services, 'orders.write'), config: OWNER_INVALID };
+  const read = { preValidation: requirePermission(services, 'orders.read'), config: FIELD_ERRORS };
+  const write = { preValidation: requirePermission(services, 'orders.write'), config: FIELD_ERRORS };
   const deps = (): OwnerOrderDeps => ({
     provider: services.paymentProvider,
     publicUrl: services.config.publicUrl,

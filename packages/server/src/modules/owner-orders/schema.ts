@@ -227,10 +227,5 @@ export const orderDetailReply = z.object({
   }),
 });
 
-/** A path's record id. */
-export const idParams = z.object({
-  id: z.string().min(1, 'is required').max(200, 'must be at most 200 characters'),
-});
-
 /** POST …/resend-confirmation (202). */
 export const messageReply = z.object({ message: z.string() });

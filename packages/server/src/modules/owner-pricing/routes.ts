@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { contract, noContent } from '../../platform/contract.js';
+import { contract, FIELD_ERRORS, noContent } from '../../platform/contract.js';
 import { actorOf } from '../../platform/owner-actor.js';
 import { requirePermission } from '../../platform/owner-auth.js';
+import { idParams } from '../../platform/request-input.js';
 import type { AppServices } from '../../services.js';
-import { OWNER_INVALID } from '../owner-orders/routes.js';
-import { idParams } from '../owner-orders/schema.js';
 import {
   getCouponSettings,
   getShippingOptionSettings,
@@ -41,7 +40,7 @@ export function ownerPricingRoutes(app: FastifyInstance, services: AppServices):
   const api = contract(app);
   const guarded = (permission: Parameters<typeof requirePermission>[1]) => ({
     preValidation: requirePermission(services, permission),
-    config: OWNER_INVALID,
+    config: FIELD_ERRORS,
   });
   const read = guarded('settings.read');
   const discounts = guarded('discounts.write');

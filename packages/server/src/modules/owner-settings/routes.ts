@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { contract } from '../../platform/contract.js';
+import { contract, FIELD_ERRORS } from '../../platform/contract.js';
 import { actorOf } from '../../platform/owner-actor.js';
 import { requirePermission } from '../../platform/owner-auth.js';
 import type { AppServices } from '../../services.js';
-import { OWNER_INVALID } from '../owner-orders/routes.js';
 import { settingsBody, settingsReply } from './schema.js';
 import { saveSettings, settingsView } from './service.js';
 
@@ -23,7 +22,7 @@ export function ownerSettingsRoutes(app: FastifyInstance, services: AppServices)
     '/api/config/settings',
     {
       preValidation: requirePermission(services, 'settings.write'),
-      config: OWNER_INVALID,
+      config: FIELD_ERRORS,
       schema: { body: settingsBody, response: { 200: settingsReply } },
     },
     async (request) => {

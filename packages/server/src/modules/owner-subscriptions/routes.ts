@@ -1,18 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import { contract } from '../../platform/contract.js';
+import { contract, FIELD_ERRORS } from '../../platform/contract.js';
 import { actorOf } from '../../platform/owner-actor.js';
 import { requirePermission } from '../../platform/owner-auth.js';
+import { idParams } from '../../platform/request-input.js';
 import type { AppServices } from '../../services.js';
-import { OWNER_INVALID } from '../owner-orders/routes.js';
-import { idParams } from '../owner-orders/schema.js';
 import { subscriptionDetailReply, subscriptionListReply, subscriptionsQuery } from './schema.js';
 import { cancelOwnerSubscription, listOwnerSubscriptions, ownerSubscriptionDetail } from './service.js';
 
 /** The owner's subscriptions: list, detail with renewals, cancel. */
 export function ownerSubscriptionRoutes(app: FastifyInstance, services: AppServices): void {
   const api = contract(app);
-  const read = { preValidation: requirePermission(services, 'orders.read'), config: OWNER_INVALID };
-  const write = { preValidation: requirePermission(services, 'orders.write'), config: OWNER_INVALID };
+  const read = { preValidation: requirePermission(services, 'orders.read'), config: FIELD_ERRORS };
+  const write = { preValidation: requirePermission(services, 'orders.write'), config: FIELD_ERRORS };
 
   api.get(
     '/api/config/subscriptions',
