@@ -1,6 +1,8 @@
 import fs from 'node:fs';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OPENAPI_FILE } from '../src/platform/contract.js';
+import { z } from 'zod';
+import { contract, OPENAPI_FILE, useContract } from '../src/platform/contract.js';
 import { CRUMB, createTestApp, type TestApp } from './support/app.js';
 
 /** One contract: the routes' schemas, the served document and the checked-in copy say the same. */
@@ -68,5 +70,39 @@ describe('GET /api/openapi.json', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({ message: 'itemId: itemId is required' });
+  });
+
+  it('the owner calls declare their input and answers', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const refund = doc.paths['/api/config/orders/{id}/refund'].post;
+    expect(refund.parameters).toEqual([expect.objectContaining({ in: 'path', name: 'id', required: true })]);
+    expect(refund.requestBody.content['application/json'].schema.properties.restock).toBeDefined();
+    expect(refund.responses['200'].content['application/json'].schema.properties.order).toBeDefined();
+    const coupons = doc.paths['/api/config/coupons'].get;
+    expect(coupons.responses['200'].content['application/json'].schema.properties.coupons.type).toBe('array');
+    expect(doc.paths['/api/site-users/account'].get.responses['200']).toBeDefined();
+  });
+});
+
+describe('reply checks of the tests', () => {
+  it('refuse a reply schema that would drop a field the answer holds', async () => {
+    const app = Fastify();
+    await useContract(app, { checkReplies: true });
+    const api = contract(app);
+    const reply = z.object({ kept: z.string(), nested: z.object({ a: z.number() }) });
+    api.get('/api/whole', { schema: { response: { 200: reply } } }, async () => ({
+      kept: 'x',
+      nested: { a: 1 },
+    }));
+    // The handler's answer holds more than its schema names (as a service's wider view would).
+    api.get('/api/cut', { schema: { response: { 200: reply } } }, async () => {
+      const answer = { kept: 'x', nested: { a: 1, lost: true } };
+      return answer;
+    });
+    expect((await app.inject('/api/whole')).json()).toEqual({ kept: 'x', nested: { a: 1 } });
+    const cut = await app.inject('/api/cut');
+    expect(cut.statusCode).toBe(500);
+    expect(cut.json().message).toContain('drops .nested.lost');
+    await app.close();
   });
 });

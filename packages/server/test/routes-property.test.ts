@@ -1,16 +1,25 @@
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CRUMB, createTestApp, type TestApp } from './support/app.js';
+import { SESSION_COOKIE } from '../src/platform/owner-auth.js';
+import { GROUP_LIMITS } from '../src/platform/rate-limit.js';
+import { SITE_USER_SESSION_COOKIE } from '../src/platform/site-user-auth.js';
+import { CRUMB, cookiesOf, createTestApp, type TestApp } from './support/app.js';
 import { dialects } from './support/databases.js';
+import { addOwner, ownerEmail, signIn } from './support/owner.js';
 
 /**
  * Every registered route, sent generated paths, queries, bodies and headers: whatever arrives,
- * the answer is never a 5xx. Seeded and bounded so it runs in CI in seconds.
+ * the answer is never a 5xx. Sent by a visitor, a signed-in shopper or a signed-in admin, so the
+ * account and owner calls read their input too. Seeded and bounded so it runs in CI in seconds.
  */
 const RUNS_PER_ROUTE = 30;
 const SEED = 17;
 const HUGE = 20_000;
+const SHOPPER_EMAIL = 'prop@example.com';
+const SHOPPER_PASSWORD = 'correct horse battery';
+/** Calls that may end a session or change its password: the callers sign in again after them. */
+const SIGNS_OUT = /session|sign-out|password/;
 
 interface Route {
   method: string;
@@ -139,6 +148,7 @@ const headers = fc.record(
     forwardedFor: fc.oneof(fc.constant('x'.repeat(HUGE)), fc.ipV4(), fc.ipV6(), fc.string({ maxLength: 20 })),
     accept: fc.constantFrom('application/json', 'text/html', '*/*', ''),
     encoding: fc.constantFrom('br', 'gzip', 'deflate', 'identity;q=0', 'x'),
+    session: fc.constantFrom('visitor', 'shopper', 'admin'),
   },
   { requiredKeys: ['crumb'] },
 );
@@ -149,14 +159,43 @@ const segment = fc.oneof(encoded, fc.constantFrom('a/b', '%2F', 'shop/p/tee', 's
 describe.each(dialects)('every route on %s', (dialect) => {
   let t: TestApp;
   let routes: Route[];
+  /** The session cookie of each kind of caller ('' for a visitor). */
+  const sessions: Record<string, string> = { visitor: '' };
+  /** Signs the shopper and the admin in (again, after a call that may have signed them out). */
+  async function signInCallers() {
+    sessions.admin = `; ${SESSION_COOKIE}=${(await signIn(t.app, ownerEmail(1)))[SESSION_COOKIE]}`;
+    const shopper = await t.app.inject({
+      method: 'POST',
+      url: '/api/site-users/session',
+      payload: { email: SHOPPER_EMAIL, password: SHOPPER_PASSWORD },
+      cookies: { crumb: CRUMB },
+      headers: { 'x-csrf-token': CRUMB },
+    });
+    sessions.shopper = `; ${SITE_USER_SESSION_COOKIE}=${cookiesOf(shopper)[SITE_USER_SESSION_COOKIE]}`;
+  }
   beforeAll(async () => {
-    t = await createTestApp(dialect, undefined, { rateLimit: { requests: 0 } });
+    // No limit at all (the sign-in groups' own included): every call reaches its input.
+    const unlimited = Object.fromEntries(
+      Object.keys(GROUP_LIMITS).map((g) => [g, { requests: 0, windowMs: 1 }]),
+    );
+    t = await createTestApp(dialect, undefined, { rateLimit: { requests: 0, groups: unlimited } });
     await t.app.ready();
     routes = registeredRoutes(t.app);
+    await addOwner(t.database, 1);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/site-users/sign-up',
+      payload: { email: SHOPPER_EMAIL, password: SHOPPER_PASSWORD },
+      cookies: { crumb: CRUMB },
+      headers: { 'x-csrf-token': CRUMB },
+    });
+    await signInCallers();
   });
   afterAll(async () => t?.close());
 
-  it('reads the route tree', () => {
+  it('reads the route tree, and signs its shopper and admin in', () => {
+    expect(sessions.admin).toMatch(/=\w/);
+    expect(sessions.shopper).toMatch(/=[0-9a-f]{64}$/);
     expect(routes.length).toBeGreaterThan(25);
     expect(routes).toContainEqual({ method: 'POST', url: '/api/commerce/checkout/quote' });
     expect(routes).toContainEqual({
@@ -204,7 +243,7 @@ describe.each(dialects)('every route on %s', (dialect) => {
                 ...(h.forwardedFor ? { 'x-forwarded-for': h.forwardedFor } : {}),
                 ...(h.accept ? { accept: h.accept } : {}),
                 ...(h.encoding ? { 'accept-encoding': h.encoding } : {}),
-                cookie: `crumb=${h.crumb}${h.cart ? `; CART=${encode(h.cart)}` : ''}`,
+                cookie: `crumb=${h.crumb}${h.cart ? `; CART=${encode(h.cart)}` : ''}${sessions[h.session ?? 'visitor']}`,
               },
               ...(sent ? { payload: sent.payload } : {}),
             });
@@ -217,6 +256,7 @@ describe.each(dialects)('every route on %s', (dialect) => {
         ),
         { numRuns: RUNS_PER_ROUTE, seed: SEED + i, endOnFailure: true },
       );
+      if (SIGNS_OUT.test(route.url)) await signInCallers();
     }
   }, 120_000);
 });

@@ -4,7 +4,6 @@ import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
   jsonSchemaTransformObject,
-  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
@@ -60,6 +59,15 @@ export const errorReply = z.object({
   data: z.object({ errors: z.record(z.string(), z.string()) }).optional(),
 });
 
+/** The owner's calls (forms that show each field's problem): the first problem, and every field's in `errors`. */
+export const FIELD_ERRORS = { invalid: { body: 'fields', querystring: 'fields', params: 'fields' } } as const;
+
+/** A CSV export's answer. */
+export const csvReply = z.string().describe('text/csv; charset=utf-8');
+
+/** A 204's reply: no body. */
+export const noContent = z.null().describe('No content');
+
 export const OPENAPI_PATH = '/api/openapi.json';
 
 /** The document's head; paths come from the routes. */
@@ -82,7 +90,9 @@ export async function useContract(app: FastifyInstance, options: { checkReplies:
     // Fastify hands an absent part over as null; the schemas read it as absent.
     return (data: unknown) => validate(data === null ? undefined : data);
   });
-  app.setSerializerCompiler(options.checkReplies ? serializerCompiler : () => (data) => JSON.stringify(data));
+  app.setSerializerCompiler<ZodType>(({ schema, method, url }) =>
+    options.checkReplies ? checkedReply(schema, `${method} ${url}`) : (data) => JSON.stringify(data),
+  );
   await app.register(fastifySwagger, {
     openapi: { openapi: '3.1.0', info: OPENAPI_INFO },
     // Schemas named with `.meta({ id })` are written once under components and referred to.
@@ -92,6 +102,35 @@ export async function useContract(app: FastifyInstance, options: { checkReplies:
         ? jsonSchemaTransform(document)
         : { schema: { hide: true }, url: document.url },
   });
+}
+
+/**
+ * Writes an answer through its reply schema, refusing one the schema does not fit and one it would
+ * cut short: zod drops keys a schema does not name, so a field missing from a schema would
+ * silently vanish from the answer.
+ */
+function checkedReply(schema: ZodType, route: string) {
+  return (data: unknown) => {
+    const result = z.safeEncode(schema, data);
+    if (!result.success)
+      throw new Error(`${route}: the answer does not fit its reply schema`, { cause: result.error });
+    const dropped = droppedKey(JSON.parse(JSON.stringify(data) ?? 'null'), result.data, '');
+    if (dropped !== null) throw new Error(`${route}: the reply schema drops ${dropped || 'the answer'}`);
+    return JSON.stringify(result.data);
+  };
+}
+
+/** The path of the first key `sent` holds and `written` lacks, or null when none is lost. */
+function droppedKey(sent: unknown, written: unknown, at: string): string | null {
+  if (sent === null || typeof sent !== 'object') return null;
+  if (written === null || typeof written !== 'object') return at;
+  for (const [key, value] of Object.entries(sent)) {
+    if (value === undefined) continue;
+    if (!(key in written)) return `${at}.${key}`;
+    const inner = droppedKey(value, (written as Record<string, unknown>)[key], `${at}.${key}`);
+    if (inner !== null) return inner;
+  }
+  return null;
 }
 
 /** The checked-in copy of the document (CI compares it with the routes': test/openapi.test.ts). */

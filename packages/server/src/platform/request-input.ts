@@ -14,6 +14,9 @@ export function text(max = MAX_ID_LENGTH) {
     .max(max, `must be at most ${max} characters`);
 }
 
+/** Schema of a path naming one record by `id`. */
+export const idParams = z.object({ id: text() });
+
 /** Schema of a query with one optional `token` (order and subscription links). */
 export const tokenQuery = z.object({ token: text().optional() });
 

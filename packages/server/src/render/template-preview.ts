@@ -1,17 +1,16 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { getCart } from '../modules/cart/service.js';
 import { getCollections } from '../modules/catalog/service.js';
 import { listFormPages } from '../modules/forms/service.js';
+import { nameParams } from '../modules/owner-templates/routes.js';
 import { previewQuery, TEMPLATE_MESSAGES } from '../modules/owner-templates/schema.js';
 import { previewTemplate, TemplateHasErrors, templateNameOr404 } from '../modules/owner-templates/service.js';
+import { contract, errorReply, FIELD_ERRORS } from '../platform/contract.js';
 import { requirePermission } from '../platform/owner-auth.js';
-import { parseOr400 } from '../platform/validation.js';
 import type { AppServices } from '../services.js';
 import { renderSpec, resolvePage } from './routes.js';
 import { TEMPLATES } from './theme.js';
-
-const nameParams = z.object({ name: z.string() });
 
 /**
  * The template editor's preview: the page at `path`, rendered from its real context with the
@@ -19,12 +18,29 @@ const nameParams = z.object({ name: z.string() });
  * editor's frame (same origin), so it answers HTML; a draft with errors answers them as text.
  */
 export function templatePreviewRoutes(app: FastifyInstance, services: AppServices): void {
-  app.get(
+  contract(app).get(
     '/api/config/templates/:name/preview',
-    { preHandler: requirePermission(services, 'settings.write') },
-    async (request, reply) => {
-      const name = templateNameOr404(parseOr400(nameParams, request.params).name);
-      const { path } = parseOr400(previewQuery, request.query);
+    {
+      preValidation: requirePermission(services, 'settings.write'),
+      config: FIELD_ERRORS,
+      schema: {
+        description: 'A draft with errors answers 400 with them as text/plain.',
+        params: nameParams,
+        querystring: previewQuery,
+        response: {
+          200: z.string().describe('text/html; charset=utf-8'),
+          '4xx': z.union([
+            errorReply,
+            z.string().describe('The page drawn (not found, gone), or why the draft cannot be: text'),
+          ]),
+        },
+      },
+    },
+    async (request, typedReply) => {
+      // The answer's status is the previewed page's own (404, 410…), not one the schema lists.
+      const reply: FastifyReply = typedReply;
+      const name = templateNameOr404(request.params.name);
+      const { path } = request.query;
       const ctx = await services.context();
       const text = (status: number, body: string) =>
         reply.status(status).type('text/plain; charset=utf-8').send(body);

@@ -1,13 +1,18 @@
 import type { FastifyInstance } from 'fastify';
+import { contract, FIELD_ERRORS } from '../../platform/contract.js';
 import { ownerContext, requirePermission } from '../../platform/owner-auth.js';
-import { parseOr400 } from '../../platform/validation.js';
 import type { AppServices } from '../../services.js';
-import { auditQuery } from './schema.js';
+import { auditQuery, auditReply } from './schema.js';
 import { listAudit } from './service.js';
 
 export function auditRoutes(app: FastifyInstance, services: AppServices): void {
-  app.get('/api/config/audit', { preHandler: requirePermission(services, 'audit.read') }, async (request) => {
-    const { cursor } = parseOr400(auditQuery, request.query);
-    return listAudit(ownerContext(services), cursor);
-  });
+  contract(app).get(
+    '/api/config/audit',
+    {
+      preValidation: requirePermission(services, 'audit.read'),
+      config: FIELD_ERRORS,
+      schema: { querystring: auditQuery, response: { 200: auditReply } },
+    },
+    async (request) => listAudit(ownerContext(services), request.query.cursor),
+  );
 }

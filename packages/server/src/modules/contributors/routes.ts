@@ -1,5 +1,6 @@
 import { OWNER_MESSAGES } from '@storefront/commerce';
 import type { FastifyInstance } from 'fastify';
+import { contract, FIELD_ERRORS, guard, noContent } from '../../platform/contract.js';
 import {
   clearSessionCookie,
   ownerBaseUrl,
@@ -9,13 +10,17 @@ import {
   sessionToken,
   setSessionCookie,
 } from '../../platform/owner-auth.js';
-import { parseOr400 } from '../../platform/validation.js';
 import type { AppServices } from '../../services.js';
 import {
   changeRoleBody,
+  contributorItemReply,
+  contributorListReply,
   contributorParams,
+  contributorReply,
   inviteBody,
   passwordResetBody,
+  passwordResetSentReply,
+  passwordSetReply,
   setPasswordBody,
   signInBody,
 } from './schema.js';
@@ -32,77 +37,114 @@ import {
 
 /** Sign-in, sign-out, password links and the contributors list of the owner's area (/api/config/…). */
 export function contributorRoutes(app: FastifyInstance, services: AppServices): void {
-  const manage = { preHandler: requirePermission(services, 'contributors.manage') };
+  const api = contract(app);
+  const manage = { preValidation: requirePermission(services, 'contributors.manage'), config: FIELD_ERRORS };
+  // Signed out: the crumb, then the input (the limits that name an account need its email).
+  const signedOut = { preValidation: guard(services, null, { crumb: true }), config: FIELD_ERRORS };
 
-  app.get('/api/config/session', { preHandler: requireSession(services) }, async (request) => ({
-    contributor: request.contributor,
-  }));
+  api.get(
+    '/api/config/session',
+    { preValidation: requireSession(services), schema: { response: { 200: contributorReply } } },
+    async (request) => ({ contributor: request.contributor! }),
+  );
 
-  app.post('/api/config/session', async (request, reply) => {
-    services.crumbs.check(request);
-    const credentials = parseOr400(signInBody, request.body);
-    await services.rateLimit(request, 'sign-in-ip');
-    await services.rateLimit(request, 'sign-in-account', credentials.email);
-    const { token, contributor } = await signIn(
-      ownerContext(services),
-      services.ownerSessions,
-      credentials,
-      sessionToken(request),
-    );
-    setSessionCookie(request, reply, token);
-    return { contributor };
-  });
+  api.post(
+    '/api/config/session',
+    { ...signedOut, schema: { body: signInBody, response: { 200: contributorReply } } },
+    async (request, reply) => {
+      const credentials = request.body;
+      await services.rateLimit(request, 'sign-in-ip');
+      await services.rateLimit(request, 'sign-in-account', credentials.email);
+      const { token, contributor } = await signIn(
+        ownerContext(services),
+        services.ownerSessions,
+        credentials,
+        sessionToken(request),
+      );
+      setSessionCookie(request, reply, token);
+      return { contributor };
+    },
+  );
 
-  app.delete('/api/config/session', async (request, reply) => {
-    services.crumbs.check(request);
-    const token = sessionToken(request);
-    if (token) await signOut(services.ownerSessions, token);
-    clearSessionCookie(request, reply);
-    return reply.status(204).send();
-  });
+  api.delete(
+    '/api/config/session',
+    { ...signedOut, schema: { response: { 204: noContent } } },
+    async (request, reply) => {
+      const token = sessionToken(request);
+      if (token) await signOut(services.ownerSessions, token);
+      clearSessionCookie(request, reply);
+      return reply.status(204).send(null);
+    },
+  );
 
-  app.post('/api/config/password-reset', async (request, reply) => {
-    services.crumbs.check(request);
-    const { email } = parseOr400(passwordResetBody, request.body);
-    await services.rateLimit(request, 'password-reset');
-    await requestPasswordReset(await services.context(), email, ownerBaseUrl(services.config));
-    return reply.status(202).send({ message: OWNER_MESSAGES.passwordResetSent });
-  });
+  api.post(
+    '/api/config/password-reset',
+    { ...signedOut, schema: { body: passwordResetBody, response: { 202: passwordResetSentReply } } },
+    async (request, reply) => {
+      await services.rateLimit(request, 'password-reset');
+      await requestPasswordReset(await services.context(), request.body.email, ownerBaseUrl(services.config));
+      return reply.status(202).send({ message: OWNER_MESSAGES.passwordResetSent });
+    },
+  );
 
-  app.post('/api/config/password', async (request) => {
-    services.crumbs.check(request);
-    const { token, password } = parseOr400(setPasswordBody, request.body);
-    await services.rateLimit(request, 'password-reset');
-    return setPasswordWithToken(ownerContext(services), services.ownerSessions, token, password);
-  });
+  api.post(
+    '/api/config/password',
+    { ...signedOut, schema: { body: setPasswordBody, response: { 200: passwordSetReply } } },
+    async (request) => {
+      const { token, password } = request.body;
+      await services.rateLimit(request, 'password-reset');
+      return setPasswordWithToken(ownerContext(services), services.ownerSessions, token, password);
+    },
+  );
 
-  app.get('/api/config/contributors', manage, async () => ({
-    contributors: await listContributors(ownerContext(services)),
-  }));
+  api.get(
+    '/api/config/contributors',
+    { ...manage, schema: { response: { 200: contributorListReply } } },
+    async () => ({ contributors: await listContributors(ownerContext(services)) }),
+  );
 
-  app.post('/api/config/contributors', manage, async (request, reply) => {
-    const body = parseOr400(inviteBody, request.body);
-    const ctx = await services.context();
-    const contributor = await inviteContributor(
-      ctx,
-      request.contributor!,
-      body,
-      ownerBaseUrl(services.config),
-    );
-    return reply.status(201).send({ contributor });
-  });
+  api.post(
+    '/api/config/contributors',
+    { ...manage, schema: { body: inviteBody, response: { 201: contributorItemReply } } },
+    async (request, reply) => {
+      const ctx = await services.context();
+      const contributor = await inviteContributor(
+        ctx,
+        request.contributor!,
+        request.body,
+        ownerBaseUrl(services.config),
+      );
+      return reply.status(201).send({ contributor });
+    },
+  );
 
-  app.patch('/api/config/contributors/:id', manage, async (request) => {
-    const { id } = parseOr400(contributorParams, request.params);
-    const { role } = parseOr400(changeRoleBody, request.body);
-    return {
-      contributor: await changeContributorRole(ownerContext(services), request.contributor!, id, role),
-    };
-  });
+  api.patch(
+    '/api/config/contributors/:id',
+    {
+      ...manage,
+      schema: { params: contributorParams, body: changeRoleBody, response: { 200: contributorItemReply } },
+    },
+    async (request) => ({
+      contributor: await changeContributorRole(
+        ownerContext(services),
+        request.contributor!,
+        request.params.id,
+        request.body.role,
+      ),
+    }),
+  );
 
-  app.delete('/api/config/contributors/:id', manage, async (request, reply) => {
-    const { id } = parseOr400(contributorParams, request.params);
-    await removeContributor(ownerContext(services), services.ownerSessions, request.contributor!, id);
-    return reply.status(204).send();
-  });
+  api.delete(
+    '/api/config/contributors/:id',
+    { ...manage, schema: { params: contributorParams, response: { 204: noContent } } },
+    async (request, reply) => {
+      await removeContributor(
+        ownerContext(services),
+        services.ownerSessions,
+        request.contributor!,
+        request.params.id,
+      );
+      return reply.status(204).send(null);
+    },
+  );
 }

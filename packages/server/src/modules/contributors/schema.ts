@@ -6,6 +6,7 @@ import {
   OWNER_MESSAGES,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
+  PERMISSIONS,
   type SiteRole,
 } from '@storefront/commerce';
 import { z } from 'zod';
@@ -59,3 +60,34 @@ export const changeRoleBody = z.object({ role: siteRole });
 export const contributorParams = z.object({ id: z.string().min(1).max(64) });
 
 export type InviteBody = z.infer<typeof inviteBody>;
+
+/** The signed-in contributor, with what their role may do. */
+export const contributorReply = z.object({
+  contributor: z.object({
+    id: z.string(),
+    email: z.string(),
+    name: z.string(),
+    role: z.number(),
+    roleName: z.string(),
+    permissions: z.array(z.enum(PERMISSIONS)).readonly(),
+  }),
+});
+
+/** A contributor as the contributors list shows it. */
+const contributorListItemReply = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  role: z.number(),
+  roleName: z.string(),
+  /** invited: has not set a password yet. */
+  status: z.enum(['active', 'invited', 'disabled']),
+  createdAt: z.number(),
+});
+
+export const contributorListReply = z.object({ contributors: z.array(contributorListItemReply) });
+export const contributorItemReply = z.object({ contributor: contributorListItemReply });
+
+/** POST /api/config/password: the account whose password was set (sign in with it). */
+export const passwordSetReply = z.object({ email: z.string() });
+export const passwordResetSentReply = z.object({ message: z.string() });

@@ -148,7 +148,7 @@ export function buildOrderView(row: PlacedOrderRow, { items, downloads, giftCard
     billingAddress: parseAddress(row.billing_address),
     phone: row.phone,
     note: row.note,
-    shippingOption: row.shipping_option ? JSON.parse(row.shipping_option) : null,
+    shippingOption: row.shipping_option ? orderShippingOption(row.shipping_option) : null,
     couponCodes: JSON.parse(row.coupon_codes) as string[],
     created: row.created_at,
     // Sorted here so a view built from rows in hand matches one read back from the database.
@@ -419,4 +419,10 @@ export function confirmationEmailData(
     ...(row.test_mode ? { testMode: true } : {}),
     ...(link ? { orderUrl: link(orderStatusUrl(row.id, row.access_token)) } : {}),
   };
+}
+
+/** The option an order shipped with, as the order shows it: the row keeps the cart's whole option. */
+export function orderShippingOption(stored: string): OrderView['shippingOption'] {
+  const { id, name, costCents } = JSON.parse(stored) as NonNullable<OrderView['shippingOption']>;
+  return { id, name, costCents };
 }

@@ -128,3 +128,92 @@ export const inventoryPatchSchema = z.strictObject({
 });
 
 export type InventoryChange = z.output<typeof inventoryChangeSchema>;
+
+/** Stock levels a list shows. */
+const stockLevelReply = z.enum(STOCK_FILTERS);
+
+/** GET /api/config/products: one page of the owner's products. */
+export const productListReply = z.object({
+  products: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      productType: z.number(),
+      urlSlug: z.string(),
+      fullUrl: z.string(),
+      published: z.boolean(),
+      /** The first image's small variant (or its URL), for the list's thumbnail. */
+      thumbnailUrl: z.string().nullable(),
+      skus: z.array(z.string()),
+      /** The lowest price among the variants, in minor units. */
+      priceCents: z.number().nullable(),
+      /** `total` is null when any variant is unlimited. */
+      stock: z.object({ level: stockLevelReply, total: z.number().nullable() }),
+      updatedAt: z.number(),
+    }),
+  ),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+
+/** An uploaded file: a digital product's download. */
+export const mediaFileReply = z.object({
+  id: z.string(),
+  fileName: z.string(),
+  contentType: z.string(),
+  size: z.number(),
+});
+
+/**
+ * A product as the editor loads it: the editor's payload (the request schema of POST
+ * /api/config/products, kept whole) plus what the editor shows beside it.
+ */
+export const productDetailReply = z.object({
+  product: z.looseObject({
+    id: z.string(),
+    published: z.boolean(),
+    fullUrl: z.string(),
+    /** A digital product's file, delivered by its download links. */
+    digitalFile: mediaFileReply.nullable(),
+    /** Other products whose additional-fields form is this one's: editing it changes theirs. */
+    formSharedWith: z.array(z.string()),
+    /** The images with their URLs, in the payload's order, for previews. */
+    imagePreviews: z.array(
+      z.object({
+        mediaId: z.string().nullable(),
+        url: z.string(),
+        thumbnailUrl: z.string(),
+        altText: z.string(),
+      }),
+    ),
+    createdAt: z.number(),
+    updatedAt: z.number(),
+  }),
+});
+
+/** POST /api/config/products/:id/file (201). */
+export const productFileReply = z.object({ file: mediaFileReply });
+
+/** GET /api/config/collections: the product collections a product can belong to. */
+export const productCollectionsReply = z.object({
+  collections: z.array(z.object({ id: z.string(), title: z.string(), fullUrl: z.string() })),
+});
+
+/** GET and PATCH /api/config/inventory: every variant's stock. */
+export const inventoryReply = z.object({
+  variants: z.array(
+    z.object({
+      productId: z.string(),
+      productName: z.string(),
+      productType: z.number(),
+      sku: z.string(),
+      attributes: z.record(z.string(), z.string()),
+      qtyInStock: z.number(),
+      unlimited: z.boolean(),
+      level: stockLevelReply,
+      /** False for digital and gift-card variants, whose stock is unlimited by type. */
+      editable: z.boolean(),
+    }),
+  ),
+});

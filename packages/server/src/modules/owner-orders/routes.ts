@@ -1,10 +1,18 @@
 import type { FastifyInstance } from 'fastify';
+import { contract, csvReply, FIELD_ERRORS } from '../../platform/contract.js';
 import { actorOf } from '../../platform/owner-actor.js';
 import { requirePermission } from '../../platform/owner-auth.js';
-import { parseOr400 } from '../../platform/validation.js';
+import { idParams } from '../../platform/request-input.js';
 import type { AppServices } from '../../services.js';
 import { sendWaitlists } from '../owner-restock/routes.js';
-import { fulfilBody, ordersQuery, refundBody } from './schema.js';
+import {
+  fulfilBody,
+  messageReply,
+  orderDetailReply,
+  orderListReply,
+  ordersQuery,
+  refundBody,
+} from './schema.js';
 import {
   fulfilOrder,
   listOwnerOrders,
@@ -15,57 +23,72 @@ import {
   resendConfirmation,
 } from './service.js';
 
-type WithId = { Params: { id: string } };
-
 /** The owner's orders: list, detail, CSV export, fulfil, refund, resend the confirmation. */
 export function ownerOrderRoutes(app: FastifyInstance, services: AppServices): void {
-  const read = { preHandler: requirePermission(services, 'orders.read') };
-  const write = { preHandler: requirePermission(services, 'orders.write') };
+  const api = contract(app);
+  // The session and its permission come before any input is read.
+  const read = { preValidation: requirePermission(services, 'orders.read'), config: FIELD_ERRORS };
+  const write = { preValidation: requirePermission(services, 'orders.write'), config: FIELD_ERRORS };
   const deps = (): OwnerOrderDeps => ({
     provider: services.paymentProvider,
     publicUrl: services.config.publicUrl,
   });
 
-  app.get('/api/config/orders', read, async (request) => {
-    const query = parseOr400(ordersQuery, request.query);
-    return listOwnerOrders(await services.context(), query);
-  });
-
-  app.get('/api/config/orders.csv', read, async (request, reply) => {
-    const query = parseOr400(ordersQuery, request.query);
-    const csv = await ordersCsv(await services.context(), query);
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', 'attachment; filename="orders.csv"')
-      .header('cache-control', 'no-store')
-      .send(csv);
-  });
-
-  app.get<WithId>('/api/config/orders/:id', read, async (request) =>
-    ownerOrderDetail(await services.context(), request.params.id),
+  api.get(
+    '/api/config/orders',
+    { ...read, schema: { querystring: ordersQuery, response: { 200: orderListReply } } },
+    async (request) => listOwnerOrders(await services.context(), request.query),
   );
 
-  app.post<WithId>('/api/config/orders/:id/fulfil', write, async (request) => {
-    const body = parseOr400(fulfilBody, request.body);
-    return fulfilOrder(await services.context(), deps(), actorOf(request), request.params.id, body);
-  });
+  api.get(
+    '/api/config/orders.csv',
+    { ...read, schema: { querystring: ordersQuery, response: { 200: csvReply } } },
+    async (request, reply) => {
+      const csv = await ordersCsv(await services.context(), request.query);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="orders.csv"')
+        .header('cache-control', 'no-store')
+        .send(csv);
+    },
+  );
 
-  app.post<WithId>('/api/config/orders/:id/refund', write, async (request) => {
-    const body = parseOr400(refundBody, request.body);
-    const ctx = await services.context();
-    const result = await refundOrder(ctx, deps(), actorOf(request), request.params.id, body);
-    // A refund that put items back in stock may end a waitlist's wait.
-    if (body.restock) await sendWaitlists(services, ctx, request);
-    return result;
-  });
+  api.get(
+    '/api/config/orders/:id',
+    { ...read, schema: { params: idParams, response: { 200: orderDetailReply } } },
+    async (request) => ownerOrderDetail(await services.context(), request.params.id),
+  );
 
-  app.post<WithId>('/api/config/orders/:id/resend-confirmation', write, async (request, reply) => {
-    const result = await resendConfirmation(
-      await services.context(),
-      deps(),
-      actorOf(request),
-      request.params.id,
-    );
-    return reply.status(202).send(result);
-  });
+  api.post(
+    '/api/config/orders/:id/fulfil',
+    { ...write, schema: { params: idParams, body: fulfilBody, response: { 200: orderDetailReply } } },
+    async (request) =>
+      fulfilOrder(await services.context(), deps(), actorOf(request), request.params.id, request.body),
+  );
+
+  api.post(
+    '/api/config/orders/:id/refund',
+    { ...write, schema: { params: idParams, body: refundBody, response: { 200: orderDetailReply } } },
+    async (request) => {
+      const ctx = await services.context();
+      const result = await refundOrder(ctx, deps(), actorOf(request), request.params.id, request.body);
+      // A refund that put items back in stock may end a waitlist's wait.
+      if (request.body.restock) await sendWaitlists(services, ctx, request);
+      return result;
+    },
+  );
+
+  api.post(
+    '/api/config/orders/:id/resend-confirmation',
+    { ...write, schema: { params: idParams, response: { 202: messageReply } } },
+    async (request, reply) => {
+      const result = await resendConfirmation(
+        await services.context(),
+        deps(),
+        actorOf(request),
+        request.params.id,
+      );
+      return reply.status(202).send(result);
+    },
+  );
 }

@@ -110,3 +110,122 @@ export const refundBody = z
       ctx.addIssue({ code: 'custom', path: ['amountCents'], message: ORDER_FORM_MESSAGES.amountOrWhole });
   });
 export type RefundBody = z.output<typeof refundBody>;
+
+/** One row of the owner's order list. */
+export const orderSummaryReply = z.object({
+  id: z.string(),
+  /** '#1001': what the owner and the shopper call the order. */
+  number: z.string(),
+  created: z.number(),
+  email: z.string(),
+  status: z.enum(ORDER_PAYMENT_STATUSES),
+  fulfilmentStatus: z.enum(ORDER_FULFILMENT_STATUSES),
+  testMode: z.boolean(),
+  currency: z.string(),
+  grandTotalCents: z.number(),
+  amountPaidCents: z.number(),
+  refundedCents: z.number(),
+});
+
+/** GET /api/config/orders. */
+export const orderListReply = z.object({
+  orders: z.array(orderSummaryReply),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+
+const addressReply = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  line1: z.string(),
+  line2: z.string().optional(),
+  city: z.string(),
+  region: z.string().optional(),
+  postalCode: z.string(),
+  country: z.string(),
+});
+
+/** The mails sent about a record, oldest first. */
+export const sentEmailReply = z.object({
+  id: z.string(),
+  template: z.string(),
+  to: z.string(),
+  status: z.enum(['pending', 'sent', 'failed']),
+  created: z.number(),
+  sent: z.number().nullable(),
+});
+
+/** GET /api/config/orders/:id and every change to an order: the order as its detail screen shows it. */
+export const orderDetailReply = z.object({
+  order: z.object({
+    ...orderSummaryReply.shape,
+    source: z.enum(['cart', 'gift-card', 'subscription']),
+    items: z.array(
+      z.object({
+        itemId: z.string(),
+        sku: z.string(),
+        productName: z.string(),
+        productType: z.number(),
+        quantity: z.number(),
+        unitPriceCents: z.number(),
+        lineTotalCents: z.number(),
+        /** The custom product form's answers, a JSON string. */
+        additionalFields: z.string().nullable(),
+        variantOptions: z.record(z.string(), z.string()).nullable(),
+      }),
+    ),
+    subtotalCents: z.number(),
+    discountCents: z.number(),
+    shippingCents: z.number(),
+    taxCents: z.number(),
+    giftCardCents: z.number(),
+    refundableCents: z.number(),
+    restocked: z.boolean(),
+    couponCodes: z.array(z.string()),
+    shippingAddress: addressReply.nullable(),
+    /** Null when billing is the shipping address. */
+    billingAddress: addressReply.nullable(),
+    phone: z.string().nullable(),
+    note: z.string().nullable(),
+    shippingOption: z.object({ id: z.string(), name: z.string(), costCents: z.number() }).nullable(),
+    payment: z.object({ provider: z.string().nullable(), reference: z.string().nullable() }),
+    downloads: z.array(z.object({ productName: z.string(), url: z.string() })),
+    giftCards: z.array(
+      z.object({
+        code: z.string(),
+        amountCents: z.number(),
+        recipientEmail: z.string().nullable(),
+        recipientName: z.string().nullable(),
+        message: z.string().nullable(),
+      }),
+    ),
+    refunds: z.array(
+      z.object({
+        id: z.string(),
+        amountCents: z.number(),
+        restocked: z.boolean(),
+        /** 'pending' while the provider is asked (or when the server stopped before it answered). */
+        status: z.enum(['pending', 'done']),
+        reason: z.string().nullable(),
+        by: z.string().nullable(),
+        created: z.number(),
+      }),
+    ),
+    fulfilments: z.array(
+      z.object({
+        id: z.string(),
+        carrier: z.string(),
+        trackingNumber: z.string(),
+        trackingUrl: z.string().nullable(),
+        by: z.string().nullable(),
+        created: z.number(),
+      }),
+    ),
+    emails: z.array(sentEmailReply),
+    statusUrl: z.string(),
+  }),
+});
+
+/** POST …/resend-confirmation (202). */
+export const messageReply = z.object({ message: z.string() });

@@ -20,7 +20,9 @@ import {
   orderNumberOf,
   orderRecords,
   orderRef,
+  orderShippingOption,
   orderStatusUrl,
+  type PlacedOrderRow,
   recordFulfilment,
   releaseRefund,
   searchOrders,
@@ -58,7 +60,7 @@ export interface OrderSummary {
   number: string;
   created: number;
   email: string;
-  status: OrderRow['status'];
+  status: PlacedOrderRow['status'];
   fulfilmentStatus: OrderRow['fulfilment_status'];
   testMode: boolean;
   currency: string;
@@ -67,7 +69,7 @@ export interface OrderSummary {
   refundedCents: number;
 }
 
-function summary(r: OrderRow): OrderSummary {
+function summary(r: PlacedOrderRow): OrderSummary {
   return {
     id: r.id,
     number: orderNumberOf(r),
@@ -132,10 +134,11 @@ function filterOf(ctx: SiteContext, q: OrdersQuery): OrderFilter {
 export async function listOwnerOrders(ctx: SiteContext, q: OrdersQuery) {
   const page = q.page ?? 1;
   const { rows, total } = await searchOrders(ctx, filterOf(ctx, q), page, ORDERS_PAGE_SIZE);
-  return { orders: rows.map(summary), total, page, pageSize: ORDERS_PAGE_SIZE };
+  // The search finds placed orders only; a reservation is not one yet.
+  return { orders: rows.filter(isPlaced).map(summary), total, page, pageSize: ORDERS_PAGE_SIZE };
 }
 
-async function requireOrder(ctx: SiteContext, id: string): Promise<OrderRow> {
+async function requireOrder(ctx: SiteContext, id: string): Promise<PlacedOrderRow> {
   const row = await findOrderRow(ctx, id);
   // A reservation (payment still being authorized) is not an order the owner can act on yet.
   if (!row || !isPlaced(row)) throw new HttpError(404, ORDER_NOT_FOUND);
@@ -173,9 +176,7 @@ export async function ownerOrderDetail(ctx: SiteContext, id: string) {
       billingAddress: row.billing_address ? (JSON.parse(row.billing_address) as ShippingAddress) : null,
       phone: row.phone,
       note: row.note,
-      shippingOption: row.shipping_option
-        ? (JSON.parse(row.shipping_option) as { id: string; name: string; costCents: number })
-        : null,
+      shippingOption: row.shipping_option ? orderShippingOption(row.shipping_option) : null,
       payment: { provider: row.payment_provider, reference: row.payment_reference },
       downloads: records.downloads.map((d) => ({ productName: d.product_name, url: downloadUrl(d.token) })),
       giftCards: records.giftCards.map((g) => ({

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { contract, FIELD_ERRORS, noContent } from '../../platform/contract.js';
 import { actorOf } from '../../platform/owner-actor.js';
 import { requirePermission } from '../../platform/owner-auth.js';
-import { parseOr400 } from '../../platform/validation.js';
+import { idParams } from '../../platform/request-input.js';
 import type { AppServices } from '../../services.js';
 import {
   getCouponSettings,
@@ -11,7 +12,17 @@ import {
   listShippingOptionSettings,
   listTaxRuleSettings,
 } from '../pricing/service.js';
-import { couponBody, shippingOptionBody, taxRuleBody } from './schema.js';
+import {
+  couponBody,
+  couponListReply,
+  couponSettingReply,
+  shippingOptionBody,
+  shippingOptionListReply,
+  shippingOptionSettingReply,
+  taxRuleBody,
+  taxRuleListReply,
+  taxRuleSettingReply,
+} from './schema.js';
 import {
   addCoupon,
   addShippingOption,
@@ -24,82 +35,135 @@ import {
   removeTaxRule,
 } from './service.js';
 
-type WithId = { Params: { id: string } };
-
 /** Coupons (discounts.write), shipping options and zones, tax rules (settings.write); reads need settings.read. */
 export function ownerPricingRoutes(app: FastifyInstance, services: AppServices): void {
-  const read = { preHandler: requirePermission(services, 'settings.read') };
-  const discounts = { preHandler: requirePermission(services, 'discounts.write') };
-  const settings = { preHandler: requirePermission(services, 'settings.write') };
+  const api = contract(app);
+  const guarded = (permission: Parameters<typeof requirePermission>[1]) => ({
+    preValidation: requirePermission(services, permission),
+    config: FIELD_ERRORS,
+  });
+  const read = guarded('settings.read');
+  const discounts = guarded('discounts.write');
+  const settings = guarded('settings.write');
+  const byId = { params: idParams };
+  const removed = { 204: noContent };
 
-  app.get('/api/config/coupons', read, async () => ({
+  api.get('/api/config/coupons', { ...read, schema: { response: { 200: couponListReply } } }, async () => ({
     coupons: await listCouponSettings(await services.context()),
   }));
-  app.get<WithId>('/api/config/coupons/:id', read, async (request) => ({
-    coupon: await getCouponSettings(await services.context(), request.params.id),
-  }));
-  app.post('/api/config/coupons', discounts, async (request, reply) => {
-    const body = parseOr400(couponBody, request.body);
-    const coupon = await addCoupon(await services.context(), actorOf(request), body);
-    return reply.status(201).send({ coupon });
-  });
-  app.put<WithId>('/api/config/coupons/:id', discounts, async (request) => {
-    const body = parseOr400(couponBody, request.body);
-    return {
-      coupon: await changeCoupon(await services.context(), actorOf(request), request.params.id, body),
-    };
-  });
-  app.delete<WithId>('/api/config/coupons/:id', discounts, async (request, reply) => {
-    await removeCoupon(await services.context(), actorOf(request), request.params.id);
-    return reply.status(204).send();
-  });
+  api.get(
+    '/api/config/coupons/:id',
+    { ...read, schema: { ...byId, response: { 200: couponSettingReply } } },
+    async (request) => ({ coupon: await getCouponSettings(await services.context(), request.params.id) }),
+  );
+  api.post(
+    '/api/config/coupons',
+    { ...discounts, schema: { body: couponBody, response: { 201: couponSettingReply } } },
+    async (request, reply) => {
+      const coupon = await addCoupon(await services.context(), actorOf(request), request.body);
+      return reply.status(201).send({ coupon });
+    },
+  );
+  api.put(
+    '/api/config/coupons/:id',
+    { ...discounts, schema: { ...byId, body: couponBody, response: { 200: couponSettingReply } } },
+    async (request) => ({
+      coupon: await changeCoupon(await services.context(), actorOf(request), request.params.id, request.body),
+    }),
+  );
+  api.delete(
+    '/api/config/coupons/:id',
+    { ...discounts, schema: { ...byId, response: removed } },
+    async (request, reply) => {
+      await removeCoupon(await services.context(), actorOf(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
 
-  app.get('/api/config/tax-rules', read, async () => ({
-    taxRules: await listTaxRuleSettings(await services.context()),
-  }));
-  app.get<WithId>('/api/config/tax-rules/:id', read, async (request) => ({
-    taxRule: await getTaxRuleSettings(await services.context(), request.params.id),
-  }));
-  app.post('/api/config/tax-rules', settings, async (request, reply) => {
-    const body = parseOr400(taxRuleBody, request.body);
-    const taxRule = await addTaxRule(await services.context(), actorOf(request), body);
-    return reply.status(201).send({ taxRule });
-  });
-  app.put<WithId>('/api/config/tax-rules/:id', settings, async (request) => {
-    const body = parseOr400(taxRuleBody, request.body);
-    return {
-      taxRule: await changeTaxRule(await services.context(), actorOf(request), request.params.id, body),
-    };
-  });
-  app.delete<WithId>('/api/config/tax-rules/:id', settings, async (request, reply) => {
-    await removeTaxRule(await services.context(), actorOf(request), request.params.id);
-    return reply.status(204).send();
-  });
+  api.get(
+    '/api/config/tax-rules',
+    { ...read, schema: { response: { 200: taxRuleListReply } } },
+    async () => ({ taxRules: await listTaxRuleSettings(await services.context()) }),
+  );
+  api.get(
+    '/api/config/tax-rules/:id',
+    { ...read, schema: { ...byId, response: { 200: taxRuleSettingReply } } },
+    async (request) => ({ taxRule: await getTaxRuleSettings(await services.context(), request.params.id) }),
+  );
+  api.post(
+    '/api/config/tax-rules',
+    { ...settings, schema: { body: taxRuleBody, response: { 201: taxRuleSettingReply } } },
+    async (request, reply) => {
+      const taxRule = await addTaxRule(await services.context(), actorOf(request), request.body);
+      return reply.status(201).send({ taxRule });
+    },
+  );
+  api.put(
+    '/api/config/tax-rules/:id',
+    { ...settings, schema: { ...byId, body: taxRuleBody, response: { 200: taxRuleSettingReply } } },
+    async (request) => ({
+      taxRule: await changeTaxRule(
+        await services.context(),
+        actorOf(request),
+        request.params.id,
+        request.body,
+      ),
+    }),
+  );
+  api.delete(
+    '/api/config/tax-rules/:id',
+    { ...settings, schema: { ...byId, response: removed } },
+    async (request, reply) => {
+      await removeTaxRule(await services.context(), actorOf(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
 
-  app.get('/api/config/shipping-options', read, async () => ({
-    shippingOptions: await listShippingOptionSettings(await services.context()),
-  }));
-  app.get<WithId>('/api/config/shipping-options/:id', read, async (request) => ({
-    shippingOption: await getShippingOptionSettings(await services.context(), request.params.id),
-  }));
-  app.post('/api/config/shipping-options', settings, async (request, reply) => {
-    const body = parseOr400(shippingOptionBody, request.body);
-    const shippingOption = await addShippingOption(await services.context(), actorOf(request), body);
-    return reply.status(201).send({ shippingOption });
-  });
-  app.put<WithId>('/api/config/shipping-options/:id', settings, async (request) => {
-    const body = parseOr400(shippingOptionBody, request.body);
-    return {
+  api.get(
+    '/api/config/shipping-options',
+    { ...read, schema: { response: { 200: shippingOptionListReply } } },
+    async () => ({ shippingOptions: await listShippingOptionSettings(await services.context()) }),
+  );
+  api.get(
+    '/api/config/shipping-options/:id',
+    { ...read, schema: { ...byId, response: { 200: shippingOptionSettingReply } } },
+    async (request) => ({
+      shippingOption: await getShippingOptionSettings(await services.context(), request.params.id),
+    }),
+  );
+  api.post(
+    '/api/config/shipping-options',
+    { ...settings, schema: { body: shippingOptionBody, response: { 201: shippingOptionSettingReply } } },
+    async (request, reply) => {
+      const shippingOption = await addShippingOption(
+        await services.context(),
+        actorOf(request),
+        request.body,
+      );
+      return reply.status(201).send({ shippingOption });
+    },
+  );
+  api.put(
+    '/api/config/shipping-options/:id',
+    {
+      ...settings,
+      schema: { ...byId, body: shippingOptionBody, response: { 200: shippingOptionSettingReply } },
+    },
+    async (request) => ({
       shippingOption: await changeShippingOption(
         await services.context(),
         actorOf(request),
         request.params.id,
-        body,
+        request.body,
       ),
-    };
-  });
-  app.delete<WithId>('/api/config/shipping-options/:id', settings, async (request, reply) => {
-    await removeShippingOption(await services.context(), actorOf(request), request.params.id);
-    return reply.status(204).send();
-  });
+    }),
+  );
+  api.delete(
+    '/api/config/shipping-options/:id',
+    { ...settings, schema: { ...byId, response: removed } },
+    async (request, reply) => {
+      await removeShippingOption(await services.context(), actorOf(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
 }

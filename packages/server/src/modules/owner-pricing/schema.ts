@@ -4,8 +4,9 @@
  * makes them). zod only, no Node imports.
  */
 import { isCountryCode } from '@storefront/commerce';
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
+  COUPON_TYPES,
   checkTaxRuleRegion,
   couponSchema,
   shippingOptionSchema,
@@ -39,3 +40,46 @@ export const shippingOptionBody = shippingOptionSchema.omit({ id: true }).superR
     });
 });
 export type ShippingOptionBody = z.output<typeof shippingOptionBody>;
+
+/** A coupon as the owner's area shows it; times ISO 8601, amounts in minor units. */
+const couponSettingsReply = z.object({
+  id: z.string(),
+  code: z.string(),
+  type: z.enum(COUPON_TYPES),
+  percent: z.number().optional(),
+  amountCents: z.number().optional(),
+  minSubtotalCents: z.number().optional(),
+  validFrom: z.string().optional(),
+  validUntil: z.string().optional(),
+  active: z.boolean(),
+  appliesToGiftCards: z.boolean(),
+  combinable: z.boolean(),
+  maxUses: z.number().optional(),
+  maxUsesPerCustomer: z.number().optional(),
+  timesUsed: z.number(),
+});
+
+const taxRuleSettingsReply = z.object({
+  id: z.string(),
+  name: z.string(),
+  country: z.string(),
+  region: z.string().optional(),
+  ratePercent: z.number(),
+  appliesToShipping: z.boolean(),
+});
+
+const shippingOptionSettingsReply = z.object({
+  id: z.string(),
+  name: z.string(),
+  costCents: z.number(),
+  freeOverCents: z.number().optional(),
+  /** [] ships anywhere. */
+  countries: z.array(z.string()),
+});
+
+export const couponListReply = z.object({ coupons: z.array(couponSettingsReply) });
+export const couponSettingReply = z.object({ coupon: couponSettingsReply });
+export const taxRuleListReply = z.object({ taxRules: z.array(taxRuleSettingsReply) });
+export const taxRuleSettingReply = z.object({ taxRule: taxRuleSettingsReply });
+export const shippingOptionListReply = z.object({ shippingOptions: z.array(shippingOptionSettingsReply) });
+export const shippingOptionSettingReply = z.object({ shippingOption: shippingOptionSettingsReply });

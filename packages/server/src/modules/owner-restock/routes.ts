@@ -1,9 +1,18 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { contract, FIELD_ERRORS } from '../../platform/contract.js';
 import { actorOf } from '../../platform/owner-actor.js';
 import { requirePermission, siteBaseUrl } from '../../platform/owner-auth.js';
-import { parseOr400 } from '../../platform/validation.js';
 import type { AppServices, SiteContext } from '../../services.js';
-import { restockGroupsQuery, restockSendAllBody, restockSendBody, restockSignupsQuery } from './schema.js';
+import {
+  restockGroupsQuery,
+  restockGroupsReply,
+  restockSendAllBody,
+  restockSendBody,
+  restockSentAllReply,
+  restockSentReply,
+  restockSignupsQuery,
+  restockSignupsReply,
+} from './schema.js';
 import {
   listSignUpGroups,
   listSignUps,
@@ -30,32 +39,44 @@ export async function sendWaitlists(
 
 /** The owner's restock tools of spec §7 (restock.manage; the spec shows no permission). */
 export function ownerRestockRoutes(app: FastifyInstance, services: AppServices): void {
-  const guard = { preHandler: requirePermission(services, 'restock.manage') };
+  const api = contract(app);
+  const guard = { preValidation: requirePermission(services, 'restock.manage'), config: FIELD_ERRORS };
   const baseUrl = async () => {
     const ctx = await services.context();
     return { ctx, url: siteBaseUrl(ctx, services.config) };
   };
 
-  app.get(`${BASE}/groups`, guard, async (request) => {
-    const { cursor } = parseOr400(restockGroupsQuery, request.query);
-    return listSignUpGroups(await services.context(), cursor);
-  });
+  api.get(
+    `${BASE}/groups`,
+    { ...guard, schema: { querystring: restockGroupsQuery, response: { 200: restockGroupsReply } } },
+    async (request) => listSignUpGroups(await services.context(), request.query.cursor),
+  );
 
-  app.get(BASE, guard, async (request) => {
-    const q = parseOr400(restockSignupsQuery, request.query);
-    return listSignUps(await services.context(), q.productId, q.variantId, q.cursor);
-  });
+  api.get(
+    BASE,
+    { ...guard, schema: { querystring: restockSignupsQuery, response: { 200: restockSignupsReply } } },
+    async (request) => {
+      const q = request.query;
+      return listSignUps(await services.context(), q.productId, q.variantId, q.cursor);
+    },
+  );
 
-  app.post(`${BASE}/send`, guard, async (request) => {
-    const body = parseOr400(restockSendBody, request.body);
-    const { ctx, url } = await baseUrl();
-    const { results } = await sendRestockNotifications(ctx, actorOf(request), url, [body]);
-    return results[0];
-  });
+  api.post(
+    `${BASE}/send`,
+    { ...guard, schema: { body: restockSendBody, response: { 200: restockSentReply } } },
+    async (request) => {
+      const { ctx, url } = await baseUrl();
+      const { results } = await sendRestockNotifications(ctx, actorOf(request), url, [request.body]);
+      return results[0];
+    },
+  );
 
-  app.post(`${BASE}/send/all`, guard, async (request) => {
-    const { sendRequests } = parseOr400(restockSendAllBody, request.body);
-    const { ctx, url } = await baseUrl();
-    return sendRestockNotifications(ctx, actorOf(request), url, sendRequests);
-  });
+  api.post(
+    `${BASE}/send/all`,
+    { ...guard, schema: { body: restockSendAllBody, response: { 200: restockSentAllReply } } },
+    async (request) => {
+      const { ctx, url } = await baseUrl();
+      return sendRestockNotifications(ctx, actorOf(request), url, request.body.sendRequests);
+    },
+  );
 }

@@ -31,3 +31,46 @@ export const restockSendAllBody = z.object({
     .min(1, 'List at least one variant to notify.')
     .max(MAX_SEND_REQUESTS, `Send to at most ${MAX_SEND_REQUESTS} variants at once.`),
 });
+
+/** GET …/restock/groups: the waitlists (product × variant) and how many wait. */
+export const restockGroupsReply = z.object({
+  signUpGroups: z.array(
+    z.object({
+      productId: z.string(),
+      variantId: z.string(),
+      sku: z.string(),
+      waitingCount: z.number(),
+      notifiedCount: z.number(),
+      /** Null when the product or variant no longer exists. */
+      productName: z.string().nullable(),
+      variantText: z.string().nullable(),
+      /** False also when the product or variant no longer exists. */
+      inStock: z.boolean(),
+    }),
+  ),
+  hasNextPage: z.boolean(),
+  nextPageCursor: z.string().nullable(),
+});
+
+/** GET …/restock: one variant's signups, oldest first. */
+export const restockSignupsReply = z.object({
+  signUps: z.array(
+    z.object({
+      id: z.string(),
+      email: z.string(),
+      isJoinMailingList: z.boolean(),
+      language: z.string().nullable(),
+      created: z.number(),
+      /** When the back-in-stock mail was queued; null while the shopper waits. */
+      notified: z.number().nullable(),
+    }),
+  ),
+  hasNextPage: z.boolean(),
+  nextPageCursor: z.string().nullable(),
+});
+
+/** POST …/restock/send: the mails one variant's waitlist was sent. */
+export const restockSentReply = z.object({ productId: z.string(), variantId: z.string(), sent: z.number() });
+
+/** POST …/restock/send/all: each variant's count and the total. */
+export const restockSentAllReply = z.object({ results: z.array(restockSentReply), sent: z.number() });

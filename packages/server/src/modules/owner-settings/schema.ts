@@ -82,3 +82,40 @@ export const settingsBody = z.strictObject({
     .optional(),
 });
 export type SettingsBody = z.output<typeof settingsBody>;
+
+/** The bar above every page. */
+const announcementReply = z.object({ text: z.string(), url: z.string().optional() });
+
+/** Every page's footer: policy links, contact details, social accounts (spec §3). */
+const footerReply = z.object({
+  policies: z.array(z.object({ title: z.string(), url: z.string() })),
+  contactEmail: z.string().optional(),
+  contactPhone: z.string().optional(),
+  contactAddress: z.string().optional(),
+  socialAccounts: z.array(
+    z.object({ serviceName: z.string(), userName: z.string(), profileUrl: z.string() }),
+  ),
+});
+
+/** GET and PATCH /api/config/settings: what the owner set, and what is in force where they set nothing. */
+export const settingsReply = z.object({
+  settings: z.object({
+    siteTitle: z.string(),
+    currency: z.string(),
+    timeZone: z.string(),
+    mailFrom: z.string().nullable(),
+    publicUrl: z.string().nullable(),
+    announcement: announcementReply.nullable(),
+    footer: footerReply,
+    storeSettings: z.object({
+      useLightCart: z.boolean(),
+      restockNotificationsSuccessText: z.string().nullable(),
+      displayNativeProductReviewsEnabled: z.boolean(),
+      displayImportedProductReviewsEnabled: z.boolean(),
+      multipleQuantityAllowedForServices: z.boolean(),
+      restockAutoSend: z.boolean(),
+    }),
+    /** The sender and address mails use now (the override, else MAIL_FROM / PUBLIC_URL). */
+    effective: z.object({ mailFrom: z.string(), publicUrl: z.string().nullable() }),
+  }),
+});

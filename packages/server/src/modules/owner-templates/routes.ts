@@ -1,11 +1,19 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
+import { contract, FIELD_ERRORS } from '../../platform/contract.js';
 import { HttpError } from '../../platform/errors.js';
 import { actorOf } from '../../platform/owner-actor.js';
 import { requirePermission } from '../../platform/owner-auth.js';
-import { parseOr400 } from '../../platform/validation.js';
+import { text } from '../../platform/request-input.js';
 import type { AppServices } from '../../services.js';
-import { rollbackBody, templateSourceBody } from './schema.js';
+import {
+  draftReply,
+  rollbackBody,
+  templateListReply,
+  templateReply,
+  templateSourceBody,
+  validationReply,
+} from './schema.js';
 import {
   createTemplateOverrides,
   listTemplates,
@@ -20,7 +28,8 @@ import {
   validateTemplate,
 } from './service.js';
 
-const nameParams = z.object({ name: z.string() });
+/** A template by its name (`productItem`, …); an unknown one is a 404. */
+export const nameParams = z.object({ name: text() });
 
 /** Paths that answer files or the health check: no template is rendered for them. */
 const NOTHING_RENDERED = ['/assets/', '/theme/', '/healthz'];
@@ -58,59 +67,91 @@ export function ownerTemplateRoutes(app: FastifyInstance, services: AppServices)
     await overrides.sync(ctx);
   });
 
-  const guard = { preHandler: requirePermission(services, 'settings.write') };
-  const nameOf = (params: unknown) => templateNameOr404(parseOr400(nameParams, params).name);
+  const api = contract(app);
+  const guard = { preValidation: requirePermission(services, 'settings.write'), config: FIELD_ERRORS };
 
-  app.get('/api/config/templates', guard, async () => ({
-    templates: await listTemplates(await services.context()),
-    ...templateVocabulary(),
-  }));
+  api.get(
+    '/api/config/templates',
+    { ...guard, schema: { response: { 200: templateListReply } } },
+    async () => ({
+      templates: await listTemplates(await services.context()),
+      ...templateVocabulary(),
+    }),
+  );
 
-  app.get('/api/config/templates/:name', guard, async (request) => ({
-    template: await templateDetail(await services.context(), services.theme, nameOf(request.params)),
-  }));
+  api.get(
+    '/api/config/templates/:name',
+    { ...guard, schema: { params: nameParams, response: { 200: templateReply } } },
+    async (request) => ({
+      template: await templateDetail(
+        await services.context(),
+        services.theme,
+        templateNameOr404(request.params.name),
+      ),
+    }),
+  );
 
-  app.put('/api/config/templates/:name/draft', guard, async (request) => {
-    const name = nameOf(request.params);
-    const { source } = parseOr400(templateSourceBody, request.body);
-    const ctx = await services.context();
-    await saveDraft(ctx, actorOf(request), name, source);
-    return {
-      template: await templateDetail(ctx, services.theme, name),
-      ...validateTemplate(services.theme, source),
-    };
-  });
+  api.put(
+    '/api/config/templates/:name/draft',
+    { ...guard, schema: { params: nameParams, body: templateSourceBody, response: { 200: draftReply } } },
+    async (request) => {
+      const name = templateNameOr404(request.params.name);
+      const { source } = request.body;
+      const ctx = await services.context();
+      await saveDraft(ctx, actorOf(request), name, source);
+      return {
+        template: await templateDetail(ctx, services.theme, name),
+        ...validateTemplate(services.theme, source),
+      };
+    },
+  );
 
-  app.post('/api/config/templates/:name/validate', guard, async (request) => {
-    nameOf(request.params);
-    const { source } = parseOr400(templateSourceBody, request.body);
-    return validateTemplate(services.theme, source);
-  });
+  api.post(
+    '/api/config/templates/:name/validate',
+    {
+      ...guard,
+      schema: { params: nameParams, body: templateSourceBody, response: { 200: validationReply } },
+    },
+    async (request) => {
+      templateNameOr404(request.params.name);
+      return validateTemplate(services.theme, request.body.source);
+    },
+  );
 
-  app.post('/api/config/templates/:name/publish', guard, async (request, reply) => {
-    const name = nameOf(request.params);
-    const { source } = parseOr400(templateSourceBody, request.body);
-    const ctx = await services.context();
-    return refusingErrors(reply, async () => {
-      await publishTemplate(ctx, actorOf(request), services.theme, name, source);
+  api.post(
+    '/api/config/templates/:name/publish',
+    { ...guard, schema: { params: nameParams, body: templateSourceBody, response: { 200: templateReply } } },
+    async (request, reply) => {
+      const name = templateNameOr404(request.params.name);
+      const ctx = await services.context();
+      return refusingErrors(reply, async () => {
+        await publishTemplate(ctx, actorOf(request), services.theme, name, request.body.source);
+        return { template: await templateDetail(ctx, services.theme, name) };
+      });
+    },
+  );
+
+  api.post(
+    '/api/config/templates/:name/rollback',
+    { ...guard, schema: { params: nameParams, body: rollbackBody, response: { 200: templateReply } } },
+    async (request, reply) => {
+      const name = templateNameOr404(request.params.name);
+      const ctx = await services.context();
+      return refusingErrors(reply, async () => {
+        await rollbackTemplate(ctx, actorOf(request), services.theme, name, request.body.number);
+        return { template: await templateDetail(ctx, services.theme, name) };
+      });
+    },
+  );
+
+  api.post(
+    '/api/config/templates/:name/revert',
+    { ...guard, schema: { params: nameParams, response: { 200: templateReply } } },
+    async (request) => {
+      const name = templateNameOr404(request.params.name);
+      const ctx = await services.context();
+      await revertTemplate(ctx, actorOf(request), name);
       return { template: await templateDetail(ctx, services.theme, name) };
-    });
-  });
-
-  app.post('/api/config/templates/:name/rollback', guard, async (request, reply) => {
-    const name = nameOf(request.params);
-    const { number } = parseOr400(rollbackBody, request.body);
-    const ctx = await services.context();
-    return refusingErrors(reply, async () => {
-      await rollbackTemplate(ctx, actorOf(request), services.theme, name, number);
-      return { template: await templateDetail(ctx, services.theme, name) };
-    });
-  });
-
-  app.post('/api/config/templates/:name/revert', guard, async (request) => {
-    const name = nameOf(request.params);
-    const ctx = await services.context();
-    await revertTemplate(ctx, actorOf(request), name);
-    return { template: await templateDetail(ctx, services.theme, name) };
-  });
+    },
+  );
 }

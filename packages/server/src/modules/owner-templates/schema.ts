@@ -30,3 +30,60 @@ export const previewQuery = z.object({
     .max(PREVIEW_PATH_MAX_LENGTH, TEMPLATE_MESSAGES.previewPath)
     .regex(/^\/(?!\/)/, TEMPLATE_MESSAGES.previewPath),
 });
+
+/** One error of a template's source, where the editor underlines it. */
+const diagnosticReply = z.object({
+  line: z.number(),
+  column: z.number(),
+  type: z.string(),
+  message: z.string(),
+});
+
+/** POST …/validate: the source's diagnostics, empty when it may be published. */
+export const validationReply = z.object({ diagnostics: z.array(diagnosticReply) });
+
+const contributorRef = z.object({ id: z.string(), email: z.string() }).nullable();
+
+/** GET /api/config/templates: the theme's templates, and the engine's names for completion. */
+export const templateListReply = z.object({
+  templates: z.array(
+    z.object({
+      name: z.string(),
+      file: z.string(),
+      /** Whether the store renders its own version. */
+      customized: z.boolean(),
+      publishedNumber: z.number().nullable(),
+      hasDraft: z.boolean(),
+    }),
+  ),
+  formatters: z.array(z.string()),
+  predicates: z.array(z.string()),
+});
+
+/** One template: the theme's source, the draft, what is published and every version before it. */
+const templateDetailReply = z.object({
+  name: z.string(),
+  file: z.string(),
+  /** A page of this store drawn with the template; null for flows the preview does not reach. */
+  previewPath: z.string().nullable(),
+  defaultSource: z.string(),
+  /** What the storefront renders now. */
+  publishedSource: z.string(),
+  publishedNumber: z.number().nullable(),
+  draft: z.object({ source: z.string(), updatedAt: z.number(), updatedBy: contributorRef }).nullable(),
+  versions: z.array(
+    z.object({
+      number: z.number(),
+      action: z.string(),
+      restoredNumber: z.number().nullable(),
+      isDefault: z.boolean(),
+      publishedAt: z.number(),
+      publishedBy: contributorRef,
+    }),
+  ),
+});
+
+export const templateReply = z.object({ template: templateDetailReply });
+
+/** PUT …/draft: the template with its saved draft, and the draft's diagnostics. */
+export const draftReply = z.object({ template: templateDetailReply, diagnostics: z.array(diagnosticReply) });

@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { isFormPost } from '../../platform/contract.js';
+import { contract, guard, isFormPost } from '../../platform/contract.js';
 import { HttpError } from '../../platform/errors.js';
-import { parseInput, text } from '../../platform/request-input.js';
+import { text } from '../../platform/request-input.js';
 import type { AppServices, SiteContext } from '../../services.js';
-import { cartForm } from '../cart/line-routes.js';
+import { cartForm, cartFormErrors } from '../cart/line-routes.js';
 import { CART_COOKIE } from '../cart/routes.js';
+import { shoppingCartReply } from '../cart/schema.js';
 import { type CartView, getCart } from '../cart/service.js';
 import { addCouponBody, shippingLocationBody, shippingOptionBody } from './schema.js';
 import {
@@ -23,21 +24,12 @@ const couponParams = z.object({ code: text() });
 /** Cart-level pricing calls need a cart; without one there is nothing to price. */
 export const NO_CART = 'Your cart is empty. Add an item first.';
 
-function badBody(error: { issues: { message: string }[] }): HttpError {
-  return new HttpError(400, error.issues[0].message);
-}
-
-/**
- * Runs a pricing change against the caller's own cart (CART cookie) after the rate limit and
- * crumb checks, and answers the whole cart.
- */
+/** Runs a pricing change against the caller's own cart (CART cookie) and answers the whole cart. */
 async function withCart(
   services: AppServices,
   request: FastifyRequest,
   change: (ctx: SiteContext, cartId: string) => Promise<void>,
 ): Promise<{ shoppingCart: CartView }> {
-  await services.rateLimit(request, 'cart-entries');
-  services.crumbs.check(request);
   const ctx = await services.context();
   const token = request.cookies[CART_COOKIE];
   const before = await getCart(ctx, token, ctx.site.website.currency);
@@ -54,50 +46,77 @@ export const COUPON_FORM_MESSAGES: Readonly<Record<string, string>> = {
 };
 
 export function pricingRoutes(app: FastifyInstance, services: AppServices): void {
-  const addCoupon = (request: FastifyRequest) =>
-    withCart(services, request, async (ctx, cartId) => {
-      const parsed = addCouponBody.safeParse(request.body ?? {});
-      if (!parsed.success) throw badBody(parsed.error);
-      await addCouponCode(ctx, cartId, parsed.data.code);
-    });
-  // A plain form (JavaScript off) comes back to the cart page; the island's call gets the cart.
-  app.post('/api/commerce/shopping-cart/coupons', (request, reply) =>
-    isFormPost(request)
-      ? cartForm(reply, 'tryAgain', () => addCoupon(request), COUPON_FORM_MESSAGES)
-      : addCoupon(request),
+  const api = contract(app);
+  const checks = guard(services, 'cart-entries', { crumb: true });
+  // Refused input reads as the schema's message alone.
+  const config = { invalid: { body: 'message' as const } };
+  const couponForm = cartFormErrors('tryAgain', COUPON_FORM_MESSAGES);
+
+  api.post(
+    '/api/commerce/shopping-cart/coupons',
+    {
+      schema: {
+        description:
+          "Also takes the cart page's plain HTML form (JavaScript off): it answers 303 to the cart, with `cartError={message key}` on failure.",
+        body: addCouponBody,
+        response: { 200: shoppingCartReply },
+      },
+      config,
+      preValidation: checks,
+      // A plain form (JavaScript off) comes back to the cart page; the island's call gets the cart.
+      errorHandler: (err, request, reply) => {
+        if (isFormPost(request)) return couponForm(err, request, reply);
+        throw err;
+      },
+    },
+    async (request, reply) => {
+      const add = () =>
+        withCart(services, request, (ctx, cartId) => addCouponCode(ctx, cartId, request.body.code));
+      return isFormPost(request) ? cartForm(reply, 'tryAgain', add, COUPON_FORM_MESSAGES) : add();
+    },
   );
 
-  app.post('/api/commerce/shopping-cart/coupons/:code/remove', (request, reply) =>
-    cartForm(
-      reply,
-      'tryAgain',
-      () =>
-        withCart(services, request, (ctx, cartId) =>
-          removeCouponCode(ctx, cartId, parseInput(couponParams, request.params).code),
-        ),
-      COUPON_FORM_MESSAGES,
-    ),
+  api.post(
+    '/api/commerce/shopping-cart/coupons/:code/remove',
+    { schema: { params: couponParams }, preValidation: checks, errorHandler: couponForm },
+    async (request, reply) =>
+      cartForm(
+        reply,
+        'tryAgain',
+        () =>
+          withCart(services, request, (ctx, cartId) => removeCouponCode(ctx, cartId, request.params.code)),
+        COUPON_FORM_MESSAGES,
+      ),
   );
 
-  app.delete('/api/commerce/shopping-cart/coupons/:code', (request) =>
-    withCart(services, request, (ctx, cartId) =>
-      removeCouponCode(ctx, cartId, parseInput(couponParams, request.params).code),
-    ),
+  api.delete(
+    '/api/commerce/shopping-cart/coupons/:code',
+    { schema: { params: couponParams, response: { 200: shoppingCartReply } }, preValidation: checks },
+    async (request) =>
+      withCart(services, request, (ctx, cartId) => removeCouponCode(ctx, cartId, request.params.code)),
   );
 
-  app.put('/api/commerce/shopping-cart/shipping-location', (request) =>
-    withCart(services, request, async (ctx, cartId) => {
-      const parsed = shippingLocationBody.safeParse(request.body ?? {});
-      if (!parsed.success) throw badBody(parsed.error);
-      await setShippingLocation(ctx, cartId, checkShippingLocation(parsed.data));
-    }),
+  api.put(
+    '/api/commerce/shopping-cart/shipping-location',
+    {
+      schema: { body: shippingLocationBody, response: { 200: shoppingCartReply } },
+      config,
+      preValidation: checks,
+    },
+    async (request) =>
+      withCart(services, request, (ctx, cartId) =>
+        setShippingLocation(ctx, cartId, checkShippingLocation(request.body)),
+      ),
   );
 
-  app.put('/api/commerce/shopping-cart/shipping-option', (request) =>
-    withCart(services, request, async (ctx, cartId) => {
-      const parsed = shippingOptionBody.safeParse(request.body ?? {});
-      if (!parsed.success) throw badBody(parsed.error);
-      await setShippingOption(ctx, cartId, parsed.data.id);
-    }),
+  api.put(
+    '/api/commerce/shopping-cart/shipping-option',
+    {
+      schema: { body: shippingOptionBody, response: { 200: shoppingCartReply } },
+      config,
+      preValidation: checks,
+    },
+    async (request) =>
+      withCart(services, request, (ctx, cartId) => setShippingOption(ctx, cartId, request.body.id)),
   );
 }

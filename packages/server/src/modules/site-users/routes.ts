@@ -1,5 +1,6 @@
 import { ACCOUNT_MESSAGES, type AccountMessageKey, accountMessageKeyOf } from '@storefront/commerce';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
+import { contract, guard, invalidRequest, isFormPost } from '../../platform/contract.js';
 import { HttpError } from '../../platform/errors.js';
 import { siteBaseUrl } from '../../platform/owner-auth.js';
 import {
@@ -8,16 +9,20 @@ import {
   setSiteUserSession,
   siteUserToken,
 } from '../../platform/site-user-auth.js';
-import { parseOr400 } from '../../platform/validation.js';
 import type { AppServices } from '../../services.js';
 import { CART_COOKIE, clearCartCookies, setCartCookies } from '../cart/routes.js';
 import { attachCartToSiteUser } from '../cart/service.js';
 import {
+  accountReply,
   accountRestockBody,
+  accountSubscriptionReply,
   addressBody,
+  addressReply,
   emailBody,
   idParams,
+  messageReply,
   setPasswordBody,
+  signedInReply,
   signInBody,
   signUpBody,
   subscriptionChangeBody,
@@ -42,10 +47,6 @@ import {
 export const ACCOUNT_URL = '/account';
 const API = '/api/site-users';
 
-function isFormPost(request: FastifyRequest): boolean {
-  return (request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
-}
-
 /** What a call did: its JSON answer, and for a plain form the page to go on to with a message. */
 interface Done {
   status?: number;
@@ -61,32 +62,31 @@ function withParam(url: string, name: string, value: string): string {
 
 /**
  * One account call for both clients: JSON in and out for scripts; a plain HTML form (no
- * JavaScript) is redirected to a page naming the outcome by message key (`message` or `error`),
- * never to raw JSON. `back` is where a failed form returns.
+ * JavaScript) is redirected to a page naming the outcome by message key (`message`).
  */
-function accountCall(
-  services: AppServices,
-  run: (request: FastifyRequest, reply: FastifyReply) => Promise<Done>,
-  back: (request: FastifyRequest) => string = () => ACCOUNT_URL,
-) {
-  return async (request: FastifyRequest, reply: FastifyReply) => {
-    const form = isFormPost(request);
-    try {
-      services.crumbs.check(request);
-      const done = await run(request, reply);
-      if (form) {
-        const to = done.to ?? ACCOUNT_URL;
-        return reply.redirect(done.message ? withParam(to, 'message', done.message) : to, 303);
-      }
-      if (done.body === undefined) return reply.status(done.status ?? 204).send();
-      return reply.status(done.status ?? 200).send(done.body);
-    } catch (err) {
-      if (!form || !(err instanceof HttpError)) throw err;
-      // Validation names the field ("email: Please enter…"); the page shows the message alone.
-      const text = err.message.replace(/^[\w.]+: /, '');
-      const key = accountMessageKeyOf(text) ?? (err.statusCode === 429 ? 'tooManyRequests' : null);
-      return reply.redirect(withParam(back(request), 'error', key ?? 'linkInvalid'), 303);
+function accountCall<R extends FastifyRequest>(run: (request: R, reply: FastifyReply) => Promise<Done>) {
+  return async (request: R, reply: FastifyReply) => {
+    const done = await run(request, reply);
+    if (isFormPost(request)) {
+      const to = done.to ?? ACCOUNT_URL;
+      return reply.redirect(done.message ? withParam(to, 'message', done.message) : to, 303);
     }
+    if (done.body === undefined) return reply.status(done.status ?? 204).send();
+    return reply.status(done.status ?? 200).send(done.body);
+  };
+}
+
+/**
+ * The error handler of an account call: a plain form that fails (its fields, its crumb, a limit,
+ * the service's refusal) goes back to `back` naming the message by key (`error`), never to raw JSON.
+ */
+function formErrors(back: (request: FastifyRequest) => string = () => ACCOUNT_URL) {
+  return (err: Error, request: FastifyRequest, reply: FastifyReply) => {
+    const failure = invalidRequest(err, request) ?? err;
+    if (!isFormPost(request) || !(failure instanceof HttpError)) throw err;
+    const key =
+      accountMessageKeyOf(failure.message) ?? (failure.statusCode === 429 ? 'tooManyRequests' : null);
+    return reply.redirect(withParam(back(request), 'error', key ?? 'linkInvalid'), 303);
   };
 }
 
@@ -111,22 +111,42 @@ function formField(request: FastifyRequest, name: string): string {
   return typeof value === 'string' ? value : '';
 }
 
+/** A plain form sends '' for a field left empty; the optional address lines are then absent. */
+const emptyToUndefined: preValidationAsyncHookHandler = async (request) => {
+  if (request.body && typeof request.body === 'object' && !Array.isArray(request.body))
+    request.body = Object.fromEntries(Object.entries(request.body).filter(([, v]) => v !== ''));
+};
+
 /** Customer accounts (site users): sign-up, sign-in, links, the account page's calls (/api/site-users/…). */
 export function siteUserRoutes(app: FastifyInstance, services: AppServices): void {
+  const api = contract(app);
+  const crumb = guard(services, null, { crumb: true });
+  /** The account page's calls: the crumb, then a signed-in shopper, before any input is read. */
+  const signedInOnly: preValidationAsyncHookHandler = async (request, reply) => {
+    await requireSiteUser(services, request, reply);
+  };
+  // Refused input: the first problem's message, every field's in `errors` (the form shows them).
+  const config = { invalid: { body: 'fields' as const, params: 'fields' as const } };
+  const errorHandler = formErrors();
   const signInLimits = async (request: FastifyRequest, email: string) => {
     await services.rateLimit(request, 'site-user-sign-in-ip');
     await services.rateLimit(request, 'site-user-sign-in-account', email);
   };
 
-  app.post(
+  api.post(
     `${API}/sign-up`,
-    accountCall(services, async (request, reply) => {
-      const body = parseOr400(signUpBody, request.body);
-      await signInLimits(request, body.email);
+    {
+      schema: { body: signUpBody, response: { 201: signedInReply } },
+      config,
+      preValidation: crumb,
+      errorHandler,
+    },
+    accountCall(async (request, reply) => {
+      await signInLimits(request, request.body.email);
       const result = await signUp(
         await services.context(),
         services.siteUserSessions,
-        body,
+        request.body,
         siteUserToken(request),
       );
       await signedIn(services, request, reply, result);
@@ -134,15 +154,20 @@ export function siteUserRoutes(app: FastifyInstance, services: AppServices): voi
     }),
   );
 
-  app.post(
+  api.post(
     `${API}/session`,
-    accountCall(services, async (request, reply) => {
-      const body = parseOr400(signInBody, request.body);
-      await signInLimits(request, body.email);
+    {
+      schema: { body: signInBody, response: { 200: signedInReply } },
+      config,
+      preValidation: crumb,
+      errorHandler,
+    },
+    accountCall(async (request, reply) => {
+      await signInLimits(request, request.body.email);
       const result = await signIn(
         await services.context(),
         services.siteUserSessions,
-        body,
+        request.body,
         siteUserToken(request),
       );
       await signedIn(services, request, reply, result);
@@ -150,7 +175,7 @@ export function siteUserRoutes(app: FastifyInstance, services: AppServices): voi
     }),
   );
 
-  const end = accountCall(services, async (request, reply) => {
+  const end = accountCall(async (request, reply) => {
     const token = siteUserToken(request);
     if (token) await signOut(services.siteUserSessions, token);
     clearSiteUserSession(request, reply);
@@ -158,13 +183,19 @@ export function siteUserRoutes(app: FastifyInstance, services: AppServices): voi
     clearCartCookies(reply);
     return { message: 'signedOut' };
   });
-  app.delete(`${API}/session`, end);
-  app.post(`${API}/sign-out`, end);
+  api.delete(`${API}/session`, { preValidation: crumb, errorHandler }, end);
+  api.post(`${API}/sign-out`, { preValidation: crumb, errorHandler }, end);
 
-  app.post(
+  api.post(
     `${API}/sign-in-link`,
-    accountCall(services, async (request) => {
-      const { email } = parseOr400(emailBody, request.body);
+    {
+      schema: { body: emailBody, response: { 202: messageReply } },
+      config,
+      preValidation: crumb,
+      errorHandler,
+    },
+    accountCall(async (request) => {
+      const { email } = request.body;
       await services.rateLimit(request, 'password-reset');
       await services.rateLimit(request, 'site-user-sign-in-account', email);
       const ctx = await services.context();
@@ -173,15 +204,20 @@ export function siteUserRoutes(app: FastifyInstance, services: AppServices): voi
     }),
   );
 
-  app.post(
+  api.post(
     `${API}/sign-in-link/use`,
-    accountCall(services, async (request, reply) => {
-      const { token } = parseOr400(useLinkBody, request.body);
+    {
+      schema: { body: useLinkBody, response: { 200: signedInReply } },
+      config,
+      preValidation: crumb,
+      errorHandler,
+    },
+    accountCall(async (request, reply) => {
       await services.rateLimit(request, 'site-user-sign-in-ip');
       const result = await useSignInLink(
         await services.context(),
         services.siteUserSessions,
-        token,
+        request.body.token,
         siteUserToken(request),
       );
       await signedIn(services, request, reply, result);
@@ -189,13 +225,18 @@ export function siteUserRoutes(app: FastifyInstance, services: AppServices): voi
     }),
   );
 
-  app.post(
+  api.post(
     `${API}/password-reset`,
-    accountCall(services, async (request) => {
-      const { email } = parseOr400(emailBody, request.body);
+    {
+      schema: { body: emailBody, response: { 202: messageReply } },
+      config,
+      preValidation: crumb,
+      errorHandler,
+    },
+    accountCall(async (request) => {
       await services.rateLimit(request, 'password-reset');
       const ctx = await services.context();
-      await requestPasswordReset(ctx, email, siteBaseUrl(ctx, services.config));
+      await requestPasswordReset(ctx, request.body.email, siteBaseUrl(ctx, services.config));
       return {
         status: 202,
         body: { message: ACCOUNT_MESSAGES.passwordResetSent },
@@ -204,62 +245,82 @@ export function siteUserRoutes(app: FastifyInstance, services: AppServices): voi
     }),
   );
 
-  app.post(
+  api.post(
     `${API}/password`,
-    accountCall(
-      services,
-      async (request, reply) => {
-        const body = parseOr400(setPasswordBody, request.body);
-        await services.rateLimit(request, 'password-reset');
-        const result = await setPasswordWithLink(
-          await services.context(),
-          services.siteUserSessions,
-          body,
-          siteUserToken(request),
-        );
-        await signedIn(services, request, reply, result);
-        return { body: { siteUser: result.siteUser }, message: 'passwordSet' };
-      },
-      (request) => withParam(`${ACCOUNT_URL}/reset-password`, 'token', formField(request, 'token')),
-    ),
+    {
+      schema: { body: setPasswordBody, response: { 200: signedInReply } },
+      config,
+      preValidation: crumb,
+      // A failed form goes back to the new-password page of its link.
+      errorHandler: formErrors((request) =>
+        withParam(`${ACCOUNT_URL}/reset-password`, 'token', formField(request, 'token')),
+      ),
+    },
+    accountCall(async (request, reply) => {
+      await services.rateLimit(request, 'password-reset');
+      const result = await setPasswordWithLink(
+        await services.context(),
+        services.siteUserSessions,
+        request.body,
+        siteUserToken(request),
+      );
+      await signedIn(services, request, reply, result);
+      return { body: { siteUser: result.siteUser }, message: 'passwordSet' };
+    }),
   );
 
-  app.get(`${API}/account`, async (request, reply) => {
+  api.get(`${API}/account`, { schema: { response: { 200: accountReply } } }, async (request, reply) => {
     const siteUser = await requireSiteUser(services, request, reply);
     return accountOverview(await services.context(), siteUser);
   });
 
-  app.post(
+  api.post(
     `${API}/account/addresses`,
-    accountCall(services, async (request, reply) => {
+    {
+      schema: { body: addressBody, response: { 201: addressReply } },
+      config,
+      preValidation: [crumb, signedInOnly, emptyToUndefined],
+      errorHandler,
+    },
+    accountCall(async (request, reply) => {
       const siteUser = await requireSiteUser(services, request, reply);
-      const { crumb: _, ...fields } = (request.body ?? {}) as Record<string, unknown>;
-      const address = parseOr400(addressBody, emptyToUndefined(fields));
-      const saved = await addAddress(await services.context(), siteUser.id, address);
+      const saved = await addAddress(await services.context(), siteUser.id, request.body);
       return { status: 201, body: { address: saved }, message: 'addressSaved' };
     }),
   );
 
-  const remove = accountCall(services, async (request, reply) => {
-    const siteUser = await requireSiteUser(services, request, reply);
-    const { id } = parseOr400(idParams, request.params);
-    await removeAddress(await services.context(), siteUser.id, id);
-    return { message: 'addressRemoved' };
-  });
-  app.delete(`${API}/account/addresses/:id`, remove);
-  app.post(`${API}/account/addresses/:id/delete`, remove);
+  // DELETE for scripts; the account page's plain form posts to …/delete.
+  for (const [method, url] of [
+    ['delete', `${API}/account/addresses/:id`],
+    ['post', `${API}/account/addresses/:id/delete`],
+  ] as const) {
+    api[method](
+      url,
+      { schema: { params: idParams }, config, preValidation: [crumb, signedInOnly], errorHandler },
+      accountCall(async (request, reply) => {
+        const siteUser = await requireSiteUser(services, request, reply);
+        await removeAddress(await services.context(), siteUser.id, request.params.id);
+        return { message: 'addressRemoved' };
+      }),
+    );
+  }
 
-  app.post(
+  api.post(
     `${API}/account/subscriptions/:id`,
-    accountCall(services, async (request, reply) => {
+    {
+      schema: { params: idParams, body: subscriptionChangeBody, response: { 200: accountSubscriptionReply } },
+      config,
+      preValidation: [crumb, signedInOnly],
+      errorHandler,
+    },
+    accountCall(async (request, reply) => {
       const siteUser = await requireSiteUser(services, request, reply);
-      const { id } = parseOr400(idParams, request.params);
-      const change = parseOr400(subscriptionChangeBody, request.body);
+      const change = request.body;
       const ctx = await services.context();
       const subscription = await changeAccountSubscription(
         ctx,
         siteUser.id,
-        id,
+        request.params.id,
         change.action === 'reschedule'
           ? {
               action: 'reschedule',
@@ -271,13 +332,17 @@ export function siteUserRoutes(app: FastifyInstance, services: AppServices): voi
     }),
   );
 
-  app.post(
+  api.post(
     `${API}/account/notifications/restock`,
-    accountCall(services, async (request, reply) => {
-      await services.rateLimit(request, 'restock');
+    {
+      schema: { body: accountRestockBody, response: { 201: messageReply } },
+      config,
+      preValidation: [crumb, guard(services, 'restock', { crumb: false }), signedInOnly],
+      errorHandler,
+    },
+    accountCall(async (request, reply) => {
       const siteUser = await requireSiteUser(services, request, reply);
-      const body = parseOr400(accountRestockBody, request.body);
-      const result = await joinRestockWaitlist(await services.context(), siteUser, body);
+      const result = await joinRestockWaitlist(await services.context(), siteUser, request.body);
       return { status: 201, body: result, message: 'restockSaved' };
     }),
   );
@@ -289,11 +354,6 @@ const SUBSCRIPTION_DONE = {
   cancel: 'subscriptionCancelled',
   reschedule: 'subscriptionDateChanged',
 } as const satisfies Record<string, AccountMessageKey>;
-
-/** A plain form sends '' for a field left empty; the optional address lines are then absent. */
-function emptyToUndefined(fields: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== ''));
-}
 
 /** Midnight of a calendar day in the store's time zone, in ms since epoch. */
 function startOfDayIn(day: string, timeZone: string): number {

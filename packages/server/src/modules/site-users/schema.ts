@@ -7,6 +7,8 @@ import {
 } from '@storefront/commerce';
 import { z } from 'zod';
 import { shippingAddress } from '../checkout/schema.js';
+import { shippingAddressReply } from '../orders/view.js';
+import { subscriptionReply } from '../subscriptions/schema.js';
 
 /** The wire contract of the customer account API; plain HTML forms post the same fields. */
 
@@ -61,10 +63,52 @@ export const accountRestockBody = z.object({
   language: z.string().max(35).nullable().optional(),
 });
 
-export const restockListQuery = z.object({
-  productId: z.string().min(1).max(64).optional(),
-  variantId: z.string().min(1).max(200).optional(),
-  cursor: z.string().max(500).optional(),
+export type AccountRestockBody = z.infer<typeof accountRestockBody>;
+
+/** The signed-in shopper (service's SiteUserView). */
+export const siteUserReply = z
+  .object({ id: z.string(), email: z.string(), hasPassword: z.boolean() })
+  .meta({ id: 'SiteUser' });
+
+/** Sign-up, sign-in, a sign-in link used, a password set: the shopper now signed in. */
+export const signedInReply = z.object({ siteUser: siteUserReply });
+
+/** A link or reset mail on its way (202). */
+export const messageReply = z.object({ message: z.string() });
+
+export const savedAddressReply = z.object({ id: z.string(), ...shippingAddressReply.shape });
+
+/** GET /api/site-users/account: what the account page shows. */
+export const accountReply = z.object({
+  siteUser: siteUserReply,
+  orders: z.array(
+    z.object({
+      id: z.string(),
+      /** What the shopper knows the order by: '#1001'. */
+      number: z.string(),
+      created: z.number(),
+      createdText: z.string(),
+      status: z.string(),
+      totalText: z.string(),
+      itemsText: z.string(),
+      statusUrl: z.string(),
+    }),
+  ),
+  subscriptions: z.array(subscriptionReply),
+  addresses: z.array(savedAddressReply),
+  restockNotifications: z.array(
+    z.object({
+      productId: z.string(),
+      variantId: z.string(),
+      sku: z.string(),
+      productName: z.string().nullable(),
+      variantText: z.string(),
+      productUrl: z.string().nullable(),
+      created: z.number(),
+      notified: z.number().nullable(),
+    }),
+  ),
 });
 
-export type AccountRestockBody = z.infer<typeof accountRestockBody>;
+export const addressReply = z.object({ address: savedAddressReply });
+export const accountSubscriptionReply = z.object({ subscription: subscriptionReply });

@@ -1,8 +1,9 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { contract, guard } from '../../platform/contract.js';
 import { isHttps } from '../../platform/crumb.js';
-import { parseInput, text } from '../../platform/request-input.js';
+import { text } from '../../platform/request-input.js';
 import type { AppServices } from '../../services.js';
 import type { Announcement } from '../catalog/import-schema.js';
 
@@ -30,18 +31,26 @@ const dismissForm = z.object({ returnTo: text(2000).optional(), crumb: text().op
 
 /** The announcement bar's close button: a plain form, so it works without JavaScript. */
 export function siteRoutes(app: FastifyInstance, services: AppServices): void {
-  app.post('/api/site/announcement/dismiss', async (request, reply) => {
-    services.crumbs.check(request);
-    const form = parseInput(dismissForm, request.body ?? {});
-    const { announcement } = (await services.context()).site.website;
-    if (announcement)
-      reply.setCookie(ANNOUNCEMENT_COOKIE, announcementFingerprint(announcement), {
-        path: '/',
-        maxAge: ANNOUNCEMENT_COOKIE_MAX_AGE_S,
-        sameSite: 'lax',
-        httpOnly: true,
-        secure: isHttps(request),
-      });
-    return reply.redirect(returnPath(form.returnTo), 303);
-  });
+  contract(app).post(
+    '/api/site/announcement/dismiss',
+    {
+      schema: {
+        description: 'A plain HTML form: it answers 303 back to `returnTo` (a path of this site).',
+        body: dismissForm.prefault({}),
+      },
+      preValidation: guard(services, null, { crumb: true }),
+    },
+    async (request, reply) => {
+      const { announcement } = (await services.context()).site.website;
+      if (announcement)
+        reply.setCookie(ANNOUNCEMENT_COOKIE, announcementFingerprint(announcement), {
+          path: '/',
+          maxAge: ANNOUNCEMENT_COOKIE_MAX_AGE_S,
+          sameSite: 'lax',
+          httpOnly: true,
+          secure: isHttps(request),
+        });
+      return reply.redirect(returnPath(request.body.returnTo), 303);
+    },
+  );
 }
