@@ -554,6 +554,18 @@ describe.each(dialects)('owner catalog on %s', (dialect) => {
     expect((await call('DELETE', '/api/config/media/..%2Fsecret')).statusCode).toBe(404);
   });
 
+  it('answers a multipart body cut short with 400 "Error uploading", not a 5xx', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/config/media',
+      cookies: owner,
+      headers: { 'content-type': 'multipart/form-data; boundary=cut', 'x-csrf-token': CRUMB },
+      payload: '--cut\r\ncontent-disposition: form-data; name="file"; filename="a.png"\r\n',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Error uploading');
+  });
+
   it('resizes an uploaded image into the width variants up to its size, served for a year', async () => {
     const res = await upload('/api/config/media', 'meadow.png', 'image/png', await image(1200, 800));
     expect(res.statusCode, res.body).toBe(201);

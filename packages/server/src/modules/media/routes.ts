@@ -31,7 +31,13 @@ export async function filePart(request: FastifyRequest, maxBytes: number): Promi
     throw new HttpError(415, EDITOR_MESSAGES.unableToUploadFile, undefined, {
       file: 'Send the file as multipart/form-data.',
     });
-  const part = await request.file({ limits: { fileSize: maxBytes, files: 1 } });
+  let part: MultipartFile | undefined;
+  try {
+    part = await request.file({ limits: { fileSize: maxBytes, files: 1 } });
+  } catch {
+    // A body that says multipart but is cut short or malformed: the sender's fault, not ours.
+    throw new HttpError(400, EDITOR_MESSAGES.errorUploading);
+  }
   if (!part)
     throw new HttpError(400, EDITOR_MESSAGES.unableToUploadFile, undefined, { file: 'No file was sent.' });
   return part;

@@ -115,6 +115,8 @@ export const settingsReply = z.object({
       multipleQuantityAllowedForServices: z.boolean(),
       restockAutoSend: z.boolean(),
     }),
+    /** The storefront asks visitors for the site password (never shown back). */
+    sitePasswordSet: z.boolean(),
     /** The sender and address mails use now (the override, else MAIL_FROM / PUBLIC_URL). */
     effective: z.object({ mailFrom: z.string(), publicUrl: z.string().nullable() }),
   }),
