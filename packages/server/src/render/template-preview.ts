@@ -4,18 +4,18 @@ import { getCart } from '../modules/cart/service.js';
 import { getCollections } from '../modules/catalog/service.js';
 import { listFormPages } from '../modules/forms/service.js';
 import { previewQuery, TEMPLATE_MESSAGES } from '../modules/owner-templates/schema.js';
-import { previewTemplate, TemplateHasErrors, templateNameOr404 } from '../modules/owner-templates/service.js';
+import { previewTheme, TemplateHasErrors, templateNameOr404 } from '../modules/owner-templates/service.js';
 import { requirePermission } from '../platform/owner-auth.js';
 import { parseOr400 } from '../platform/validation.js';
 import type { AppServices } from '../services.js';
 import { renderSpec, resolvePage } from './routes.js';
-import { TEMPLATES } from './theme.js';
+import { fileOf, TEMPLATES } from './theme.js';
 
 const nameParams = z.object({ name: z.string() });
 
 /**
  * The template editor's preview: the page at `path`, rendered from its real context with the
- * template's draft in place of the published one, never from or into the page cache. Shown in the
+ * template's or block's draft in place of the published one, never from or into the page cache. Shown in the
  * editor's frame (same origin), so it answers HTML; a draft with errors answers them as text.
  */
 export function templatePreviewRoutes(app: FastifyInstance, services: AppServices): void {
@@ -23,18 +23,18 @@ export function templatePreviewRoutes(app: FastifyInstance, services: AppService
     '/api/config/templates/:name/preview',
     { preHandler: requirePermission(services, 'settings.write') },
     async (request, reply) => {
-      const name = templateNameOr404(parseOr400(nameParams, request.params).name);
+      const name = templateNameOr404(services.theme, parseOr400(nameParams, request.params).name);
       const { path } = parseOr400(previewQuery, request.query);
       const ctx = await services.context();
       const text = (status: number, body: string) =>
         reply.status(status).type('text/plain; charset=utf-8').send(body);
-      let template: Awaited<ReturnType<typeof previewTemplate>>;
+      let theme: Awaited<ReturnType<typeof previewTheme>>;
       try {
-        template = await previewTemplate(ctx, services.theme, name);
+        theme = await previewTheme(ctx, services.theme, name);
       } catch (err) {
         if (err instanceof TemplateHasErrors) {
           const list = err.diagnostics
-            .map((d) => `${TEMPLATES[name]}:${d.line}:${d.column} ${d.message}`)
+            .map((d) => `${fileOf(name)}:${d.line}:${d.column} ${d.message}`)
             .join('\n');
           return text(400, `${err.message}\n\n${list}`);
         }
@@ -46,11 +46,12 @@ export function templatePreviewRoutes(app: FastifyInstance, services: AppService
       const collections = await getCollections(ctx);
       const page = await resolvePage(services, ctx, collections, segments, crumb, undefined);
       if ('redirect' in page) return reply.redirect(page.redirect);
-      if (name !== 'site' && page.template !== name)
+      // The site region and blocks are in pages of every kind.
+      if (name !== 'site' && Object.hasOwn(TEMPLATES, name) && page.template !== name)
         return text(400, `${TEMPLATE_MESSAGES.notDrawn} (${url.pathname}: ${TEMPLATES[page.template]})`);
       const cart = await getCart(ctx, undefined, ctx.site.website.currency);
       const html = renderSpec(
-        { ...services, theme: services.theme.withTemplate(name, template) },
+        { ...services, theme },
         ctx,
         page,
         cart,

@@ -35,26 +35,40 @@ export const TEMPLATES = {
 
 export type TemplateName = keyof typeof TEMPLATES;
 
+/** The theme's folder of block partials, which templates use as `{@|apply price.block}`. */
+export const BLOCKS_FOLDER = 'blocks/';
+
+/** The theme file of a template or a block (`price.block` → `blocks/price.block`). */
+export const fileOf = (name: string): string =>
+  Object.hasOwn(TEMPLATES, name) ? TEMPLATES[name as TemplateName] : BLOCKS_FOLDER + name;
+
 export type Compiled = ReturnType<typeof compile>;
 
 export interface Theme {
   staticDir: string;
   demoImagesDir: string;
   assets: WebAssets;
+  /** The block partials the template editor lists as files of their own (every block no template is). */
+  blocks: readonly string[];
   render(name: TemplateName, json: unknown, options?: Record<string, unknown>): string;
-  /** The template's source as the theme ships it. */
-  defaultSource(name: TemplateName): string;
+  /** The template's or block's source as the theme ships it. */
+  defaultSource(name: string): string;
   /** Compiles a template's source with the theme's partials; its errors are listed, never thrown. */
   compile(source: string): Compiled;
-  /** The merchant's published templates, which replace the theme's files when rendering. */
-  setOverrides(overrides: ReadonlyMap<TemplateName, Compiled>): void;
+  /**
+   * The merchant's published templates and blocks (sources by partial name), which replace the
+   * theme's files when rendering.
+   */
+  setOverrides(overrides: ReadonlyMap<TemplateName, Compiled>, blocks: ReadonlyMap<string, string>): void;
   /** This theme with one template replaced (the editor's preview of a draft). */
   withTemplate(name: TemplateName, template: Compiled): Theme;
+  /** This theme with one block's source replaced (the editor's preview of a block's draft). */
+  withBlock(name: string, source: string): Theme;
 }
 
 /** Reads every block partial of `blocks/` so templates can `{@|apply name.block}`. */
 function loadPartials(): Record<string, string> {
-  const dir = `${THEME_DIR}blocks/`;
+  const dir = THEME_DIR + BLOCKS_FOLDER;
   const partials: Record<string, string> = {};
   for (const file of fs.readdirSync(dir)) partials[file] = fs.readFileSync(dir + file, 'utf8');
   return partials;
@@ -64,7 +78,7 @@ function loadPartials(): Record<string, string> {
 export function loadTheme(assets: WebAssets): Theme {
   const partials = loadPartials();
   const compiled = new Map<TemplateName, Compiled>();
-  const sources = new Map<TemplateName, string>();
+  const sources = new Map<string, string>(Object.entries(partials));
   for (const [name, file] of Object.entries(TEMPLATES) as [TemplateName, string][]) {
     const source = fs.readFileSync(THEME_DIR + file, 'utf8');
     sources.set(name, source);
@@ -75,21 +89,36 @@ export function loadTheme(assets: WebAssets): Theme {
     }
     compiled.set(name, c);
   }
+  const templateFiles = new Set<string>(Object.values(TEMPLATES));
+  const blocks = Object.keys(partials)
+    .filter((name) => !templateFiles.has(BLOCKS_FOLDER + name))
+    .sort();
   let overrides: ReadonlyMap<TemplateName, Compiled> = new Map();
-  const theme = (replaced?: { name: TemplateName; template: Compiled }): Theme => ({
+  /** The partials pages render with: the theme's blocks, the published ones in their place. */
+  let published: Record<string, string> = partials;
+  const theme = (
+    replaced?: { name: TemplateName; template: Compiled } | { block: string; source: string },
+  ): Theme => ({
     staticDir: `${THEME_DIR}static`,
     demoImagesDir: fileURLToPath(new URL('seed/images', SERVER_PACKAGE_DIR)),
     assets,
+    blocks,
     defaultSource: (name) => sources.get(name)!,
     compile: (source) => compile(source, { partials }),
-    setOverrides(next) {
+    setOverrides(next, nextBlocks) {
       overrides = next;
+      published = nextBlocks.size > 0 ? { ...partials, ...Object.fromEntries(nextBlocks) } : partials;
     },
     withTemplate: (name, template) => theme({ name, template }),
+    withBlock: (block, source) => theme({ block, source }),
     render(name, json, options) {
       const template =
-        replaced?.name === name ? replaced.template : (overrides.get(name) ?? compiled.get(name)!);
-      const { output, errors } = template.render(json, { partials, ...options });
+        replaced && 'name' in replaced && replaced.name === name
+          ? replaced.template
+          : (overrides.get(name) ?? compiled.get(name)!);
+      const blocksNow =
+        replaced && 'block' in replaced ? { ...published, [replaced.block]: replaced.source } : published;
+      const { output, errors } = template.render(json, { partials: blocksNow, ...options });
       if (errors.length > 0) {
         // A data-driven render error must not hide the page; it is logged for the merchant.
         process.emitWarning(

@@ -59,10 +59,10 @@ export function ownerTemplateRoutes(app: FastifyInstance, services: AppServices)
   });
 
   const guard = { preHandler: requirePermission(services, 'settings.write') };
-  const nameOf = (params: unknown) => templateNameOr404(parseOr400(nameParams, params).name);
+  const nameOf = (params: unknown) => templateNameOr404(services.theme, parseOr400(nameParams, params).name);
 
   app.get('/api/config/templates', guard, async () => ({
-    templates: await listTemplates(await services.context()),
+    templates: await listTemplates(await services.context(), services.theme),
     ...templateVocabulary(),
   }));
 
