@@ -134,22 +134,20 @@ export async function templateDetail(ctx: SiteContext, theme: Theme, name: strin
 }
 
 /**
- * The templates that apply a block, directly or through other blocks, in the theme's order: a
- * block's preview shows a page drawn with the first of them that the preview reaches.
+ * The templates that apply a block: those that apply it directly first, then those that apply it
+ * through another block. A block's preview shows a page drawn with the first the preview reaches.
  */
 function templatesUsing(theme: Theme, block: string): TemplateName[] {
-  const using = new Set([block]);
-  const mentions = (source: string) => [...using].some((b) => source.includes(b));
-  for (let grew = true; grew; ) {
-    grew = false;
-    for (const other of theme.blocks) {
-      if (!using.has(other) && mentions(theme.defaultSource(other))) {
-        using.add(other);
-        grew = true;
-      }
-    }
+  const found: TemplateName[] = [];
+  const seen = new Set([block]);
+  for (let level = [block]; level.length > 0; ) {
+    const applies = (source: string) => level.some((b) => source.includes(b));
+    for (const name of NAMES)
+      if (!found.includes(name) && applies(theme.defaultSource(name))) found.push(name);
+    level = theme.blocks.filter((b) => !seen.has(b) && applies(theme.defaultSource(b)));
+    for (const b of level) seen.add(b);
   }
-  return NAMES.filter((name) => mentions(theme.defaultSource(name)));
+  return found;
 }
 
 /** A path not taken by any page, so the store answers its not-found page. */
