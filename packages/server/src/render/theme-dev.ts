@@ -18,7 +18,7 @@ function reloadScript(nonce: string): string {
   return `<script nonce="${nonce}">new EventSource(${JSON.stringify(THEME_EVENTS_PATH)}).addEventListener('theme',()=>location.reload())</script>`;
 }
 
-/** What a page shows instead of itself while a theme file has engine errors. */
+/** What a page shows instead of itself while a theme file has engine errors (in the theme's own styles). */
 export function problemsOverlay(problems: readonly ThemeProblem[], nonce: string): string {
   const items = problems
     .map(
@@ -26,7 +26,7 @@ export function problemsOverlay(problems: readonly ThemeProblem[], nonce: string
         `<li><code>${escapeHtml(`${p.file}:${p.line}:${p.column}`)}</code> ${escapeHtml(p.message)}</li>`,
     )
     .join('');
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Theme errors</title></head><body><main id="theme-errors" role="alert"><h1>The theme has errors</h1><p>Fix them and save: this page reloads.</p><ul>${items}</ul></main>${reloadScript(nonce)}</body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Theme errors</title><link rel="stylesheet" href="/theme/site.css"></head><body><main id="theme-errors" class="site-main" role="alert"><h1>The theme has errors</h1><p>Fix them and save: this page reloads.</p><ul>${items}</ul></main>${reloadScript(nonce)}</body></html>`;
 }
 
 const isPage = (reply: FastifyReply) => String(reply.getHeader('content-type') ?? '').startsWith('text/html');
