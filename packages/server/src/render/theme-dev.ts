@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { escapeHtml } from '../platform/html.js';
 import type { AppServices } from '../services.js';
 import type { ThemeProblem } from './theme.js';
 
@@ -9,9 +10,6 @@ export const THEME_EVENTS_PATH = '/api/theme-dev/events';
 export const THEME_RELOAD_DEBOUNCE_MS = 100;
 /** A comment line now and then keeps proxies from closing an idle event stream. */
 const KEEPALIVE_MS = 25_000;
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 
 /** Reloads the page when the theme folder changes; only dev pages carry it, under the page's CSP nonce. */
 function reloadScript(nonce: string): string {
