@@ -116,6 +116,62 @@ describe('the template editor in Chromium', () => {
     await context.close();
   });
 
+  it('edits a block file like a template: diagnostics, preview in a page that applies it, publish, rollback', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await signIn(page, server.url, 'owner@example.com', PASSWORD, '/config/templates');
+    const tree = page.getByRole('list', { name: 'Theme files' });
+    await tree.getByRole('link', { name: 'price.block' }).click();
+    await page.getByRole('heading', { name: 'blocks/price.block' }).waitFor();
+    await page.getByText('No problems found.').waitFor();
+    const productPath = await page.getByLabel('Page to preview').inputValue();
+    expect(productPath).toMatch(/^\/[\w-]+\/p\/[\w-]+$/);
+    const frame = page.frameLocator('iframe[title="Preview of the draft"]');
+    await frame.locator('h1.product-title').waitFor();
+
+    const code = page.getByRole('textbox', { name: 'Template source' });
+    await code.click();
+    await page.keyboard.press('Control+Home');
+    await page.keyboard.type('<p class="blk-note">Price includes tax</p>{.if nope}');
+    await page.getByText('Line 1, column 43: Reached EOF in the middle of IF').waitFor();
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await expect(page.getByRole('alert').textContent()).resolves.toBe(
+      'The template has errors: fix them before publishing.',
+    );
+    // Fixed: the `{.if nope}` after the note is removed again.
+    await code.click();
+    await page.keyboard.press('Control+Home');
+    const note = '<p class="blk-note">Price includes tax</p>';
+    for (let i = 0; i < note.length; i++) await page.keyboard.press('ArrowRight');
+    for (let i = 0; i < '{.if nope}'.length; i++) await page.keyboard.press('Delete');
+    await page.getByText('No problems found.').waitFor();
+
+    await page.getByRole('button', { name: 'Preview', exact: true }).click();
+    await frame.getByText('Price includes tax').first().waitFor();
+    expect(await storefront(productPath)).not.toContain('Price includes tax');
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await page.getByRole('status').filter({ hasText: 'Published' }).waitFor();
+    expect(await storefront(productPath)).toContain('Price includes tax');
+
+    await code.click();
+    await page.keyboard.press('Control+Home');
+    await page.keyboard.type('<p class="blk-offer">Two for one</p>');
+    await page.getByText('No problems found.').waitFor();
+    await page.getByRole('button', { name: 'Publish' }).click();
+    const versions = page.getByRole('table', { name: 'Versions' });
+    await versions.getByRole('row').nth(2).waitFor();
+    expect(await storefront(productPath)).toContain('Two for one');
+    await versions.getByRole('button', { name: 'Roll back: Version 1' }).click();
+    await page.getByText('Version 1 is published again.').waitFor();
+    const rolledBack = await storefront(productPath);
+    expect(rolledBack).not.toContain('Two for one');
+    expect(rolledBack).toContain('Price includes tax');
+    await page.getByRole('button', { name: 'Revert to theme default' }).click();
+    await page.getByText('The theme’s own template is published again.').waitFor();
+    expect(await storefront(productPath)).not.toContain('Price includes tax');
+    await context.close();
+  });
+
   it('fits a phone', async () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
     const page = await context.newPage();

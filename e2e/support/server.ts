@@ -12,10 +12,13 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Starts the real server as `npm start` does (empty data folder → demo store) and waits for /healthz. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+/**
+ * Starts the real server as `npm start` does (empty data folder → demo store), or with another
+ * serving command (`args`, e.g. `theme dev DIR`), and waits for /healthz.
+ */
+export async function startServer(env: Record<string, string> = {}, args?: string[]): Promise<RunningServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sf-e2e-'));
-  const server = await spawnServer({ DATA_DIR: dataDir, DATABASE_URL: '', ...env });
+  const server = await spawnServer({ DATA_DIR: dataDir, DATABASE_URL: '', ...env }, args);
   return {
     url: server.url,
     dataDir,

@@ -239,9 +239,9 @@ function child(node: unknown, key: string, index: number, inherited: boolean): u
 const INHERITED = new Set(Object.getOwnPropertyNames(Object.prototype));
 export const inheritedName = (key: string): boolean => INHERITED.has(key);
 
-/** Follows a fixed list of segments from a value. */
+/** Follows a path's segments after its head from a value. */
 function walker(path: Path): (v: unknown) => unknown {
-  const keys = path.slice();
+  const keys = path.slice(1);
   const idx = keys.map(indexOf);
   const inh = keys.map(inheritedName);
   const n = keys.length;
@@ -262,7 +262,7 @@ export const compileSectionPath = (path: Path): Resolver =>
 export function compilePath(path: Path): Resolver {
   const head = path[0];
   const hasRest = path.length > 1;
-  const tail = walker(path.slice(1));
+  const tail = hasRest ? walker(path) : (v: unknown) => v;
   if (head === '@') return hasRest ? (f) => tail(f.node) : (f) => f.node;
   if (head === '@index' || head === '@index0') {
     const base = head === '@index' ? 1 : 0;

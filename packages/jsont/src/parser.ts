@@ -22,12 +22,8 @@ import {
 } from './plugin.js';
 import { find, type Registry } from './registry.js';
 
-/** Parts of letters, digits, '_', '$', '@' and '-' joined by dots; the head does not start with '_' or '-'. */
-const PATH = /^[a-zA-Z\d$@][\w$@-]*(?:\.[\w$@-]+)*$/;
 const NAME = /^[\w$@.-]+$/;
 const VARIABLE = /^@[\w$@-]+$/;
-const FORMATTER_NAME = /^[a-zA-Z][\w-]*/;
-const PREDICATE_NAME = /^[a-zA-Z][\w-]*\?/;
 
 /** Instructions that stand for a character. */
 const CHARACTERS: Record<string, string> = {
@@ -42,8 +38,31 @@ const CHARACTERS: Record<string, string> = {
 const NAMES: Record<string, string> = { or: 'OR_PREDICATE', alternates: 'ALTERNATES_WITH' };
 const nameOf = (kind: string): string => NAMES[kind] ?? kind.toUpperCase();
 
+/** A path part, and a formatter or predicate name, matched where `lastIndex` puts them. */
+const PART = /[\w$@-]+/y;
+const CALL_NAME = /[a-zA-Z][\w-]*/y;
+
+/** Where the match of sticky `re` at `from` in `s` ends; `from` when there is none. */
+function matchEnd(re: RegExp, s: string, from: number): number {
+  re.lastIndex = from;
+  return re.test(s) ? re.lastIndex : from;
+}
+
+/**
+ * Parts of letters, digits, '_', '$', '@' and '-' joined by dots; the head does not start with
+ * '_' or '-'. Read part by part: no backtracking over the whole path, no `split`.
+ */
 export function parsePath(raw: string): Path | null {
-  return PATH.test(raw) ? raw.split('.') : null;
+  if (raw[0] === '_' || raw[0] === '-') return null;
+  const path: string[] = [];
+  for (let i = 0; ; ) {
+    const end = matchEnd(PART, raw, i);
+    if (end === i) return null;
+    path.push(raw.slice(i, end));
+    if (end === raw.length) return path;
+    if (raw[end] !== '.') return null;
+    i = end + 1;
+  }
 }
 
 const words = (s: string): string[] => s.split(' ').filter((w) => w !== '');
@@ -219,8 +238,8 @@ class Parser implements Pos {
 
   /** `a, b|fmt args|fmt2`; null when it is not a variable reference (then it is text). */
   private variable(inner: string): VariableNode | null {
-    const segs = inner.split('|');
-    const head = segs[0];
+    let bar = inner.indexOf('|');
+    const head = bar < 0 ? inner : inner.slice(0, bar);
     const paths: Path[] = [];
     for (const raw of head.includes(',') ? head.split(',').map((p) => p.trim()) : [head]) {
       const p = parsePath(raw);
@@ -228,15 +247,17 @@ class Parser implements Pos {
       paths.push(p);
     }
     const formatters: FormatterCall[] = [];
-    for (let k = 1; k < segs.length; k++) {
-      const seg = segs[k];
-      const name = FORMATTER_NAME.exec(seg)?.[0];
-      if (!name) return null;
+    while (bar >= 0) {
+      const start = bar + 1;
+      bar = inner.indexOf('|', start);
+      const end = bar < 0 ? inner.length : bar;
+      const i = matchEnd(CALL_NAME, inner, start);
+      if (i === start) return null;
       const call = this.call(
         'Formatter',
         this.reg.formatters,
-        name,
-        splitFormatterArgs(seg.slice(name.length)),
+        inner.slice(start, i),
+        splitFormatterArgs(inner.slice(i, end)),
       );
       // An unknown formatter or invalid arguments leave the whole reference as text.
       if (!call.impl) return null;
@@ -247,7 +268,8 @@ class Parser implements Pos {
 
   /** A predicate call at the start of `text` (`name? args`); null when there is none. */
   private predicate(text: string): PredicateCall | null {
-    const name = PREDICATE_NAME.exec(text)?.[0];
+    const end = matchEnd(CALL_NAME, text, 0);
+    const name = end > 0 && text[end] === '?' && text.slice(0, end + 1);
     return name
       ? this.call('Predicate', this.reg.predicates, name, splitPredicateArgs(text.slice(name.length)))
       : null;

@@ -1,6 +1,7 @@
 #!/usr/bin/env -S npx tsx --conditions=storefront-source
 import fs from 'node:fs';
-import { buildApp } from '../src/app.js';
+import path from 'node:path';
+import { type BuildOptions, buildApp } from '../src/app.js';
 import { ConfigError, loadConfig } from '../src/config.js';
 import { migrate, openDatabase } from '../src/db/index.js';
 import { importCatalog, isEmpty, seedDemoStore } from '../src/modules/catalog/import.js';
@@ -23,6 +24,9 @@ const USAGE = `Usage: storefront <command>
 
 Commands:
   start            migrate, seed the demo store into an empty database, and serve
+  theme dev DIR    serve the store (as start does) with the templates of the theme folder DIR
+                   (the layout of packages/theme-default); open pages reload when a file is saved,
+                   and a file with errors shows them with file, line and column instead of the page
   migrate          run pending database migrations
   seed --demo      import the demo store
   import FILE.json import a catalog (docs/import-format.md); a bad file imports nothing
@@ -63,7 +67,7 @@ function printImportErrors(errors: { path: string; message: string }[]): void {
   for (const e of errors) console.error(`  ${e.path || '(file)'}: ${e.message}`);
 }
 
-async function start(): Promise<void> {
+async function start(options: BuildOptions = {}): Promise<void> {
   const config = loadConfig();
   const database = openDatabase(config.database);
   const applied = await migrate(database);
@@ -79,6 +83,7 @@ async function start(): Promise<void> {
   // A person at a terminal reads short lines; anything else (a service manager, a log shipper) gets JSON.
   const terminal = process.stdout.isTTY === true;
   const app = await buildApp(config, {
+    ...options,
     database,
     ...(terminal ? { logStream: prettyLogStream(process.stdout) } : {}),
   });
@@ -103,11 +108,16 @@ async function start(): Promise<void> {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
   await app.listen({ port: config.port, host: config.host });
-  if (terminal) console.log(banner(config));
+  if (terminal) console.log(banner(config, options.theme?.dir));
 }
 
+/** The files `storefront theme dev` needs in a theme folder: the site region and the blocks folder. */
+const THEME_LAYOUT = ['site.region', 'blocks'];
+
+const THEME_DEV_USAGE = 'Usage: storefront theme dev DIR';
+
 /** What a newcomer needs after `npm start`: where the store is, where the owner's area is, how to stop. */
-function banner(config: ReturnType<typeof loadConfig>): string {
+function banner(config: ReturnType<typeof loadConfig>, themeDir?: string): string {
   const host = ['0.0.0.0', '::', '127.0.0.1', '::1'].includes(config.host) ? 'localhost' : config.host;
   const url = `http://${host}:${config.port}`;
   const database = config.database.kind === 'sqlite' ? `SQLite, ${config.database.file}` : 'PostgreSQL';
@@ -116,6 +126,7 @@ function banner(config: ReturnType<typeof loadConfig>): string {
     `  Storefront is running: open ${url}`,
     `  Owner's area:          ${url}/config`,
     `  Database:              ${database}`,
+    ...(themeDir ? [`  Theme (reloads on save): ${themeDir}`] : []),
     '  Stop with Ctrl+C.',
     '',
   ].join('\n');
@@ -127,6 +138,20 @@ async function main(argv: string[]): Promise<number> {
     case 'start':
       await start();
       return 0;
+    case 'theme': {
+      const dir = rest[1];
+      if (rest[0] !== 'dev' || !dir) {
+        console.error(THEME_DEV_USAGE);
+        return 2;
+      }
+      const missing = THEME_LAYOUT.filter((file) => !fs.existsSync(path.join(dir, file)));
+      if (missing.length > 0) {
+        console.error(`${dir} is not a theme folder: it has no ${missing.join(', ')}.`);
+        return 2;
+      }
+      await start({ theme: { dir: path.resolve(dir), dev: true } });
+      return 0;
+    }
     case 'migrate': {
       const applied = await withDatabase((db) => migrate(db));
       console.log(applied.length ? `Migrated: ${applied.join(', ')}` : 'Nothing to migrate.');
@@ -234,7 +259,7 @@ async function main(argv: string[]): Promise<number> {
 
 main(process.argv.slice(2)).then(
   (code) => {
-    if (code !== 0 || process.argv[2] !== 'start') process.exitCode = code;
+    if (code !== 0 || !['start', 'theme'].includes(process.argv[2])) process.exitCode = code;
   },
   (err) => {
     console.error(err instanceof ConfigError ? err.message : err);

@@ -57,6 +57,8 @@ import { quickViewRoutes } from './render/quick-view.js';
 import { reviewsPageRoutes } from './render/reviews-pages.js';
 import { pageRoutes } from './render/routes.js';
 import { templatePreviewRoutes } from './render/template-preview.js';
+import { DEFAULT_THEME_DIR } from './render/theme.js';
+import { themeDev } from './render/theme-dev.js';
 import { type BuildOptions, createServices } from './services.js';
 
 export type { BuildOptions };
@@ -97,6 +99,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   await useContract(app, { checkReplies: options.checkReplies ?? false });
   securityHeaders(app, { recaptcha: config.captcha.kind === 'recaptcha' });
+  // Before compression, which would hide the pages' text from it.
+  if (options.theme?.dev) themeDev(app, services, options.theme.dir ?? DEFAULT_THEME_DIR);
   // Pages and JSON are compressed whole, in one call; theme files stream through
   // @fastify/compress; the built islands are served from their precompressed .br/.gz copies
   // (packages/web/scripts/precompress.mjs).

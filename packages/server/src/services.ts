@@ -30,7 +30,7 @@ import {
 import { loadWebAssets } from './render/assets.js';
 import type { FormBlockRenderer } from './render/content-context.js';
 import { renderFormBlock } from './render/form-block.js';
-import { loadTheme, type Theme } from './render/theme.js';
+import { loadTheme, type Theme, type ThemeOptions } from './render/theme.js';
 
 /**
  * Site settings change rarely; a short cache keeps two queries off every request while instances
@@ -102,6 +102,8 @@ export interface BuildOptions {
    * already hold them to it and the check would cost every answer a second walk.
    */
   checkReplies?: boolean;
+  /** The theme folder and dev mode (`storefront theme dev DIR`); the shipped theme by default. */
+  theme?: ThemeOptions;
 }
 
 export interface Services {
@@ -120,7 +122,7 @@ export async function createServices(
 ): Promise<Services> {
   const database = options.database ?? openDatabase(config.database);
   const clock = options.clock ?? systemClock;
-  const theme = loadTheme(await loadWebAssets());
+  const theme = loadTheme(await loadWebAssets(), options.theme);
   let cached: { site: Site; at: number; version: number } | null = null;
   const limits: RateLimitOptions = options.rateLimit ?? config.rateLimit;
   const redisStore =

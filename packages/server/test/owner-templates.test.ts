@@ -204,6 +204,63 @@ describe.each(dialects)('template editor on %s', (dialect) => {
     }
   });
 
+  it('lists, previews, publishes and rolls back a block file, refusing one with errors', async () => {
+    const BLOCK = `${BASE}/price.block`;
+    const marked = (source: string, mark: string) =>
+      source.replace('<div class="product-price"', `<div class="product-price" data-block="${mark}"`);
+    const list = (await call('GET', BASE)).json().templates;
+    expect(list.find((x: { name: string }) => x.name === 'price.block')).toEqual({
+      name: 'price.block',
+      file: 'blocks/price.block',
+      customized: false,
+      publishedNumber: null,
+      hasDraft: false,
+    });
+    // The form block is a template already: listed once.
+    expect(list.filter((x: { file: string }) => x.file === 'blocks/form.block')).toHaveLength(1);
+
+    const detail = (await call('GET', BLOCK)).json().template;
+    expect(detail.defaultSource).toContain('class="product-price"');
+    // products.item applies it directly (product-card.block, in lists, too).
+    expect(detail.previewPath).toBe('/shop/p/tee');
+    expect((await call('POST', `${BLOCK}/validate`, { source: '{.if x}' })).json().diagnostics).toEqual([
+      { line: 1, column: 1, type: 'UNCLOSED_BLOCK', message: 'Reached EOF in the middle of IF' },
+    ]);
+
+    // The preview draws a page that applies the block with the draft in its place.
+    await call('PUT', `${BLOCK}/draft`, { source: marked(detail.defaultSource, 'draft') });
+    const preview = await call('GET', `${BLOCK}/preview?path=${encodeURIComponent('/shop/p/tee')}`);
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.body).toContain('data-block="draft"');
+    expect(await page('/shop/p/tee')).not.toContain('data-block');
+    await call('PUT', `${BLOCK}/draft`, { source: '{.section x}' });
+    const refusedPreview = await call('GET', `${BLOCK}/preview?path=/shop/p/tee`);
+    expect(refusedPreview.statusCode).toBe(400);
+    expect(refusedPreview.body).toContain('blocks/price.block:1:1 Reached EOF in the middle of SECTION');
+
+    const refused = await call('POST', `${BLOCK}/publish`, { source: `${detail.defaultSource}{.end}` });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().diagnostics).toEqual([expect.objectContaining({ type: 'NOT_ALLOWED_AT_ROOT' })]);
+
+    const one = await call('POST', `${BLOCK}/publish`, { source: marked(detail.defaultSource, 'one') });
+    expect(one.statusCode, one.body).toBe(200);
+    expect(one.json().template).toMatchObject({ publishedNumber: 1, draft: null });
+    expect(await page('/shop/p/tee')).toContain('data-block="one"');
+    await call('POST', `${BLOCK}/publish`, { source: marked(detail.defaultSource, 'two') });
+    expect(await page('/shop/p/tee')).toContain('data-block="two"');
+
+    const rolled = await call('POST', `${BLOCK}/rollback`, { number: 1 });
+    expect(rolled.json().template).toMatchObject({ publishedNumber: 3 });
+    expect(await page('/shop/p/tee')).toContain('data-block="one"');
+    expect(
+      (await call('GET', BASE)).json().templates.find((x: { name: string }) => x.name === 'price.block'),
+    ).toMatchObject({ customized: true, publishedNumber: 3 });
+
+    await call('POST', `${BLOCK}/revert`);
+    expect(await page('/shop/p/tee')).not.toContain('data-block');
+    expect((await call('GET', `${BASE}/nosuch.block`)).statusCode).toBe(404);
+  });
+
   it('refuses what a store manager may not do and bad bodies with 4xx', async () => {
     expect(
       (await call('POST', `${BASE}/productItem/publish`, { source: 'x' }, storeManager)).statusCode,

@@ -23,13 +23,16 @@ export interface ServerProcess {
   log(): string;
 }
 
-/** Starts `storefront start` as a real process on a free loopback port and waits for /healthz. */
-export async function spawnServer(env: Record<string, string>): Promise<ServerProcess> {
+/**
+ * Starts `storefront start` (or another serving command, `args`) as a real process on a free
+ * loopback port and waits for /healthz.
+ */
+export async function spawnServer(env: Record<string, string>, args = ['start']): Promise<ServerProcess> {
   const port = await freePort();
   let output = '';
   const child = spawn(
     process.execPath,
-    ['--conditions=storefront-source', '--import', 'tsx', SERVER_BIN, 'start'],
+    ['--conditions=storefront-source', '--import', 'tsx', SERVER_BIN, ...args],
     {
       env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

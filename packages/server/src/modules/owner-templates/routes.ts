@@ -74,7 +74,7 @@ export function ownerTemplateRoutes(app: FastifyInstance, services: AppServices)
     '/api/config/templates',
     { ...guard, schema: { response: { 200: templateListReply } } },
     async () => ({
-      templates: await listTemplates(await services.context()),
+      templates: await listTemplates(await services.context(), services.theme),
       ...templateVocabulary(),
     }),
   );
@@ -86,7 +86,7 @@ export function ownerTemplateRoutes(app: FastifyInstance, services: AppServices)
       template: await templateDetail(
         await services.context(),
         services.theme,
-        templateNameOr404(request.params.name),
+        templateNameOr404(services.theme, request.params.name),
       ),
     }),
   );
@@ -95,7 +95,7 @@ export function ownerTemplateRoutes(app: FastifyInstance, services: AppServices)
     '/api/config/templates/:name/draft',
     { ...guard, schema: { params: nameParams, body: templateSourceBody, response: { 200: draftReply } } },
     async (request) => {
-      const name = templateNameOr404(request.params.name);
+      const name = templateNameOr404(services.theme, request.params.name);
       const { source } = request.body;
       const ctx = await services.context();
       await saveDraft(ctx, actorOf(request), name, source);
@@ -113,7 +113,7 @@ export function ownerTemplateRoutes(app: FastifyInstance, services: AppServices)
       schema: { params: nameParams, body: templateSourceBody, response: { 200: validationReply } },
     },
     async (request) => {
-      templateNameOr404(request.params.name);
+      templateNameOr404(services.theme, request.params.name);
       return validateTemplate(services.theme, request.body.source);
     },
   );
@@ -122,7 +122,7 @@ export function ownerTemplateRoutes(app: FastifyInstance, services: AppServices)
     '/api/config/templates/:name/publish',
     { ...guard, schema: { params: nameParams, body: templateSourceBody, response: { 200: templateReply } } },
     async (request, reply) => {
-      const name = templateNameOr404(request.params.name);
+      const name = templateNameOr404(services.theme, request.params.name);
       const ctx = await services.context();
       return refusingErrors(reply, async () => {
         await publishTemplate(ctx, actorOf(request), services.theme, name, request.body.source);
@@ -135,7 +135,7 @@ export function ownerTemplateRoutes(app: FastifyInstance, services: AppServices)
     '/api/config/templates/:name/rollback',
     { ...guard, schema: { params: nameParams, body: rollbackBody, response: { 200: templateReply } } },
     async (request, reply) => {
-      const name = templateNameOr404(request.params.name);
+      const name = templateNameOr404(services.theme, request.params.name);
       const ctx = await services.context();
       return refusingErrors(reply, async () => {
         await rollbackTemplate(ctx, actorOf(request), services.theme, name, request.body.number);
@@ -148,7 +148,7 @@ export function ownerTemplateRoutes(app: FastifyInstance, services: AppServices)
     '/api/config/templates/:name/revert',
     { ...guard, schema: { params: nameParams, response: { 200: templateReply } } },
     async (request) => {
-      const name = templateNameOr404(request.params.name);
+      const name = templateNameOr404(services.theme, request.params.name);
       const ctx = await services.context();
       await revertTemplate(ctx, actorOf(request), name);
       return { template: await templateDetail(ctx, services.theme, name) };

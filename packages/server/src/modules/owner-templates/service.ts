@@ -3,7 +3,14 @@ import type { WriteVersion } from '../../db/write-version.js';
 import { HttpError } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { PAGE_CACHE_TTL_MS } from '../../render/page-cache.js';
-import { type Compiled, TEMPLATES, type TemplateName, type Theme } from '../../render/theme.js';
+import {
+  BLOCKS_FOLDER,
+  type Compiled,
+  fileOf,
+  TEMPLATES,
+  type TemplateName,
+  type Theme,
+} from '../../render/theme.js';
 import type { SiteContext } from '../../services.js';
 import { type AuditActor, recordAudit } from '../audit/service.js';
 import { getCollectionProducts, getCollections } from '../catalog/service.js';
@@ -41,9 +48,11 @@ export class TemplateHasErrors extends HttpError {
 const NAMES = Object.keys(TEMPLATES) as TemplateName[];
 const NAME_BY_FILE = new Map(NAMES.map((name) => [TEMPLATES[name] as string, name]));
 
-export function templateNameOr404(name: string): TemplateName {
-  if (!Object.hasOwn(TEMPLATES, name)) throw new HttpError(404, TEMPLATE_MESSAGES.unknownTemplate);
-  return name as TemplateName;
+/** A template's name (`productItem`) or a block's (`price.block`), as the editor's routes take them. */
+export function templateNameOr404(theme: Theme, name: string): string {
+  if (!Object.hasOwn(TEMPLATES, name) && !theme.blocks.includes(name))
+    throw new HttpError(404, TEMPLATE_MESSAGES.unknownTemplate);
+  return name;
 }
 
 function diagnosticsOf(template: Compiled): Diagnostic[] {
@@ -74,12 +83,12 @@ export function templateVocabulary() {
   return { formatters: names('formatters'), predicates: names('predicates') };
 }
 
-/** The theme's templates, each with whether the store renders its own version and has a draft. */
-export async function listTemplates(ctx: SiteContext) {
+/** The theme's templates and blocks, each with whether the store renders its own version and has a draft. */
+export async function listTemplates(ctx: SiteContext, theme: Theme) {
   const current = new Map((await listCurrentVersions(ctx.db, ctx.websiteId)).map((v) => [v.template, v]));
   const drafts = new Set((await listDraftTemplates(ctx.db, ctx.websiteId)).map((d) => d.template));
-  return NAMES.map((name) => {
-    const file = TEMPLATES[name];
+  return [...NAMES, ...theme.blocks].map((name) => {
+    const file = fileOf(name);
     const version = current.get(file);
     return {
       name,
@@ -92,8 +101,8 @@ export async function listTemplates(ctx: SiteContext) {
 }
 
 /** One template: the theme's source, the draft, what is published and every version before it. */
-export async function templateDetail(ctx: SiteContext, theme: Theme, name: TemplateName) {
-  const file = TEMPLATES[name];
+export async function templateDetail(ctx: SiteContext, theme: Theme, name: string) {
+  const file = fileOf(name);
   const draft = await getDraft(ctx.db, ctx.websiteId, file);
   const versions = await listVersions(ctx.db, ctx.websiteId, file);
   const defaultSource = theme.defaultSource(name);
@@ -101,7 +110,7 @@ export async function templateDetail(ctx: SiteContext, theme: Theme, name: Templ
   return {
     name,
     file,
-    previewPath: await suggestedPreviewPath(ctx, name),
+    previewPath: await suggestedPreviewPath(ctx, theme, name),
     defaultSource,
     /** What the storefront renders now. */
     publishedSource: published?.source ?? defaultSource,
@@ -124,6 +133,23 @@ export async function templateDetail(ctx: SiteContext, theme: Theme, name: Templ
   };
 }
 
+/**
+ * The templates that apply a block: those that apply it directly first, then those that apply it
+ * through another block. A block's preview shows a page drawn with the first the preview reaches.
+ */
+function templatesUsing(theme: Theme, block: string): TemplateName[] {
+  const found: TemplateName[] = [];
+  const seen = new Set([block]);
+  for (let level = [block]; level.length > 0; ) {
+    const applies = (source: string) => level.some((b) => source.includes(b));
+    for (const name of NAMES)
+      if (!found.includes(name) && applies(theme.defaultSource(name))) found.push(name);
+    level = theme.blocks.filter((b) => !seen.has(b) && applies(theme.defaultSource(b)));
+    for (const b of level) seen.add(b);
+  }
+  return found;
+}
+
 /** A path not taken by any page, so the store answers its not-found page. */
 const NOT_FOUND_PREVIEW_PATH = '/page-not-found';
 
@@ -131,7 +157,18 @@ const NOT_FOUND_PREVIEW_PATH = '/page-not-found';
  * A page of this store drawn with the template, for the preview to start from: its first product,
  * page, blog or post; null for templates of flows the preview does not reach (checkout, account).
  */
-export async function suggestedPreviewPath(ctx: SiteContext, name: TemplateName): Promise<string | null> {
+export async function suggestedPreviewPath(
+  ctx: SiteContext,
+  theme: Theme,
+  name: string,
+): Promise<string | null> {
+  if (!Object.hasOwn(TEMPLATES, name)) {
+    for (const template of templatesUsing(theme, name)) {
+      const path = await suggestedPreviewPath(ctx, theme, template);
+      if (path !== null) return path;
+    }
+    return null;
+  }
   const collections = await getCollections(ctx);
   const first = (typeName: string) => collections.find((c) => c.typeName === typeName && !c.folder);
   switch (name) {
@@ -161,10 +198,10 @@ export async function suggestedPreviewPath(ctx: SiteContext, name: TemplateName)
 }
 
 /** Keeps the editor's text as the template's draft (errors and all: a draft is work in progress). */
-export async function saveDraft(ctx: SiteContext, actor: AuditActor, name: TemplateName, source: string) {
+export async function saveDraft(ctx: SiteContext, actor: AuditActor, name: string, source: string) {
   await upsertDraft(ctx.db, {
     website_id: ctx.websiteId,
-    template: TEMPLATES[name],
+    template: fileOf(name),
     source,
     updated_at: ctx.clock.now(),
     updated_by_id: actor?.id ?? null,
@@ -172,12 +209,21 @@ export async function saveDraft(ctx: SiteContext, actor: AuditActor, name: Templ
   });
 }
 
-/** The source a preview renders: the draft, else what is published. */
-export async function previewTemplate(ctx: SiteContext, theme: Theme, name: TemplateName): Promise<Compiled> {
-  const file = TEMPLATES[name];
+/**
+ * The theme a preview renders with: the template's or block's draft, else what is published, in
+ * place of the store's.
+ */
+export async function previewTheme(ctx: SiteContext, theme: Theme, name: string): Promise<Theme> {
+  const file = fileOf(name);
   const draft = await getDraft(ctx.db, ctx.websiteId, file);
-  const source = draft?.source ?? (await listVersions(ctx.db, ctx.websiteId, file))[0]?.source;
-  return compileOrRefuse(theme, source ?? theme.defaultSource(name));
+  const source =
+    draft?.source ??
+    (await listVersions(ctx.db, ctx.websiteId, file))[0]?.source ??
+    theme.defaultSource(name);
+  const template = compileOrRefuse(theme, source);
+  return Object.hasOwn(TEMPLATES, name)
+    ? theme.withTemplate(name as TemplateName, template)
+    : theme.withBlock(name, source);
 }
 
 /**
@@ -187,12 +233,12 @@ export async function previewTemplate(ctx: SiteContext, theme: Theme, name: Temp
 async function addVersion(
   ctx: SiteContext,
   actor: AuditActor,
-  name: TemplateName,
+  name: string,
   source: string | null,
   action: string,
   restoredNumber: number | null,
 ): Promise<number> {
-  const file = TEMPLATES[name];
+  const file = fileOf(name);
   return ctx.db.transaction().execute(async (trx) => {
     const last = (await listVersions(trx, ctx.websiteId, file))[0];
     const number = (last?.number ?? 0) + 1;
@@ -222,7 +268,7 @@ export async function publishTemplate(
   ctx: SiteContext,
   actor: AuditActor,
   theme: Theme,
-  name: TemplateName,
+  name: string,
   source: string,
 ) {
   compileOrRefuse(theme, source);
@@ -234,10 +280,10 @@ export async function rollbackTemplate(
   ctx: SiteContext,
   actor: AuditActor,
   theme: Theme,
-  name: TemplateName,
+  name: string,
   number: number,
 ) {
-  const version = await getVersion(ctx.db, ctx.websiteId, TEMPLATES[name], number);
+  const version = await getVersion(ctx.db, ctx.websiteId, fileOf(name), number);
   if (!version) throw new HttpError(404, TEMPLATE_MESSAGES.unknownVersion);
   // The engine may have changed since that version was published: it must still compile.
   if (version.source !== null) compileOrRefuse(theme, version.source);
@@ -245,7 +291,7 @@ export async function rollbackTemplate(
 }
 
 /** Publishes the theme's own file again. */
-export async function revertTemplate(ctx: SiteContext, actor: AuditActor, name: TemplateName) {
+export async function revertTemplate(ctx: SiteContext, actor: AuditActor, name: string) {
   return addVersion(ctx, actor, name, null, VERSION_ACTION.revert, null);
 }
 
@@ -265,18 +311,24 @@ export function createTemplateOverrides(theme: Theme, pageVersion: WriteVersion)
       // A slower load begun before a newer one must not undo it.
       if (loaded && loaded.version > version) return;
       const overrides = new Map<TemplateName, Compiled>();
+      const blocks = new Map<string, string>();
       for (const row of rows) {
         const name = NAME_BY_FILE.get(row.template);
-        if (!name || row.source === null) continue;
+        const block = row.template.startsWith(BLOCKS_FOLDER)
+          ? row.template.slice(BLOCKS_FOLDER.length)
+          : null;
+        if ((!name && !block) || row.source === null) continue;
         const template = theme.compile(row.source);
         if (template.errors.length > 0) {
           // Published clean under an engine that has since changed: the theme's file serves instead.
           process.emitWarning(`Published template ${row.template} v${row.number} no longer compiles`);
           continue;
         }
-        overrides.set(name, template);
+        if (name) overrides.set(name, template);
+        // A block file that is also a template (the form block) is both.
+        if (block) blocks.set(block, row.source);
       }
-      theme.setOverrides(overrides);
+      theme.setOverrides(overrides, blocks);
       loaded = { version, at: now };
     },
   };
