@@ -1,13 +1,12 @@
 import { DEFAULT_TEXTS, formatMoney } from '@storefront/commerce';
-import { lazy, type RefObject, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { type ComponentType, type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { requestJson } from '../../api';
 import { pageContext } from '../../context';
 import { useProductSelection } from '../../product-store';
 import { Dialog } from '../../ui/Dialog';
+import type { ProductFormProps } from '../ProductForm';
 import { recordQuickView } from './census';
 import { type QuickViewItem, type QuickViewResponse, quickViewPath } from './types';
-
-const ProductForm = lazy(() => import('../ProductForm').then((m) => ({ default: m.ProductForm })));
 
 export const QUICK_VIEW_TEXTS = {
   loading: 'Loading…',
@@ -16,7 +15,10 @@ export const QUICK_VIEW_TEXTS = {
   fullDetails: 'View full details',
 } as const;
 
-type Load = { kind: 'loading' } | { kind: 'failed' } | { kind: 'loaded'; data: QuickViewResponse };
+type Load =
+  | { kind: 'loading' }
+  | { kind: 'failed' }
+  | { kind: 'loaded'; data: QuickViewResponse; Form: ComponentType<ProductFormProps> };
 
 export interface QuickViewDialogProps {
   itemId: string;
@@ -81,7 +83,9 @@ export function QuickViewDialog({ itemId, open, onClose, returnFocus }: QuickVie
     setLoad({ kind: 'loading' });
     try {
       const data = await requestJson<QuickViewResponse>('GET', quickViewPath(itemId));
-      if (attempt.current === current) setLoad({ kind: 'loaded', data });
+      // The form's code for this product (a donation's comes with its amount field).
+      const Form = await import('../ProductForm').then((m) => m.loadProductForm(data.productForm));
+      if (attempt.current === current) setLoad({ kind: 'loaded', data, Form });
     } catch {
       if (attempt.current === current) setLoad({ kind: 'failed' });
     }
@@ -135,9 +139,7 @@ export function QuickViewDialog({ itemId, open, onClose, returnFocus }: QuickVie
               <Price itemId={item.id} currency={load.data.productForm.currency} price={item.price} />
             )}
             {item.excerpt && <p className="quick-view-excerpt">{item.excerpt}</p>}
-            <Suspense fallback={null}>
-              <ProductForm {...load.data.productForm} />
-            </Suspense>
+            <load.Form {...load.data.productForm} />
             <a className="quick-view-full-details" href={item.fullUrl}>
               {QUICK_VIEW_TEXTS.fullDetails}
             </a>
