@@ -111,7 +111,13 @@ export async function resolvePage(
           collection,
           data: {
             item: {
-              ...productContext(product, ctx.site, crumb, await getInstallmentContext(ctx)),
+              ...productContext(
+                product,
+                ctx.site,
+                crumb,
+                await getInstallmentContext(ctx),
+                product.additionalFieldsFormId ? await getFormSchema(ctx, product.additionalFieldsFormId) : null,
+              ),
               ...extras,
             },
           },
