@@ -31,7 +31,7 @@ export default defineConfig({
             // fetched only once a page has an error.
             {
               name: 'analytics',
-              test: /commerce\/src\/analytics\.ts|src\/analytics\/(index|cookies|transport|vitals)\b/,
+              test: /commerce\/src\/analytics\.ts|src\/analytics\/(index|cookies|transport|vitals|page-events)\b/,
             },
           ],
         },
