@@ -211,11 +211,11 @@ function installmentsContext(p: CatalogProduct, site: Site, installments: Instal
 }
 
 /** The RestockForm island (packages/web/docs/restock.md), for physical and service products with waitlist messages. */
-function restockContext(p: CatalogProduct, site: Site) {
+export function restockFormProps(p: CatalogProduct, site: Site, view: MerchandisingView) {
   const messages = p.merchandising?.restockNotificationMessages;
   if (!messages || (p.productType !== ProductType.PHYSICAL && p.productType !== ProductType.SERVICE))
     return null;
-  if (!shownIn(p.merchandising?.restockNotificationViews, 'product-page')) return null;
+  if (!shownIn(p.merchandising?.restockNotificationViews, view)) return null;
   const variants = p.variants.map((v) => ({
     sku: v.sku,
     variantId: v.sku,
@@ -228,7 +228,7 @@ function restockContext(p: CatalogProduct, site: Site) {
     placeholderText: messages.placeholderText ?? '',
     mailingListDescription: messages.mailingListDescription ?? '',
   };
-  const props = {
+  return {
     productId: p.id,
     variants,
     messages: texts,
@@ -238,6 +238,13 @@ function restockContext(p: CatalogProduct, site: Site) {
     // Spec §4: "The restock form is hidden by default when configured."
     shownByDefault: false,
   };
+}
+
+/** The product page's restock form: the island's props and the server markup's values. */
+function restockContext(p: CatalogProduct, site: Site) {
+  const props = restockFormProps(p, site, 'product-page');
+  if (!props) return null;
+  const { variants } = props;
   return {
     ...props,
     props: JSON.stringify(props),

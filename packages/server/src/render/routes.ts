@@ -116,7 +116,9 @@ export async function resolvePage(
                 ctx.site,
                 crumb,
                 await getInstallmentContext(ctx),
-                product.additionalFieldsFormId ? await getFormSchema(ctx, product.additionalFieldsFormId) : null,
+                product.additionalFieldsFormId
+                  ? await getFormSchema(ctx, product.additionalFieldsFormId)
+                  : null,
               ),
               ...extras,
             },

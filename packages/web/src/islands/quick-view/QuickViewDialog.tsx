@@ -1,5 +1,14 @@
 import { DEFAULT_TEXTS, formatMoney } from '@storefront/commerce';
-import { type ComponentType, type RefObject, useCallback, useEffect, useRef, useState } from 'react';
+import {
+  type ComponentType,
+  lazy,
+  type RefObject,
+  Suspense,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
 import { requestJson } from '../../api';
 import { pageContext } from '../../context';
 import { useProductSelection } from '../../product-store';
@@ -7,6 +16,9 @@ import { Dialog } from '../../ui/Dialog';
 import type { ProductFormProps } from '../ProductForm';
 import { recordQuickView } from './census';
 import { type QuickViewItem, type QuickViewResponse, quickViewPath } from './types';
+
+/** The waitlist form, fetched only for a product whose merchant shows it in the quick view. */
+const RestockForm = lazy(() => import('../RestockForm').then((m) => ({ default: m.RestockForm })));
 
 export const QUICK_VIEW_TEXTS = {
   loading: 'Loading…',
@@ -140,6 +152,11 @@ export function QuickViewDialog({ itemId, open, onClose, returnFocus }: QuickVie
             )}
             {item.excerpt && <p className="quick-view-excerpt">{item.excerpt}</p>}
             <load.Form {...load.data.productForm} />
+            {load.data.restockForm && (
+              <Suspense fallback={null}>
+                <RestockForm {...load.data.restockForm} />
+              </Suspense>
+            )}
             <a className="quick-view-full-details" href={item.fullUrl}>
               {QUICK_VIEW_TEXTS.fullDetails}
             </a>
