@@ -155,6 +155,28 @@ describe('analytics in Chromium', () => {
     await page.context().close();
   });
 
+  it('the cart page reads /api/context/config; its failure is reported once and the page goes on', async () => {
+    const context = await browser.newContext({ userAgent: DESKTOP_UA });
+    const page = await context.newPage();
+    const answered = page.waitForResponse((r) => r.url().endsWith('/api/context/config'));
+    await page.goto(`${server.url}/cart`);
+    expect((await answered).status()).toBe(200);
+
+    const reports: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/events/RecordJavascriptErrors'))
+        reports.push(request.postData() ?? '');
+    });
+    await page.route('**/api/context/config', (route) => route.fulfill({ status: 503, body: 'down' }));
+    await page.reload();
+    await page.locator('[data-island="CartPage"][data-island-mounted]').waitFor({ state: 'attached' });
+    await expect.poll(() => reports.length, { timeout: WAIT_MS }).toBe(1);
+    expect(JSON.parse(reports[0]).map((r: { message: string }) => r.message)).toEqual([
+      'Site config: HTTP Status 503',
+    ]);
+    await context.close();
+  });
+
   it('drops a headless browser as a bot', async () => {
     const bot = await (await browser.newContext()).newPage();
     await bot.goto(`${server.url}/shop/p/hand-thrown-mug`);
