@@ -10,7 +10,9 @@ function catalog() {
   const base = smallCatalog();
   return {
     ...base,
-    forms: [{ id: 'note', name: 'Note', fields: [{ id: 'text', type: 'text', title: 'Note', required: true }] }],
+    forms: [
+      { id: 'note', name: 'Note', fields: [{ id: 'text', type: 'text', title: 'Note', required: true }] },
+    ],
     products: [
       ...base.products,
       {
@@ -29,7 +31,14 @@ function catalog() {
         variantOptionOrdering: ['Grind'],
         variants: [
           { sku: 'B-W', attributes: { Grind: 'Whole' }, price: '18.00', qtyInStock: 5 },
-          { sku: 'B-F', attributes: { Grind: 'Fine' }, price: '16.50', salePrice: '15.00', onSale: true, qtyInStock: 5 },
+          {
+            sku: 'B-F',
+            attributes: { Grind: 'Fine' },
+            price: '16.50',
+            salePrice: '15.00',
+            onSale: true,
+            qtyInStock: 5,
+          },
         ],
       },
     ],
@@ -37,7 +46,10 @@ function catalog() {
 }
 
 const decode = (html: string) =>
-  html.replace(/&(quot|lt|gt|#39|amp);/g, (_m, e: string) => ({ quot: '"', lt: '<', gt: '>', '#39': "'", amp: '&' })[e] ?? '');
+  html.replace(
+    /&(quot|lt|gt|#39|amp);/g,
+    (_m, e: string) => ({ quot: '"', lt: '<', gt: '>', '#39': "'", amp: '&' })[e] ?? '',
+  );
 
 describe.each(dialects)('theme-facing product JSON on %s', (dialect) => {
   let t: TestApp;
@@ -54,7 +66,10 @@ describe.each(dialects)('theme-facing product JSON on %s', (dialect) => {
   afterAll(async () => t?.close());
 
   async function item(path: string): Promise<Record<string, any>> {
-    const res = await call('GET', `/api/config/templates/productItem/preview?path=${encodeURIComponent(path)}`);
+    const res = await call(
+      'GET',
+      `/api/config/templates/productItem/preview?path=${encodeURIComponent(path)}`,
+    );
     expect(res.statusCode, res.body).toBe(200);
     const json = /<pre id="item-json">([\s\S]*?)<\/pre>/.exec(res.body)?.[1];
     return JSON.parse(decode(json ?? 'null'));
@@ -78,8 +93,18 @@ describe.each(dialects)('theme-facing product JSON on %s', (dialect) => {
       { id: 'weekly', title: 'Weekly' },
     ]);
     // Money's value is a decimal string in minor units; decimalValue is what themes print.
-    expect(content.priceMoney).toEqual({ value: '1650', currency: 'USD', decimalValue: '16.50', currencyCode: 'USD' });
-    expect(content.salePriceMoney).toEqual({ value: '1500', currency: 'USD', decimalValue: '15.00', currencyCode: 'USD' });
+    expect(content.priceMoney).toEqual({
+      value: '1650',
+      currency: 'USD',
+      decimalValue: '16.50',
+      currencyCode: 'USD',
+    });
+    expect(content.salePriceMoney).toEqual({
+      value: '1500',
+      currency: 'USD',
+      decimalValue: '15.00',
+      currencyCode: 'USD',
+    });
     expect(content.additionalFieldsForm).toEqual({
       id: 'note',
       name: 'Note',
@@ -95,7 +120,10 @@ describe.each(dialects)('theme-facing product JSON on %s', (dialect) => {
       onSale: true,
     });
     expect(fine.pricingOptions).toEqual([
-      expect.objectContaining({ productSubscriptionOptionId: 'monthly', priceMoney: expect.objectContaining({ value: '1650' }) }),
+      expect.objectContaining({
+        productSubscriptionOptionId: 'monthly',
+        priceMoney: expect.objectContaining({ value: '1650' }),
+      }),
       expect.objectContaining({ productSubscriptionOptionId: 'weekly', onSale: true }),
     ]);
     for (const v of content.variants) {
@@ -107,7 +135,10 @@ describe.each(dialects)('theme-facing product JSON on %s', (dialect) => {
   it('gives a product without subscription or form empty lists and null', async () => {
     const tee = await item('/shop/p/tee');
     expect(tee).toMatchObject({ subscribable: false, isSubscription: false, productType: 1, name: 'Tee' });
-    expect(tee.structuredContent).toMatchObject({ productSubscriptionOptions: [], additionalFieldsForm: null });
+    expect(tee.structuredContent).toMatchObject({
+      productSubscriptionOptions: [],
+      additionalFieldsForm: null,
+    });
     expect(tee.structuredContent.variants[0].pricingOptions).toEqual([]);
   });
 });
