@@ -125,6 +125,58 @@ describe('analytics in Chromium', () => {
     }
   });
 
+  it('records related-product and reviews events from the product page markup', async () => {
+    const page = await (await browser.newContext({ userAgent: DESKTOP_UA })).newPage();
+    const events: string[] = [];
+    page.on('request', (request) => {
+      if (!request.url().endsWith('/api/events/RecordEvent')) return;
+      events.push(new URLSearchParams(request.postData() ?? '').get('event') ?? '');
+    });
+    await page.goto(`${server.url}/shop/p/linen-field-shirt`);
+    await expect.poll(() => events).toContain('VisitPDP');
+    expect(events).not.toContain('RelatedProductDisplay');
+    await page.locator('[data-related-products]').scrollIntoViewIfNeeded();
+    await expect.poll(() => events).toContain('RelatedProductDisplay');
+    // The reviews' markup needs only the two attributes.
+    await page.evaluate(() => {
+      document.body.insertAdjacentHTML(
+        'beforeend',
+        '<button type="button" data-reviews-tab>Reviews</button><a href="#reviews" data-reviews-anchor>4.8</a>',
+      );
+    });
+    await page.locator('[data-reviews-tab]').click();
+    await page.locator('[data-reviews-anchor]').click();
+    await expect
+      .poll(() => events)
+      .toEqual(expect.arrayContaining(['ReviewsTab', 'ReviewsVitalsAnchorLink']));
+    await page.locator('[data-related-item] a').first().click();
+    await expect.poll(() => events).toContain('RelatedProductClick');
+    expect(events.filter((e) => e === 'RelatedProductDisplay')).toHaveLength(1);
+    await page.context().close();
+  });
+
+  it('the cart page reads /api/context/config; its failure is reported once and the page goes on', async () => {
+    const context = await browser.newContext({ userAgent: DESKTOP_UA });
+    const page = await context.newPage();
+    const answered = page.waitForResponse((r) => r.url().endsWith('/api/context/config'));
+    await page.goto(`${server.url}/cart`);
+    expect((await answered).status()).toBe(200);
+
+    const reports: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/events/RecordJavascriptErrors'))
+        reports.push(request.postData() ?? '');
+    });
+    await page.route('**/api/context/config', (route) => route.fulfill({ status: 503, body: 'down' }));
+    await page.reload();
+    await page.locator('[data-island="CartPage"][data-island-mounted]').waitFor({ state: 'attached' });
+    await expect.poll(() => reports.length, { timeout: WAIT_MS }).toBe(1);
+    expect(JSON.parse(reports[0]).map((r: { message: string }) => r.message)).toEqual([
+      'Site config: HTTP Status 503',
+    ]);
+    await context.close();
+  });
+
   it('drops a headless browser as a bot', async () => {
     const bot = await (await browser.newContext()).newPage();
     await bot.goto(`${server.url}/shop/p/hand-thrown-mug`);

@@ -378,6 +378,20 @@ describe('the product experience in Chromium', () => {
     await context.close();
   });
 
+  it('offers the restock form in the quick view where the merchant shows it there', async () => {
+    const page = await open('/shop');
+    const card = page.locator('.product-card', { has: page.locator('a[href="/shop/p/hand-thrown-mug"]') });
+    await card.hover();
+    await card.locator('.product-quick-view-button').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Glaze').selectOption('Juniper');
+    await dialog.locator('.product-restock-cta').click();
+    await dialog.locator('input[name="email"]').fill('quick-view@example.com');
+    await dialog.locator('.product-restock-submit').click();
+    await dialog.getByText("Thank you. We'll email you as soon as it is back in stock.").waitFor();
+    await context.close();
+  });
+
   it('mounts the islands without moving anything (CLS 0)', async () => {
     context = await browser.newContext();
     const page = await context.newPage();

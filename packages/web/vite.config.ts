@@ -19,18 +19,19 @@ export default defineConfig({
       output: {
         // Modules the entry shares with the lazy islands stay in one chunk beside the entry:
         // left alone, the bundler splits them into many small files that compress worse. The
-        // captcha widget stays out: only pages with a captcha form load it.
+        // captcha widget stays out: only pages with a captcha form load it; so do the API client
+        // and the message texts, which only lazy islands use (a group would tie them to the entry).
         codeSplitting: {
           groups: [
             {
               name: 'shared',
-              test: /node_modules\/(?!altcha)|src\/(api|cookies|context|cart-store|product-store|product|messages|message-texts|analytics\/track)\b/,
+              test: /node_modules\/(?!altcha)|src\/(cookies|context|cart-store|product-store|product|quantity|analytics\/track)\b/,
             },
             // The analytics script with the rules it shares with its error reporter, which is
             // fetched only once a page has an error.
             {
               name: 'analytics',
-              test: /commerce\/src\/analytics\.ts|src\/analytics\/(index|cookies|transport|vitals)\b/,
+              test: /commerce\/src\/analytics\.ts|src\/analytics\/(index|cookies|transport|vitals|page-events)\b/,
             },
           ],
         },

@@ -1,4 +1,4 @@
-/** Quantity parsing, express-checkout eligibility and the add-to-cart check order (spec §4, §5, §8). */
+/** Express-checkout eligibility and the add-to-cart check order (spec §4, §5, §8). */
 import { MESSAGES, selectOptionMessage } from './messages.js';
 import {
   type CommerceProduct,
@@ -10,13 +10,8 @@ import {
   unselectedOptions,
   type VariantSelection,
 } from './product.js';
+import { parseQuantity, QUANTITY_MIN } from './quantity.js';
 import { EXPRESS_CHECKOUT_URL } from './ui.js';
-
-/** Spec §5: "Number, min 1, max 9999, step 1, default 1." */
-export const QUANTITY_MIN = 1;
-export const QUANTITY_MAX = 9999;
-export const QUANTITY_STEP = 1;
-export const QUANTITY_DEFAULT = 1;
 
 /** Spec §8 "Tracked error types". */
 export const TRACKED_ERROR_TYPES = [
@@ -33,28 +28,6 @@ export const TRACKED_ERROR_TYPES = [
   'API_FAILURE',
 ] as const;
 export type TrackedErrorType = (typeof TRACKED_ERROR_TYPES)[number];
-
-export type QuantityResult =
-  | { ok: true; quantity: number }
-  | { ok: false; reason: 'not-a-number' | 'not-a-whole-number'; message: string };
-
-/**
- * Reads the quantity input. Empty or non-numeric input is 'Quantity must be a number.'; a
- * fractional value is 'Quantity must be a whole number'. Absent input (no quantity field shown)
- * means the default 1. Whole numbers outside 1–9999 are clamped into range, as the number
- * input's min/max would (the spec gives no message for them).
- */
-export function parseQuantity(input: string | number | null | undefined): QuantityResult {
-  if (input === null || input === undefined) return { ok: true, quantity: QUANTITY_DEFAULT };
-  const text = typeof input === 'number' ? String(input) : input.trim();
-  const value = text === '' ? Number.NaN : Number(text);
-  if (!Number.isFinite(value))
-    return { ok: false, reason: 'not-a-number', message: MESSAGES.quantityNotANumber };
-  if (!Number.isInteger(value)) {
-    return { ok: false, reason: 'not-a-whole-number', message: MESSAGES.quantityNotAWholeNumber };
-  }
-  return { ok: true, quantity: Math.min(QUANTITY_MAX, Math.max(QUANTITY_MIN, value)) };
-}
 
 export type CookieJar = Record<string, string | undefined>;
 

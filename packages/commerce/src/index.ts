@@ -21,6 +21,7 @@ export * from './messages.js';
 export * from './money.js';
 export * from './orders.js';
 export * from './product.js';
+export * from './quantity.js';
 export * from './regions.js';
 export * from './reviews.js';
 export * from './roles.js';

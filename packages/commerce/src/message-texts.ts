@@ -7,8 +7,7 @@ import { NO_ANSWER, SUBSCRIPTION_UNAVAILABLE } from './display-strings.js';
 // Spec §5 "Add to cart".
 export const variantUnavailable = 'Sorry, that item variant is unavailable. Please select another variant.';
 export const outOfStock = 'Sorry, we do not have enough of that item available.';
-export const quantityNotANumber = 'Quantity must be a number.';
-export const quantityNotAWholeNumber = 'Quantity must be a whole number';
+export { quantityNotANumber, quantityNotAWholeNumber } from './quantity-texts.js';
 export const giftCardDenomination = 'Select a denomination for the Gift Card';
 
 // Spec §8 "Add-item failures".

@@ -21,6 +21,9 @@ describe.each(dialects)('merchandising views on %s', (dialect) => {
       scarcityTemplateViews: ['quick-view'],
       restockNotificationViews: [],
     };
+    // The mug's waitlist form on its page and in the quick view.
+    const mug = demo.products.find((p: DemoProduct) => p.id === 'hand-thrown-mug');
+    mug.merchandising = { ...mug.merchandising, restockNotificationViews: ['product-page', 'quick-view'] };
     t = await createTestApp(dialect, demo);
   });
   afterAll(async () => t?.close());
@@ -37,8 +40,16 @@ describe.each(dialects)('merchandising views on %s', (dialect) => {
       JSON.parse(html.match(/data-island="ProductForm" data-props="([^"]*)"/)![1].replaceAll('&quot;', '"'))
         .scarcity,
     ).toBeNull();
-    expect((await quickView('beeswax-taper-candles')).productForm.scarcity).toMatchObject({
-      template: expect.any(String),
+    const candles = await quickView('beeswax-taper-candles');
+    expect(candles.productForm.scarcity).toMatchObject({ template: expect.any(String) });
+    expect(candles.restockForm).toBeNull();
+  });
+
+  it("gives the quick view the restock form's props where the merchant shows it there", async () => {
+    expect((await quickView('hand-thrown-mug')).restockForm).toMatchObject({
+      productId: 'hand-thrown-mug',
+      messages: { CTAText: expect.any(String) },
+      shownByDefault: false,
     });
   });
 

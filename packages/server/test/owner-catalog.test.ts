@@ -76,6 +76,14 @@ const PRODUCTS = {
     productSubscriptionOptions: [{ id: 'monthly', title: 'Monthly' }],
     variants: [{ sku: 'MEM-1', price: '5.00' }],
   },
+  donation: {
+    collectionId: 'shop',
+    urlSlug: 'give',
+    name: 'Give',
+    productType: 3,
+    donation: { minCents: 500, maxCents: 50_000, presetsCents: [1000, 2500] },
+    variants: [{ sku: 'GIVE', price: '0.00', unlimited: true }],
+  },
 } as const;
 
 /** A solid-colour image of the given size and format, made by sharp. */
@@ -145,6 +153,27 @@ describe.each(dialects)('owner catalog on %s', (dialect) => {
     const saved = await call('PUT', `/api/config/products/${id}`, payloadOf(loaded));
     expect(saved.statusCode, saved.body).toBe(200);
     expect(payloadOf(saved.json().product)).toEqual(payloadOf(loaded));
+  });
+
+  it("keeps a donation's presets, minimum and maximum through a load and save", async () => {
+    const product = await create({
+      ...PRODUCTS.donation,
+      urlSlug: 'give-2',
+      variants: [{ sku: 'GIVE-2', price: '0.00', unlimited: true }],
+    });
+    expect(product.donation).toEqual({ minCents: 500, maxCents: 50_000, presetsCents: [1000, 2500] });
+    const saved = await call('PUT', `/api/config/products/${product.id}`, {
+      ...payloadOf(product),
+      name: 'Give more',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().product).toMatchObject({ name: 'Give more', donation: product.donation });
+    const res = await call('PUT', `/api/config/products/${product.id}`, {
+      ...payloadOf(product),
+      donation: { minCents: 2000, maxCents: 1000 },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({ 'donation.maxCents': 'must be above minCents' });
   });
 
   it('keeps options, variants, sale prices, stock and merchandising as given', async () => {

@@ -1,5 +1,6 @@
 import { MESSAGES } from '@storefront/commerce';
 import { readCrumb } from './cookies';
+import { CART_ENTRIES_PATH, CART_PATH } from './paths';
 import type { Cart } from './types';
 
 /** A failed call as the islands show it: the server's message and tracked error type (docs/api.md). */
@@ -65,8 +66,7 @@ export async function requestJson<T>(
   return (await response.json()) as T;
 }
 
-export const CART_PATH = '/api/commerce/shopping-cart';
-export const CART_ENTRIES_PATH = '/api/commerce/shopping-cart/entries';
+export { CART_ENTRIES_PATH, CART_PATH } from './paths';
 
 export interface AddEntryRequest {
   itemId: string;

@@ -2,13 +2,14 @@ import type { ComponentType } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import { PillCart } from './islands/PillCart';
-import { ProductForm, productFormStateFromMarkup } from './islands/ProductForm';
+import { loadProductForm, productFormStateFromMarkup } from './islands/ProductForm';
 
 // Props arrive as server JSON; each island's props interface is the contract (README.md).
 type Island = ComponentType<any>;
 
 interface IslandDefinition {
-  load: () => Island | Promise<Island>;
+  /** The island's code; some pick it by their props. */
+  load: (props: Record<string, unknown>) => Island | Promise<Island>;
   /** Extra props read from the server markup just before it is replaced (what the shopper did already). */
   stateFromMarkup?: (el: Element) => Record<string, unknown>;
   /**
@@ -24,7 +25,7 @@ interface IslandDefinition {
  * split off so product pages never download it.
  */
 export const ISLANDS: Record<string, IslandDefinition> = {
-  ProductForm: { load: () => ProductForm, stateFromMarkup: productFormStateFromMarkup },
+  ProductForm: { load: loadProductForm, stateFromMarkup: productFormStateFromMarkup },
   PillCart: { load: () => PillCart },
   CartPage: { load: () => import('./islands/CartPage').then((m) => m.CartPage) },
   Checkout: { load: () => import('./islands/Checkout').then((m) => m.Checkout) },
@@ -100,7 +101,7 @@ export function whenIntended(el: Element): Promise<void> {
 /** Replaces the server markup with the island in one commit. */
 async function mount(el: Element, island: IslandDefinition, props: Record<string, unknown>): Promise<Root> {
   el.setAttribute(MOUNTED_ATTRIBUTE, '');
-  const Component = await island.load();
+  const Component = await island.load(props);
   const state = island.stateFromMarkup?.(el) ?? {};
   const reactRoot = createRoot(el);
   reactRoot.render(<Component {...props} {...state} />);
@@ -122,7 +123,7 @@ async function mountOnIntent(
   };
   el.addEventListener('click', recordClick);
   await whenIntended(el);
-  const Component = await island.load();
+  const Component = await island.load(props);
   el.removeEventListener('click', recordClick);
   // Focus goes back to the island's field of that name, or else in that place among its controls.
   const controls = () => Array.from(el.querySelectorAll<HTMLElement>(CONTROLS));

@@ -1,5 +1,5 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getCart, resetCart } from '../src/cart-store';
 import { CartPage } from '../src/islands/CartPage';
 import {
@@ -8,6 +8,7 @@ import {
   jsonResponse,
   makeCart,
   makeEntry,
+  primeSiteConfig,
   type RecordedRequest,
   setCrumbCookie,
   stubFetch,
@@ -34,6 +35,8 @@ const SCHEMA = {
 };
 
 const networkDown = () => Promise.reject(new TypeError('Failed to fetch'));
+
+beforeAll(primeSiteConfig);
 
 beforeEach(() => {
   resetCart();

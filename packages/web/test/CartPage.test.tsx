@@ -1,9 +1,10 @@
 import { act, cleanup, render, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { resetCart, setCart } from '../src/cart-store';
 import { CartPage } from '../src/islands/CartPage';
-import { makeCart, makeEntry, markupShape, shippingOption } from './helpers';
+import { makeCart, makeEntry, markupShape, primeSiteConfig, shippingOption } from './helpers';
 
+beforeAll(primeSiteConfig);
 beforeEach(() => resetCart());
 afterEach(() => cleanup());
 

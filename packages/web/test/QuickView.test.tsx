@@ -169,6 +169,44 @@ describe('Quick view overlay', () => {
     await waitFor(() => expect(dialog.querySelector('.product-price')!.textContent).toBe('$30.00'));
   });
 
+  it('shows the restock form for a sold-out variant where the merchant shows it in the quick view', async () => {
+    const variants = [{ ...FORM.variants[0], qtyInStock: 0 }, FORM.variants[1]];
+    const restockForm = {
+      productId: 'item-tee',
+      variants: [
+        { sku: 'TEE-S', variantId: 'TEE-S', attributes: { Size: 'S' }, soldOut: true },
+        { sku: 'TEE-M', variantId: 'TEE-M', attributes: { Size: 'M' }, soldOut: false },
+      ],
+      messages: {
+        buttonText: 'Sign Up',
+        CTAText: 'Notify me when back in stock',
+        placeholderText: 'Email Address',
+        mailingListDescription: '',
+      },
+      mailingListSignUpEnabled: false,
+      mailingListOptInByDefault: false,
+      successText: 'Thanks!',
+      shownByDefault: false,
+    };
+    routes(() => jsonResponse({ ...RESPONSE, productForm: { ...FORM, variants }, restockForm }));
+    render(<QuickViewButton itemId="item-tee" />);
+    await openQuickView();
+    const dialog = await screen.findByRole('dialog', { name: 'Classic Tee' });
+    fireEvent.change(await screen.findByLabelText('Size'), { target: { value: 'S' } });
+    await waitFor(() => expect(dialog.textContent).toContain('Notify me when back in stock'));
+    fireEvent.change(screen.getByLabelText('Size'), { target: { value: 'M' } });
+    await waitFor(() => expect(dialog.textContent).not.toContain('Notify me when back in stock'));
+  });
+
+  it('leaves the restock form out when the merchant does not show it in the quick view', async () => {
+    routes(() => jsonResponse({ ...RESPONSE, restockForm: null }));
+    render(<QuickViewButton itemId="item-tee" />);
+    await openQuickView();
+    const dialog = await screen.findByRole('dialog', { name: 'Classic Tee' });
+    await screen.findByLabelText('Size');
+    expect(dialog.querySelector('.product-restock, details')).toBeNull();
+  });
+
   it('shows the loading state until the item arrives', async () => {
     const answer = deferred<Response>();
     routes(() => answer.promise);

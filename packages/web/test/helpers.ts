@@ -1,5 +1,6 @@
 import { vi } from 'vitest';
 import type { Quote } from '../src/checkout/types';
+import { siteConfig } from '../src/site-config';
 import type { Cart, CartEntry } from '../src/types';
 
 export interface RecordedRequest {
@@ -197,3 +198,33 @@ export function markupShape(el: Element): unknown {
 
 type ShippingOptionWire = Cart['shippingOptions'][number];
 type CouponWire = Cart['validCoupons'][number];
+
+/** A store's `GET /api/context/config` answer. */
+export const SITE_CONFIG = {
+  websiteId: 'w1',
+  currency: 'USD',
+  locale: 'en-US',
+  timeZone: 'America/New_York',
+  storeSettings: {
+    useLightCart: false,
+    restockNotificationsSuccessText: null,
+    displayNativeProductReviewsEnabled: false,
+    displayImportedProductReviewsEnabled: false,
+    multipleQuantityAllowedForServices: true,
+  },
+  cartUrl: '/cart',
+  installments: {
+    afterPayAvailable: false,
+    afterPayMin: 100,
+    afterPayMax: 200000,
+    shopperLanguage: 'en',
+    stripeAccountCountry: 'US',
+  },
+};
+
+/** Answers the page's config call up front (it is made once a page), so a test counts only its own calls. */
+export async function primeSiteConfig(): Promise<void> {
+  stubFetch(() => jsonResponse(SITE_CONFIG));
+  await siteConfig();
+  vi.unstubAllGlobals();
+}

@@ -87,6 +87,20 @@ describeShared('shared inputs of the reference suite', () => {
 });
 
 describe('product-price', () => {
+  it('reads a spec Money by its decimalValue, its value being minor units', () => {
+    const json = {
+      structuredContent: {
+        productType: 2,
+        priceMoney: { value: '1650', currency: 'USD', decimalValue: '16.50', currencyCode: 'USD' },
+      },
+      featureFlags: { useCLDRMoneyFormat: true },
+    };
+    expect(render('{@|product-price}', json)).toBe('<div class="product-price">\n$16.50\n</div>');
+    expect(render('{structuredContent.priceMoney|money}', json)).toBe(
+      render('{p|money}', { p: money('16.50') }),
+    );
+  });
+
   it('formats with the locale when useCLDRMoneyFormat is on, with the currency precision (JPY 0)', () => {
     const json = {
       structuredContent: { productType: 2, priceMoney: money('2500', 'JPY') },

@@ -29,12 +29,13 @@ import {
   showPillCart,
   showQuantityInput,
   subscriptionPriceText,
-  toDecimalMoney,
+  toMoney,
   totalStock,
   variantOptions,
 } from '@storefront/commerce';
 import type { CartView } from '../modules/cart/service.js';
 import type { CatalogProduct, Collection, ProductImage } from '../modules/catalog/service.js';
+import type { FormSchema } from '../modules/forms/service.js';
 import { DEFAULT_RESTOCK_SUCCESS_TEXT } from '../modules/restock/service.js';
 import type { Site } from '../modules/site/service.js';
 import { plainText, sanitizeHtml } from '../platform/html.js';
@@ -210,11 +211,11 @@ function installmentsContext(p: CatalogProduct, site: Site, installments: Instal
 }
 
 /** The RestockForm island (packages/web/docs/restock.md), for physical and service products with waitlist messages. */
-function restockContext(p: CatalogProduct, site: Site) {
+export function restockFormProps(p: CatalogProduct, site: Site, view: MerchandisingView) {
   const messages = p.merchandising?.restockNotificationMessages;
   if (!messages || (p.productType !== ProductType.PHYSICAL && p.productType !== ProductType.SERVICE))
     return null;
-  if (!shownIn(p.merchandising?.restockNotificationViews, 'product-page')) return null;
+  if (!shownIn(p.merchandising?.restockNotificationViews, view)) return null;
   const variants = p.variants.map((v) => ({
     sku: v.sku,
     variantId: v.sku,
@@ -227,7 +228,7 @@ function restockContext(p: CatalogProduct, site: Site) {
     placeholderText: messages.placeholderText ?? '',
     mailingListDescription: messages.mailingListDescription ?? '',
   };
-  const props = {
+  return {
     productId: p.id,
     variants,
     messages: texts,
@@ -237,6 +238,13 @@ function restockContext(p: CatalogProduct, site: Site) {
     // Spec §4: "The restock form is hidden by default when configured."
     shownByDefault: false,
   };
+}
+
+/** The product page's restock form: the island's props and the server markup's values. */
+function restockContext(p: CatalogProduct, site: Site) {
+  const props = restockFormProps(p, site, 'product-page');
+  if (!props) return null;
+  const { variants } = props;
   return {
     ...props,
     props: JSON.stringify(props),
@@ -254,14 +262,31 @@ function restockContext(p: CatalogProduct, site: Site) {
   };
 }
 
+/**
+ * Spec §3 Money: `value` in minor units ('7800') with its currency. `decimalValue` and
+ * `currencyCode` beside them ('78.00') are what themes and the engine's money formatter print.
+ */
+function themeMoney(cents: number, currency: string) {
+  return { ...toMoney(cents, currency), ...decimalPrice(cents, currency) };
+}
+
+/** Spec §3 "price (decimalValue)": a price as the decimal a theme prints. */
+function decimalPrice(cents: number, currency: string) {
+  return { decimalValue: decimalFromMinor(cents, currency), currencyCode: currency };
+}
+
 /** The product's JSON as a product page sees it: spec §3 "Product item", plus display values under `display`. */
 export function productContext(
   p: CatalogProduct,
   site: Site,
   crumb: string,
   installments: InstallmentContext,
+  additionalFieldsForm: FormSchema | null = null,
 ) {
   const { currency } = site.website;
+  // The product's own price is its lowest: the "from" price of a product whose variants differ.
+  const lowest = p.variants.reduce((a, v) => (v.priceCents < a.priceCents ? v : a), p.variants[0]);
+  const subscriptionOptions = p.isSubscribable ? (p.productSubscriptionOptions ?? []) : [];
   const card = productCardContext(p, site);
   const soldOut = isSoldOut(p);
   const options = variantOptions(p);
@@ -286,12 +311,27 @@ export function productContext(
         label: `Image ${i + 1} of ${p.images.length}`,
       })),
     },
+    // Spec §3 product page context: these beside the item's own fields.
+    productType: p.productType,
+    subscribable: !!p.isSubscribable,
+    isSubscription: !!p.isSubscribable,
+    name: p.name,
+    price: decimalPrice(lowest?.priceCents ?? 0, currency),
+    userDefinedVariantOptions: options.map((o) => ({ name: o.name, values: o.values })),
     structuredContent: {
       productType: p.productType,
       isSubscribable: !!p.isSubscribable,
       subscriptionPlan: p.subscriptionPlan ?? null,
+      productSubscriptionOptions: subscriptionOptions.map((o) => ({ id: o.id, title: o.title ?? '' })),
+      priceMoney: themeMoney(lowest?.priceCents ?? 0, currency),
+      salePriceMoney: themeMoney(lowest?.salePriceCents ?? 0, currency),
       onSale: isOnSale(p),
       additionalFieldsFormId: p.additionalFieldsFormId ?? null,
+      additionalFieldsForm: additionalFieldsForm && {
+        id: additionalFieldsForm.id,
+        name: additionalFieldsForm.name,
+        fields: additionalFieldsForm.fields,
+      },
       useCustomAddButtonText: !!p.useCustomAddButtonText,
       customAddButtonText: p.customAddButtonText ?? '',
       audioAssetUrl: p.audioAssetUrl ?? '',
@@ -299,9 +339,17 @@ export function productContext(
       variants: p.variants.map((v) => ({
         sku: v.sku,
         attributes: v.attributes,
-        // Themes and the engine's commerce formatters read decimal money ('78.00'), as Squarespace themes do.
-        priceMoney: toDecimalMoney(v.priceCents, currency),
-        salePriceMoney: toDecimalMoney(v.salePriceCents, currency),
+        priceMoney: themeMoney(v.priceCents, currency),
+        salePriceMoney: themeMoney(v.salePriceCents, currency),
+        price: decimalPrice(v.priceCents, currency),
+        salePrice: decimalPrice(v.salePriceCents, currency),
+        // A subscription's price per option the shopper may choose; none for other products.
+        pricingOptions: subscriptionOptions.map((o) => ({
+          productSubscriptionOptionId: o.id,
+          priceMoney: themeMoney(v.priceCents, currency),
+          salePriceMoney: themeMoney(v.salePriceCents, currency),
+          onSale: v.onSale,
+        })),
         onSale: v.onSale,
         qtyInStock: v.qtyInStock,
         unlimited: v.unlimited,

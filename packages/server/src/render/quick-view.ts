@@ -4,7 +4,7 @@ import { getProductById } from '../modules/catalog/service.js';
 import { HttpError } from '../platform/errors.js';
 import { parseInput, text } from '../platform/request-input.js';
 import type { AppServices } from '../services.js';
-import { productCardContext, productFormProps, subscriptionText } from './context.js';
+import { productCardContext, productFormProps, restockFormProps, subscriptionText } from './context.js';
 
 /** What the quick-view overlay shows of a product (packages/web/docs/quick-view.md). */
 const itemParams = z.object({ itemId: text() });
@@ -33,6 +33,8 @@ export function quickViewRoutes(app: FastifyInstance, services: AppServices): vo
         badgeText: card.display.badgeText,
       },
       productForm: productFormProps(product, ctx.site, 'quick-view'),
+      /** The restock form's props where the merchant shows it in the quick view, else null. */
+      restockForm: restockFormProps(product, ctx.site, 'quick-view'),
     };
   });
 }

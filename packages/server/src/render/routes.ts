@@ -126,7 +126,15 @@ export async function resolvePage(
           collection,
           data: {
             item: {
-              ...productContext(product, ctx.site, crumb, await getInstallmentContext(ctx)),
+              ...productContext(
+                product,
+                ctx.site,
+                crumb,
+                await getInstallmentContext(ctx),
+                product.additionalFieldsFormId
+                  ? await getFormSchema(ctx, product.additionalFieldsFormId)
+                  : null,
+              ),
               ...extras,
               reviews: reviewsContext(reviews, product.fullUrl, ctx.site),
             },

@@ -15,6 +15,7 @@ import { readCookie, readCrumb } from '../cookies';
 import { ADD_TO_CART_EVENT, type AddToCartEventDetail } from '../islands/product-form/events';
 import type { PageContext } from '../types';
 import { advanceVisit, clearAnalyticsCookies, localStorageSupported } from './cookies';
+import { observePageEvents } from './page-events';
 import { TRACK_EVENT, type TrackDetail } from './track';
 import { FORM, JSON_TYPE, post } from './transport';
 import { observeVitals } from './vitals';
@@ -141,6 +142,7 @@ export function startAnalytics(doc: Document, context: PageContext): void {
   else if (context.pageType === PAGE_TYPE.ORDER_CONFIRMED) pixel('Purchase', {});
   else if (context.pageType === PAGE_TYPE.SEARCH) pixel('Search', { query: location.search });
 
+  const isRelated = observePageEvents(doc, event);
   doc.addEventListener(ADD_TO_CART_EVENT, (e) => {
     const d = (e as CustomEvent<AddToCartEventDetail>).detail;
     const data = { itemId: d.product.id, sku: d.selectedVariant?.sku ?? null, quantity: d.quantity };
@@ -148,6 +150,7 @@ export function startAnalytics(doc: Document, context: PageContext): void {
     else {
       event('AddToCart', data);
       pixel('AddToCart', data);
+      if (isRelated(d.product.id)) event('RelatedProductAddToCart', data);
     }
   });
   doc.addEventListener(TRACK_EVENT, (e) => {

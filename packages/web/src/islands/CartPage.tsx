@@ -2,6 +2,7 @@ import { type AnswerField, EXPRESS_CHECKOUT_URL, MESSAGES } from '@storefront/co
 import { lazy, type RefObject, Suspense, useState } from 'react';
 import { setCart, useCart } from '../cart-store';
 import { pageContext } from '../context';
+import { useSiteConfig } from '../site-config';
 import type { Cart, CartEntry } from '../types';
 import { AlertDialog } from '../ui';
 import { failureMessage, updateEntryFields } from './cart/api';
@@ -48,7 +49,8 @@ export function CartPage({
   formFields = {},
 }: CartPageProps) {
   const cart = useCart(keepCart, initialCart);
-  const { locale } = pageContext();
+  // The store's locale from its config call (spec §7); until it answers, or if it fails, the page's.
+  const locale = useSiteConfig()?.locale ?? pageContext().locale;
   const [failure, setFailure] = useState<CartFailure | null>(null);
   const [failureOpen, setFailureOpen] = useState(false);
   const [editing, setEditing] = useState<Editing | null>(null);

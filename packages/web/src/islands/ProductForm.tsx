@@ -5,15 +5,11 @@ import {
   choiceAvailability,
   choiceMark,
   DEFAULT_TEXTS,
-  DONATION_TEXT,
   type DonationRules,
-  decimalFromMinor,
   addButtonText as defaultAddButtonText,
   findVariant,
-  formatMoney,
   hasUnlimitedStockByType,
   type ProductTypeNumber,
-  parseDonationAmount,
   parseQuantity,
   QUANTITY_DEFAULT,
   QUANTITY_MAX,
@@ -23,11 +19,22 @@ import {
   unselectedOptions,
   variantSoldOut,
 } from '@storefront/commerce';
-import { type FormEvent, lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { CART_ENTRIES_PATH } from '../api';
+import {
+  type ComponentType,
+  type FormEvent,
+  lazy,
+  Suspense,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { pageContext } from '../context';
 import { readCrumb } from '../cookies';
+import { CART_ENTRIES_PATH } from '../paths';
 import { publishProductSelection } from '../product-store';
+import type { DonationField } from './product-form/donation';
 import { connectPriceBlocks } from './product-form/price-block';
 import { connectScarcity, type ScarcitySettings } from './product-form/scarcity';
 import type { ButtonPhase, FormOutcome } from './product-form/types';
@@ -66,6 +73,8 @@ export interface ProductFormProps {
   donation?: DonationRules | null;
   /** The server form's amount field as the shopper left it. */
   initialAmount?: string;
+  /** A donation's amount field and rule: given by the donation chunk (loadProductForm), not the server. */
+  donationField?: DonationField;
 }
 
 /** Prefix of the option fields' names; the no-JS form post reads the same field names. */
@@ -76,6 +85,16 @@ const FailureAlert = lazy(() => import('./product-form/FailureAlert'));
 /** The add flow: fetched as the shopper nears the form, or at the first press, not with the page. */
 const loadAddFlow = () => import('./product-form/add-flow');
 const CustomFormModal = lazy(() => import('./CustomFormModal'));
+
+/**
+ * The form component for these props. A donation's amount field is its own chunk: only donation
+ * products load it, with the form, so mounting still replaces the server markup in one commit.
+ */
+export function loadProductForm(
+  props: Pick<ProductFormProps, 'donation'>,
+): ComponentType<ProductFormProps> | Promise<ComponentType<ProductFormProps>> {
+  return props.donation ? import('./product-form/donation').then((m) => m.DonationProductForm) : ProductForm;
+}
 
 /**
  * Reads the choices a shopper made in the no-JS form while the bundle loaded, so mounting the
@@ -136,7 +155,7 @@ export function ProductForm(props: ProductFormProps) {
   const isSubscribable = props.isSubscribable ?? false;
   const [selection, setSelection] = useState<Record<string, string>>(() => props.initialSelection ?? {});
   const [quantity, setQuantity] = useState(() => props.initialQuantity ?? String(QUANTITY_DEFAULT));
-  const { donation } = props;
+  const { donation, donationField } = props;
   const [optionId, setOptionId] = useState(props.subscriptionOptionId ?? null);
   const choices = props.subscriptionOptions ?? [];
   const [amount, setAmount] = useState(props.initialAmount ?? '');
@@ -227,15 +246,14 @@ export function ProductForm(props: ProductFormProps) {
       setQuantity(String(parsedQuantity));
     }
     let given: string | undefined;
-    if (donation) {
-      // The server checks the same rule again.
-      const parsed = parseDonationAmount(amount, donation, currency, pageContext().locale);
-      if (!parsed.ok) {
-        setMessage(parsed.message);
+    if (donation && donationField) {
+      const read = donationField.read(amount, donation, currency);
+      if (!read.ok) {
+        setMessage(read.message);
         amountRef.current?.focus();
         return;
       }
-      given = decimalFromMinor(parsed.cents, currency);
+      given = read.amount;
     }
     timers.clear();
     const current = ++attempt.current;
@@ -384,37 +402,18 @@ export function ProductForm(props: ProductFormProps) {
             </select>
           </div>
         )}
-        {donation && (
-          <div className="product-donation-amount">
-            <label htmlFor={`${uid}a`}>{DONATION_TEXT.label}</label>
-            <input
-              ref={amountRef}
-              id={`${uid}a`}
-              name="amount"
-              inputMode="decimal"
-              autoComplete="off"
-              aria-describedby={`${uid}r`}
-              list={donation.presetsCents.length > 0 ? `${uid}p` : undefined}
-              value={amount}
-              onChange={(e) => {
-                setAmount(e.target.value);
-                setMessage('');
-              }}
-            />
-            {donation.presetsCents.length > 0 && (
-              <datalist id={`${uid}p`}>
-                {donation.presetsCents.map((cents) => (
-                  <option key={cents} value={decimalFromMinor(cents, currency)} />
-                ))}
-              </datalist>
-            )}
-            <p id={`${uid}r`} className="product-donation-range">
-              {DONATION_TEXT.range(
-                formatMoney(donation.minCents, currency, pageContext().locale),
-                formatMoney(donation.maxCents, currency, pageContext().locale),
-              )}
-            </p>
-          </div>
+        {donation && donationField && (
+          <donationField.Amount
+            rules={donation}
+            currency={currency}
+            uid={uid}
+            value={amount}
+            onChange={(value) => {
+              setAmount(value);
+              setMessage('');
+            }}
+            inputRef={amountRef}
+          />
         )}
         {showQuantity && (
           <div className="product-quantity-input">

@@ -208,6 +208,60 @@ describe('the product editor validates inline with the server’s schema', () =>
     );
   });
 
+  it('shows a donation’s amounts and keeps them through a save', async () => {
+    const product = {
+      id: 'p9',
+      published: true,
+      fullUrl: '/shop/p/give',
+      imagePreviews: [],
+      collectionId: 'shop',
+      urlSlug: 'give',
+      name: 'Give',
+      productType: 3,
+      donation: { minCents: 500, maxCents: 50_000, presetsCents: [1000, 2500] },
+      variants: [{ sku: 'GIVE', priceCents: 0, unlimited: true }],
+    };
+    let put: RecordedRequest | null = null;
+    stubServer(ADMIN, {
+      'GET /api/config/products': EMPTY_LIST,
+      'GET /api/config/products/p9': () => jsonResponse({ product }),
+      'PUT /api/config/products/p9': (request) => {
+        put = request;
+        return jsonResponse({ product });
+      },
+    });
+    renderArea('/config/products/p9');
+    await screen.findByRole('dialog', { name: 'Give' }, { timeout: 5000 });
+    expect((screen.getByLabelText('Donation') as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByLabelText('Smallest amount') as HTMLInputElement).value).toBe('5.00');
+    expect((screen.getByLabelText('Largest amount') as HTMLInputElement).value).toBe('500.00');
+    expect((screen.getByLabelText('Suggested amounts') as HTMLInputElement).value).toBe('10.00, 25.00');
+    // Saved unchanged, the donation goes back as it came.
+    await save();
+    await vi.waitFor(() => expect(put).not.toBeNull());
+    expect((put as unknown as RecordedRequest).body).toMatchObject({
+      name: 'Give',
+      donation: { minCents: 500, maxCents: 50_000, presetsCents: [1000, 2500] },
+    });
+    put = null;
+    type('Smallest amount', 'five');
+    await save();
+    await vi.waitFor(() =>
+      expect(describedBy(screen.getByLabelText('Smallest amount'))).toEqual([
+        'Empty: $1.00.',
+        'Must be an amount, like 5 or 5.00',
+      ]),
+    );
+    expect(put).toBeNull();
+    type('Smallest amount', '7.50');
+    type('Suggested amounts', '10, 20.5');
+    await save();
+    await vi.waitFor(() => expect(put).not.toBeNull());
+    expect((put as unknown as RecordedRequest).body).toMatchObject({
+      donation: { minCents: 750, maxCents: 50_000, presetsCents: [1000, 2050] },
+    });
+  });
+
   it('opens read-only for a viewer', async () => {
     stubServer(VIEWER, {
       'GET /api/config/products': EMPTY_LIST,

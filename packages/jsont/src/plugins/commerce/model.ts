@@ -14,7 +14,8 @@ import { escapeAttr, escapeHtml } from '../core/text.js';
 
 /**
  * Adapters from the template JSON (Squarespace-shaped items: `structuredContent.variants[]` with
- * `priceMoney { value, currency }`, the value a major-unit decimal such as '45.00') to the
+ * `priceMoney { value, currency }`, the value a major-unit decimal such as '45.00', or our pages'
+ * `priceMoney { decimalValue, value }` with `value` in minor units) to the
  * @storefront/commerce model, plus the small text helpers the commerce formatters share.
  */
 
@@ -98,11 +99,13 @@ function currencyOf(money: unknown): string | undefined {
 }
 
 /**
- * Minor units of a price: the money object's major-unit decimal value when present, else the
- * legacy integer-cents field beside it (`price`, `salePrice`); malformed amounts count as 0.
+ * Minor units of a price: the money object's major-unit decimal (its `decimalValue`, which a
+ * spec Money carries beside `value` in minor units, or else the Squarespace-shaped `value`),
+ * else the legacy integer-cents field beside it (`price`, `salePrice`); malformed amounts count as 0.
  */
 function minorOf(money: unknown, cents: unknown, currency: string): number {
-  const value = objectOr(money).value;
+  const m = objectOr(money);
+  const value = m.decimalValue ?? m.value;
   try {
     if (typeof value === 'string' || typeof value === 'number')
       return minorFromDecimal(String(value), currency);

@@ -1,13 +1,24 @@
 import { DEFAULT_TEXTS, formatMoney } from '@storefront/commerce';
-import { lazy, type RefObject, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import {
+  type ComponentType,
+  lazy,
+  type RefObject,
+  Suspense,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
 import { requestJson } from '../../api';
 import { pageContext } from '../../context';
 import { useProductSelection } from '../../product-store';
 import { Dialog } from '../../ui/Dialog';
+import type { ProductFormProps } from '../ProductForm';
 import { recordQuickView } from './census';
 import { type QuickViewItem, type QuickViewResponse, quickViewPath } from './types';
 
-const ProductForm = lazy(() => import('../ProductForm').then((m) => ({ default: m.ProductForm })));
+/** The waitlist form, fetched only for a product whose merchant shows it in the quick view. */
+const RestockForm = lazy(() => import('../RestockForm').then((m) => ({ default: m.RestockForm })));
 
 export const QUICK_VIEW_TEXTS = {
   loading: 'Loading…',
@@ -16,7 +27,10 @@ export const QUICK_VIEW_TEXTS = {
   fullDetails: 'View full details',
 } as const;
 
-type Load = { kind: 'loading' } | { kind: 'failed' } | { kind: 'loaded'; data: QuickViewResponse };
+type Load =
+  | { kind: 'loading' }
+  | { kind: 'failed' }
+  | { kind: 'loaded'; data: QuickViewResponse; Form: ComponentType<ProductFormProps> };
 
 export interface QuickViewDialogProps {
   itemId: string;
@@ -81,7 +95,9 @@ export function QuickViewDialog({ itemId, open, onClose, returnFocus }: QuickVie
     setLoad({ kind: 'loading' });
     try {
       const data = await requestJson<QuickViewResponse>('GET', quickViewPath(itemId));
-      if (attempt.current === current) setLoad({ kind: 'loaded', data });
+      // The form's code for this product (a donation's comes with its amount field).
+      const Form = await import('../ProductForm').then((m) => m.loadProductForm(data.productForm));
+      if (attempt.current === current) setLoad({ kind: 'loaded', data, Form });
     } catch {
       if (attempt.current === current) setLoad({ kind: 'failed' });
     }
@@ -135,9 +151,12 @@ export function QuickViewDialog({ itemId, open, onClose, returnFocus }: QuickVie
               <Price itemId={item.id} currency={load.data.productForm.currency} price={item.price} />
             )}
             {item.excerpt && <p className="quick-view-excerpt">{item.excerpt}</p>}
-            <Suspense fallback={null}>
-              <ProductForm {...load.data.productForm} />
-            </Suspense>
+            <load.Form {...load.data.productForm} />
+            {load.data.restockForm && (
+              <Suspense fallback={null}>
+                <RestockForm {...load.data.restockForm} />
+              </Suspense>
+            )}
             <a className="quick-view-full-details" href={item.fullUrl}>
               {QUICK_VIEW_TEXTS.fullDetails}
             </a>

@@ -1,4 +1,5 @@
 import type { ProductFormProps } from '../ProductForm';
+import type { RestockFormProps } from '../RestockForm';
 
 /** `GET /api/commerce/quick-view/{itemId}` (docs/quick-view.md). */
 export interface QuickViewItem {
@@ -27,6 +28,8 @@ export interface QuickViewItem {
 export interface QuickViewResponse {
   item: QuickViewItem;
   productForm: ProductFormProps;
+  /** The restock form where the merchant shows it in the quick view (restockNotificationViews). */
+  restockForm?: RestockFormProps | null;
 }
 
 export function quickViewPath(itemId: string): string {

@@ -1,3 +1,4 @@
+import { DONATION_DEFAULT_MAX_CENTS, DONATION_DEFAULT_MIN_CENTS, formatMoney } from '@storefront/commerce';
 import { useEffect, useRef, useState } from 'react';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
@@ -14,6 +15,7 @@ import {
 import { DeleteButton } from '../../../components/DeleteButton';
 import { Field, FieldFrame } from '../../../components/Field';
 import { ErrorNotice } from '../../../components/Status';
+import { areaContext } from '../../../context';
 import { PRODUCT_TYPE_NAMES } from '../../../format';
 import { TEXTS } from '../../../texts';
 import { AdditionalFieldsSection } from './AdditionalFieldsSection';
@@ -83,7 +85,7 @@ export function ProductForm({
   const kept = useRef(initial.kept);
   const form = useForm<ProductFormValues>({
     defaultValues: initial.values,
-    resolver: productResolver(() => kept.current),
+    resolver: productResolver(() => kept.current, areaContext().currency),
     mode: 'onTouched',
   });
   const navigate = useNavigate();
@@ -96,18 +98,20 @@ export function ProductForm({
   const variants = useFieldArray({ control: form.control, name: 'variants' });
   const options = useFieldArray({ control: form.control, name: 'options' });
   const subscriptionOptions = useFieldArray({ control: form.control, name: 'productSubscriptionOptions' });
-  const [name, urlSlug, typeValue, watchedOptions, isSubscribable, useCustomText, mailingList] = useWatch({
-    control: form.control,
-    name: [
-      'name',
-      'urlSlug',
-      'productType',
-      'options',
-      'isSubscribable',
-      'useCustomAddButtonText',
-      'merchandising.mailingListSignUpEnabled',
-    ],
-  });
+  const [name, urlSlug, typeValue, watchedOptions, isSubscribable, useCustomText, mailingList, isDonation] =
+    useWatch({
+      control: form.control,
+      name: [
+        'name',
+        'urlSlug',
+        'productType',
+        'options',
+        'isSubscribable',
+        'useCustomAddButtonText',
+        'merchandising.mailingListSignUpEnabled',
+        'donation.enabled',
+      ],
+    });
 
   const productType = Number(typeValue);
 
@@ -137,7 +141,7 @@ export function ProductForm({
   const onSubmit = form.handleSubmit(async (values) => {
     setFailure(null);
     onSaved(false);
-    const payload = toPayload(values, kept.current);
+    const payload = toPayload(values, kept.current, areaContext().currency);
     try {
       await Promise.all(
         mediaChanges(values.images, initial.values.images).map((change) => updateMedia.mutateAsync(change)),
@@ -160,6 +164,9 @@ export function ProductForm({
   });
 
   const busy = form.formState.isSubmitting;
+  const { currency } = areaContext();
+  const donationDefaultMin = formatMoney(DONATION_DEFAULT_MIN_CENTS, currency);
+  const donationDefaultMax = formatMoney(DONATION_DEFAULT_MAX_CENTS, currency);
   return (
     <form className="cfg-form cfg-product-form" onSubmit={onSubmit} noValidate>
       {product && (
@@ -332,6 +339,36 @@ export function ProductForm({
           <Field form={form} name="useCustomAddButtonText" label={TEXTS.useCustomButton} kind="checkbox" />
           {useCustomText && <Field form={form} name="customAddButtonText" label={TEXTS.customButtonText} />}
           <Field form={form} name="expressCheckout" label={TEXTS.expressCheckout} kind="checkbox" />
+          <Field
+            form={form}
+            name="donation.enabled"
+            label={TEXTS.donation}
+            hint={TEXTS.donationHint}
+            kind="checkbox"
+          />
+          {isDonation && (
+            <fieldset className="cfg-plain">
+              <legend className="cfg-form-field-title">{TEXTS.donationAmounts(currency)}</legend>
+              <Field
+                form={form}
+                name="donation.minimum"
+                label={TEXTS.donationMinimum}
+                hint={TEXTS.donationDefault(donationDefaultMin)}
+              />
+              <Field
+                form={form}
+                name="donation.maximum"
+                label={TEXTS.donationMaximum}
+                hint={TEXTS.donationDefault(donationDefaultMax)}
+              />
+              <Field
+                form={form}
+                name="donation.presets"
+                label={TEXTS.donationPresets}
+                hint={TEXTS.donationPresetsHint}
+              />
+            </fieldset>
+          )}
         </fieldset>
 
         <AdditionalFieldsSection form={form} sharedWith={product?.formSharedWith ?? []} />

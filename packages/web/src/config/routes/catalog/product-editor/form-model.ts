@@ -1,4 +1,4 @@
-import { decimalFromMinor } from '@storefront/commerce';
+import { DEFAULT_CURRENCY, decimalFromMinor, minorFromDecimal } from '@storefront/commerce';
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import {
   CHOICE_FIELD_TYPES,
@@ -122,6 +122,8 @@ export interface ProductFormValues {
     variantSelector: 'dropdown' | 'radio';
   };
   images: ImageValues[];
+  /** A donation's rules, amounts as decimals of the store currency; blank takes the default. */
+  donation: { enabled: boolean; minimum: string; maximum: string; presets: string };
 }
 
 /** Fields of a loaded product the form does not edit; saved back as they were. */
@@ -175,6 +177,7 @@ export function newProductValues(collectionId: string): ProductFormValues {
       variantSelector: 'dropdown',
     },
     images: [],
+    donation: { enabled: false, minimum: '', maximum: '', presets: '' },
   };
 }
 
@@ -305,8 +308,35 @@ const names = (list: string) =>
     .map((n) => n.trim())
     .filter(Boolean);
 
+/** A typed amount in minor units; undefined when blank or unreadable (the resolver says which). */
+function minorOf(decimal: string, currency: string): number | undefined {
+  try {
+    return decimal.trim() ? minorFromDecimal(decimal, currency) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The donation amounts the owner typed that are not amounts, by form field. */
+function unreadableAmounts(values: ProductFormValues, currency: string): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (!values.donation.enabled) return errors;
+  const { minimum, maximum, presets } = values.donation;
+  const bad = (text: string) => text.trim() !== '' && minorOf(text, currency) === undefined;
+  if (bad(minimum)) errors['donation.minimum'] = AMOUNT_MESSAGE;
+  if (bad(maximum)) errors['donation.maximum'] = AMOUNT_MESSAGE;
+  if (names(presets).some(bad)) errors['donation.presets'] = AMOUNT_MESSAGE;
+  return errors;
+}
+
+const AMOUNT_MESSAGE = 'must be an amount, like 5 or 5.00';
+
 /** The payload POST/PUT /api/config/products take (owner-catalog/schema.ts productEditorSchema). */
-export function toPayload(values: ProductFormValues, kept: KeptFields = {}): ProductEditorInput {
+export function toPayload(
+  values: ProductFormValues,
+  kept: KeptFields = {},
+  currency: string = DEFAULT_CURRENCY,
+): ProductEditorInput {
   const optionNames = values.options.map((o) => o.name.trim()).filter(Boolean);
   const m = values.merchandising;
   const merchandising: Merchandising = {
@@ -367,6 +397,13 @@ export function toPayload(values: ProductFormValues, kept: KeptFields = {}): Pro
     expressCheckout: values.expressCheckout,
     variantOptionOrdering: optionNames.length > 0 ? optionNames : undefined,
     merchandising,
+    donation: values.donation.enabled
+      ? {
+          minCents: minorOf(values.donation.minimum, currency),
+          maxCents: minorOf(values.donation.maximum, currency),
+          presetsCents: names(values.donation.presets).flatMap((p) => minorOf(p, currency) ?? []),
+        }
+      : undefined,
     variants: values.variants.map((v) => ({
       sku: v.sku,
       attributes: v.attributes,
@@ -413,6 +450,7 @@ export function fromProduct(
     variantOptionOrdering,
     merchandising,
     variants,
+    donation,
     ...rest
   } = product;
   const kept: KeptFields = {
@@ -500,6 +538,12 @@ export function fromProduct(
         scarcityTemplateViews: [...(merchandising?.scarcityTemplateViews ?? [])],
         variantSelector: merchandising?.variantSelector ?? 'dropdown',
       },
+      donation: {
+        enabled: !!donation,
+        minimum: donation?.minCents === undefined ? '' : decimalFromMinor(donation.minCents, currency),
+        maximum: donation?.maxCents === undefined ? '' : decimalFromMinor(donation.maxCents, currency),
+        presets: (donation?.presetsCents ?? []).map((c) => decimalFromMinor(c, currency)).join(', '),
+      },
       images: (images ?? []).map((img, i) => {
         const preview = previews[i];
         if ('mediaId' in img)
@@ -532,6 +576,11 @@ export function fieldPath(path: string): string {
   if (/^productSubscriptionOptions\.\d+\.id$/.test(dotted)) return dotted.replace(/id$/, 'title');
   if (/^additionalFieldsForm\.fields\.\d+\.id$/.test(dotted)) return dotted.replace(/id$/, 'title');
   if (dotted === 'additionalFieldsForm.fields') return 'additionalFieldsForm.enabled';
+  // Donation amounts are edited as decimals under their own names.
+  if (dotted === 'donation') return 'donation.enabled';
+  if (dotted === 'donation.minCents') return 'donation.minimum';
+  if (dotted === 'donation.maxCents') return 'donation.maximum';
+  if (dotted.startsWith('donation.presetsCents')) return 'donation.presets';
   return dotted;
 }
 
@@ -559,12 +608,15 @@ export function nestErrors(flat: Record<string, string>): FieldErrors<ProductFor
  * Inline validation with the server's own schema: the form's values become the payload and
  * productEditorSchema judges it, each problem shown at its field.
  */
-export function productResolver(kept: () => KeptFields): Resolver<ProductFormValues> {
+export function productResolver(
+  kept: () => KeptFields,
+  currency: string = DEFAULT_CURRENCY,
+): Resolver<ProductFormValues> {
   return async (values) => {
-    const parsed = productEditorSchema.safeParse(toPayload(values, kept()));
-    if (parsed.success) return { values, errors: {} };
-    const flat: Record<string, string> = {};
-    for (const issue of parsed.error.issues) flat[issue.path.join('.') || 'name'] ??= issue.message;
+    const parsed = productEditorSchema.safeParse(toPayload(values, kept(), currency));
+    const flat = unreadableAmounts(values, currency);
+    if (parsed.success && Object.keys(flat).length === 0) return { values, errors: {} };
+    for (const issue of parsed.error?.issues ?? []) flat[issue.path.join('.') || 'name'] ??= issue.message;
     return { values: {}, errors: nestErrors(flat) };
   };
 }
