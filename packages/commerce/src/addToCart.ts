@@ -56,6 +56,29 @@ export function parseQuantity(input: string | number | null | undefined): Quanti
   return { ok: true, quantity: Math.min(QUANTITY_MAX, Math.max(QUANTITY_MIN, value)) };
 }
 
+/**
+ * One licence is one line of quantity 1: a digital product is bought once per order unless the
+ * merchant allows more of it; anything else is limited by the quantity box's maximum only.
+ */
+export function maxQuantityPerOrder(
+  product: Pick<CommerceProduct, 'productType' | 'multipleQuantityAllowed'>,
+): number {
+  return product.productType === ProductType.DIGITAL && !product.multipleQuantityAllowed ? 1 : QUANTITY_MAX;
+}
+
+/** A line at its product's limit of 1 shows its quantity as text, without − / + (no choice to make). */
+export function isQuantityFixed(line: { maxQuantity: number; quantity: number }): boolean {
+  return line.maxQuantity === 1 && line.quantity === 1;
+}
+
+/** The message when an order would hold more of a product than it may (null: it may). */
+export function orderQuantityProblem(
+  product: Pick<CommerceProduct, 'productType' | 'multipleQuantityAllowed'>,
+  quantity: number,
+): string | null {
+  return quantity > maxQuantityPerOrder(product) ? MESSAGES.onePerOrder : null;
+}
+
 export type CookieJar = Record<string, string | undefined>;
 
 /** Spec §5: "Express checkout requires the hasCart cookie equal to true or a CART cookie." */
@@ -80,6 +103,8 @@ export interface AddToCartInput {
   quantityInput?: string | number | null;
   /** Freshly fetched stock for the chosen variant; falls back to the variant's own stock. */
   stock?: StockResult | null;
+  /** How many of this variant the cart already holds (a digital licence is bought once). */
+  quantityCartHolds?: number;
   expressCheckout?: boolean;
 }
 
@@ -143,6 +168,8 @@ export function checkAddToCart(input: AddToCartInput): AddToCartResult {
   }
   if (!stock.unlimited && stock.qtyInStock < parsed.quantity)
     return fail('OUT_OF_STOCK', MESSAGES.outOfStock);
+  const perOrder = orderQuantityProblem(product, (input.quantityCartHolds ?? 0) + parsed.quantity);
+  if (perOrder) return fail('OUT_OF_STOCK', perOrder);
 
   let destination: AddToCartDestination;
   if (isGiftCard) destination = 'gift-card-checkout';

@@ -10,6 +10,8 @@ export const outOfStock = 'Sorry, we do not have enough of that item available.'
 export const quantityNotANumber = 'Quantity must be a number.';
 export const quantityNotAWholeNumber = 'Quantity must be a whole number';
 export const giftCardDenomination = 'Select a denomination for the Gift Card';
+// Ours, in the same voice: a digital product's licence is bought once per order (issue 18).
+export const onePerOrder = 'Sorry, you can buy only one of this item per order.';
 
 // Spec §8 "Add-item failures".
 export const sessionExpired = 'Your session has expired. Please reload the page and try again.';

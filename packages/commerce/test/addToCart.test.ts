@@ -4,6 +4,9 @@ import {
   canExpressCheckout,
   checkAddToCart,
   expressCheckoutRedirect,
+  MESSAGES,
+  maxQuantityPerOrder,
+  orderQuantityProblem,
   ProductType,
   parseQuantity,
   QUANTITY_DEFAULT,
@@ -56,6 +59,30 @@ describe('cookies', () => {
       message:
         'Either your session has expired or you do not have cookies enabled. We cannot continue to checkout.',
     });
+  });
+});
+
+describe('one licence per order', () => {
+  const ebook = product({ productType: ProductType.DIGITAL, variants: [variant({ sku: 'EBOOK' })] });
+  it('limits a digital product to 1 unless the merchant allows more; other types to the box maximum', () => {
+    expect(maxQuantityPerOrder(ebook)).toBe(1);
+    expect(maxQuantityPerOrder({ ...ebook, multipleQuantityAllowed: true })).toBe(QUANTITY_MAX);
+    expect(maxQuantityPerOrder(shirt)).toBe(QUANTITY_MAX);
+    expect(orderQuantityProblem(ebook, 1)).toBeNull();
+    expect(orderQuantityProblem(ebook, 2)).toBe('Sorry, you can buy only one of this item per order.');
+    expect(orderQuantityProblem(shirt, 2)).toBeNull();
+  });
+  it('refuses adding a licence the cart already holds, or two at once, and counts nothing else', () => {
+    const again = checkAddToCart({ product: ebook, selection: {}, quantityCartHolds: 1 });
+    expect(again).toEqual({ ok: false, type: 'OUT_OF_STOCK', message: MESSAGES.onePerOrder });
+    expect(checkAddToCart({ product: ebook, selection: {}, quantityInput: '2' })).toMatchObject({
+      ok: false,
+    });
+    expect(checkAddToCart({ product: ebook, selection: {} })).toMatchObject({ ok: true, quantity: 1 });
+    const allowed = { ...ebook, multipleQuantityAllowed: true };
+    expect(
+      checkAddToCart({ product: allowed, selection: {}, quantityInput: '2', quantityCartHolds: 1 }),
+    ).toMatchObject({ ok: true, quantity: 2 });
   });
 });
 
@@ -158,7 +185,12 @@ describe('checkAddToCart: check order', () => {
       ok: true,
       next: 'express-checkout',
     });
-    const digital = product({ productType: ProductType.DIGITAL, variants: [variant({ qtyInStock: 0 })] });
+    // Digital stock counts as unlimited (here where the merchant allows more than one licence).
+    const digital = product({
+      productType: ProductType.DIGITAL,
+      multipleQuantityAllowed: true,
+      variants: [variant({ qtyInStock: 0 })],
+    });
     expect(checkAddToCart({ product: digital, selection: {}, quantityInput: '50' })).toMatchObject({
       ok: true,
       next: 'cart',

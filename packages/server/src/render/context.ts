@@ -15,6 +15,7 @@ import {
   type InstallmentContext,
   installmentDisplay,
   isOnSale,
+  isQuantityFixed,
   isSoldOut,
   minorFromMoney,
   ProductType,
@@ -498,6 +499,7 @@ export function cartPageContext(
         .map((e) => ({
           ...e,
           editable: e.additionalFields != null && e.itemId in entryForms,
+          fixedQuantity: isQuantityFixed(e),
           unitPriceText: money(e.purchasePriceCents),
           lineTotalText: money(minorFromMoney(e.subTotal)),
           attributeList: Object.entries(e.chosenVariant.attributes).map(([name, value]) => ({ name, value })),

@@ -112,6 +112,8 @@ export const TEXTS = {
   onSale: 'On sale',
   selling: 'Selling',
   digitalOnSale: 'On sale',
+  multipleQuantityAllowed: 'Allow more than one per order',
+  multipleQuantityAllowedHint: 'Off: one licence per order, bought as one line of quantity 1.',
   downloadFile: 'Download file',
   noDownloadFile: 'none yet',
   uploadFile: 'Upload the file buyers download',

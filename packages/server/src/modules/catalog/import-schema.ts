@@ -341,6 +341,8 @@ export const productSchema = z.strictObject({
   merchandising: merchandisingSchema.optional(),
   /** Adding to the cart goes straight on to checkout (spec §4 step 6 "Express checkout"). */
   expressCheckout: z.boolean().default(false),
+  /** Digital only: a shopper may buy more than one licence per order (else one, quantity 1). */
+  multipleQuantityAllowed: z.boolean().optional(),
   /** A donation: the visitor types the amount, within these (minor units of the store currency). */
   donation: z
     .strictObject({

@@ -227,6 +227,7 @@ function toDetail(
     variantOptionOrdering: JSON.parse(row.variant_option_ordering) as string[],
     ...(row.merchandising ? { merchandising: parse(row.merchandising) } : {}),
     expressCheckout: !!row.express_checkout,
+    ...(type === ProductType.DIGITAL ? { multipleQuantityAllowed: !!row.multiple_quantity_allowed } : {}),
     categories: JSON.parse(row.categories) as string[],
     tags: JSON.parse(row.tags) as string[],
     variants: variants.map((v) => variantPayload(v, type)),
