@@ -120,7 +120,13 @@ export async function resolvePage(
     } else {
       const products = await getCollectionProducts(ctx, collection);
       const base = segments.length === 0 ? '/' : collection.fullUrl;
-      const list = productListContext(products, collection, base, readProductListQuery(search), ctx.site);
+      const list = productListContext(
+        products,
+        collection,
+        base,
+        readProductListQuery(search, ctx.site.website.currency),
+        ctx.site,
+      );
       return {
         status: 200,
         pageType: PAGE_TYPE.CONTENT_COLLECTION,
@@ -222,7 +228,7 @@ async function renderPage(
   // The cart pill is the only personal part left: pages are kept per pill state.
   const cart = await getCart(ctx, cartToken, ctx.site.website.currency);
   // A product list's filters, sort and page, in their one canonical spelling.
-  const listSearch = productListSearch(readProductListQuery(url.searchParams));
+  const listSearch = productListSearch(readProductListQuery(url.searchParams, ctx.site.website.currency));
   const key = `${ctx.websiteId}\n${url.pathname}${listSearch}\n${dismissed}\n${cartError}\n${restockMessage}\n${cart.totalQuantity}\n${cart.subtotalCents}\n${cart.currency}`;
   const version = services.database.pageVersion.pages;
   const hit = pages.get(key, version, values);
