@@ -103,8 +103,6 @@ export interface AddToCartInput {
   quantityInput?: string | number | null;
   /** Freshly fetched stock for the chosen variant; falls back to the variant's own stock. */
   stock?: StockResult | null;
-  /** How many of this variant the cart already holds (a digital licence is bought once). */
-  quantityCartHolds?: number;
   expressCheckout?: boolean;
 }
 
@@ -168,8 +166,6 @@ export function checkAddToCart(input: AddToCartInput): AddToCartResult {
   }
   if (!stock.unlimited && stock.qtyInStock < parsed.quantity)
     return fail('OUT_OF_STOCK', MESSAGES.outOfStock);
-  const perOrder = orderQuantityProblem(product, (input.quantityCartHolds ?? 0) + parsed.quantity);
-  if (perOrder) return fail('OUT_OF_STOCK', perOrder);
 
   let destination: AddToCartDestination;
   if (isGiftCard) destination = 'gift-card-checkout';

@@ -4,6 +4,7 @@ import {
   canExpressCheckout,
   checkAddToCart,
   expressCheckoutRedirect,
+  isQuantityFixed,
   MESSAGES,
   maxQuantityPerOrder,
   orderQuantityProblem,
@@ -72,17 +73,12 @@ describe('one licence per order', () => {
     expect(orderQuantityProblem(ebook, 2)).toBe('Sorry, you can buy only one of this item per order.');
     expect(orderQuantityProblem(shirt, 2)).toBeNull();
   });
-  it('refuses adding a licence the cart already holds, or two at once, and counts nothing else', () => {
-    const again = checkAddToCart({ product: ebook, selection: {}, quantityCartHolds: 1 });
-    expect(again).toEqual({ ok: false, type: 'OUT_OF_STOCK', message: MESSAGES.onePerOrder });
-    expect(checkAddToCart({ product: ebook, selection: {}, quantityInput: '2' })).toMatchObject({
-      ok: false,
-    });
-    expect(checkAddToCart({ product: ebook, selection: {} })).toMatchObject({ ok: true, quantity: 1 });
-    const allowed = { ...ebook, multipleQuantityAllowed: true };
-    expect(
-      checkAddToCart({ product: allowed, selection: {}, quantityInput: '2', quantityCartHolds: 1 }),
-    ).toMatchObject({ ok: true, quantity: 2 });
+  it('says the one-licence message of the catalogue, and fixes a cart line only at its limit of 1', () => {
+    expect(orderQuantityProblem(ebook, 1 + 1)).toBe(MESSAGES.onePerOrder);
+    expect(isQuantityFixed({ maxQuantity: 1, quantity: 1 })).toBe(true);
+    // A line over its limit (kept from before the rule) keeps its stepper, so it can be lowered.
+    expect(isQuantityFixed({ maxQuantity: 1, quantity: 2 })).toBe(false);
+    expect(isQuantityFixed({ maxQuantity: QUANTITY_MAX, quantity: 1 })).toBe(false);
   });
 });
 
@@ -185,12 +181,7 @@ describe('checkAddToCart: check order', () => {
       ok: true,
       next: 'express-checkout',
     });
-    // Digital stock counts as unlimited (here where the merchant allows more than one licence).
-    const digital = product({
-      productType: ProductType.DIGITAL,
-      multipleQuantityAllowed: true,
-      variants: [variant({ qtyInStock: 0 })],
-    });
+    const digital = product({ productType: ProductType.DIGITAL, variants: [variant({ qtyInStock: 0 })] });
     expect(checkAddToCart({ product: digital, selection: {}, quantityInput: '50' })).toMatchObject({
       ok: true,
       next: 'cart',

@@ -26,8 +26,8 @@ export const PAGE_TABLES: ReadonlySet<string> = new Set([
   'template_versions',
 ]);
 
-/** The site's own rows, which the request context caches. */
-export const SITE_TABLES: ReadonlySet<string> = new Set(['websites', 'store_settings']);
+/** The site's own rows, which the request context caches (with the footer's newsletter form). */
+export const SITE_TABLES: ReadonlySet<string> = new Set(['websites', 'store_settings', 'forms']);
 
 /** `INSERT INTO t`, `UPDATE t`, `DELETE FROM t` (optionally schema-qualified, quoted or not). */
 const WRITE_TARGET = /^\s*(?:insert\s+into|update|delete\s+from)\s+(?:"?\w+"?\.)?"?(\w+)"?/i;

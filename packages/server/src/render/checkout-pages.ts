@@ -51,6 +51,7 @@ import { parseInput, text, tokenQuery } from '../platform/request-input.js';
 import { currentSiteUser } from '../platform/site-user-auth.js';
 import type { AppServices, SiteContext } from '../services.js';
 import { pageContext } from './context.js';
+import { footerSignUpHtml } from './form-block.js';
 import { PAGE_TYPE } from './page-types.js';
 import type { TemplateName } from './theme.js';
 
@@ -103,6 +104,10 @@ export async function render(
       nonce: reply.cspNonce,
       cart,
       assets: services.theme.assets,
+      footerSignUpHtml: footerSignUpHtml(services.theme, ctx.site.footerNewsletter, {
+        crumb,
+        captcha: services.captcha.widget,
+      }),
       collections,
       path: url.pathname,
       announcementDismissed: announcementDismissed(request, ctx.site.website.announcement),

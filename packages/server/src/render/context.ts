@@ -368,6 +368,8 @@ export interface PageInput {
   recaptchaSiteKey?: string;
   /** The owner offers a newsletter sign-up in the popup overlay (spec §2 104): its island is on the page. */
   newsletterPopup?: boolean;
+  /** The footer's newsletter sign-up, rendered (render/form-block.ts footerSignUpHtml); '' for none. */
+  footerSignUpHtml?: string;
 }
 
 /** Whether `path` is at or under `url` (so /blog is not active on /blogroll). */
@@ -388,7 +390,7 @@ export function navigation(collections: Collection[], path: string) {
 }
 
 /** Every page's footer: the owner's policy links, contact details and social accounts. */
-function footerContext(site: Site) {
+function footerContext(site: Site, signUpHtml: string) {
   const f = site.website.footer;
   const contact = !!(f.contactEmail || f.contactPhone || f.contactAddress);
   return {
@@ -403,6 +405,7 @@ function footerContext(site: Site) {
         }
       : null,
     socialAccounts: f.socialAccounts.length > 0 ? f.socialAccounts : null,
+    signUpHtml,
   };
 }
 
@@ -441,7 +444,7 @@ export function pageContext(input: PageInput, extra: Record<string, unknown> = {
         site.website.announcement && !input.announcementDismissed
           ? { ...site.website.announcement, returnTo: input.path }
           : null,
-      footer: footerContext(site),
+      footer: footerContext(site, input.footerSignUpHtml ?? ''),
       cartError: input.cartError ?? '',
       accountActive: input.path.startsWith('/account'),
       restockMessage: input.restockMessage ?? '',

@@ -29,6 +29,7 @@ import type { AppServices, SiteContext } from '../services.js';
 import { productListContext, productPageExtras } from './browse-context.js';
 import { type ContentResolution, resolveContentPage, searchPage } from './content-pages.js';
 import { cartPageContext, pageContext, productContext } from './context.js';
+import { footerSignUpHtml } from './form-block.js';
 import { formPageSpec } from './form-pages.js';
 import { PageCache, type PageHoles } from './page-cache.js';
 import { PAGE_TYPE } from './page-types.js';
@@ -283,6 +284,10 @@ export function renderSpec(
       nonce: values.nonce,
       cart,
       assets: services.theme.assets,
+      footerSignUpHtml: footerSignUpHtml(services.theme, ctx.site.footerNewsletter, {
+        crumb: values.crumb,
+        captcha: services.captcha.widget,
+      }),
       collection: page.collection,
       collections,
       pages,

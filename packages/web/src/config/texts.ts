@@ -339,6 +339,9 @@ export const TEXTS = {
   contactPhone: 'Contact phone',
   contactAddress: 'Address',
   footerHint: 'Shown in every page’s footer.',
+  footerNewsletterSignUp: 'Newsletter sign-up in the footer',
+  footerNewsletterSignUpHint:
+    'Offers your first newsletter form (a form that signs up to a mailing list) at the foot of every page.',
 
   subscriptions: 'Subscriptions',
   subscription: 'Subscription',

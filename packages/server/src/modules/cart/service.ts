@@ -7,6 +7,7 @@ import {
   MESSAGES,
   type Money,
   maxQuantityPerOrder,
+  orderQuantityProblem,
   ProductType,
   type ProductTypeNumber,
   parseDonationAmount,
@@ -357,7 +358,6 @@ export async function addEntry(
     stock: variantForStock
       ? { unlimited: variantForStock.unlimited, qtyInStock: variantForStock.qtyInStock - already }
       : null,
-    quantityCartHolds: already,
   });
   if (!check.ok) {
     const status =
@@ -368,6 +368,9 @@ export async function addEntry(
         : 409;
     throw new HttpError(status, check.message, check.type);
   }
+  // One licence per order (the product page shows no quantity box for it, so only here).
+  const perOrder = orderQuantityProblem(product, already + check.quantity);
+  if (perOrder) throw new HttpError(409, perOrder, 'OUT_OF_STOCK');
   if (check.destination === 'gift-card-checkout' || check.destination === 'subscription') {
     throw new HttpError(409, 'This product is bought at checkout, not added to the cart.', 'API_FAILURE');
   }

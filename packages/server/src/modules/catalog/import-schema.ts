@@ -129,6 +129,8 @@ export const footerSchema = z.strictObject({
     )
     .max(FOOTER_LINKS_MAX)
     .default([]),
+  /** Every page's footer offers the site's newsletter form (the first with a mailing list); false: none. */
+  newsletterSignUp: z.boolean().default(true),
 });
 export type SiteFooter = z.output<typeof footerSchema>;
 export type Announcement = z.output<typeof announcementSchema>;

@@ -27,6 +27,8 @@ export interface Settings {
     contactPhone?: string;
     contactAddress?: string;
     socialAccounts: { serviceName: string; userName: string; profileUrl: string }[];
+    /** The footer offers the site's first newsletter form. */
+    newsletterSignUp: boolean;
   };
   /** What mails use now: the owner's value, else the server's MAIL_FROM / PUBLIC_URL. */
   effective: { mailFrom: string; publicUrl: string };

@@ -37,6 +37,7 @@ const FIELDS = [
   'footer.contactEmail',
   'footer.contactPhone',
   'footer.contactAddress',
+  'footer.newsletterSignUp',
 ] as const;
 
 function valuesOf(s: Settings): Values {
@@ -218,6 +219,15 @@ function SettingsForm({ settings, editable }: { settings: Settings; editable: bo
           form={form}
           name="footer.contactAddress"
           label={TEXTS.contactAddress}
+          disabled={disabled}
+          idPrefix="settings"
+        />
+        <Field
+          form={form}
+          name="footer.newsletterSignUp"
+          label={TEXTS.footerNewsletterSignUp}
+          hint={TEXTS.footerNewsletterSignUpHint}
+          kind="checkbox"
           disabled={disabled}
           idPrefix="settings"
         />
