@@ -51,7 +51,6 @@ import { parseInput, text, tokenQuery } from '../platform/request-input.js';
 import { currentSiteUser } from '../platform/site-user-auth.js';
 import type { AppServices, SiteContext } from '../services.js';
 import { pageContext } from './context.js';
-import { footerSignUpHtml } from './form-block.js';
 import { PAGE_TYPE } from './page-types.js';
 import type { TemplateName } from './theme.js';
 
@@ -81,7 +80,11 @@ export interface CheckoutPage {
   data: Record<string, unknown>;
 }
 
-/** Renders a theme page inside the site region, with the cart pill and crumb (checkout, order and account pages). */
+/**
+ * Renders a theme page inside the site region, with the cart pill and crumb (checkout, order and
+ * account pages). Their footer offers no newsletter sign-up: paying, and a shopper's own pages,
+ * keep to their one form (the checkout asks for the email itself).
+ */
 export async function render(
   services: AppServices,
   request: FastifyRequest,
@@ -104,10 +107,6 @@ export async function render(
       nonce: reply.cspNonce,
       cart,
       assets: services.theme.assets,
-      footerSignUpHtml: footerSignUpHtml(services.theme, ctx.site.footerNewsletter, {
-        crumb,
-        captcha: services.captcha.widget,
-      }),
       collections,
       path: url.pathname,
       announcementDismissed: announcementDismissed(request, ctx.site.website.announcement),
