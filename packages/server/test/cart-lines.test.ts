@@ -166,6 +166,22 @@ describe.each(dialects)('cart line edits on %s', (dialect) => {
     const two = await addRaw({ itemId: 'zine', sku: 'ZINE', quantity: 2 });
     expect([two.statusCode, two.json().message]).toEqual([409, ONE_PER_ORDER]);
 
+    // Without JavaScript: the product page's plain form comes back to the page with the message.
+    const plain = await t.app.inject({
+      method: 'POST',
+      url: '/api/commerce/shopping-cart/entries',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        referer: 'http://localhost/shop/p/zine',
+      },
+      cookies: { crumb: CRUMB, CART: cart },
+      payload: `crumb=${CRUMB}&itemId=zine&sku=ZINE`,
+    });
+    expect([plain.statusCode, plain.headers.location]).toEqual([303, '/shop/p/zine?cartError=onePerOrder']);
+    const productPage = await t.app.inject({ method: 'GET', url: '/shop/p/zine?cartError=onePerOrder' });
+    expect(productPage.body).toContain(`<p class="product-form-message" role="alert">${ONE_PER_ORDER}</p>`);
+    expect(await quantities()).toContainEqual([entryId, 1]);
+
     const raised = await setQuantity(cart, entryId, 2);
     expect([raised.statusCode, raised.json().message]).toEqual([409, ONE_PER_ORDER]);
     const quantityUrl = `/api/commerce/shopping-cart/entries/${entryId}/quantity`;
