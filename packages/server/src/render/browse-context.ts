@@ -2,6 +2,7 @@ import {
   browseProducts,
   facetNames,
   formatMoney,
+  PRICE_INPUT_MAX_LENGTH,
   PRODUCT_SORTS,
   type ProductListQuery,
   type ProductSort,
@@ -92,6 +93,7 @@ export function productListContext(
         error: query.priceError ?? '',
         currency,
         symbol: currencySymbol(currency, locale),
+        maxLength: PRICE_INPUT_MAX_LENGTH,
       },
       sorts: (Object.keys(PRODUCT_SORTS) as ProductSort[]).map((value) => ({
         value,
