@@ -62,8 +62,9 @@ describe('finding and looking at products in Chromium', () => {
     await expect(pages.count()).resolves.toBe(0);
 
     await page.getByLabel('Sort by').selectOption('price-desc');
-    await page.getByRole('button', { name: 'Sort' }).click();
-    await page.waitForURL('**/shop?category=Kitchen&sort=price-desc');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    // The form sends its empty price boxes too; the links the page writes leave them out.
+    await page.waitForURL('**/shop?category=Kitchen&minPrice=&maxPrice=&sort=price-desc');
     const prices = await cardPrices(page);
     expect(prices).toHaveLength(3);
     expect(prices).toEqual([...prices].sort((a, b) => b - a));
@@ -82,6 +83,58 @@ describe('finding and looking at products in Chromium', () => {
     await page.goto(`${server.url}/shop?sort=price-asc&page=2`);
     const all = await cardPrices(page);
     expect(all).toEqual([...all].sort((a, b) => a - b));
+    await context.close();
+  });
+
+  it('filters by a price range with JavaScript off, with the category and sort, and says what is wrong with one', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/shop?category=Kitchen`);
+    await page.getByLabel('Lowest price').fill('40');
+    await page.getByLabel('Highest price').fill('$60');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.waitForURL('**/shop?category=Kitchen&minPrice=40&maxPrice=%2460&sort=featured');
+    // The pour-over set costs $64, on sale at $48: the price paid counts.
+    await expect(cardTitles(page)).resolves.toEqual([
+      'Stoneware Pour-Over Set',
+      'Engraved Walnut Serving Board',
+    ]);
+    await expect(page.locator('.product-count').textContent()).resolves.toBe(
+      '2 products · $40.00 – $60.00 · Clear filters',
+    );
+    await expect(page.getByLabel('Lowest price').inputValue()).resolves.toBe('40.00');
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Shop: Kitchen');
+
+    // Across the shop, sorted: a product matches when any of its variants is in range.
+    await page.goto(`${server.url}/shop?minPrice=30&maxPrice=40&sort=price-asc`);
+    await expect(cardTitles(page)).resolves.toEqual([
+      'Loose Leaf Tea',
+      "Kitchen Notes: Members' Archive",
+      'Hand-Thrown Mug',
+    ]);
+
+    await page.getByLabel('Lowest price').fill('50');
+    await page.getByLabel('Highest price').fill('ten');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    const error = page.getByRole('alert');
+    await expect(error.textContent()).resolves.toBe('Enter prices as numbers, such as 10 or 24.99.');
+    await expect(page.getByLabel('Highest price').getAttribute('aria-invalid')).resolves.toBe('true');
+    await expect(page.getByLabel('Highest price').inputValue()).resolves.toBe('ten');
+    // Nothing is hidden by a range that cannot be read.
+    await expect(page.locator('.product-count').textContent()).resolves.toBe('11 products');
+    await page.getByLabel('Highest price').fill('20');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(error.textContent()).resolves.toBe(
+      'The lowest price is above the highest price. Swap them or change one.',
+    );
+    await page.getByLabel('Highest price').fill('');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page.locator('.product-count').textContent()).resolves.toMatch(
+      /^\d+ products? · from \$50\.00 · Clear filters$/,
+    );
+    await page.getByRole('link', { name: 'Clear filters' }).click();
+    await page.waitForURL('**/shop?sort=price-asc');
+    await expect(page.locator('.product-count').textContent()).resolves.toBe('11 products');
     await context.close();
   });
 

@@ -173,6 +173,23 @@ describe('checkout in Chromium', () => {
   it('has no address step for a digital-only cart', async () => {
     const page = await newPage();
     await addToCart(page, 'seasonal-recipes');
+    // One licence per order: adding the e-book again says so, and the cart keeps one.
+    await page.reload();
+    await page.locator('.product-summary .sqs-add-to-cart-button[data-state]').waitFor();
+    await page.locator('.product-summary .sqs-add-to-cart-button').click();
+    // The add-item failure alert says it (spec §8 'Unable to Add Item' with the server's message).
+    const alert = page.getByRole('alertdialog');
+    await alert.getByText('Sorry, you can buy only one of this item per order.').waitFor();
+    await alert.getByRole('button', { name: 'OK' }).click();
+    await page.goto(`${server.url}/cart`);
+    await page.locator('.cart-island[data-island-mounted]').waitFor();
+    await expect(page.locator('.cart-entry-quantity--fixed').textContent()).resolves.toBe(
+      'Qty 1 One per order',
+    );
+    await expect(page.locator('.cart-entry-increment, .cart-entry-quantity-input').count()).resolves.toBe(0);
+    await expect(page.locator('.cart-total-amount').textContent()).resolves.toBe(
+      await page.locator('.cart-entry-total').textContent(),
+    );
     await goToCheckout(page);
     await expect(page.getByLabel('First name').count()).resolves.toBe(0);
     await expect(page.locator('.checkout-shipping-address').count()).resolves.toBe(0);

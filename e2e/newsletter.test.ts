@@ -69,8 +69,9 @@ describe('newsletter sign-up, confirmation, unsubscription and a campaign, over 
       const context = await browser.newContext();
       const page = await context.newPage();
       await page.goto(`${server.url}/contact`);
-      const block = page.locator('.site-form-block--newsletter');
-      await page.locator('.site-form-block--newsletter[data-island-mounted]').waitFor();
+      // The contact page's own sign-up, not the footer's copy.
+      const block = page.locator('main .site-form-block--newsletter');
+      await page.locator('main .site-form-block--newsletter[data-island-mounted]').waitFor();
       await block.getByLabel('Email Address').fill('not an address');
       await block.getByRole('button', { name: 'Sign Up' }).click();
       await expect.poll(() => block.locator('.site-form-error').textContent()).toMatch(/^Email is not valid/);
@@ -89,6 +90,46 @@ describe('newsletter sign-up, confirmation, unsubscription and a campaign, over 
       );
       await context.close();
     }
+  });
+
+  it('signs up from the footer of a product page: inline with JavaScript (loaded at first use), by a plain POST without', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${server.url}/shop/p/hand-thrown-mug`);
+    const block = page.locator('.site-footer-signup .site-form-block--newsletter');
+    await expect(block.getByRole('heading', { name: 'Newsletter' }).isVisible()).resolves.toBe(true);
+    const formScript = () =>
+      page.evaluate(() =>
+        performance.getEntriesByType('resource').some((r) => /\/SiteForm-[^/]*\.js$/.test(r.name)),
+      );
+    // The product page downloads none of the form's code until the visitor uses the form.
+    await page.waitForLoadState('networkidle');
+    await expect(formScript()).resolves.toBe(false);
+    const email = block.getByLabel('Email Address');
+    await email.click();
+    await expect.poll(formScript).toBe(true);
+    await email.fill('not an address');
+    await block.getByRole('button', { name: 'Sign Up' }).click();
+    await expect.poll(() => block.locator('.site-form-error').textContent()).toMatch(/^Email is not valid/);
+    await email.fill('eve@example.com');
+    await block.getByRole('button', { name: 'Sign Up' }).click();
+    await block.getByText('Check your inbox').waitFor();
+    expect(page.url()).toBe(`${server.url}/shop/p/hand-thrown-mug`);
+    expect(await mailsMatching(confirmationTo('eve@example.com'), 1)).toHaveLength(1);
+    await context.close();
+
+    const plain = await browser.newContext({ javaScriptEnabled: false });
+    const noJs = await plain.newPage();
+    await noJs.goto(`${server.url}/shop/p/hand-thrown-mug`);
+    const footer = noJs.locator('.site-footer-signup');
+    await footer.getByLabel('Email Address').fill('fay@example.com');
+    await footer.getByRole('button', { name: 'Sign Up' }).click();
+    await noJs.waitForURL('**/api/form/submit/newsletter');
+    await noJs.getByText('Check your inbox').first().waitFor();
+    await noJs.getByRole('link', { name: /back/i }).first().click();
+    await noJs.waitForURL('**/shop/p/hand-thrown-mug');
+    expect(await mailsMatching(confirmationTo('fay@example.com'), 1)).toHaveLength(1);
+    await plain.close();
   });
 
   it('asks for the subject before sending, then a campaign reaches the 3 subscribers exactly once each', async () => {

@@ -153,6 +153,36 @@ describe.each(Object.entries(VIEWPORTS))('shopper screens on a %s', (device, vie
     await context.close();
   });
 
+  it('a list filtered by price, and a price range it cannot read', async () => {
+    await open('/shop?category=Kitchen&minPrice=40&maxPrice=60&sort=price-asc', false);
+    await expectScreen('list-price-filtered');
+    await page.goto(`${server.url}/shop?minPrice=50&maxPrice=ten`);
+    await expectScreen('list-price-error');
+    await context.close();
+  });
+
+  it('the footer’s newsletter sign-up, and its answer in place', async () => {
+    await open('/about');
+    const block = page.locator('.site-footer-signup');
+    await block.scrollIntoViewIfNeeded();
+    await expectScreen('footer-signup');
+    await block.getByLabel('Email Address').fill('visual@example.com');
+    await block.getByRole('button', { name: 'Sign Up' }).click();
+    await block.getByText('Check your inbox').waitFor();
+    await expectScreen('footer-signup-done');
+    await context.close();
+  });
+
+  it('a digital product in the cart: one licence, its quantity fixed', async () => {
+    await open('/shop/p/seasonal-recipes');
+    await page.locator('.product-summary .sqs-add-to-cart-button[data-state]').click();
+    await page.locator('.product-summary .sqs-add-to-cart-button', { hasText: 'Added!' }).waitFor();
+    await page.goto(`${server.url}/cart`);
+    await page.locator('.cart-island[data-island-mounted] .cart-entry-quantity--fixed').waitFor();
+    await expectScreen('cart-licence');
+    await context.close();
+  });
+
   it('cart, checkout and the order page', async () => {
     await open('/cart');
     await expectScreen('cart-empty');

@@ -10,7 +10,7 @@ import {
   unselectedOptions,
   type VariantSelection,
 } from './product.js';
-import { parseQuantity, QUANTITY_MIN } from './quantity.js';
+import { parseQuantity, QUANTITY_MAX, QUANTITY_MIN } from './quantity.js';
 import { EXPRESS_CHECKOUT_URL } from './ui.js';
 
 /** Spec §8 "Tracked error types". */
@@ -28,6 +28,29 @@ export const TRACKED_ERROR_TYPES = [
   'API_FAILURE',
 ] as const;
 export type TrackedErrorType = (typeof TRACKED_ERROR_TYPES)[number];
+
+/**
+ * One licence is one line of quantity 1: a digital product is bought once per order unless the
+ * merchant allows more of it; anything else is limited by the quantity box's maximum only.
+ */
+export function maxQuantityPerOrder(
+  product: Pick<CommerceProduct, 'productType' | 'multipleQuantityAllowed'>,
+): number {
+  return product.productType === ProductType.DIGITAL && !product.multipleQuantityAllowed ? 1 : QUANTITY_MAX;
+}
+
+/** A line at its product's limit of 1 shows its quantity as text, without − / + (no choice to make). */
+export function isQuantityFixed(line: { maxQuantity: number; quantity: number }): boolean {
+  return line.maxQuantity === 1 && line.quantity === 1;
+}
+
+/** The message when an order would hold more of a product than it may (null: it may). */
+export function orderQuantityProblem(
+  product: Pick<CommerceProduct, 'productType' | 'multipleQuantityAllowed'>,
+  quantity: number,
+): string | null {
+  return quantity > maxQuantityPerOrder(product) ? MESSAGES.onePerOrder : null;
+}
 
 export type CookieJar = Record<string, string | undefined>;
 

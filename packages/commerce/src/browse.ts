@@ -1,8 +1,9 @@
-import { type CommerceProduct, fromPrice } from './product.js';
+import { decimalFromMinor, minorFromDecimal } from './money.js';
+import { type CommerceProduct, effectivePriceCents, fromPrice } from './product.js';
 
 /**
  * Finding things on a product list: filters, sort and pages, all carried in the list's URL
- * (`?category=&tag=&sort=&page=`) so they work as plain links and a plain GET form. The spec
+ * (`?category=&tag=&minPrice=&maxPrice=&sort=&page=`) so they work as plain links and a plain GET form. The spec
  * names no list sizes or orders; these are the ones shoppers coming from other stores expect
  * (docs/api.md "Product lists").
  */
@@ -32,9 +33,29 @@ export interface BrowsableProduct extends CommerceProduct {
   createdAt: number;
 }
 
+/** What a price box refuses, shown above the list (the list itself is then not price-filtered). */
+export const PRICE_FILTER_MESSAGES = {
+  notANumber: 'Enter prices as numbers, such as 10 or 24.99.',
+  negative: 'Prices cannot be below 0.',
+  minAboveMax: 'The lowest price is above the highest price. Swap them or change one.',
+} as const;
+/** Longest price text kept from a URL: far past any price, short enough to echo back safely. */
+export const PRICE_INPUT_MAX_LENGTH = 20;
+
 export interface ProductListQuery {
   category: string | null;
   tag: string | null;
+  /**
+   * The price boxes as the URL carries them: a valid price in its canonical decimal form
+   * ('10' → '10.00'), anything else as typed (so the page shows it beside its message).
+   */
+  minPrice: string | null;
+  maxPrice: string | null;
+  /** The range in minor units of the store currency, both ends included; null: open. */
+  minPriceCents: number | null;
+  maxPriceCents: number | null;
+  /** Why the price boxes cannot be read, or null. */
+  priceError: string | null;
   sort: ProductSort;
   page: number;
 }
@@ -43,16 +64,46 @@ function isSort(value: string): value is ProductSort {
   return Object.hasOwn(PRODUCT_SORTS, value);
 }
 
+type PriceBox = { text: string | null; cents: number | null; error: string | null };
+
+/** One price box: empty is no bound; a leading currency symbol is what people type and is dropped. */
+function readPrice(raw: string | null, currency: string): PriceBox {
+  const typed = (raw ?? '').trim().slice(0, PRICE_INPUT_MAX_LENGTH);
+  const text = typed.replace(/^\p{Sc}\s*/u, '');
+  if (text === '') return { text: null, cents: null, error: null };
+  if (!/^[+-]?(\d+\.?\d*|\.\d+)$/.test(text))
+    return { text: typed, cents: null, error: PRICE_FILTER_MESSAGES.notANumber };
+  let cents: number;
+  try {
+    cents = minorFromDecimal(text, currency);
+  } catch {
+    return { text: typed, cents: null, error: PRICE_FILTER_MESSAGES.notANumber };
+  }
+  if (cents < 0 || text.startsWith('-'))
+    return { text: typed, cents: null, error: PRICE_FILTER_MESSAGES.negative };
+  return { text: decimalFromMinor(cents, currency), cents, error: null };
+}
+
 /**
  * Reads a list URL's query. Anything unknown falls back to the default (an old or hand-typed
- * link still shows the list); a page past the end is clamped by `browseProducts`.
+ * link still shows the list); a page past the end is clamped by `browseProducts`. Prices are
+ * read in the store's `currency`; unreadable ones are reported in `priceError`, not applied.
  */
-export function readProductListQuery(params: URLSearchParams): ProductListQuery {
+export function readProductListQuery(params: URLSearchParams, currency: string): ProductListQuery {
   const sort = params.get('sort') ?? '';
   const page = Number(params.get('page'));
+  const min = readPrice(params.get('minPrice'), currency);
+  const max = readPrice(params.get('maxPrice'), currency);
+  const minAboveMax = min.cents !== null && max.cents !== null && min.cents > max.cents;
+  const priceError = min.error ?? max.error ?? (minAboveMax ? PRICE_FILTER_MESSAGES.minAboveMax : null);
   return {
     category: params.get('category')?.trim() || null,
     tag: params.get('tag')?.trim() || null,
+    minPrice: min.text,
+    maxPrice: max.text,
+    minPriceCents: priceError ? null : min.cents,
+    maxPriceCents: priceError ? null : max.cents,
+    priceError,
     sort: isSort(sort) ? sort : DEFAULT_PRODUCT_SORT,
     page: Number.isSafeInteger(page) && page >= 1 ? page : 1,
   };
@@ -63,6 +114,8 @@ export function productListSearch(query: Partial<ProductListQuery>): string {
   const params = new URLSearchParams();
   if (query.category) params.set('category', query.category);
   if (query.tag) params.set('tag', query.tag);
+  if (query.minPrice) params.set('minPrice', query.minPrice);
+  if (query.maxPrice) params.set('maxPrice', query.maxPrice);
   if (query.sort && query.sort !== DEFAULT_PRODUCT_SORT) params.set('sort', query.sort);
   if (query.page && query.page > 1) params.set('page', String(query.page));
   const text = params.toString();
@@ -83,6 +136,16 @@ const COMPARE: Record<ProductSort, (a: BrowsableProduct, b: BrowsableProduct) =>
   'price-desc': (a, b) => sortPrice(b) - sortPrice(a),
 };
 
+/** A product costs within the range when any of its variants does, at the price paid now (sale price on sale). */
+function inPriceRange(p: BrowsableProduct, query: ProductListQuery): boolean {
+  const { minPriceCents: min, maxPriceCents: max } = query;
+  if (min === null && max === null) return true;
+  return p.variants.some((v) => {
+    const price = effectivePriceCents(v);
+    return (min === null || price >= min) && (max === null || price <= max);
+  });
+}
+
 export interface ProductListPage<P> {
   items: P[];
   /** Products matching the filters, over all pages. */
@@ -100,6 +163,7 @@ export function browseProducts<P extends BrowsableProduct>(
   const matching = products
     .filter((p) => !query.category || p.categories.some((c) => sameName(c, query.category!)))
     .filter((p) => !query.tag || p.tags.some((t) => sameName(t, query.tag!)))
+    .filter((p) => inPriceRange(p, query))
     .sort((a, b) => COMPARE[query.sort](a, b) || a.position - b.position);
   const pageCount = Math.max(1, Math.ceil(matching.length / pageSize));
   const page = Math.min(query.page, pageCount);

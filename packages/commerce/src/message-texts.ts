@@ -9,6 +9,8 @@ export const variantUnavailable = 'Sorry, that item variant is unavailable. Plea
 export const outOfStock = 'Sorry, we do not have enough of that item available.';
 export { quantityNotANumber, quantityNotAWholeNumber } from './quantity-texts.js';
 export const giftCardDenomination = 'Select a denomination for the Gift Card';
+// Ours, in the same voice: a digital product's licence is bought once per order (issue 18).
+export const onePerOrder = 'Sorry, you can buy only one of this item per order.';
 
 // Spec §8 "Add-item failures".
 export const sessionExpired = 'Your session has expired. Please reload the page and try again.';

@@ -36,6 +36,8 @@ export interface CommerceProduct {
   additionalFieldsFormId?: string | null;
   useCustomAddButtonText?: boolean;
   customAddButtonText?: string;
+  /** A digital product the merchant lets a shopper buy more than once per order. */
+  multipleQuantityAllowed?: boolean;
 }
 
 /** Spec §3 "Stock result". */

@@ -4,6 +4,10 @@ import {
   canExpressCheckout,
   checkAddToCart,
   expressCheckoutRedirect,
+  isQuantityFixed,
+  MESSAGES,
+  maxQuantityPerOrder,
+  orderQuantityProblem,
   ProductType,
   parseQuantity,
   QUANTITY_DEFAULT,
@@ -56,6 +60,25 @@ describe('cookies', () => {
       message:
         'Either your session has expired or you do not have cookies enabled. We cannot continue to checkout.',
     });
+  });
+});
+
+describe('one licence per order', () => {
+  const ebook = product({ productType: ProductType.DIGITAL, variants: [variant({ sku: 'EBOOK' })] });
+  it('limits a digital product to 1 unless the merchant allows more; other types to the box maximum', () => {
+    expect(maxQuantityPerOrder(ebook)).toBe(1);
+    expect(maxQuantityPerOrder({ ...ebook, multipleQuantityAllowed: true })).toBe(QUANTITY_MAX);
+    expect(maxQuantityPerOrder(shirt)).toBe(QUANTITY_MAX);
+    expect(orderQuantityProblem(ebook, 1)).toBeNull();
+    expect(orderQuantityProblem(ebook, 2)).toBe('Sorry, you can buy only one of this item per order.');
+    expect(orderQuantityProblem(shirt, 2)).toBeNull();
+  });
+  it('says the one-licence message of the catalogue, and fixes a cart line only at its limit of 1', () => {
+    expect(orderQuantityProblem(ebook, 1 + 1)).toBe(MESSAGES.onePerOrder);
+    expect(isQuantityFixed({ maxQuantity: 1, quantity: 1 })).toBe(true);
+    // A line over its limit (kept from before the rule) keeps its stepper, so it can be lowered.
+    expect(isQuantityFixed({ maxQuantity: 1, quantity: 2 })).toBe(false);
+    expect(isQuantityFixed({ maxQuantity: QUANTITY_MAX, quantity: 1 })).toBe(false);
   });
 });
 

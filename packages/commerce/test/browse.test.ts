@@ -33,6 +33,11 @@ function item(
 const query = (over: Partial<ProductListQuery> = {}): ProductListQuery => ({
   category: null,
   tag: null,
+  minPrice: null,
+  maxPrice: null,
+  minPriceCents: null,
+  maxPriceCents: null,
+  priceError: null,
   sort: DEFAULT_PRODUCT_SORT,
   page: 1,
   ...over,
@@ -41,10 +46,41 @@ const query = (over: Partial<ProductListQuery> = {}): ProductListQuery => ({
 describe('product list query', () => {
   it('reads known values and falls back on anything else', () => {
     expect(
-      readProductListQuery(new URLSearchParams('category=Kitchen&tag=%20gift%20&sort=price-desc&page=3')),
-    ).toEqual({ category: 'Kitchen', tag: 'gift', sort: 'price-desc', page: 3 });
+      readProductListQuery(
+        new URLSearchParams('category=Kitchen&tag=%20gift%20&sort=price-desc&page=3'),
+        'USD',
+      ),
+    ).toEqual(query({ category: 'Kitchen', tag: 'gift', sort: 'price-desc', page: 3 }));
     for (const bad of ['sort=cheap&page=0', 'sort=__proto__&page=1.5', 'sort=toString&page=-1', 'page=1e400'])
-      expect(readProductListQuery(new URLSearchParams(bad))).toEqual(query());
+      expect(readProductListQuery(new URLSearchParams(bad), 'USD')).toEqual(query());
+  });
+
+  it('reads the price boxes in the store currency, canonical when valid, with a message when not', () => {
+    const read = (search: string, currency = 'USD') =>
+      readProductListQuery(new URLSearchParams(search), currency);
+    expect(read('minPrice=10&maxPrice=%2424.5')).toEqual(
+      query({ minPrice: '10.00', maxPrice: '24.50', minPriceCents: 1000, maxPriceCents: 2450 }),
+    );
+    expect(read('minPrice=&maxPrice=%20')).toEqual(query());
+    expect(read('maxPrice=2500', 'JPY')).toMatchObject({ maxPrice: '2500', maxPriceCents: 2500 });
+    const refused: [string, string, Partial<ProductListQuery>][] = [
+      ['minPrice=cheap', 'Enter prices as numbers, such as 10 or 24.99.', { minPrice: 'cheap' }],
+      ['maxPrice=1e3', 'Enter prices as numbers, such as 10 or 24.99.', { maxPrice: '1e3' }],
+      ['minPrice=-5', 'Prices cannot be below 0.', { minPrice: '-5' }],
+      [
+        'minPrice=50&maxPrice=10',
+        'The lowest price is above the highest price. Swap them or change one.',
+        { minPrice: '50.00', maxPrice: '10.00' },
+      ],
+    ];
+    for (const [search, message, texts] of refused) {
+      // A refused range filters nothing: the list shows, with the message and the typed text.
+      expect(read(search)).toEqual(query({ ...texts, priceError: message }));
+    }
+    expect(read(`minPrice=${'9'.repeat(40)}`).minPrice).toHaveLength(20);
+    expect(productListSearch(read('minPrice=10&maxPrice=20&sort=newest'))).toBe(
+      '?minPrice=10.00&maxPrice=20.00&sort=newest',
+    );
   });
 
   it('writes one canonical query, defaults left out, that reads back the same', () => {
@@ -72,8 +108,8 @@ describe('product list query', () => {
         fc.constantFrom(...(Object.keys(PRODUCT_SORTS) as (keyof typeof PRODUCT_SORTS)[])),
         fc.integer({ min: 1, max: 10_000 }),
         (category, tag, sort, page) => {
-          const q = { category, tag, sort, page };
-          expect(readProductListQuery(new URLSearchParams(productListSearch(q)))).toEqual(q);
+          const q = query({ category, tag, sort, page });
+          expect(readProductListQuery(new URLSearchParams(productListSearch(q)), 'USD')).toEqual(q);
         },
       ),
     );
@@ -101,6 +137,21 @@ describe('browseProducts', () => {
     expect(ids({ sort: 'newest' })).toEqual(['b', 'd', 'a', 'c']);
     expect(ids({ sort: 'price-asc' })).toEqual(['b', 'd', 'c', 'a']);
     expect(ids({ sort: 'price-desc' })).toEqual(['a', 'c', 'b', 'd']);
+  });
+
+  it('filters by price, both ends included, at the price paid now, matching when any variant is in range', () => {
+    expect(ids({ minPriceCents: 2000 })).toEqual(['a', 'c']);
+    expect(ids({ maxPriceCents: 2000 })).toEqual(['b', 'c', 'd']);
+    expect(ids({ minPriceCents: 1500, maxPriceCents: 2500, category: 'kitchen' })).toEqual(['c']);
+    const sale = item('s', 9, 5000);
+    sale.variants = [variant({ sku: 's', priceCents: 5000, salePriceCents: 900, onSale: true })];
+    const sizes = item('v', 10, 0);
+    sizes.variants = [variant({ sku: 'v-s', priceCents: 400 }), variant({ sku: 'v-xl', priceCents: 6000 })];
+    const cheap = browseProducts([...products, sale, sizes], query({ maxPriceCents: 950 }));
+    expect(cheap.items.map((p) => p.id)).toEqual(['s', 'v']);
+    const dear = browseProducts([...products, sale, sizes], query({ minPriceCents: 5000 }));
+    expect(dear.items.map((p) => p.id)).toEqual(['v']);
+    expect(dear.total).toBe(1);
   });
 
   it('sorts a product on sale by the price shoppers pay', () => {

@@ -124,6 +124,69 @@ describe.each(dialects)('browsing the store on %s', (dialect) => {
     expect(none).toContain('No products match these filters. <a href="/shop">Show all products</a>');
   });
 
+  it('filters by a price range with the other filters, sort and paging: the price paid counts, and any variant', async () => {
+    // Product 5 ($50) on sale at $15; the shirt's oat variant at $120 (its sage stays at $50).
+    const setVariant = (sku: string, change: Record<string, number>) =>
+      t.database.db.updateTable('variants').set(change).where('sku', '=', sku).execute();
+    const before = await t.database.db
+      .selectFrom('variants')
+      .select(['sku', 'on_sale', 'sale_price_cents', 'price_cents'])
+      .where('sku', 'in', ['P5', 'SHIRT-OAT'])
+      .execute();
+    await setVariant('P5', { on_sale: 1, sale_price_cents: 1500 });
+    await setVariant('SHIRT-OAT', { price_cents: 12000 });
+
+    const cheap = await page('/shop?minPrice=10&maxPrice=%2420&sort=price-asc');
+    expect(titles(cheap)).toEqual(['Product 9', 'Product 5', 'Product 8']);
+    expect(cheap).toContain(
+      '<p class="product-count" role="status">3 products · $10.00 – $20.00 · <a href="/shop?sort=price-asc">Clear filters</a></p>',
+    );
+    expect(cheap).toContain('<input name="minPrice" value="10.00"');
+    expect(cheap).toContain('<input name="maxPrice" value="20.00"');
+    // Filter links keep the range and the sort.
+    expect(cheap).toContain(
+      'href="/shop?category=Kitchen&amp;minPrice=10.00&amp;maxPrice=20.00&amp;sort=price-asc"',
+    );
+    expect(titles(await page('/shop?minPrice=101'))).toEqual(['Shirt']);
+    expect(await page('/shop?minPrice=101')).toContain('1 product · from $101.00');
+    expect(titles(await page('/shop?category=Kitchen&maxPrice=40'))).toEqual(['Product 6', 'Product 9']);
+    const all = await page('/shop?minPrice=0&maxPrice=200');
+    expect(all).toContain('11 products · $0.00 – $200.00');
+    expect(all).toContain(
+      '<a class="pagination-next" href="/shop?minPrice=0.00&amp;maxPrice=200.00&amp;page=2" rel="next">Next</a>',
+    );
+
+    const first = titles(await page('/shop'));
+    const refused: [string, string, string][] = [
+      ['/shop?minPrice=cheap', 'Enter prices as numbers, such as 10 or 24.99.', 'value="cheap"'],
+      ['/shop?maxPrice=-5', 'Prices cannot be below 0.', 'value="-5"'],
+      [
+        '/shop?minPrice=50&maxPrice=10',
+        'The lowest price is above the highest price. Swap them or change one.',
+        'value="50.00"',
+      ],
+      [
+        '/shop?minPrice=%3Cscript%3E',
+        'Enter prices as numbers, such as 10 or 24.99.',
+        'value="&lt;script&gt;"',
+      ],
+    ];
+    for (const [url, message, value] of refused) {
+      // The page answers 200 with the message by the boxes and the list unfiltered by price.
+      const html = await page(url);
+      expect(html).toContain(
+        `<p class="price-filter-error" id="price-filter-error" role="alert">${message}</p>`,
+      );
+      expect(html).toContain(value);
+      expect(html).toContain('aria-invalid="true" aria-describedby="price-filter-error"');
+      expect(titles(html), url).toEqual(first);
+      // Links do not carry the refused text on.
+      expect(html).not.toContain('minPrice=cheap&amp;');
+    }
+
+    for (const { sku, ...was } of before) await setVariant(sku, was);
+  });
+
   it('keeps one cached page per list query, never serving one list for another', async () => {
     const a = titles(await page('/shop?category=Home'));
     const b = titles(await page('/shop?category=Apparel'));

@@ -85,6 +85,12 @@ describe.each(dialects)('cart API on %s', (dialect) => {
     expect(second.json().shoppingCart.entries).toHaveLength(1);
     expect(second.json().shoppingCart.entries[0].quantity).toBe(3);
 
+    // Two licences of the zine, as the merchant allows more than one per order for it.
+    await t.database.db
+      .updateTable('products')
+      .set({ multiple_quantity_allowed: 1 })
+      .where('id', '=', 'zine')
+      .execute();
     const withFields = await add(
       { itemId: 'zine', sku: 'ZINE', quantity: 1, additionalFields: '{"note":"hi"}' },
       { CART: cookies.CART },
@@ -113,6 +119,11 @@ describe.each(dialects)('cart API on %s', (dialect) => {
       'ZINE',
       'ZINE',
     ]);
+    await t.database.db
+      .updateTable('products')
+      .set({ multiple_quantity_allowed: 0 })
+      .where('id', '=', 'zine')
+      .execute();
   });
 
   it('answers the spec messages for unavailable, out-of-stock and bad quantities, changing nothing', async () => {

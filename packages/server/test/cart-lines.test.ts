@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { placeOrder } from './checkout-support.js';
 import { CRUMB, cookiesOf, createTestApp, type TestApp } from './support/app.js';
 import { dialects } from './support/databases.js';
 
 const SESSION_EXPIRED = 'Your session has expired. Please reload the page and try again.';
 const OUT_OF_STOCK = 'Sorry, we do not have enough of that item available.';
 const NOT_IN_CART = 'That item is no longer in your cart.';
+const ONE_PER_ORDER = 'Sorry, you can buy only one of this item per order.';
 
 describe.each(dialects)('cart line edits on %s', (dialect) => {
   let t: TestApp;
@@ -13,14 +15,16 @@ describe.each(dialects)('cart line edits on %s', (dialect) => {
   });
   afterAll(async () => t?.close());
 
-  async function add(body: object, cart?: string) {
-    const res = await t.app.inject({
+  const addRaw = (body: object, cart?: string) =>
+    t.app.inject({
       method: 'POST',
       url: '/api/commerce/shopping-cart/entries',
       payload: body,
       cookies: { crumb: CRUMB, ...(cart ? { CART: cart } : {}) },
       headers: { 'x-csrf-token': CRUMB },
     });
+  async function add(body: object, cart?: string) {
+    const res = await addRaw(body, cart);
     expect(res.statusCode).toBe(200);
     return { cart: cart ?? cookiesOf(res).CART, entryId: res.json().newlyAdded.id as string };
   }
@@ -40,6 +44,13 @@ describe.each(dialects)('cart line edits on %s', (dialect) => {
       cookies: { crumb: CRUMB, ...(cart ? { CART: cart } : {}) },
       headers: { 'x-csrf-token': crumb },
     });
+  /** The merchant's product setting "allow more than one per order" on the digital zine. */
+  const allowMoreZines = (allowed: boolean) =>
+    t.database.db
+      .updateTable('products')
+      .set({ multiple_quantity_allowed: allowed ? 1 : 0 })
+      .where('id', '=', 'zine')
+      .execute();
   const quantities = async () =>
     (await t.database.db.selectFrom('cart_entries').select(['id', 'quantity']).orderBy('id').execute()).map(
       (r) => [r.id, r.quantity],
@@ -119,6 +130,7 @@ describe.each(dialects)('cart line edits on %s', (dialect) => {
   });
 
   it('answers the spec quantity messages and the range for bad quantities', async () => {
+    await allowMoreZines(true);
     const { cart, entryId } = await add({ itemId: 'zine', sku: 'ZINE', quantity: 1 });
     const cases: [unknown, string][] = [
       ['abc', 'Quantity must be a number.'],
@@ -142,10 +154,97 @@ describe.each(dialects)('cart line edits on %s', (dialect) => {
     expect(none.statusCode).toBe(400);
     expect(none.json()).toEqual({ message: 'quantity is required' });
     expect((await setQuantity(cart, entryId, 9999)).json().shoppingCart.totalQuantity).toBe(9999);
+    await allowMoreZines(false);
+  });
+
+  it('a digital licence is one line of quantity 1: adding it again or raising it is refused, with the message', async () => {
+    const { cart, entryId } = await add({ itemId: 'zine', sku: 'ZINE', quantity: 1 });
+    const again = await addRaw({ itemId: 'zine', sku: 'ZINE', quantity: 1 }, cart);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ message: ONE_PER_ORDER, type: 'OUT_OF_STOCK' });
+    expect(await quantities()).toContainEqual([entryId, 1]);
+    const two = await addRaw({ itemId: 'zine', sku: 'ZINE', quantity: 2 });
+    expect([two.statusCode, two.json().message]).toEqual([409, ONE_PER_ORDER]);
+
+    // Without JavaScript: the product page's plain form comes back to the page with the message.
+    const plain = await t.app.inject({
+      method: 'POST',
+      url: '/api/commerce/shopping-cart/entries',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        referer: 'http://localhost/shop/p/zine',
+      },
+      cookies: { crumb: CRUMB, CART: cart },
+      payload: `crumb=${CRUMB}&itemId=zine&sku=ZINE`,
+    });
+    expect([plain.statusCode, plain.headers.location]).toEqual([303, '/shop/p/zine?cartError=onePerOrder']);
+    const productPage = await t.app.inject({ method: 'GET', url: '/shop/p/zine?cartError=onePerOrder' });
+    expect(productPage.body).toContain(`<p class="product-form-message" role="alert">${ONE_PER_ORDER}</p>`);
+    expect(await quantities()).toContainEqual([entryId, 1]);
+
+    const raised = await setQuantity(cart, entryId, 2);
+    expect([raised.statusCode, raised.json().message]).toEqual([409, ONE_PER_ORDER]);
+    const quantityUrl = `/api/commerce/shopping-cart/entries/${entryId}/quantity`;
+    const plus = await formPost(cart, quantityUrl, { quantity: '1', step: '1' });
+    expect(plus.headers.location).toBe('/cart?cartError=onePerOrder');
+    expect(await quantities()).toContainEqual([entryId, 1]);
+
+    const json = await t.app.inject({
+      method: 'GET',
+      url: '/api/commerce/shopping-cart',
+      cookies: { CART: cart },
+    });
+    expect(json.json().entries).toMatchObject([{ id: entryId, quantity: 1, maxQuantity: 1 }]);
+    // The cart page shows the licence's quantity as text, with no stepper to raise it.
+    const page = await t.app.inject({
+      method: 'GET',
+      url: '/cart?cartError=onePerOrder',
+      cookies: { CART: cart },
+    });
+    expect(page.body).toContain(`<p class="cart-page-message" role="alert">${ONE_PER_ORDER}</p>`);
+    expect(page.body).toContain(
+      '<p class="cart-entry-quantity cart-entry-quantity--fixed">Qty 1 <span class="cart-entry-quantity-note">One per order</span></p>',
+    );
+    expect(page.body).not.toContain(`action="${quantityUrl}"`);
+  });
+
+  it('checkout and its quote refuse a licence held twice, say which item, and buy nothing', async () => {
+    const { cart, entryId } = await add({ itemId: 'zine', sku: 'ZINE', quantity: 1 });
+    // A cart from before the rule (or changed behind its back) holds two.
+    await t.database.db.updateTable('cart_entries').set({ quantity: 2 }).where('id', '=', entryId).execute();
+    const quote = await t.app.inject({
+      method: 'POST',
+      url: '/api/commerce/checkout/quote',
+      payload: { source: { kind: 'cart' } },
+      cookies: { crumb: CRUMB, CART: cart },
+      headers: { 'x-csrf-token': CRUMB },
+    });
+    expect([quote.statusCode, quote.json().message]).toEqual([409, `Zine: ${ONE_PER_ORDER}`]);
+    const order = await placeOrder(t.app, { source: { kind: 'cart' } }, cart);
+    expect([order.statusCode, order.json().message]).toEqual([409, `Zine: ${ONE_PER_ORDER}`]);
+    const orders = await t.database.db.selectFrom('orders').select('id').execute();
+    expect(orders).toEqual([]);
+    // Lowering it to 1 is always allowed; then the order goes through.
+    expect((await setQuantity(cart, entryId, 1)).statusCode).toBe(200);
+    expect((await placeOrder(t.app, { source: { kind: 'cart' } }, cart)).statusCode).toBe(201);
+  });
+
+  it('a licence the merchant allows more of is bought in any quantity, as one line', async () => {
+    await allowMoreZines(true);
+    const { cart, entryId } = await add({ itemId: 'zine', sku: 'ZINE', quantity: 2 });
+    await add({ itemId: 'zine', sku: 'ZINE', quantity: 1 }, cart);
+    expect(await quantities()).toContainEqual([entryId, 3]);
+    const json = await t.app.inject({
+      method: 'GET',
+      url: '/api/commerce/shopping-cart',
+      cookies: { CART: cart },
+    });
+    expect(json.json().entries).toMatchObject([{ id: entryId, quantity: 3, maxQuantity: 9999 }]);
+    await allowMoreZines(false);
   });
 
   it('removes an entry by DELETE or by quantity 0', async () => {
-    const { cart, entryId } = await add({ itemId: 'zine', sku: 'ZINE', quantity: 2 });
+    const { cart, entryId } = await add({ itemId: 'zine', sku: 'ZINE', quantity: 1 });
     const other = await add({ itemId: 'tee', sku: 'TEE-S-BLUE', quantity: 1 }, cart);
     const removed = await remove(cart, entryId);
     expect(removed.statusCode).toBe(200);

@@ -240,6 +240,64 @@ describe.each(dialects)('newsletter sign-up, confirmation, unsubscription and ca
     expect(await t.database.db.selectFrom('newsletter_deliveries').selectAll().execute()).toHaveLength(0);
   });
 
+  it('offers the newsletter form in every page’s footer, posting without JavaScript, until the owner turns it off', async () => {
+    const footer = `<div class="site-footer-signup"><div class="site-form-block site-form-block--newsletter" data-island="SiteForm" data-island-intent data-props=`;
+    for (const url of ['/', '/shop/p/tee', '/cart', '/contact', '/newsletter/confirm?token=x']) {
+      const res = await t.app.inject({ url });
+      expect(res.body, url).toContain(footer);
+      expect(res.body, url).toContain(
+        `<form class="site-form" method="post" action="/api/form/submit/${formId}" novalidate>`,
+      );
+      // The footer's copy has ids of its own: on a page that also shows the form, ids stay unique.
+      expect(res.body.match(/id="sf-footer-email"/g), url).toHaveLength(1);
+    }
+    expect((await t.app.inject({ url: '/contact' })).body.match(/id="sf-email"/g)).toHaveLength(1);
+
+    // Without JavaScript the footer's form posts itself and the answer page says what happens next.
+    const posted = await t.app.inject({
+      method: 'POST',
+      url: `/api/form/submit/${formId}`,
+      payload: new URLSearchParams({ crumb: CRUMB, email: 'footer@example.com' }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', referer: '/shop/p/tee' },
+      cookies: { crumb: CRUMB },
+    });
+    expect(posted.statusCode).toBe(200);
+    expect(posted.body).toContain('Check your inbox and open the link we sent to confirm your subscription.');
+    expect(posted.body).toContain('href="/shop/p/tee"');
+    expect((await subscriber('footer@example.com'))?.status).toBe('pending');
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: `/api/form/submit/${formId}`,
+      payload: new URLSearchParams({ crumb: CRUMB, email: 'nope' }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', referer: '/shop/p/tee' },
+      cookies: { crumb: CRUMB },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toMatch(
+      /<p class="site-form-error" id="sf-email-error" role="alert">Email is not valid/,
+    );
+
+    const settings = (await call('GET', '/api/config/settings', undefined, admin)).json().settings;
+    expect(settings.footer.newsletterSignUp).toBe(true);
+    const off = await call(
+      'PATCH',
+      '/api/config/settings',
+      { footer: { ...settings.footer, newsletterSignUp: false } },
+      admin,
+    );
+    expect(off.statusCode).toBe(200);
+    expect(off.json().settings.footer.newsletterSignUp).toBe(false);
+    for (const url of ['/', '/shop/p/tee', '/cart'])
+      expect((await t.app.inject({ url })).body, url).not.toContain('site-footer-signup');
+    await call(
+      'PATCH',
+      '/api/config/settings',
+      { footer: { ...settings.footer, newsletterSignUp: true } },
+      admin,
+    );
+    expect((await t.app.inject({ url: '/' })).body).toContain('site-footer-signup');
+  });
+
   it('offers the newsletter form in the popup overlay (page type 104) only when the owner says so', async () => {
     // Pages carry the popup's island (and so load its code) only while a form is offered there.
     const popupIsland = async () =>

@@ -216,6 +216,38 @@ describe.each(dialects)('owner catalog on %s', (dialect) => {
     });
   });
 
+  it('lets a digital product allow more than one per order, and only a digital one', async () => {
+    const guide = await create({
+      ...PRODUCTS.digital,
+      urlSlug: 'field-guide-2',
+      variants: [{ sku: 'FG2', price: '9.00', salePrice: '7.00' }],
+    });
+    expect(guide.multipleQuantityAllowed).toBe(false);
+    const saved = await call('PUT', `/api/config/products/${guide.id}`, {
+      ...PRODUCTS.digital,
+      urlSlug: 'field-guide-2',
+      variants: [{ sku: 'FG2', price: '9.00', salePrice: '7.00' }],
+      multipleQuantityAllowed: true,
+    });
+    expect(saved.json().product.multipleQuantityAllowed).toBe(true);
+    const row = await t.database.db
+      .selectFrom('products')
+      .select('multiple_quantity_allowed')
+      .where('id', '=', guide.id)
+      .executeTakeFirstOrThrow();
+    expect(row.multiple_quantity_allowed).toBe(1);
+    const physical = await call('POST', '/api/config/products', {
+      ...PRODUCTS.service,
+      urlSlug: 'fitting-2',
+      variants: [{ sku: 'FIT-2', price: '30.00', qtyInStock: 8 }],
+      multipleQuantityAllowed: true,
+    });
+    expect(physical.statusCode).toBe(400);
+    expect(physical.json().errors).toEqual({
+      multipleQuantityAllowed: 'applies only to digital products; other products are limited by their stock',
+    });
+  });
+
   it('answers bad input with 400 and an error per field, writing nothing', async () => {
     const before = await t.database.db.selectFrom('products').select('id').execute();
     const res = await call('POST', '/api/config/products', {

@@ -160,7 +160,10 @@ describe.each(dialects)('customer accounts on %s', (dialect) => {
 
   it('the cart follows the account: signing in finds it on a new browser and merges a visitor cart into it', async () => {
     const first: Jar = {};
-    first.CART = await cartWith(t.app, [{ itemId: 'mug', sku: 'MUG', quantity: 2 }]);
+    first.CART = await cartWith(t.app, [
+      { itemId: 'mug', sku: 'MUG', quantity: 2 },
+      { itemId: 'zine', sku: 'ZINE', quantity: 1 },
+    ]);
     keep(
       first,
       await call('POST', '/api/site-users/sign-up', first, { email: 'cara@example.com', password: PASSWORD }),
@@ -174,6 +177,7 @@ describe.each(dialects)('customer accounts on %s', (dialect) => {
       CART: await cartWith(t.app, [
         { itemId: 'mug', sku: 'MUG', quantity: 1 },
         { itemId: 'poster', sku: 'POSTER', quantity: 1 },
+        { itemId: 'zine', sku: 'ZINE', quantity: 1 },
       ]),
     };
     const visitorCart = second.CART;
@@ -193,6 +197,8 @@ describe.each(dialects)('customer accounts on %s', (dialect) => {
       ]),
     ).toEqual([
       ['MUG', 3],
+      // A digital licence both carts hold stays one: it is bought once per order.
+      ['ZINE', 1],
       ['POSTER', 1],
     ]);
     expect((await call('GET', '/api/commerce/shopping-cart', { CART: visitorCart })).json().entries).toEqual(
@@ -201,7 +207,7 @@ describe.each(dialects)('customer accounts on %s', (dialect) => {
 
     // Signed in without the cookie (spec §6 shouldLoadCart: authenticated), the account's cart still loads.
     const { CART: _, ...noCookie } = second;
-    expect((await call('GET', '/api/commerce/shopping-cart', noCookie)).json().totalQuantity).toBe(4);
+    expect((await call('GET', '/api/commerce/shopping-cart', noCookie)).json().totalQuantity).toBe(5);
     expect((await call('GET', '/api/commerce/shopping-cart', {})).json().id).toBeNull();
   });
 

@@ -160,7 +160,8 @@ export async function mountIslands(root: ParentNode, onMount?: (root: Root) => v
         console.warn(`Island "${name}" has unreadable data-props`);
         return null;
       }
-      if (island.onIntent) {
+      // A block on every page (the footer's sign-up) asks for on-intent loading itself.
+      if (island.onIntent || el.hasAttribute('data-island-intent')) {
         void mountOnIntent(el, island, props).then((r) => onMount?.(r));
         return null;
       }

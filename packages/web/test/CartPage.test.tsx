@@ -47,6 +47,23 @@ describe('CartPage', () => {
     expect(markupShape(withStableIds(container))).toEqual(serverShape(SERVER_ENTRIES));
   });
 
+  it('shows a licence bought once as a fixed quantity, with no stepper, as the server does', () => {
+    const ebook = makeEntry({
+      id: 'e_3',
+      itemId: 'item-ebook',
+      quantity: 1,
+      chosenVariant: { sku: 'EBOOK', attributes: {} },
+      title: 'Field Guide',
+      productType: 2,
+      maxQuantity: 1,
+    });
+    const { container } = render(<CartPage cart={makeCart([ebook])} />);
+    const row = container.querySelector<HTMLElement>('li.cart-entry')!;
+    expect(row.querySelector('.cart-entry-quantity--fixed')?.textContent).toBe('Qty 1 One per order');
+    expect(row.querySelector('.cart-entry-quantity-input, .cart-entry-increment')).toBeNull();
+    expect(within(row).getByRole('button', { name: 'Remove Field Guide' })).toBeTruthy();
+  });
+
   it('reproduces the server markup of an empty cart', () => {
     const { container } = render(<CartPage cart={makeCart([])} />);
     expect(markupShape(container)).toEqual(serverShape(SERVER_EMPTY));

@@ -57,6 +57,7 @@ export function makeEntry(overrides: Partial<CartEntry> = {}): CartEntry {
     productType: 1,
     url: '/shop/p/classic-tee',
     imageUrl: null,
+    maxQuantity: 9999,
     ...overrides,
   };
 }

@@ -86,6 +86,49 @@ describe('mountIslands', () => {
     expect(screen.queryByText('server')).toBeNull();
   });
 
+  it('mounts a block marked data-island-intent (the footer sign-up) only at first use, keeping what was typed', async () => {
+    const props = {
+      formId: 'newsletter',
+      fields: [{ id: 'newsletter-email', type: 'email', title: 'Email Address', required: true }],
+      action: '/api/form/submit/newsletter',
+      successText: 'Thanks',
+      postSubmitHtml: null,
+      successRedirect: null,
+      captcha: null,
+      submitText: 'Sign Up',
+      honeypotName: '_website',
+      captchaErrorKey: '_captcha',
+      values: {},
+      errors: {},
+      notice: '',
+      newsletter: true,
+      title: 'Newsletter',
+      idPrefix: 'sf-footer',
+    };
+    document.body.innerHTML = `<div data-island="SiteForm" data-island-intent data-props="${attr(props)}"><form class="site-form"><label for="sf-footer-newsletter-email">Email Address</label><input id="sf-footer-newsletter-email" type="email" name="newsletter-email" value=""><button type="submit">Sign Up</button></form></div>`;
+    const serverInput = document.querySelector<HTMLInputElement>('input')!;
+    let mounted: (root: Root) => void = () => {};
+    const island = new Promise<Root>((resolve) => {
+      mounted = resolve;
+    });
+    await act(async () => {
+      roots = await mountIslands(document, mounted);
+    });
+    // Nothing mounted at load: the server's form is still the page's.
+    expect(roots).toEqual([]);
+    expect(document.querySelector('input')).toBe(serverInput);
+    serverInput.value = 'early@example.com';
+    await act(async () => {
+      serverInput.focus();
+      roots = [await island];
+    });
+    const input = screen.getByLabelText(/Email Address/) as HTMLInputElement;
+    expect(input).not.toBe(serverInput);
+    expect(input.id).toBe('sf-footer-newsletter-email');
+    expect(input.value).toBe('early@example.com');
+    expect(document.activeElement).toBe(input);
+  });
+
   it('leaves unknown islands and unreadable props with their server markup', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     document.body.innerHTML = `<div data-island="Nope"><p>kept one</p></div><div data-island="PillCart" data-props="{broken"><p>kept two</p></div>`;

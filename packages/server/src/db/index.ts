@@ -31,6 +31,7 @@ import * as m0016 from './migrations/0016_newsletter.js';
 import * as m0017 from './migrations/0017_template_overrides.js';
 import * as m0018 from './migrations/0018_donations.js';
 import * as m0019 from './migrations/0019_content_social.js';
+import * as m0020 from './migrations/0020_digital_quantity.js';
 import * as m0021 from './migrations/0021_browsing.js';
 import * as m0022 from './migrations/0022_analytics_partitions.js';
 import * as m0023 from './migrations/0023_analytics_returning_visitors.js';
@@ -75,6 +76,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0016_newsletter': m0016,
   '0019_content_social': m0019,
   '0022_analytics_partitions': m0022,
+  '0020_digital_quantity': m0020,
   '0023_analytics_returning_visitors': m0023,
   '0024_events_and_passwords': m0024,
   '0025_reviews': m0025,

@@ -108,6 +108,8 @@ export interface ProductTable {
   digital_file_id: string | null;
   /** JSON { minCents, maxCents, presetsCents }: a donation, whose amount the visitor types; else null. */
   donation?: string | null;
+  /** 1: a digital product may be bought more than once per order (else one licence, quantity 1). */
+  multiple_quantity_allowed: Generated<number>;
   /** JSON arrays of names: what the product list filters by. */
   categories: Generated<string>;
   tags: Generated<string>;

@@ -27,8 +27,8 @@ export const PAGE_TABLES: ReadonlySet<string> = new Set([
   'template_versions',
 ]);
 
-/** The site's own rows, which the request context caches. */
-export const SITE_TABLES: ReadonlySet<string> = new Set(['websites', 'store_settings']);
+/** The site's own rows, which the request context caches (with the footer's newsletter form). */
+export const SITE_TABLES: ReadonlySet<string> = new Set(['websites', 'store_settings', 'forms']);
 
 /** The published templates, which the theme keeps compiled. */
 export const TEMPLATE_TABLES: ReadonlySet<string> = new Set(['template_versions']);

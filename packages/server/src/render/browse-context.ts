@@ -1,6 +1,8 @@
 import {
   browseProducts,
   facetNames,
+  formatMoney,
+  PRICE_INPUT_MAX_LENGTH,
   PRODUCT_SORTS,
   type ProductListQuery,
   type ProductSort,
@@ -10,6 +12,12 @@ import {
 import type { CatalogProduct, Collection } from '../modules/catalog/service.js';
 import type { Site } from '../modules/site/service.js';
 import { productCardContext } from './context.js';
+
+/** How the store's currency is written before or after an amount ('$', '€', 'CHF'). */
+function currencySymbol(currency: string, locale: string): string {
+  const parts = new Intl.NumberFormat(locale, { style: 'currency', currency }).formatToParts(0);
+  return parts.find((p) => p.type === 'currency')?.value ?? currency;
+}
 
 /** One step of a breadcrumb trail; the last (the page itself) has no link. */
 interface Crumb {
@@ -37,31 +45,56 @@ export function productListContext(
 ) {
   const shown = browseProducts(products, query);
   const href = (q: Partial<ProductListQuery>) => `${basePath}${productListSearch(q)}`;
+  // Links carry a price range only when it could be read: a refused one is shown once, not spread.
+  const kept = query.priceError ? { ...query, minPrice: null, maxPrice: null } : query;
   // A filter link keeps the other filter and the sort, and starts again at page 1.
   const facet = (names: string[], key: 'category' | 'tag') => [
-    { name: 'All', url: href({ ...query, [key]: null, page: 1 }), active: !query[key] },
+    { name: 'All', url: href({ ...kept, [key]: null, page: 1 }), active: !query[key] },
     ...names.map((name) => ({
       name,
-      url: href({ ...query, [key]: name, page: 1 }),
+      url: href({ ...kept, [key]: name, page: 1 }),
       active: query[key]?.toLowerCase() === name.toLowerCase(),
     })),
   ];
   const categories = facetNames(products, 'categories');
   const tags = facetNames(products, 'tags');
   const filter = query.category ?? query.tag;
-  const pageUrl = (page: number) => href({ ...query, page });
+  const { currency, locale } = site.website;
+  const money = (cents: number) => formatMoney(cents, currency, locale);
+  const { minPriceCents: min, maxPriceCents: max } = query;
+  // The range the list is filtered by, as the count line says it ('$10.00 – $50.00', 'from $10.00').
+  const priceText =
+    min !== null && max !== null
+      ? `${money(min)} – ${money(max)}`
+      : min !== null
+        ? `from ${money(min)}`
+        : max !== null
+          ? `up to ${money(max)}`
+          : '';
+  const pageUrl = (page: number) => href({ ...kept, page });
   return {
     items: shown.items.map((p) => productCardContext(p, site)),
     browse: {
       total: shown.total,
       empty: shown.total === 0,
       totalText: `${shown.total} ${shown.total === 1 ? 'product' : 'products'}`,
-      filtered: !!(query.category || query.tag),
+      filtered: !!(query.category || query.tag || priceText),
+      /** A category or tag names the list in its heading (a price range is said in the count). */
+      named: !!filter,
+      priceText,
       clearUrl: href({ sort: query.sort }),
       categories: categories.length > 0 ? facet(categories, 'category') : null,
       tags: tags.length > 0 ? facet(tags, 'tag') : null,
       category: query.category ?? '',
       tag: query.tag ?? '',
+      price: {
+        min: query.minPrice ?? '',
+        max: query.maxPrice ?? '',
+        error: query.priceError ?? '',
+        currency,
+        symbol: currencySymbol(currency, locale),
+        maxLength: PRICE_INPUT_MAX_LENGTH,
+      },
       sorts: (Object.keys(PRODUCT_SORTS) as ProductSort[]).map((value) => ({
         value,
         label: PRODUCT_SORTS[value],

@@ -80,7 +80,11 @@ export interface CheckoutPage {
   data: Record<string, unknown>;
 }
 
-/** Renders a theme page inside the site region, with the cart pill and crumb (checkout, order and account pages). */
+/**
+ * Renders a theme page inside the site region, with the cart pill and crumb (checkout, order and
+ * account pages). Their footer offers no newsletter sign-up: paying, and a shopper's own pages,
+ * keep to their one form (the checkout asks for the email itself).
+ */
 export async function render(
   services: AppServices,
   request: FastifyRequest,

@@ -15,6 +15,7 @@ import {
   type InstallmentContext,
   installmentDisplay,
   isOnSale,
+  isQuantityFixed,
   isSoldOut,
   minorFromMoney,
   ProductType,
@@ -415,6 +416,8 @@ export interface PageInput {
   recaptchaSiteKey?: string;
   /** The owner offers a newsletter sign-up in the popup overlay (spec §2 104): its island is on the page. */
   newsletterPopup?: boolean;
+  /** The footer's newsletter sign-up, rendered (render/form-block.ts footerSignUpHtml); '' for none. */
+  footerSignUpHtml?: string;
 }
 
 /** Whether `path` is at or under `url` (so /blog is not active on /blogroll). */
@@ -435,7 +438,7 @@ export function navigation(collections: Collection[], path: string) {
 }
 
 /** Every page's footer: the owner's policy links, contact details and social accounts. */
-function footerContext(site: Site) {
+function footerContext(site: Site, signUpHtml: string) {
   const f = site.website.footer;
   const contact = !!(f.contactEmail || f.contactPhone || f.contactAddress);
   return {
@@ -450,6 +453,7 @@ function footerContext(site: Site) {
         }
       : null,
     socialAccounts: f.socialAccounts.length > 0 ? f.socialAccounts : null,
+    signUpHtml,
   };
 }
 
@@ -488,7 +492,7 @@ export function pageContext(input: PageInput, extra: Record<string, unknown> = {
         site.website.announcement && !input.announcementDismissed
           ? { ...site.website.announcement, returnTo: input.path }
           : null,
-      footer: footerContext(site),
+      footer: footerContext(site, input.footerSignUpHtml ?? ''),
       cartError: input.cartError ?? '',
       accountActive: input.path.startsWith('/account'),
       restockMessage: input.restockMessage ?? '',
@@ -546,6 +550,7 @@ export function cartPageContext(
         .map((e) => ({
           ...e,
           editable: e.additionalFields != null && e.itemId in entryForms,
+          fixedQuantity: isQuantityFixed(e),
           unitPriceText: money(e.purchasePriceCents),
           lineTotalText: money(minorFromMoney(e.subTotal)),
           attributeList: Object.entries(e.chosenVariant.attributes).map(([name, value]) => ({ name, value })),

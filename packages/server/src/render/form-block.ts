@@ -59,7 +59,15 @@ export interface FormBlockOptions {
   notice?: string;
   /** Where the notice stands: above the fields (a page loaded at its top) or by the button. */
   noticePosition?: 'above' | 'below';
+  /** Starts the fields' ids: another than the default where the same form may show twice (the footer's). */
+  idPrefix?: string;
+  /** The island loads at the visitor's first use of the form, not with the page (the footer's, on every page). */
+  onIntent?: boolean;
 }
+
+/** The fields' ids start with this unless the page says otherwise. */
+export const FORM_ID_PREFIX = 'sf';
+const idPrefixOf = (options: FormBlockOptions) => options.idPrefix ?? FORM_ID_PREFIX;
 
 /** The island's props (packages/web/src/islands/SiteForm.tsx reads the same shape). */
 export interface SiteFormProps {
@@ -78,21 +86,22 @@ export interface SiteFormProps {
   notice: string;
   newsletter: boolean;
   title: string;
+  idPrefix: string;
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 const str = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
 
-function fieldContext(field: FormField, value: unknown, error: string | undefined) {
+function fieldContext(field: FormField, value: unknown, error: string | undefined, prefix: string) {
   const base = {
     id: field.id,
-    domId: `sf-${field.id}`,
+    domId: `${prefix}-${field.id}`,
     title: field.title,
     description: field.description ?? '',
     required: field.type !== 'section' && field.required,
     error: error ?? '',
-    errorId: `sf-${field.id}-error`,
+    errorId: `${prefix}-${field.id}-error`,
     name: formInputName(field.id),
   };
   switch (field.type) {
@@ -137,7 +146,7 @@ function fieldContext(field: FormField, value: unknown, error: string | undefine
         inputType: field.type,
         options: field.options.map((o, i) => ({
           value: o,
-          optionId: `sf-${field.id}-${i}`,
+          optionId: `${prefix}-${field.id}-${i}`,
           checked: chosen.includes(o),
         })),
       };
@@ -172,7 +181,7 @@ function fieldContext(field: FormField, value: unknown, error: string | undefine
         parts: names.map((p) => ({
           part: p,
           name: formInputName(field.id, p),
-          partId: `sf-${field.id}-${p}`,
+          partId: `${prefix}-${field.id}-${p}`,
           label: field.type === 'phone' && p === 'country' ? PHONE_COUNTRY_LABEL : FORM_PART_LABELS[p],
           value: str(parts[p]),
           autocomplete: PART_AUTOCOMPLETE[field.type]?.[p] ?? 'off',
@@ -207,6 +216,7 @@ export function siteFormProps(form: FormSettings, options: FormBlockOptions): Si
     notice: options.notice ?? '',
     newsletter: form.mailingListId !== null,
     title: form.name,
+    idPrefix: idPrefixOf(options),
   };
 }
 
@@ -221,7 +231,8 @@ export function formBlockContext(form: FormSettings, options: FormBlockOptions) 
       action: formActionPath(form.id),
       crumb: options.crumb,
       props: JSON.stringify(siteFormProps(form, options)),
-      fields: form.fields.map((f) => fieldContext(f, values[f.id], errors[f.id])),
+      fields: form.fields.map((f) => fieldContext(f, values[f.id], errors[f.id], idPrefixOf(options))),
+      onIntent: options.onIntent === true,
       captcha: form.captchaEnabled,
       captchaError: errors[CAPTCHA_ERROR_KEY] ?? '',
       honeypotName: HONEYPOT_FIELD,
@@ -232,6 +243,22 @@ export function formBlockContext(form: FormSettings, options: FormBlockOptions) 
       newsletter: form.mailingListId !== null,
     },
   };
+}
+
+/** The footer's copy of a form: ids of its own, beside the same form in a page's content. */
+export const FOOTER_FORM_ID_PREFIX = 'sf-footer';
+
+/**
+ * Every page's footer sign-up: the site's newsletter form (Site.footerNewsletter) as a form block
+ * that posts without JavaScript and loads its island at the visitor's first use; '' for none.
+ */
+export function footerSignUpHtml(
+  theme: Theme,
+  form: FormSettings | null,
+  options: Pick<FormBlockOptions, 'crumb' | 'captcha'>,
+): string {
+  if (!form) return '';
+  return renderFormBlock(theme, form, { ...options, idPrefix: FOOTER_FORM_ID_PREFIX, onIntent: true });
 }
 
 /** The HTML of a form block of type 9, for any page that places one. */

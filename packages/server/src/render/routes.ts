@@ -36,6 +36,7 @@ import {
   siteBaseUrl,
 } from './content-pages.js';
 import { cartPageContext, pageContext, productContext } from './context.js';
+import { footerSignUpHtml } from './form-block.js';
 import { formPageSpec } from './form-pages.js';
 import { PageCache, type PageHoles } from './page-cache.js';
 import { PAGE_TYPE } from './page-types.js';
@@ -150,7 +151,13 @@ export async function resolvePage(
     } else {
       const products = await getCollectionProducts(ctx, collection);
       const base = segments.length === 0 ? '/' : collection.fullUrl;
-      const list = productListContext(products, collection, base, readProductListQuery(search), ctx.site);
+      const list = productListContext(
+        products,
+        collection,
+        base,
+        readProductListQuery(search, ctx.site.website.currency),
+        ctx.site,
+      );
       return {
         status: 200,
         pageType: PAGE_TYPE.CONTENT_COLLECTION,
@@ -255,7 +262,7 @@ async function renderPage(
   // The cart pill is the only personal part left: pages are kept per pill state.
   const cart = await getCart(ctx, cartToken, ctx.site.website.currency);
   // A product list's filters, sort and page, in their one canonical spelling.
-  const listSearch = productListSearch(readProductListQuery(url.searchParams));
+  const listSearch = productListSearch(readProductListQuery(url.searchParams, ctx.site.website.currency));
   const reviewsPage = reviewsPageOf(url.searchParams);
   // An events page's view, month and page (those pages are never kept, but what stands in their place may be).
   const eventSearch = EVENT_LIST_PARAMS.map((p) => url.searchParams.get(p) ?? '').join('&');
@@ -315,6 +322,10 @@ export function renderSpec(
       nonce: values.nonce,
       cart,
       assets: services.theme.assets,
+      footerSignUpHtml: footerSignUpHtml(services.theme, ctx.site.footerNewsletter, {
+        crumb: values.crumb,
+        captcha: services.captcha.widget,
+      }),
       collection: page.collection,
       collections,
       pages,

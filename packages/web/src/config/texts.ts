@@ -112,6 +112,8 @@ export const TEXTS = {
   onSale: 'On sale',
   selling: 'Selling',
   digitalOnSale: 'On sale',
+  multipleQuantityAllowed: 'Allow more than one per order',
+  multipleQuantityAllowedHint: 'Off: one licence per order, bought as one line of quantity 1.',
   downloadFile: 'Download file',
   noDownloadFile: 'none yet',
   uploadFile: 'Upload the file buyers download',
@@ -345,6 +347,9 @@ export const TEXTS = {
   contactPhone: 'Contact phone',
   contactAddress: 'Address',
   footerHint: 'Shown in every page’s footer.',
+  footerNewsletterSignUp: 'Newsletter sign-up in the footer',
+  footerNewsletterSignUpHint:
+    'Offers your first newsletter form (a form that signs up to a mailing list) at the foot of every page.',
 
   subscriptions: 'Subscriptions',
   subscription: 'Subscription',

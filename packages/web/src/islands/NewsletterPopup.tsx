@@ -43,7 +43,7 @@ export function NewsletterPopup() {
   useEffect(() => {
     if (dismissed() || !POPUP_PAGE_TYPES.some((c) => document.body.classList.contains(c))) return;
     // A page that already shows a newsletter sign-up needs no second offer.
-    if (document.querySelector('.site-form-block--newsletter')) return;
+    if (document.querySelector('.site-main .site-form-block--newsletter')) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const controller = new AbortController();
     fetch(POPUP_PATH, { credentials: 'include', signal: controller.signal })

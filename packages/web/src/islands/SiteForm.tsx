@@ -106,15 +106,17 @@ function Description({ field }: { field: SiteFormField }) {
 }
 
 interface FieldProps {
+  /** Starts the field's ids (SiteFormProps.idPrefix). */
+  prefix: string;
   field: SiteFormField;
   values: Values;
   error: string | undefined;
   set: (name: string, value: string | string[]) => void;
 }
 
-function FieldControl({ field, values, error, set }: FieldProps) {
-  const domId = `sf-${field.id}`;
-  const errorId = `sf-${field.id}-error`;
+function FieldControl({ prefix, field, values, error, set }: FieldProps) {
+  const domId = `${prefix}-${field.id}`;
+  const errorId = `${prefix}-${field.id}-error`;
   const described = error ? errorId : undefined;
   const value = (name: string) => {
     const v = values[name];
@@ -135,7 +137,7 @@ function FieldControl({ field, values, error, set }: FieldProps) {
         <div className="site-form-parts-row">
           {parts.map((part) => {
             const name = formInputName(field.id, part);
-            const id = `sf-${field.id}-${part}`;
+            const id = `${prefix}-${field.id}-${part}`;
             const label =
               field.type === 'phone' && part === 'country' ? PHONE_COUNTRY_LABEL : FORM_PART_LABELS[part];
             return (
@@ -175,9 +177,9 @@ function FieldControl({ field, values, error, set }: FieldProps) {
         {legend}
         <Description field={field} />
         {(field.options ?? []).map((option, i) => (
-          <label className="site-form-choice" htmlFor={`sf-${field.id}-${i}`} key={option}>
+          <label className="site-form-choice" htmlFor={`${prefix}-${field.id}-${i}`} key={option}>
             <input
-              id={`sf-${field.id}-${i}`}
+              id={`${prefix}-${field.id}-${i}`}
               type={field.type}
               name={field.id}
               value={option}
@@ -292,6 +294,7 @@ function FieldControl({ field, values, error, set }: FieldProps) {
  */
 export function SiteForm(props: SiteFormProps) {
   const { fields, captcha } = props;
+  const prefix = props.idPrefix ?? 'sf';
   const [values, setValues] = useState<Values>(() => valuesOf(props.initialEntries ?? [], fields));
   const [errors, setErrors] = useState<Record<string, string>>(props.errors);
   const [notice, setNotice] = useState<{ text: string; scroll: boolean }>({
@@ -410,9 +413,15 @@ export function SiteForm(props: SiteFormProps) {
                 data-field={field.id}
                 key={field.id}
               >
-                <FieldControl field={field} values={values} error={errors[field.id]} set={set} />
+                <FieldControl
+                  prefix={prefix}
+                  field={field}
+                  values={values}
+                  error={errors[field.id]}
+                  set={set}
+                />
                 {errors[field.id] && (
-                  <p className="site-form-error" id={`sf-${field.id}-error`} role="alert">
+                  <p className="site-form-error" id={`${prefix}-${field.id}-error`} role="alert">
                     {errors[field.id]}
                   </p>
                 )}

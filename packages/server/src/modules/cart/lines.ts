@@ -1,4 +1,4 @@
-import { MESSAGES, QUANTITY_MAX } from '@storefront/commerce';
+import { MESSAGES, orderQuantityProblem, QUANTITY_MAX } from '@storefront/commerce';
 import type { RequestContext } from '../../platform/context.js';
 import { HttpError } from '../../platform/errors.js';
 import { getProductById } from '../catalog/service.js';
@@ -45,11 +45,13 @@ async function ownEntry(
 async function checkStock(ctx: RequestContext, cart: CartRow, entry: CartEntryRow, quantity: number) {
   const product = await getProductById(ctx, entry.item_id);
   const variant = product?.variants.find((v) => v.sku === entry.sku);
-  if (!variant) throw new HttpError(409, MESSAGES.variantUnavailable, 'VARIANT_UNAVAILABLE');
+  if (!product || !variant) throw new HttpError(409, MESSAGES.variantUnavailable, 'VARIANT_UNAVAILABLE');
   const elsewhere = (await quantityInCart(ctx.db, cart.id, entry.sku)) - entry.quantity;
   if (!variant.unlimited && elsewhere + quantity > variant.qtyInStock) {
     throw new HttpError(409, MESSAGES.outOfStock, 'OUT_OF_STOCK');
   }
+  const perOrder = orderQuantityProblem(product, elsewhere + quantity);
+  if (perOrder) throw new HttpError(409, perOrder, 'OUT_OF_STOCK');
 }
 
 /**

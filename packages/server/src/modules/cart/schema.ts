@@ -78,6 +78,8 @@ export const cartEntryReply = z
     productType: z.literal(PRODUCT_TYPES).nullable(),
     url: z.string().nullable(),
     imageUrl: z.string().nullable(),
+    /** Most of this line one order may hold: 1 for a digital product's licence (its box is fixed). */
+    maxQuantity: z.number(),
   })
   .meta({ id: 'CartEntry' });
 

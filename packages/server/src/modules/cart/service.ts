@@ -6,6 +6,8 @@ import {
   findVariant,
   MESSAGES,
   type Money,
+  maxQuantityPerOrder,
+  orderQuantityProblem,
   ProductType,
   type ProductTypeNumber,
   parseDonationAmount,
@@ -57,6 +59,8 @@ export interface CartEntryView {
   productType: ProductTypeNumber | null;
   url: string | null;
   imageUrl: string | null;
+  /** Most of this line one order may hold: 1 for a digital licence, so its box is fixed. */
+  maxQuantity: number;
 }
 
 /** Spec §3 "Cart". */
@@ -164,6 +168,7 @@ export async function viewOf(
       productType: p ? p.productType : null,
       url: p ? p.fullUrl : null,
       imageUrl: p?.images[0]?.assetUrl ?? null,
+      maxQuantity: p ? maxQuantityPerOrder(p) : QUANTITY_MAX,
       attributes: p?.variants.find((v) => v.sku === r.sku)?.attributes ?? {},
     });
   });
@@ -176,7 +181,7 @@ export async function viewOf(
   return buildView(cart, ctx.websiteId, cart.currency, entries, pricing);
 }
 
-type EntryDisplay = Pick<CartEntryView, 'title' | 'productType' | 'url' | 'imageUrl'> & {
+type EntryDisplay = Pick<CartEntryView, 'title' | 'productType' | 'url' | 'imageUrl' | 'maxQuantity'> & {
   attributes: Record<string, string>;
 };
 
@@ -193,6 +198,7 @@ function entryView(r: CartEntryRow, currency: string, d: EntryDisplay): CartEntr
     productType: d.productType,
     url: d.url,
     imageUrl: d.imageUrl,
+    maxQuantity: d.maxQuantity,
   };
 }
 
@@ -237,7 +243,7 @@ export async function cartTokenFor(
 /**
  * Signing in: the visitor's cart joins the account's. Without an account cart the visitor's
  * becomes it; with one, the visitor's lines are added to it (same item and answers: quantities
- * summed, up to CART_MAX_LINES lines) and the visitor's cart is emptied. A cart of another
+ * summed, up to CART_MAX_LINES lines and a product's most per order) and the visitor's cart is emptied. A cart of another
  * account is left alone. Answers the token of the account's cart, or undefined when it has none.
  */
 export async function attachCartToSiteUser(
@@ -261,9 +267,22 @@ export async function attachCartToSiteUser(
     if (usable) {
       const now = ctx.clock.now();
       let lines = await countEntries(trx, account.id);
-      for (const entry of await listEntries(trx, usable.id)) {
+      const entries = await listEntries(trx, usable.id);
+      const tctx = { ...ctx, db: trx };
+      const products = new Map(
+        (
+          await getProductsByIds(
+            tctx,
+            entries.map((e) => e.item_id),
+          )
+        ).map((p) => [p.id, p]),
+      );
+      for (const entry of entries) {
         const merges = await findEntryByKey(trx, account.id, entry.sku, entry.fields_key);
         if (!merges && lines >= CART_MAX_LINES) continue;
+        // A licence the account's cart already holds is not bought twice.
+        const product = products.get(entry.item_id);
+        if (merges && product && merges.quantity + entry.quantity > maxQuantityPerOrder(product)) continue;
         if (!merges) lines += 1;
         await upsertEntry(trx, { ...entry, id: newId('e'), cart_id: account.id, created_at: now });
       }
@@ -352,6 +371,9 @@ export async function addEntry(
         : 409;
     throw new HttpError(status, check.message, check.type);
   }
+  // One licence per order (the product page shows no quantity box for it, so only here).
+  const perOrder = orderQuantityProblem(product, already + check.quantity);
+  if (perOrder) throw new HttpError(409, perOrder, 'OUT_OF_STOCK');
   if (check.destination === 'gift-card-checkout' || check.destination === 'subscription') {
     throw new HttpError(409, 'This product is bought at checkout, not added to the cart.', 'API_FAILURE');
   }

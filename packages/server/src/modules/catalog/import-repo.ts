@@ -196,6 +196,7 @@ export async function writeCatalog(trx: Transaction<DB>, rows: CatalogRows): Pro
           variant_option_ordering: eb.ref('excluded.variant_option_ordering'),
           merchandising: eb.ref('excluded.merchandising'),
           express_checkout: eb.ref('excluded.express_checkout'),
+          multiple_quantity_allowed: eb.ref('excluded.multiple_quantity_allowed'),
           donation: eb.ref('excluded.donation'),
           position: eb.ref('excluded.position'),
           updated_at: eb.ref('excluded.updated_at'),

@@ -129,6 +129,8 @@ export const footerSchema = z.strictObject({
     )
     .max(FOOTER_LINKS_MAX)
     .default([]),
+  /** Every page's footer offers the site's newsletter form (the first with a mailing list); false: none. */
+  newsletterSignUp: z.boolean().default(true),
 });
 export type SiteFooter = z.output<typeof footerSchema>;
 export type Announcement = z.output<typeof announcementSchema>;
@@ -341,6 +343,8 @@ export const productSchema = z.strictObject({
   merchandising: merchandisingSchema.optional(),
   /** Adding to the cart goes straight on to checkout (spec §4 step 6 "Express checkout"). */
   expressCheckout: z.boolean().default(false),
+  /** Digital only: a shopper may buy more than one licence per order (else one, quantity 1). */
+  multipleQuantityAllowed: z.boolean().optional(),
   /** A donation: the visitor types the amount, within these (minor units of the store currency). */
   donation: z
     .strictObject({

@@ -61,6 +61,12 @@ export function checkProductRules(
       'only digital products carry their own onSale flag; set onSale on the variants instead',
     );
   }
+  if (isSet(product.multipleQuantityAllowed) && type !== ProductType.DIGITAL) {
+    add(
+      sub(at, 'multipleQuantityAllowed'),
+      'applies only to digital products; other products are limited by their stock',
+    );
+  }
   if (product.isSubscribable === true) {
     if (type === ProductType.GIFT_CARD) add(sub(at, 'isSubscribable'), 'a gift card cannot be subscribable');
     if (!isSet(product.subscriptionPlan))
@@ -274,6 +280,7 @@ export function productRow(
     variant_option_ordering: JSON.stringify(optionOrdering(p)),
     merchandising: p.merchandising ? JSON.stringify(p.merchandising) : null,
     express_checkout: flag(p.expressCheckout),
+    multiple_quantity_allowed: flag(p.productType === ProductType.DIGITAL && p.multipleQuantityAllowed),
     donation: p.donation
       ? JSON.stringify({
           minCents: p.donation.minCents ?? DONATION_DEFAULT_MIN_CENTS,

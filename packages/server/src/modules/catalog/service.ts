@@ -163,6 +163,7 @@ function toProduct(
     additionalFieldsFormId: row.additional_fields_form_id,
     useCustomAddButtonText: !!row.use_custom_add_button_text,
     customAddButtonText: row.custom_add_button_text ?? undefined,
+    multipleQuantityAllowed: !!row.multiple_quantity_allowed,
     collectionId: row.collection_id,
     recordType: row.record_type,
     urlSlug: row.url_slug,

@@ -2,6 +2,7 @@ import {
   decimalFromMinor,
   effectivePriceCents,
   MESSAGES,
+  orderQuantityProblem,
   ProductType,
   type ProductTypeNumber,
   parseDonationAmount,
@@ -91,6 +92,10 @@ export async function resolveSource(
         if (!amount.ok) throw new HttpError(409, `${product.name}: ${amount.message}`);
         unitPriceCents = amount.cents;
       }
+      // Checked on the order's whole quantity of the variant: a cart may hold it on several lines.
+      const ofVariant = entries.filter((x) => x.sku === e.sku).reduce((n, x) => n + x.quantity, 0);
+      const perOrder = orderQuantityProblem(product, ofVariant);
+      if (perOrder) throw new HttpError(409, `${product.name}: ${perOrder}`, 'OUT_OF_STOCK');
       lines.push({
         itemId: product.id,
         sku: variant.sku,

@@ -1,4 +1,6 @@
 import { type AnswerLine, formAnswerLines, MESSAGES, type TrackedErrorType } from '@storefront/commerce';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
 import type { RequestContext } from '../../platform/context.js';
 import { csvRow } from '../../platform/csv.js';
 import { HttpError } from '../../platform/errors.js';
@@ -193,6 +195,15 @@ export async function listNewsletterForms(
         (placement === 'popup' ? r.newsletter_popup === 1 : r.newsletter_on_form_pages === 1),
     )
     .map(formSettingsOf);
+}
+
+/**
+ * The newsletter form every page's footer offers: the first form with a mailing list, in the
+ * owner's list order (by name); null without one. Read with the site (its cache), so a plain db.
+ */
+export async function footerNewsletterForm(db: Kysely<DB>, websiteId: string): Promise<FormSettings | null> {
+  const row = (await listFormRows(db, websiteId)).find((r) => r.mailing_list_id !== null);
+  return row ? formSettingsOf(row) : null;
 }
 
 /** Whether the owner offers a newsletter sign-up in the popup overlay: pages without one load none of its code. */

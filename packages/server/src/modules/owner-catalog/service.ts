@@ -228,6 +228,7 @@ function toDetail(
     ...(row.merchandising ? { merchandising: parse(row.merchandising) } : {}),
     expressCheckout: !!row.express_checkout,
     ...(row.donation ? { donation: parse(row.donation) } : {}),
+    ...(type === ProductType.DIGITAL ? { multipleQuantityAllowed: !!row.multiple_quantity_allowed } : {}),
     categories: JSON.parse(row.categories) as string[],
     tags: JSON.parse(row.tags) as string[],
     variants: variants.map((v) => variantPayload(v, type)),

@@ -8,6 +8,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { Announcement, SiteFooter } from '../catalog/import-schema.js';
+import { type FormSettings, footerNewsletterForm } from '../forms/service.js';
 import {
   findFirstWebsite,
   findMailFrom,
@@ -35,7 +36,7 @@ export interface Website {
   footer: SiteFooter;
 }
 
-export const EMPTY_FOOTER: SiteFooter = { policies: [], socialAccounts: [] };
+export const EMPTY_FOOTER: SiteFooter = { policies: [], socialAccounts: [], newsletterSignUp: true };
 
 /** Spec §3 "Store settings". */
 export interface StoreSettings {
@@ -87,6 +88,8 @@ export interface Site {
   storeSettings: StoreSettings;
   analytics: AnalyticsSettings;
   community: CommunitySettings;
+  /** The newsletter form every page's footer offers; null when the owner turned it off or has none. */
+  footerNewsletter: FormSettings | null;
 }
 
 /** The known share services of a stored JSON list, in its order. */
@@ -110,6 +113,8 @@ export async function loadSite(db: Kysely<DB>): Promise<Site | null> {
   const w = await findFirstWebsite(db);
   if (!w) return null;
   const s = await findStoreSettings(db, w.id);
+  // A footer saved before a setting existed reads that setting's default.
+  const footer: SiteFooter = w.footer ? { ...EMPTY_FOOTER, ...JSON.parse(w.footer) } : EMPTY_FOOTER;
   return {
     website: {
       id: w.id,
@@ -120,7 +125,7 @@ export async function loadSite(db: Kysely<DB>): Promise<Site | null> {
       mailFrom: w.mail_from,
       publicUrl: w.public_url,
       announcement: w.announcement ? (JSON.parse(w.announcement) as Announcement) : null,
-      footer: w.footer ? (JSON.parse(w.footer) as SiteFooter) : EMPTY_FOOTER,
+      footer,
     },
     lock: { passwordHash: w.site_password_hash },
     storeSettings: s
@@ -143,6 +148,7 @@ export async function loadSite(db: Kysely<DB>): Promise<Site | null> {
       simpleLikingEnabled: !!w.simple_liking_enabled,
       shareButtonOptions: shareServices(w.share_button_options),
     },
+    footerNewsletter: footer.newsletterSignUp ? await footerNewsletterForm(db, w.id) : null,
   };
 }
 

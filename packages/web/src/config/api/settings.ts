@@ -27,6 +27,8 @@ export interface Settings {
     contactPhone?: string;
     contactAddress?: string;
     socialAccounts: { serviceName: string; userName: string; profileUrl: string }[];
+    /** The footer offers the site's first newsletter form. */
+    newsletterSignUp: boolean;
   };
   /** Every storefront page asks for the site password (spec §2 lock screen). */
   sitePasswordSet: boolean;

@@ -2,6 +2,7 @@ import {
   type AnswerField,
   formAnswerLines,
   formatMoney,
+  isQuantityFixed,
   MESSAGES,
   minorFromMoney,
 } from '@storefront/commerce';
@@ -18,6 +19,9 @@ export const ENTRY_TEXT = {
   removeLabel: (title: string) => `Remove ${title}`,
   edit: 'Edit',
   editLabel: (title: string) => `Edit ${title}`,
+  /** A licence bought once: its quantity is shown, not chosen (as the theme's cart page says it). */
+  fixedQuantity: 'Qty 1',
+  fixedQuantityNote: 'One per order',
 } as const;
 
 /** Matches the theme's width/height attributes so the image box never resizes. */
@@ -97,7 +101,14 @@ export function EntryRow({ entry, currency, locale, onEdit, onFailure, answerFie
           </button>
         )}
       </div>
-      <QuantityStepper entry={entry} onFailure={onFailure} onRemove={remove} />
+      {isQuantityFixed(entry) ? (
+        <p className="cart-entry-quantity cart-entry-quantity--fixed">
+          {ENTRY_TEXT.fixedQuantity}{' '}
+          <span className="cart-entry-quantity-note">{ENTRY_TEXT.fixedQuantityNote}</span>
+        </p>
+      ) : (
+        <QuantityStepper entry={entry} onFailure={onFailure} onRemove={remove} />
+      )}
       <span className="cart-entry-total">
         {formatMoney(minorFromMoney(entry.subTotal), lineCurrency, locale)}
       </span>

@@ -30,6 +30,8 @@ export interface SiteFormProps {
   newsletter: boolean;
   /** The form's name, shown as a newsletter block's heading (empty where a dialog names it). */
   title: string;
+  /** Starts the fields' ids ('sf'; the footer's copy of a form has its own, so ids stay unique). */
+  idPrefix?: string;
   /** Called once the submission is accepted (the popup remembers the visitor signed up). */
   onSuccess?: () => void;
   /** What the visitor typed before the island loaded, read from the server markup. */

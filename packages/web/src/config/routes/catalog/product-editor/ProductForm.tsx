@@ -268,6 +268,13 @@ export function ProductForm({
           {productType === PRODUCT_TYPE.DIGITAL && (
             <>
               <Field form={form} name="onSale" label={TEXTS.digitalOnSale} kind="checkbox" />
+              <Field
+                form={form}
+                name="multipleQuantityAllowed"
+                label={TEXTS.multipleQuantityAllowed}
+                hint={TEXTS.multipleQuantityAllowedHint}
+                kind="checkbox"
+              />
               {product ? (
                 <DigitalFileField productId={product.id} file={product.digitalFile} editable={editable} />
               ) : (

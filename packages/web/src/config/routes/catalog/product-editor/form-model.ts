@@ -92,6 +92,8 @@ export interface ProductFormValues {
   categories: string;
   tags: string;
   onSale: boolean;
+  /** Digital only: more than one licence per order. */
+  multipleQuantityAllowed: boolean;
   options: OptionValues[];
   variants: VariantValues[];
   isSubscribable: boolean;
@@ -150,6 +152,7 @@ export function newProductValues(collectionId: string): ProductFormValues {
     categories: '',
     tags: '',
     onSale: false,
+    multipleQuantityAllowed: false,
     options: [],
     variants: [emptyVariant()],
     isSubscribable: false,
@@ -375,6 +378,8 @@ export function toPayload(
         : { assetUrl: img.assetUrl ?? img.url, altText: img.altText, originalSize: img.originalSize },
     ),
     onSale: Number(values.productType) === PRODUCT_TYPE.DIGITAL ? values.onSale : undefined,
+    multipleQuantityAllowed:
+      Number(values.productType) === PRODUCT_TYPE.DIGITAL ? values.multipleQuantityAllowed : undefined,
     isSubscribable: values.isSubscribable,
     subscriptionPlan: values.isSubscribable
       ? {
@@ -440,6 +445,7 @@ export function fromProduct(
     tags,
     images,
     onSale,
+    multipleQuantityAllowed,
     isSubscribable,
     subscriptionPlan,
     productSubscriptionOptions,
@@ -492,6 +498,7 @@ export function fromProduct(
       categories: (categories ?? []).join(', '),
       tags: (tags ?? []).join(', '),
       onSale: onSale ?? false,
+      multipleQuantityAllowed: multipleQuantityAllowed ?? false,
       options,
       variants: variants.map((v) => ({
         attributes: v.attributes ?? {},

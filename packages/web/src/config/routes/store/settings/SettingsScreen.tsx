@@ -38,6 +38,7 @@ const FIELDS = [
   'footer.contactPhone',
   'footer.contactAddress',
   'sitePassword',
+  'footer.newsletterSignUp',
 ] as const;
 
 function valuesOf(s: Settings): Values {
@@ -225,6 +226,15 @@ function SettingsForm({ settings, editable }: { settings: Settings; editable: bo
           form={form}
           name="footer.contactAddress"
           label={TEXTS.contactAddress}
+          disabled={disabled}
+          idPrefix="settings"
+        />
+        <Field
+          form={form}
+          name="footer.newsletterSignUp"
+          label={TEXTS.footerNewsletterSignUp}
+          hint={TEXTS.footerNewsletterSignUpHint}
+          kind="checkbox"
           disabled={disabled}
           idPrefix="settings"
         />
