@@ -147,14 +147,15 @@ for (const [i, r] of pageRows.entries()) {
 }
 
 // Each connection is a shopper: a new cart (the first add makes it and sets its cookie), then
-// ADDS_PER_CART − 1 adds of the same unlimited digital product that merge into its one line,
-// then the next shopper. One endless cart would pass the spec's 9999 per line and be refused.
+// ADDS_PER_CART − 1 adds of the same physical product that merge into its one line (14 in
+// stock: a cart may hold them all), then the next shopper. One endless cart would pass the
+// stock and the spec's 9999 per line; a digital product is one licence per order.
 // A crumb the server signed, taken from a page as a browser takes it.
 const ADDS_PER_CART = 10;
 const crumb = /crumb=([^;]+)/.exec((await fetch(productUrl)).headers.getSetCookie().join('\n'))[1];
 const addBody = JSON.stringify({
-  itemId: 'seasonal-recipes',
-  sku: 'JO-RECIPES-PDF',
+  itemId: 'stoneware-pour-over-set',
+  sku: 'JO-POUROVER-SET',
   quantity: 1,
   additionalFields: null,
 });
