@@ -84,6 +84,7 @@ describe('the owner’s area in Chromium', () => {
       'Settings',
       'Forms',
       'Comments',
+      'Reviews',
       'Contributors',
       'Audit log',
       'Templates',

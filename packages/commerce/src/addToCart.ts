@@ -44,12 +44,15 @@ export function isQuantityFixed(line: { maxQuantity: number; quantity: number })
   return line.maxQuantity === 1 && line.quantity === 1;
 }
 
-/** The message when an order would hold more of a product than it may (null: it may). */
+/**
+ * The message when an order would hold more than one licence of a product sold one an order
+ * (null: it may). Past 9999 of anything else is the line cap's own message, not this one.
+ */
 export function orderQuantityProblem(
   product: Pick<CommerceProduct, 'productType' | 'multipleQuantityAllowed'>,
   quantity: number,
 ): string | null {
-  return quantity > maxQuantityPerOrder(product) ? MESSAGES.onePerOrder : null;
+  return maxQuantityPerOrder(product) === 1 && quantity > 1 ? MESSAGES.onePerOrder : null;
 }
 
 export type CookieJar = Record<string, string | undefined>;

@@ -268,8 +268,8 @@ class Parser implements Pos {
 
   /** A predicate call at the start of `text` (`name? args`); null when there is none. */
   private predicate(text: string): PredicateCall | null {
-    const end = matchEnd(CALL_NAME, text, 0);
-    const name = end > 0 && text[end] === '?' && text.slice(0, end + 1);
+    const end = matchEnd(CALL_NAME, text, 0) + 1;
+    const name = end > 1 && text[end - 1] === '?' && text.slice(0, end);
     return name
       ? this.call('Predicate', this.reg.predicates, name, splitPredicateArgs(text.slice(name.length)))
       : null;

@@ -157,6 +157,7 @@ describe.each(dialects)('catalog import on %s', (dialect) => {
       installments_account_country: 'US',
       installments_shopper_language: 'en',
       restock_auto_send: 0,
+      reviews_request_delay_days: 7,
     });
 
     const form = await t.db.selectFrom('forms').selectAll().executeTakeFirstOrThrow();

@@ -141,7 +141,7 @@ describe.each(dialects)('cart pricing API on %s', (dialect) => {
     const freeShip = (await addCoupon(cart, 'FREESHIP')).json().shoppingCart;
     expect(freeShip.invalidCoupons[1]).toMatchObject({ code: 'FREESHIP', reason: 'no-shipping' });
 
-    await newCartLine(cart, { itemId: 'zine', sku: 'ZINE', quantity: 1 });
+    await newCartLine(cart, { itemId: 'zine-2', sku: 'ZINE-2', quantity: 1 });
     expect(await read(cart)).toMatchObject({
       subtotalCents: 2400,
       discountCents: 500,

@@ -2,8 +2,21 @@ import { smallCatalog } from './app.js';
 
 /** The small test store with New York and Ontario taxes, two shipping options and four coupons. */
 export function pricedCatalog() {
+  const base = smallCatalog();
   return {
-    ...smallCatalog(),
+    ...base,
+    // A second digital product: a digital one is one licence an order, so a second line is another product.
+    products: [
+      ...base.products,
+      {
+        id: 'zine-2',
+        collectionId: 'shop',
+        urlSlug: 'zine-2',
+        name: 'Zine, second issue',
+        productType: 2,
+        variants: [{ sku: 'ZINE-2', price: '12.00' }],
+      },
+    ],
     taxRules: [
       {
         id: 'ny',

@@ -104,8 +104,7 @@ function currencyOf(money: unknown): string | undefined {
  * else the legacy integer-cents field beside it (`price`, `salePrice`); malformed amounts count as 0.
  */
 function minorOf(money: unknown, cents: unknown, currency: string): number {
-  const m = objectOr(money);
-  const value = m.decimalValue ?? m.value;
+  const value = objectOr(money).decimalValue ?? objectOr(money).value;
   try {
     if (typeof value === 'string' || typeof value === 'number')
       return minorFromDecimal(String(value), currency);

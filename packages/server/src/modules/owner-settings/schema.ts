@@ -95,6 +95,8 @@ const footerReply = z.object({
   socialAccounts: z.array(
     z.object({ serviceName: z.string(), userName: z.string(), profileUrl: z.string() }),
   ),
+  /** The newsletter sign-up form in every storefront page's footer. */
+  newsletterSignUp: z.boolean(),
 });
 
 /** GET and PATCH /api/config/settings: what the owner set, and what is in force where they set nothing. */
