@@ -1,5 +1,6 @@
 import { GOOGLE_EVENT_NAMES, PIXEL_EVENTS, type PixelIds } from '@storefront/commerce';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { trackPixel } from '../src/analytics/pixel-events';
 import { pixelAdapter } from '../src/analytics/pixels';
 import { ADD_TO_CART_EVENT } from '../src/islands/product-form/events';
 import type { PageContext } from '../src/types';
@@ -121,10 +122,13 @@ describe('the analytics script and the ad pixels', () => {
     await vi.waitFor(() => expect(window.storefrontPixel).toBeDefined());
     expect(vendorScripts()).toEqual(['https://connect.facebook.net/en_US/fbevents.js']);
     addToCart();
+    // A saved site form's Lead, raised by its island.
+    trackPixel('Lead', { formId: 'f1' });
     const tracked = (window.fbq?.queue ?? []).filter((c) => (c as unknown[])[0] === 'track');
     expect(tracked).toEqual([
       ['track', 'PageView'],
       ['track', 'AddToCart', { content_ids: ['tee'], content_type: 'product', num_items: 1 }],
+      ['track', 'Lead', {}],
     ]);
   });
 

@@ -18,6 +18,7 @@ import { ADD_TO_CART_EVENT, type AddToCartEventDetail } from '../islands/product
 import type { PageContext } from '../types';
 import { advanceVisit, clearAnalyticsCookies, localStorageSupported } from './cookies';
 import { observePageEvents } from './page-events';
+import { PIXEL_EVENT, type PixelDetail } from './pixel-events';
 import type { PixelAdapter } from './pixels';
 import { TRACK_EVENT, type TrackDetail } from './track';
 import { FORM, JSON_TYPE, post } from './transport';
@@ -183,6 +184,10 @@ export function startAnalytics(doc: Document, context: PageContext): void {
       pixel('AddToCart', data);
       if (isRelated(d.product.id)) event('RelatedProductAddToCart', data);
     }
+  });
+  doc.addEventListener(PIXEL_EVENT, (e) => {
+    const { event, data } = (e as CustomEvent<PixelDetail>).detail;
+    pixel(event, data);
   });
   doc.addEventListener(TRACK_EVENT, (e) => {
     const { name, data } = (e as CustomEvent<TrackDetail>).detail;
