@@ -649,7 +649,7 @@ export const TEXTS = {
   adPixels: 'Ad pixels',
   adPixelIds: 'Pixel ids',
   adPixelsConsentNote:
-    'Ad pixels load only after a visitor accepts cookies in the cookie banner: turn on "Ask shoppers first (banner)" under Analytics settings. Without the banner or an accepted answer, no pixel loads. Leave a field empty for no pixel.',
+    'Ad pixels load only after a visitor accepts cookies in the cookie banner: turn on “Ask shoppers first (banner)” under Analytics settings. Without the banner or an accepted answer, no pixel loads. Leave a field empty for no pixel.',
   metaPixelId: 'Meta pixel id',
   metaPixelIdHint: '15 or 16 digits, from Meta Events Manager.',
   googleTagId: 'Google tag id',
