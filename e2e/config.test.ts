@@ -82,6 +82,7 @@ describe('the owner’s area in Chromium', () => {
       'Discounts',
       'Shipping and tax',
       'Settings',
+      'Ad pixels',
       'Forms',
       'Comments',
       'Reviews',
@@ -127,6 +128,7 @@ describe('the owner’s area in Chromium', () => {
       'Discounts',
       'Shipping and tax',
       'Settings',
+      'Ad pixels',
     ]);
     await page.goto(`${server.url}/config/contributors`);
     await expect(page.getByRole('alert').textContent()).resolves.toBe(
@@ -278,6 +280,7 @@ describe('the owner’s area in Chromium', () => {
       'Discounts',
       'Shipping and tax',
       'Settings',
+      'Ad pixels',
     ]);
     await expect(page.getByRole('link', { name: 'New product' }).count()).resolves.toBe(0);
     await page.getByRole('link', { name: 'Linen Field Shirt' }).click();

@@ -20,6 +20,7 @@ export * from './merchandising.js';
 export * from './messages.js';
 export * from './money.js';
 export * from './orders.js';
+export * from './pixels.js';
 export * from './product.js';
 export * from './quantity.js';
 export * from './regions.js';

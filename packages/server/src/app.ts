@@ -98,7 +98,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     frameworkErrors,
   });
   await useContract(app, { checkReplies: options.checkReplies ?? false });
-  securityHeaders(app, { recaptcha: config.captcha.kind === 'recaptcha' });
+  securityHeaders(app, {
+    recaptcha: config.captcha.kind === 'recaptcha',
+    // Before any site exists there are no pixels (and the page answering says so).
+    pixels: () =>
+      services.context().then(
+        (c) => c.site.pixels,
+        () => ({}),
+      ),
+  });
   // Before compression, which would hide the pages' text from it.
   if (options.theme?.dev) themeDev(app, services, options.theme.dir ?? DEFAULT_THEME_DIR);
   // Pages and JSON are compressed whole, in one call; theme files stream through

@@ -2,6 +2,8 @@
  * Wire shapes the islands receive from the server: the cart's are the types of the routes' reply
  * schemas (docs/openapi.json), imported, not copied.
  */
+import type { PixelIds } from '@storefront/commerce';
+
 export type { CartEntryReply as CartEntry, CartReply as Cart } from '../../server/src/modules/cart/schema';
 
 import type { CartEntryReply as CartEntry } from '../../server/src/modules/cart/schema';
@@ -23,6 +25,8 @@ export interface PageAnalytics {
   cookieConsent: 'off' | 'banner';
   collectionId: string | null;
   itemId: string | null;
+  /** The merchant's ad-pixel ids; absent when none is set. */
+  pixels?: PixelIds;
 }
 
 export interface PageContext {

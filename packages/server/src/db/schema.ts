@@ -32,6 +32,10 @@ export interface WebsiteTable {
   analytics_test_purchases: Generated<number>;
   /** argon2id hash of the site password (spec §2 lock screen); null: the site is open (migration 0024). */
   site_password_hash: string | null;
+  /** Meta pixel id (15–16 digits); null: none (migration 0027). */
+  meta_pixel_id: string | null;
+  /** Google tag id (G-… or AW-…); null: none (migration 0027). */
+  google_tag_id: string | null;
 }
 
 export interface StoreSettingsTable {

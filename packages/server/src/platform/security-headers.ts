@@ -1,3 +1,4 @@
+import { CONFIG_PATH, type PixelIds, pixelSources } from '@storefront/commerce';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { isHttps } from './crumb.js';
 import { randomBytes } from './ids.js';
@@ -17,22 +18,26 @@ declare module 'fastify' {
 const NONCE_BYTES = 16;
 /** One year: browsers keep to HTTPS for this long after an HTTPS answer. */
 const HSTS_MAX_AGE_S = 365 * 24 * 60 * 60;
+/** A page without ad pixels: no third-party origin for them. */
+const NO_PIXELS = pixelSources({});
 
 /**
  * Scripts only from our origin or carrying this response's nonce (the context JSON and the island
  * bundle); images may come from a merchant's CDN; no plugins, no foreign forms, framing only by
  * our own pages.
  */
-export function contentSecurityPolicy(nonce: string | null, recaptcha = false): string {
-  // reCAPTCHA (CAPTCHA=recaptcha) is the one third party a page may load: its script and frame.
-  const google = recaptcha ? ` ${RECAPTCHA_SOURCES}` : '';
+export function contentSecurityPolicy(nonce: string | null, recaptcha = false, pixels = NO_PIXELS): string {
+  // The third parties a page may load: reCAPTCHA (CAPTCHA=recaptcha), its script and frame, and
+  // the ad pixels whose ids the merchant set (their scripts and where they send).
+  const google = recaptcha ? [RECAPTCHA_SOURCES] : [];
+  const nonceSource = nonce === null ? [] : [`'nonce-${nonce}'`];
   return [
     "default-src 'self'",
-    nonce === null ? `script-src 'self'${google}` : `script-src 'self' 'nonce-${nonce}'${google}`,
+    ["script-src 'self'", ...nonceSource, ...google, ...pixels.script].join(' '),
     "style-src 'self'",
     "img-src 'self' data: https:",
     "font-src 'self'",
-    `connect-src 'self'${google}`,
+    ["connect-src 'self'", ...google, ...pixels.connect].join(' '),
     ...(recaptcha ? [`frame-src ${RECAPTCHA_SOURCES}`] : []),
     "object-src 'none'",
     "base-uri 'self'",
@@ -52,7 +57,10 @@ const nonceOf = Symbol('cspNonce');
  * first reads `reply.cspNonce`, which puts it into that answer's policy; answers that read none
  * allow no inline script at all.
  */
-export function securityHeaders(app: FastifyInstance, options: { recaptcha?: boolean } = {}): void {
+export function securityHeaders(
+  app: FastifyInstance,
+  options: { recaptcha?: boolean; pixels?: () => Promise<PixelIds> } = {},
+): void {
   const recaptcha = options.recaptcha ?? false;
   // The policy of answers that carry no inline script (API answers, files): no nonce to make.
   const noInlineScriptPolicy = contentSecurityPolicy(null, recaptcha);
@@ -74,7 +82,21 @@ export function securityHeaders(app: FastifyInstance, options: { recaptcha?: boo
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     if (isHttps(request)) reply.header('strict-transport-security', `max-age=${HSTS_MAX_AGE_S}`);
   });
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', async (request, reply: FastifyReply & { [nonceOf]?: string }) => {
+    // A storefront page (one with an inline script) may load the ad pixels the merchant set; the
+    // owner's area never does.
+    const nonce = reply[nonceOf];
+    const path = request.url.split('?')[0];
+    if (
+      nonce !== undefined &&
+      options.pixels &&
+      path !== CONFIG_PATH &&
+      !path.startsWith(`${CONFIG_PATH}/`)
+    ) {
+      const pixels = pixelSources(await options.pixels());
+      if (pixels.script.length > 0)
+        reply.header('content-security-policy', contentSecurityPolicy(nonce, recaptcha, pixels));
+    }
     if (!request.url.startsWith('/api/') || request.routeOptions.config?.shared) return;
     reply.header('cache-control', 'no-store');
     const vary = reply.getHeader('vary');

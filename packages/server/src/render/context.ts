@@ -510,6 +510,8 @@ export function pageContext(input: PageInput, extra: Record<string, unknown> = {
           cookieConsent: site.analytics.cookieConsent,
           collectionId: input.collection?.id ?? null,
           itemId: (extra.item as { id?: string } | undefined)?.id ?? null,
+          // The merchant's ad-pixel ids, only when set (the script loads nothing without them).
+          ...(Object.keys(site.pixels).length > 0 ? { pixels: site.pixels } : {}),
         },
       }),
       pillCart: showsPillCart(input.pageType) && {

@@ -243,6 +243,13 @@ export const OWNER_ENDPOINTS: OwnerEndpoint[] = [
     permission: 'settings.write',
     body: { requestDelayDays: 7 },
   },
+  { method: 'GET', url: '/api/config/analytics/pixels', permission: 'settings.read' },
+  {
+    method: 'PATCH',
+    url: '/api/config/analytics/pixels',
+    permission: 'settings.write',
+    body: { googleTagId: null },
+  },
   ...CATALOG_ENDPOINTS,
   ...OWNER_OPS_ENDPOINTS,
   ...CONTENT_ENDPOINTS,

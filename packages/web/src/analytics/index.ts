@@ -1,5 +1,6 @@
 import {
   ADD_TO_CART_ERROR_EVENT,
+  adPixelsAllowed,
   analyticsCookiesAllowed,
   analyticsEligible,
   CHECKOUT_EVENT,
@@ -9,6 +10,7 @@ import {
   PERFORMANCE_COLLECTION_MS,
   PERFORMANCE_FLUSH_MS,
   type PixelEvent,
+  type PixelIds,
   parseConsent,
 } from '@storefront/commerce';
 import { readCookie, readCrumb } from '../cookies';
@@ -16,6 +18,8 @@ import { ADD_TO_CART_EVENT, type AddToCartEventDetail } from '../islands/product
 import type { PageContext } from '../types';
 import { advanceVisit, clearAnalyticsCookies, localStorageSupported } from './cookies';
 import { observePageEvents } from './page-events';
+import { PIXEL_EVENT, type PixelDetail } from './pixel-events';
+import type { PixelAdapter } from './pixels';
 import { TRACK_EVENT, type TrackDetail } from './track';
 import { FORM, JSON_TYPE, post } from './transport';
 import { observeVitals } from './vitals';
@@ -23,20 +27,40 @@ import { observeVitals } from './vitals';
 /** Spec §2 page types the script names events after. */
 const PAGE_TYPE = { COLLECTION: 1, ITEM: 50, SEARCH: 102, CART: 200, CHECKOUT: 201, ORDER_CONFIRMED: 202 };
 
-/** A merchant's ad-pixel adapter (spec §7 ad-pixel events); none unless the site's code sets one. */
-type PixelAdapter = (event: PixelEvent, data: Record<string, unknown>) => void;
 declare global {
   interface Window {
+    /** The ad-pixel adapter: the merchant's configured pixels, or one the site's own code sets. */
     storefrontPixel?: PixelAdapter;
   }
 }
 
+/** Ad-pixel events that happen while the merchant's pixels load; forwarded once they are in. */
+let pixelsLoading: [PixelEvent, Record<string, unknown>][] | undefined;
+let pixelsLoaded = false;
+
 function pixel(event: PixelEvent, data: Record<string, unknown>): void {
+  if (pixelsLoading) {
+    pixelsLoading.push([event, data]);
+    return;
+  }
   try {
     window.storefrontPixel?.(event, data);
   } catch {
     // A merchant's pixel never breaks the page.
   }
+}
+
+/** The merchant's pixels (after the visitor's consent): their code is fetched only then. */
+function loadPixels(doc: Document, ids: PixelIds): void {
+  if (pixelsLoaded) return;
+  pixelsLoaded = true;
+  pixelsLoading = [];
+  void import('./pixels').then((m) => {
+    window.storefrontPixel = m.pixelAdapter(doc, ids, window.storefrontPixel);
+    const waiting = pixelsLoading ?? [];
+    pixelsLoading = undefined;
+    for (const [event, data] of waiting) pixel(event, data);
+  });
 }
 
 /** CSS-like path of an element (tag#id.class > …), cut to spec §9's 200 characters. */
@@ -73,15 +97,22 @@ export function startAnalytics(doc: Document, context: PageContext): void {
   let consent = parseConsent(readCookie(CONSENT_COOKIE));
   const allowed = () => analyticsCookiesAllowed(settings.cookieConsent, consent);
   if (!allowed()) clearAnalyticsCookies();
+  const pixels = settings.pixels;
+  if (pixels && adPixelsAllowed(settings.cookieConsent, consent)) loadPixels(doc, pixels);
   const visitorCookie = allowed() ? advanceVisit(Date.now()) : undefined;
   if (settings.cookieConsent === 'banner' && consent === 'unanswered') {
     // Only sites that turn the banner on download it.
     void import('./banner').then((m) =>
-      m.showConsentBanner(doc, (answer) => {
-        consent = answer;
-        if (answer === 'restrictive') clearAnalyticsCookies();
-        else advanceVisit(Date.now());
-      }),
+      m.showConsentBanner(
+        doc,
+        (answer) => {
+          consent = answer;
+          if (answer === 'restrictive') clearAnalyticsCookies();
+          else advanceVisit(Date.now());
+          if (pixels && adPixelsAllowed(settings.cookieConsent, answer)) loadPixels(doc, pixels);
+        },
+        !!pixels,
+      ),
     );
   }
 
@@ -140,7 +171,8 @@ export function startAnalytics(doc: Document, context: PageContext): void {
   else if (context.pageType === PAGE_TYPE.CART) event('ViewCart');
   else if (context.pageType === PAGE_TYPE.CHECKOUT) event(CHECKOUT_EVENT);
   else if (context.pageType === PAGE_TYPE.ORDER_CONFIRMED) pixel('Purchase', {});
-  else if (context.pageType === PAGE_TYPE.SEARCH) pixel('Search', { query: location.search });
+  else if (context.pageType === PAGE_TYPE.SEARCH)
+    pixel('Search', { query: new URLSearchParams(location.search).get('q') ?? '' });
 
   const isRelated = observePageEvents(doc, event);
   doc.addEventListener(ADD_TO_CART_EVENT, (e) => {
@@ -152,6 +184,10 @@ export function startAnalytics(doc: Document, context: PageContext): void {
       pixel('AddToCart', data);
       if (isRelated(d.product.id)) event('RelatedProductAddToCart', data);
     }
+  });
+  doc.addEventListener(PIXEL_EVENT, (e) => {
+    const { event, data } = (e as CustomEvent<PixelDetail>).detail;
+    pixel(event, data);
   });
   doc.addEventListener(TRACK_EVENT, (e) => {
     const { name, data } = (e as CustomEvent<TrackDetail>).detail;

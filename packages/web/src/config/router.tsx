@@ -16,6 +16,7 @@ import { requireSession, safeNext } from './routes/guards';
 import { newsletterRoutes } from './routes/newsletter/route';
 import { auditRoute } from './routes/people/audit/route';
 import { contributorsRoute } from './routes/people/contributors/route';
+import { adPixelsRoute } from './routes/reports/ad-pixels/route';
 import { analyticsRoute } from './routes/reports/analytics/route';
 import { ordersRoute } from './routes/sales/orders/route';
 import { subscriptionsRoute } from './routes/sales/subscriptions/route';
@@ -80,6 +81,7 @@ export function configRoutes(queryClient: QueryClient, basename = CONFIG_BASENAM
             couponsRoute(ctx),
             shippingTaxRoute(ctx),
             settingsRoute(ctx),
+            adPixelsRoute(ctx),
             formsRoute(ctx),
             commentsRoute(ctx),
             reviewsRoute(ctx),

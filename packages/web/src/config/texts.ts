@@ -646,6 +646,14 @@ export const TEXTS = {
   cookieConsentHint:
     'Shoppers who decline keep no analytics cookies; their page views are counted without them.',
   badRange: 'The start must not be after the end.',
+  adPixels: 'Ad pixels',
+  adPixelIds: 'Pixel ids',
+  adPixelsConsentNote:
+    'Ad pixels load only after a visitor accepts cookies in the cookie banner: turn on “Ask shoppers first (banner)” under Analytics settings. Without the banner or an accepted answer, no pixel loads. Leave a field empty for no pixel.',
+  metaPixelId: 'Meta pixel id',
+  metaPixelIdHint: '15 or 16 digits, from Meta Events Manager.',
+  googleTagId: 'Google tag id',
+  googleTagIdHint: 'G-XXXXXXX (Google Analytics) or AW-123456789 (Google Ads).',
   templates: 'Templates',
   templatesIntro:
     'The theme’s JSON-T templates. Edit one to change how the store looks: drafts are yours alone until you publish, and every published version is kept to roll back to.',

@@ -15,6 +15,7 @@ import {
   validateFormField,
 } from '@storefront/commerce';
 import { type FormEvent, lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { trackPixel } from '../analytics/pixel-events';
 import { runPostSubmitHtml, saveSubmission } from './site-form/submit';
 import type { CaptchaHandle, SiteFormField, SiteFormProps } from './site-form/types';
 
@@ -362,6 +363,8 @@ export function SiteForm(props: SiteFormProps) {
     const result = await saveSubmission(props.formId, { ...answers, ...honeypot }, captchaKey);
     if (result.kind === 'invalid') return fail(result.errors);
     if (result.kind === 'failed') return fail({}, result.message);
+    // A saved form submission is a lead (spec §7 ad-pixel event).
+    trackPixel('Lead', { formId: props.formId });
     props.onSuccess?.();
     if (props.successRedirect) {
       window.location.assign(props.successRedirect);

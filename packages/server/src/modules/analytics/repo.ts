@@ -402,7 +402,13 @@ export async function countEvents(db: Kysely<DB>, websiteId: string) {
 export function saveAnalyticsSettings(
   db: Kysely<DB>,
   websiteId: string,
-  settings: { census_disabled?: number; cookie_consent?: string; analytics_test_purchases?: number },
+  settings: {
+    census_disabled?: number;
+    cookie_consent?: string;
+    analytics_test_purchases?: number;
+    meta_pixel_id?: string | null;
+    google_tag_id?: string | null;
+  },
 ) {
   return db.updateTable('websites').set(settings).where('id', '=', websiteId).execute();
 }

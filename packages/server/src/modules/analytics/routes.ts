@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { contract, FIELD_ERRORS } from '../../platform/contract.js';
 import { csvRow } from '../../platform/csv.js';
 import { HttpError } from '../../platform/errors.js';
+import { actorOf } from '../../platform/owner-actor.js';
 import { currentContributor, requirePermission } from '../../platform/owner-auth.js';
 import { parseOr400 } from '../../platform/validation.js';
 import type { AppServices, SiteContext } from '../../services.js';
@@ -13,6 +15,8 @@ import {
   errorReportsBody,
   formRenderBody,
   performanceBody,
+  pixelSettingsBody,
+  pixelSettingsReply,
   recordEventBody,
   recordHitBody,
   schemaEventBody,
@@ -27,10 +31,12 @@ import {
   exportRows,
   MAX_RANGE_DAYS,
   performanceRow,
+  pixelSettingsView,
   type Requester,
   recordPath,
   recordRow,
   requester,
+  savePixelSettings,
   saveSettings,
 } from './service.js';
 
@@ -171,6 +177,31 @@ export function analyticsRoutes(app: FastifyInstance, services: AppServices): vo
       await saveSettings(await services.context(), await currentContributor(services, request, reply), body);
       services.invalidateSite();
       return (await services.context()).site.analytics;
+    },
+  );
+
+  // The merchant's ad pixels (issue 13): the storefront loads them only after a visitor's consent.
+  const api = contract(app);
+  api.get(
+    '/api/config/analytics/pixels',
+    {
+      preValidation: requirePermission(services, 'settings.read'),
+      schema: { response: { 200: pixelSettingsReply } },
+    },
+    async () => pixelSettingsView((await services.context()).site),
+  );
+  api.patch(
+    '/api/config/analytics/pixels',
+    {
+      preValidation: requirePermission(services, 'settings.write'),
+      config: FIELD_ERRORS,
+      schema: { body: pixelSettingsBody, response: { 200: pixelSettingsReply } },
+    },
+    async (request) => {
+      await savePixelSettings(await services.context(), actorOf(request), request.body);
+      // Pages carry the ids (and the CSP their origins) from the next request on.
+      services.invalidateSite();
+      return pixelSettingsView((await services.context()).site);
     },
   );
 }

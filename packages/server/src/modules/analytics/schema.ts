@@ -4,6 +4,9 @@ import {
   ERROR_QUEUE_SIZE,
   ERROR_STACK_MAX,
   EVENT_PARAMETER_MAX_KEYS,
+  GOOGLE_TAG_ID_RE,
+  META_PIXEL_ID_RE,
+  PIXEL_MESSAGES,
 } from '@storefront/commerce';
 import { z } from 'zod';
 
@@ -148,4 +151,24 @@ export const analyticsSettingsBody = z.strictObject({
   censusDisabled: z.boolean().optional(),
   cookieConsent: z.enum(['off', 'banner']).optional(),
   testPurchases: z.boolean().optional(),
+});
+
+/** An id field: an empty text clears it (null), as the form shows it; stray spaces are dropped. */
+const pixelId = (re: RegExp, message: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() || null : v),
+    z.string(message).regex(re, message).nullable().optional(),
+  );
+
+/** PATCH /api/config/analytics/pixels: only the ids given change; null or '' removes one. */
+export const pixelSettingsBody = z.strictObject({
+  metaPixelId: pixelId(META_PIXEL_ID_RE, PIXEL_MESSAGES.meta),
+  googleTagId: pixelId(GOOGLE_TAG_ID_RE, PIXEL_MESSAGES.google),
+});
+export type PixelSettingsBody = z.output<typeof pixelSettingsBody>;
+
+/** GET and PATCH /api/config/analytics/pixels: the ids set, null where none. */
+export const pixelSettingsReply = z.object({
+  metaPixelId: z.string().nullable(),
+  googleTagId: z.string().nullable(),
 });

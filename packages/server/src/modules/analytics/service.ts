@@ -22,6 +22,7 @@ import { newId } from '../../platform/ids.js';
 import { currentContributor, sessionToken } from '../../platform/owner-auth.js';
 import type { AppServices } from '../../services.js';
 import { type AuditActor, recordAudit } from '../audit/service.js';
+import type { Site } from '../site/service.js';
 import {
   countEvents,
   type EventRow,
@@ -37,7 +38,13 @@ import {
   type VisitorDayKey,
   writeBatch,
 } from './repo.js';
-import { type AnalyticsRecord, type ErrorReport, type PerformanceRecord, URL_MAX } from './schema.js';
+import {
+  type AnalyticsRecord,
+  type ErrorReport,
+  type PerformanceRecord,
+  type PixelSettingsBody,
+  URL_MAX,
+} from './schema.js';
 export { URL_MAX };
 
 import { DEFAULT_WRITER_OPTIONS, GroupCommitWriter, type WriterOptions } from './writer.js';
@@ -636,6 +643,33 @@ export async function saveSettings(
       { db: trx, clock: ctx.clock },
       actor,
       'analytics.settings',
+      `website:${ctx.websiteId}`,
+      body,
+    );
+  });
+}
+
+/** The owner's ad-pixel screen: the ids set, null where none. */
+export function pixelSettingsView(site: Site) {
+  return { metaPixelId: site.pixels.meta ?? null, googleTagId: site.pixels.google ?? null };
+}
+
+/** Saves the ad-pixel ids given (null removes one) with an audit entry, in one transaction. */
+export async function savePixelSettings(
+  ctx: RequestContext,
+  actor: AuditActor,
+  body: PixelSettingsBody,
+): Promise<void> {
+  const set: { meta_pixel_id?: string | null; google_tag_id?: string | null } = {};
+  if (body.metaPixelId !== undefined) set.meta_pixel_id = body.metaPixelId;
+  if (body.googleTagId !== undefined) set.google_tag_id = body.googleTagId;
+  if (Object.keys(set).length === 0) return;
+  await ctx.db.transaction().execute(async (trx) => {
+    await saveAnalyticsSettings(trx, ctx.websiteId, set);
+    await recordAudit(
+      { db: trx, clock: ctx.clock },
+      actor,
+      'analytics.pixels',
       `website:${ctx.websiteId}`,
       body,
     );

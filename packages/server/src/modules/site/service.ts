@@ -2,6 +2,7 @@ import {
   COOKIE_CONSENT_MODES,
   type CookieConsentMode,
   DEFAULT_CURRENCY,
+  type PixelIds,
   SHARE_SERVICES,
   type ShareService,
 } from '@storefront/commerce';
@@ -87,6 +88,8 @@ export interface Site {
   lock: SiteLock;
   storeSettings: StoreSettings;
   analytics: AnalyticsSettings;
+  /** The merchant's ad-pixel ids (issue 13); empty: no pixel, no third-party origin. */
+  pixels: PixelIds;
   community: CommunitySettings;
   /** The newsletter form every page's footer offers; null when the owner turned it off or has none. */
   footerNewsletter: FormSettings | null;
@@ -142,6 +145,10 @@ export async function loadSite(db: Kysely<DB>): Promise<Site | null> {
       censusDisabled: !!w.census_disabled,
       cookieConsent: consentMode(w.cookie_consent),
       testPurchases: !!w.analytics_test_purchases,
+    },
+    pixels: {
+      ...(w.meta_pixel_id ? { meta: w.meta_pixel_id } : {}),
+      ...(w.google_tag_id ? { google: w.google_tag_id } : {}),
     },
     community: {
       commentsEnabled: !!w.comments_enabled,

@@ -26,6 +26,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/coupons', label: TEXTS.discounts, permission: 'settings.read' },
   { to: '/shipping-tax', label: TEXTS.shippingAndTax, permission: 'settings.read' },
   { to: '/settings', label: TEXTS.settings, permission: 'settings.read' },
+  { to: '/ad-pixels', label: TEXTS.adPixels, permission: 'settings.read' },
   { to: '/forms', label: TEXTS.forms, permission: 'forms.write' },
   { to: '/comments', label: TEXTS.comments, permission: 'comments.moderate' },
   { to: '/reviews', label: TEXTS.reviews, permission: 'comments.moderate' },
