@@ -138,6 +138,26 @@ describe.each(dialects)('member areas on %s', (dialect) => {
     expect(refunded.body).not.toContain(SECRET);
   });
 
+  it('gives nothing of a members-only event away to those it is closed to', async () => {
+    await saveCollection(
+      { db: t.database.db, websiteId: 'w1', clock: { now: () => Date.now() } },
+      { id: 'events', title: 'Events', urlSlug: 'events', type: 1, typeName: 'events', position: 3 },
+    );
+    const start = Date.now() + 86_400_000;
+    await addItem(t, {
+      collectionId: 'events',
+      title: 'Members supper',
+      urlSlug: 'supper',
+      event: { startDate: start, endDate: start + 3_600_000, location: {} },
+      memberProducts: ['club'],
+    });
+    expect((await call('GET', '/events/supper', {})).statusCode).toBe(401);
+    expect((await call('GET', '/events/supper/event.ics', {})).statusCode).toBe(404);
+    expect(
+      (await call('GET', '/events/supper/event.ics', await signUp('quinn@example.com'))).statusCode,
+    ).toBe(404);
+  });
+
   it('keeps member areas out of search results', async () => {
     const res = await call('GET', '/search?q=members', {});
     expect(res.body).not.toContain('Members lounge');
