@@ -158,6 +158,35 @@ describe.each(dialects)('member areas on %s', (dialect) => {
     ).toBe(404);
   });
 
+  it('takes no comment on a members-only post from a visitor (the answer would show the post)', async () => {
+    await saveCollection(
+      { db: t.database.db, websiteId: 'w1', clock: { now: () => Date.now() } },
+      { id: 'blog', title: 'Blog', urlSlug: 'blog', type: 1, typeName: 'blog', position: 4 },
+    );
+    const post = await addItem(t, {
+      collectionId: 'blog',
+      title: 'Members letter',
+      blocks: [{ type: 2, html: `<p>${SECRET}</p>` }],
+      commentState: 1,
+      memberProducts: ['club'],
+    });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/content/comments',
+      cookies: { crumb: CRUMB },
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        crumb: CRUMB,
+        itemId: post.id,
+        name: 'Eve',
+        email: 'eve@example.com',
+        body: 'Hi',
+      }).toString(),
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain(SECRET);
+  });
+
   it('keeps member areas out of search results', async () => {
     const res = await call('GET', '/search?q=members', {});
     expect(res.body).not.toContain('Members lounge');

@@ -104,6 +104,10 @@ export function contentPageRoutes(app: FastifyInstance, services: AppServices): 
     const blog = row && collections.find((c) => c.id === row.collection_id && c.typeName === 'blog');
     const post = blog ? await getPost(ctx, blog, row.url_slug) : null;
     if (!blog || !post) throw new HttpError(404, COMMENT_MESSAGES.closed);
+    // A member area's post takes comments only from members (the answer shows the whole post).
+    const siteUser = post.item.memberProducts.length ? await currentSiteUser(services, request, reply) : null;
+    if (!(await memberAccess(ctx, post.item, siteUser?.id ?? null)))
+      throw new HttpError(404, COMMENT_MESSAGES.closed);
 
     let state: CommentFormState;
     let status = 200;
