@@ -33,5 +33,7 @@ export const MEMBER_MESSAGES = {
   unknownProduct: 'That product does not exist.',
   paywall: 'This page is for members. Buy a membership to read it.',
   accessDenied: 'This page is for members. Your account has no membership that opens it yet.',
+  signInToCheckout:
+    'Sign in or create an account to buy a membership: it opens the member area to your account.',
   signInToBuy: 'Sign in or create an account first: your purchase opens this page to your account.',
 } as const;

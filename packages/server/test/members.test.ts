@@ -187,6 +187,27 @@ describe.each(dialects)('member areas on %s', (dialect) => {
     expect(res.body).not.toContain(SECRET);
   });
 
+  it('asks a visitor to sign in before buying a membership', async () => {
+    const jar: Jar = {};
+    keep(
+      jar,
+      await call('POST', '/api/commerce/shopping-cart/entries', jar, {
+        itemId: 'club',
+        sku: 'CLUB',
+        quantity: 1,
+        additionalFields: null,
+      }),
+    );
+    const order = await call('POST', '/api/commerce/orders', jar, {
+      idempotencyKey: newKey(),
+      email: 'visitor@example.com',
+      source: { kind: 'cart' },
+      payment: card(),
+    });
+    expect(order.statusCode).toBe(401);
+    expect(order.json().message).toBe(MEMBER_MESSAGES.signInToCheckout);
+  });
+
   it('keeps member areas out of search results', async () => {
     const res = await call('GET', '/search?q=members', {});
     expect(res.body).not.toContain('Members lounge');
