@@ -234,4 +234,11 @@ describe.each(Object.entries(VIEWPORTS))('shopper screens on a %s', (device, vie
     await expectScreen('cart-no-js');
     await context.close();
   });
+
+  it('the paywall page of a member area', async () => {
+    await open('/members');
+    await page.locator('.paywall-page').waitFor();
+    await expectScreen('paywall');
+    await context.close();
+  });
 });

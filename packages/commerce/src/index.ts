@@ -16,6 +16,7 @@ export * from './error-reports.js';
 export * from './events.js';
 export * from './forms.js';
 export * from './installments.js';
+export * from './members.js';
 export * from './merchandising.js';
 export * from './messages.js';
 export * from './money.js';

@@ -37,7 +37,9 @@ import * as m0022 from './migrations/0022_analytics_partitions.js';
 import * as m0023 from './migrations/0023_analytics_returning_visitors.js';
 import * as m0024 from './migrations/0024_events_and_passwords.js';
 import * as m0025 from './migrations/0025_reviews.js';
+import * as m0026 from './migrations/0026_member_areas.js';
 import * as m0027 from './migrations/0027_ad_pixels.js';
+
 import type { DB } from './schema.js';
 import { createWriteVersion, observeWrites, type WriteVersion } from './write-version.js';
 
@@ -81,6 +83,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0023_analytics_returning_visitors': m0023,
   '0024_events_and_passwords': m0024,
   '0025_reviews': m0025,
+  '0026_member_areas': m0026,
   '0027_ad_pixels': m0027,
 };
 

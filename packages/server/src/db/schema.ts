@@ -787,6 +787,8 @@ export interface ContentItemTable {
   location: string | null;
   /** argon2id hash of the page's password (spec §2 protected content); null: open. */
   password_hash: string | null;
+  /** JSON array of the paywall products that open the item (issue 16 member areas); null: open. */
+  member_products: Generated<string | null>;
 }
 
 export interface ContentTermTable {

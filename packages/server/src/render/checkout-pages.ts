@@ -9,6 +9,7 @@ import {
   installmentSchedule,
   MESSAGES,
   minorFromDecimal,
+  ProductType,
   variantOptionsText,
 } from '@storefront/commerce';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -26,6 +27,7 @@ import {
   settlePayLater,
 } from '../modules/checkout/service.js';
 import { SOURCE_MESSAGES } from '../modules/checkout/sources.js';
+import { memberAreasOf } from '../modules/content/service.js';
 import { getInstallmentContext } from '../modules/context/service.js';
 import { MEDIA_SECURITY_HEADERS } from '../modules/media/routes.js';
 import { openFile } from '../modules/media/service.js';
@@ -50,6 +52,7 @@ import { HttpError } from '../platform/errors.js';
 import { parseInput, text, tokenQuery } from '../platform/request-input.js';
 import { currentSiteUser } from '../platform/site-user-auth.js';
 import type { AppServices, SiteContext } from '../services.js';
+import { itemUrl } from './content-context.js';
 import { pageContext } from './context.js';
 import { PAGE_TYPE } from './page-types.js';
 import type { TemplateName } from './theme.js';
@@ -303,6 +306,18 @@ async function onlyDonations(ctx: SiteContext, order: OrderView): Promise<boolea
   return order.items.every((i) => products.find((p) => p.id === i.itemId)?.donation);
 }
 
+/** The member areas the order's paywall products open: their titles and addresses. */
+async function memberAreasOfOrder(ctx: SiteContext, order: OrderView) {
+  const paywall = order.items.filter((i) => i.productType === ProductType.PAYWALL).map((i) => i.itemId);
+  const items = await memberAreasOf(ctx, paywall);
+  if (items.length === 0) return [];
+  const collections = await getCollections(ctx);
+  return items.flatMap((item) => {
+    const collection = collections.find((c) => c.id === item.collectionId);
+    return collection ? [{ title: item.title, url: itemUrl(item, collection) }] : [];
+  });
+}
+
 /** Longest text kept of each checkout link parameter (the quote schema's limits). */
 const ID_MAX_LENGTH = 64;
 const SKU_MAX_LENGTH = 200;
@@ -409,6 +424,16 @@ export function checkoutPageRoutes(
           template: 'orderStatus' as const,
           title: `Order ${order.numberText}`,
         };
+    // A paid order holding a paywall product opens member areas: membership confirmed (208) links them.
+    const memberAreas = confirmation && order.status === 'paid' ? await memberAreasOfOrder(ctx, order) : [];
+    if (memberAreas.length > 0)
+      return render(services, request, reply, {
+        pageType: PAGE_TYPE.MEMBERSHIP_CONFIRMED,
+        template: 'membershipConfirmed',
+        title: 'Membership confirmed',
+        status: 200,
+        data: { order: orderContext(order, ctx.site.website.locale), memberAreas },
+      });
     // The subscription confirmed page (206) also shows the plan and the next billing date.
     const subscription =
       page.pageType === PAGE_TYPE.SUBSCRIPTION_CONFIRMED ? await subscriptionOfOrder(ctx, order.id) : null;

@@ -248,6 +248,8 @@ export async function itemContext(ctx: SiteContext, item: ContentItem, collectio
     publishOn: item.publishOn,
     /** The item asks for its own password (spec §2 protected content). */
     hasPassword: item.hasPassword,
+    /** The paywall products that open the item (issue 16 member areas); empty: open. */
+    memberProducts: item.memberProducts,
     display: {
       dateText: dateText(item.publishOn, ctx.site),
       dateIso: item.publishOn === null ? '' : new Date(item.publishOn).toISOString(),

@@ -10,9 +10,11 @@ import {
   isSameDayEvent,
   isUpcomingEvent,
   likeCountText,
+  MEMBER_MESSAGES,
   monthGrid,
   monthKey,
   monthOf,
+  ProductType,
   parseMonth,
   SHARE_SERVICE_LABELS,
   shareLink,
@@ -21,7 +23,7 @@ import {
   threadComments,
   zonedDay,
 } from '@storefront/commerce';
-import { type Collection, searchProducts } from '../modules/catalog/service.js';
+import { type Collection, getProductsByIds, searchProducts } from '../modules/catalog/service.js';
 import {
   allEvents,
   type ContentItem,
@@ -30,6 +32,7 @@ import {
   getPost,
   listEvents,
   listPosts,
+  memberAccess,
   pagePasswordHash,
   SEARCH_LIMIT,
   SNIPPET_MARKS,
@@ -40,6 +43,7 @@ import {
 } from '../modules/content/service.js';
 import { HONEYPOT_FIELD } from '../modules/forms/submissions.js';
 import { sitePublicUrl } from '../modules/site/service.js';
+import { ACCOUNT_URL } from '../modules/site-users/routes.js';
 import { escapeHtml } from '../platform/html.js';
 import { ownerBaseUrl } from '../platform/owner-auth.js';
 import type { AppServices, SiteContext } from '../services.js';
@@ -65,6 +69,8 @@ export interface ContentVisit {
   search: URLSearchParams;
   /** The visitor entered this page's current password (spec §2 protected content). */
   unlocked(itemId: string, passwordHash: string): boolean;
+  /** The signed-in customer's account, null for a visitor (member areas). */
+  siteUserId(): Promise<string | null>;
 }
 
 export type ContentResolution = ContentPageSpec | { redirect: string } | null;
@@ -319,7 +325,16 @@ export async function resolveContentPage(
 ): Promise<ContentResolution> {
   const page = await resolveContent(services, ctx, collections, segments, crumb, visit);
   if (!page || 'redirect' in page) return page;
-  const item = page.data.item as { id?: string; hasPassword?: boolean } | undefined;
+  const item = page.data.item as
+    | { id?: string; title: string; hasPassword?: boolean; memberProducts?: string[] }
+    | undefined;
+  if (item?.id && item.memberProducts?.length) {
+    // A member area depends on who is signed in: never cached.
+    const siteUserId = await visit.siteUserId();
+    if (!(await memberAccess(ctx, { memberProducts: item.memberProducts }, siteUserId)))
+      return memberOfferPage(ctx, page, item.title, item.memberProducts, crumb, siteUserId !== null);
+    if (!item.hasPassword) return { ...page, noStore: true };
+  }
   if (!item?.id || !item.hasPassword) return page;
   // A page with its own password: its form until the visitor has entered it; never cached either way.
   const hash = await pagePasswordHash(ctx, item.id);
@@ -337,6 +352,43 @@ export async function resolveContentPage(
     title: passwordPageTitle(ctx, form),
     collection: page.collection,
     data: { passwordForm: passwordFormContext(ctx, form, crumb) },
+    noStore: true,
+  };
+}
+
+/**
+ * What a member area shows those it is not open to: to a visitor the paywall page (spec §2, 107),
+ * to a signed-in customer who has not bought it the access denied page (106); both offer the
+ * paywall products (a visitor is asked to sign in first, so the purchase reaches an account).
+ */
+async function memberOfferPage(
+  ctx: SiteContext,
+  page: ContentPageSpec,
+  title: string,
+  productIds: string[],
+  crumb: string,
+  signedIn: boolean,
+): Promise<ContentPageSpec> {
+  const products = (await getProductsByIds(ctx, productIds)).filter(
+    (p) => p.productType === ProductType.PAYWALL,
+  );
+  return {
+    status: signedIn ? 403 : 401,
+    pageType: signedIn ? PAGE_TYPE.MEMBER_AREA_ACCESS_DENIED : PAGE_TYPE.PAYWALL,
+    template: 'paywall',
+    title: `${title} (members only) — ${ctx.site.website.siteTitle}`,
+    collection: page.collection,
+    data: {
+      paywall: {
+        heading: title,
+        signedIn,
+        hint: signedIn ? MEMBER_MESSAGES.accessDenied : MEMBER_MESSAGES.paywall,
+        signInText: MEMBER_MESSAGES.signInToBuy,
+        signInUrl: ACCOUNT_URL,
+        crumb,
+        products: products.map((p) => productCardContext(p, ctx.site)),
+      },
+    },
     noStore: true,
   };
 }

@@ -10,6 +10,7 @@ import {
   getItem,
   getPost,
   listPosts,
+  memberAccess,
   pagePasswordHash,
   sitemapEntries,
 } from '../modules/content/service.js';
@@ -21,6 +22,7 @@ import { HttpError } from '../platform/errors.js';
 import { escapeHtml } from '../platform/html.js';
 import { newToken } from '../platform/ids.js';
 import { ownerBaseUrl, requirePermission } from '../platform/owner-auth.js';
+import { currentSiteUser } from '../platform/site-user-auth.js';
 import type { AppServices } from '../services.js';
 import { itemContext, itemUrl } from './content-context.js';
 import { COMMENT_FORM_ACTION, type CommentFormState, itemPage, siteBaseUrl } from './content-pages.js';
@@ -102,6 +104,10 @@ export function contentPageRoutes(app: FastifyInstance, services: AppServices): 
     const blog = row && collections.find((c) => c.id === row.collection_id && c.typeName === 'blog');
     const post = blog ? await getPost(ctx, blog, row.url_slug) : null;
     if (!blog || !post) throw new HttpError(404, COMMENT_MESSAGES.closed);
+    // A member area's post takes comments only from members (the answer shows the whole post).
+    const siteUser = post.item.memberProducts.length ? await currentSiteUser(services, request, reply) : null;
+    if (!(await memberAccess(ctx, post.item, siteUser?.id ?? null)))
+      throw new HttpError(404, COMMENT_MESSAGES.closed);
 
     let state: CommentFormState;
     let status = 200;
@@ -180,8 +186,11 @@ export function contentPageRoutes(app: FastifyInstance, services: AppServices): 
       );
       const item = collection ? await getEvent(ctx, collection, request.params.slug) : null;
       const hash = item?.hasPassword ? await pagePasswordHash(ctx, item.id) : null;
-      // A page behind its own password gives nothing away before it is entered.
+      // A page behind its own password or in a member area gives nothing away to those it is closed to.
       if (!collection || !item || (hash && !services.access.pageOpen(request, item.id, hash)))
+        return reply.status(404).send({ message: 'Not found' });
+      const siteUser = item.memberProducts.length ? await currentSiteUser(services, request, reply) : null;
+      if (!(await memberAccess(ctx, item, siteUser?.id ?? null)))
         return reply.status(404).send({ message: 'Not found' });
       const base = siteBaseUrl(services, ctx);
       const url = `${base}${itemUrl(item, collection)}`;

@@ -26,6 +26,7 @@ import { COUPON_FORM_MESSAGES } from '../modules/pricing/routes.js';
 import { DEFAULT_RESTOCK_SUCCESS_TEXT, restockMessageByKey } from '../modules/restock/service.js';
 import { productReviews } from '../modules/reviews/service.js';
 import { announcementDismissed } from '../modules/site/routes.js';
+import { currentSiteUser } from '../platform/site-user-auth.js';
 import type { AppServices, SiteContext } from '../services.js';
 import { productListContext, productPageExtras } from './browse-context.js';
 import {
@@ -78,7 +79,7 @@ export async function resolvePage(
   crumb: string,
   cartToken: string | undefined,
   search: URLSearchParams = new URLSearchParams(),
-  unlocked: ContentVisit['unlocked'] = () => false,
+  visitor: Omit<ContentVisit, 'search'> = { unlocked: () => false, siteUserId: async () => null },
 ): Promise<PageSpec | { redirect: string }> {
   const siteTitle = ctx.site.website.siteTitle;
   if (isCartPage(segments)) {
@@ -170,7 +171,7 @@ export async function resolvePage(
   }
   const content: ContentResolution = await resolveContentPage(services, ctx, collections, segments, crumb, {
     search,
-    unlocked,
+    ...visitor,
   });
   if (content) return content;
   if (!collection && segments.length === 1) {
@@ -279,7 +280,10 @@ async function renderPage(
     pages.placeholders.crumb,
     cartToken,
     url.searchParams,
-    (itemId, passwordHash) => services.access.pageOpen(request, itemId, passwordHash),
+    {
+      unlocked: (itemId, passwordHash) => services.access.pageOpen(request, itemId, passwordHash),
+      siteUserId: async () => (await currentSiteUser(services, request, reply))?.id ?? null,
+    },
   );
   if ('redirect' in page) return reply.redirect(page.redirect);
   const rendered = renderSpec(

@@ -32,6 +32,8 @@ export const TEMPLATES = {
   eventsList: 'collections/events.list',
   eventsItem: 'collections/events.item',
   passwordPage: 'pages/password.page',
+  paywall: 'pages/paywall.page',
+  membershipConfirmed: 'pages/membership-confirmed.page',
   search: 'pages/search.page',
   payLaterTest: 'pages/pay-later-test.page',
   contributionConfirmed: 'pages/contribution-confirmed.page',

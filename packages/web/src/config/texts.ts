@@ -535,6 +535,12 @@ export const TEXTS = {
   pagePasswordHint: 'Visitors must enter it to read this item. Leave empty to keep the current one.',
   pagePasswordOn: 'This item asks visitors for its password.',
   removePagePassword: 'Remove the password',
+  memberArea: 'Member area',
+  memberProducts: 'Paywall products that open this item',
+  memberProductsHint:
+    'Only customers signed in with a paid order of one of these products can read the item. Choose none to open it to everyone.',
+  noPaywallProducts:
+    'The store has no paywall products yet: add a product of type Paywall to make this item members-only.',
   sitePassword: 'Site password',
   newSitePassword: 'New site password',
   sitePasswordHint: 'Leave empty to keep the current password.',

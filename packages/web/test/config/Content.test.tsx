@@ -16,6 +16,7 @@ const EDITOR: Who = {
 };
 const DRAFTER: Who = { role: 16, roleName: 'draft editor', permissions: ['content.read', 'drafts.write'] };
 const BLOG = { id: 'blog', title: 'Blog', typeName: 'blog', fullUrl: '/blog' };
+const CLUB = { id: 'club', name: 'Club membership', productType: 5 };
 const EVENTS = { id: 'events', title: 'Events', typeName: 'events', fullUrl: '/events' };
 
 function contentServer(who: Who, create: (request: RecordedRequest) => Response, collections = [BLOG]) {
@@ -24,6 +25,11 @@ function contentServer(who: Who, create: (request: RecordedRequest) => Response,
     'GET /api/config/content/collections': () => jsonResponse({ collections }),
     'GET /api/config/content/items': () => jsonResponse({ items: [], total: 0, page: 1, pageSize: 25 }),
     'GET /api/config/media': () => jsonResponse({ assets: [] }),
+    'GET /api/config/products': (request) => {
+      // Only paywall products are asked for (member areas).
+      const type = new URL(request.url, 'http://local').searchParams.get('type');
+      return jsonResponse({ products: type === '5' ? [CLUB] : [], total: 1, page: 1, pageSize: 25 });
+    },
     'POST /api/config/content/items': (request) => {
       posts.push(request);
       return create(request);
@@ -121,5 +127,36 @@ describe('the page and post editor', { timeout: 30_000 }, () => {
         location: { addressLine1: '14 Mill Street', mapLat: 42.25, mapLng: -73.79 },
       },
     });
+  });
+
+  it('makes an item members-only with the chosen paywall products and shows the server’s refusal', async () => {
+    let refuse = true;
+    const posts = contentServer(EDITOR, () =>
+      refuse
+        ? jsonResponse(
+            {
+              message: 'That product does not exist.',
+              errors: { memberProducts: 'That product does not exist.' },
+            },
+            400,
+          )
+        : jsonResponse({ item: { id: 'ci_3' } }, 201),
+    );
+    renderArea('/config/content/new');
+    const drawer = await screen.findByRole('dialog', { name: 'New page or post' }, { timeout: 15_000 });
+    fireEvent.change(within(drawer).getByLabelText('Title'), { target: { value: 'Members lounge' } });
+    const select = (await within(drawer).findByLabelText(
+      'Paywall products that open this item',
+    )) as HTMLSelectElement;
+    expect([...select.options].map((o) => o.textContent)).toEqual(['Club membership']);
+    select.options[0].selected = true;
+    fireEvent.change(select);
+    await save(drawer);
+    await vi.waitFor(() => expect(posts).toHaveLength(1));
+    expect(posts[0].body).toMatchObject({ title: 'Members lounge', memberProducts: ['club'] });
+    expect(await within(drawer).findAllByText('That product does not exist.')).not.toHaveLength(0);
+    refuse = false;
+    await save(drawer);
+    await vi.waitFor(() => expect(posts).toHaveLength(2));
   });
 });

@@ -1,4 +1,4 @@
-import { VISITOR_COOKIE } from '@storefront/commerce';
+import { MEMBER_MESSAGES, ProductType, VISITOR_COOKIE } from '@storefront/commerce';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { contract, guard } from '../../platform/contract.js';
 import { currentContributor, ownerBaseUrl, sessionToken } from '../../platform/owner-auth.js';
@@ -6,6 +6,7 @@ import { currentSiteUser } from '../../platform/site-user-auth.js';
 import type { AppServices } from '../../services.js';
 import { countryOf } from '../analytics/service.js';
 import { CART_COOKIE, clearCartCookies } from '../cart/routes.js';
+import { getCart } from '../cart/service.js';
 import { linkOrderToSiteUser } from '../site-users/service.js';
 import { payLaterNoticeReply, placedOrderReply, placeOrderBody, quoteBody, quoteReply } from './schema.js';
 import {
@@ -74,6 +75,13 @@ export function checkoutRoutes(
     },
     async (request, reply) => {
       const ctx = await services.context();
+      const siteUser = await currentSiteUser(services, request, reply);
+      // A membership opens its area to an account: a visitor signs in before buying one.
+      if (!siteUser && request.body.source.kind === 'cart') {
+        const cart = await getCart(ctx, request.cookies[CART_COOKIE], ctx.site.website.currency);
+        if (cart.entries.some((e) => e.productType === ProductType.PAYWALL))
+          return sendFailure(reply, new CheckoutFailure(401, MEMBER_MESSAGES.signInToCheckout, {}));
+      }
       try {
         const contributor = sessionToken(request) ? await currentContributor(services, request, reply) : null;
         const result = await placeOrder(ctx, deps, request.body, request.cookies[CART_COOKIE], {
@@ -82,7 +90,6 @@ export function checkoutRoutes(
           country: countryOf(request.headers['cf-ipcountry'] ?? request.headers['x-country']),
         });
         // Placed while signed in, the order lists in the shopper's account.
-        const siteUser = await currentSiteUser(services, request, reply);
         if (siteUser) await linkOrderToSiteUser(ctx, result.order.id, siteUser.id);
         if (result.order.source === 'cart') {
           // The bought cart is done with; the next add starts a new one.

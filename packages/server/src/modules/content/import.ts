@@ -89,6 +89,8 @@ export const contentFileSchema = z.strictObject({
         event: z.unknown().optional(),
         /** The item's own password (a WXR post_password): visitors enter it to read the item. */
         password: z.string().optional(),
+        /** The paywall products whose buyers may read the item (member areas). */
+        memberProducts: z.array(z.string()).optional(),
       }),
     )
     .default([]),
@@ -175,6 +177,7 @@ export async function importContent(
             tags: raw.tags.map((t) => termOf(t).name).filter(Boolean),
             event: raw.event ?? null,
             ...(raw.password ? { password: raw.password } : {}),
+            ...(raw.memberProducts ? { memberProducts: raw.memberProducts } : {}),
           });
           if (!body.success) {
             errors.push(

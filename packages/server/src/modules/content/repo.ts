@@ -14,6 +14,17 @@ type Db = Kysely<DB> | Transaction<DB>;
 
 const PUBLISHED = 'published';
 
+/** Published items behind paywall products (member areas). */
+export function findMemberItems(db: Db, websiteId: string) {
+  return db
+    .selectFrom('content_items')
+    .selectAll()
+    .where('website_id', '=', websiteId)
+    .where('status', '=', PUBLISHED)
+    .where('member_products', 'is not', null)
+    .execute();
+}
+
 export function findItem(db: Db, websiteId: string, id: string) {
   return db
     .selectFrom('content_items')

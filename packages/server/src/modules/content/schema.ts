@@ -17,6 +17,7 @@ import {
   type GALLERY_SWITCH_DEFAULTS,
   LATITUDE_RANGE,
   LONGITUDE_RANGE,
+  MAX_MEMBER_PRODUCTS,
   MAX_SLUG_LENGTH,
   MAX_TITLE_LENGTH,
   RECORD_TYPE,
@@ -184,6 +185,11 @@ export const itemBodySchema = z.strictObject({
    * it away, any other text sets it.
    */
   password: z.string().max(MAX_PAGE_PASSWORD_LENGTH).optional(),
+  /**
+   * The paywall products whose buyers may read the item (issue 16 member areas): absent keeps the
+   * ones it has, [] opens it to everyone.
+   */
+  memberProducts: z.array(z.string().max(64)).max(MAX_MEMBER_PRODUCTS).optional(),
 });
 
 export type ItemBody = z.output<typeof itemBodySchema>;

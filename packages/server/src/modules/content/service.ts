@@ -7,9 +7,12 @@ import {
   EVENT_PAGE_SIZE,
   type EventLocation,
   type EventView,
+  hasMemberAccess,
   isDue,
   locationText,
   MAX_SLUG_LENGTH,
+  MEMBER_MESSAGES,
+  ProductType,
   RECORD_TYPE,
   slugify,
   splitEvents,
@@ -23,7 +26,8 @@ import { HttpError } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { hashPassword } from '../../platform/passwords.js';
 import { type AuditActor, recordAudit } from '../audit/service.js';
-import { type Collection, getCollections } from '../catalog/service.js';
+import { type Collection, getCollections, getProductsByIds } from '../catalog/service.js';
+import { memberOrders } from '../site-users/service.js';
 import {
   addTaxonomy,
   adjacentPost,
@@ -39,6 +43,7 @@ import {
   findItem,
   findItemBySlug,
   findItemsByIds,
+  findMemberItems,
   findTerm,
   firstPublishedItem,
   insertItem,
@@ -93,6 +98,8 @@ export interface ContentItem {
   event: ContentEvent | null;
   /** The page asks for its own password (spec §2 protected content). */
   hasPassword: boolean;
+  /** The paywall products whose buyers may read the item; empty: open to everyone. */
+  memberProducts: string[];
 }
 
 export interface ContentEvent {
@@ -139,6 +146,7 @@ function toItem(row: ContentItemRow, terms: ContentTermRow[], commentCount: numb
     updatedAt: Number(row.updated_at),
     event: eventOf(row),
     hasPassword: row.password_hash !== null,
+    memberProducts: row.member_products ? (JSON.parse(row.member_products) as string[]) : [],
   };
 }
 
@@ -169,9 +177,12 @@ export function searchText(
   return parts.filter(Boolean).join(' ');
 }
 
-/** Published items are searchable; one behind its own password is not (its snippet would give it away). */
+/**
+ * Published items are searchable; one behind its own password or in a member area is not (its
+ * snippet would give it away).
+ */
 async function reindex(ctx: RequestContext, item: ContentItem) {
-  if (item.status === CONTENT_STATUS.published && !item.hasPassword)
+  if (item.status === CONTENT_STATUS.published && !item.hasPassword && item.memberProducts.length === 0)
     await upsertSearchDocument(ctx.db, {
       item_id: item.id,
       website_id: ctx.websiteId,
@@ -318,6 +329,10 @@ export async function saveItemIn(
       : body.password === ''
         ? null
         : await hashPassword(body.password);
+  const memberProducts =
+    body.memberProducts === undefined
+      ? (existing?.member_products ?? null)
+      : await checkedMemberProducts(ctx, body.memberProducts);
   const slug =
     body.urlSlug || existing?.url_slug || (await freeSlug(ctx, collection.id, slugify(body.title)));
   const taken = await findItemBySlug(ctx.db, collection.id, slug);
@@ -351,6 +366,7 @@ export async function saveItemIn(
     event_end: body.event?.endDate ?? null,
     location: body.event ? JSON.stringify(body.event.location) : null,
     password_hash: passwordHash,
+    member_products: memberProducts,
   };
   if (existing) await updateItem(ctx.db, itemId, row);
   else await insertItem(ctx.db, row);
@@ -375,6 +391,49 @@ export async function saveItemIn(
     title: body.title,
   });
   return item;
+}
+
+/** The item's paywall products as stored (null: none), each checked to be a paywall product of the site. */
+async function checkedMemberProducts(ctx: RequestContext, ids: string[]): Promise<string | null> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return null;
+  const products = await getProductsByIds(ctx, unique);
+  for (const id of unique) {
+    const product = products.find((p) => p.id === id);
+    if (!product)
+      throw new HttpError(400, MEMBER_MESSAGES.unknownProduct, undefined, {
+        memberProducts: MEMBER_MESSAGES.unknownProduct,
+      });
+    if (product.productType !== ProductType.PAYWALL)
+      throw new HttpError(400, MEMBER_MESSAGES.notPaywall, undefined, {
+        memberProducts: MEMBER_MESSAGES.notPaywall,
+      });
+  }
+  return JSON.stringify(unique);
+}
+
+/** A signed-in customer may read the item (nobody signed in may read a member area). */
+export async function memberAccess(
+  ctx: RequestContext,
+  item: Pick<ContentItem, 'memberProducts'>,
+  siteUserId: string | null,
+): Promise<boolean> {
+  if (item.memberProducts.length === 0) return true;
+  if (!siteUserId) return false;
+  return hasMemberAccess(item.memberProducts, await memberOrders(ctx, siteUserId));
+}
+
+/** Published member areas that buying one of `productIds` opens. */
+export async function memberAreasOf(
+  ctx: RequestContext,
+  productIds: readonly string[],
+): Promise<ContentItem[]> {
+  if (productIds.length === 0) return [];
+  const rows = await findMemberItems(ctx.db, ctx.websiteId);
+  return withTerms(
+    ctx,
+    rows.filter((r) => (JSON.parse(r.member_products!) as string[]).some((id) => productIds.includes(id))),
+  );
 }
 
 /** `base`, or `base-2`, `base-3` … : the first slug no item of the collection has. */

@@ -132,6 +132,17 @@ export function listOrdersOfSiteUser(db: Kysely<DB>, websiteId: string, siteUser
     .execute();
 }
 
+/** The product ids of each of the account's orders, with the order's status (member areas). */
+export function listOrderProductsOfSiteUser(db: Kysely<DB>, websiteId: string, siteUserId: string) {
+  return db
+    .selectFrom('orders')
+    .innerJoin('order_items', 'order_items.order_id', 'orders.id')
+    .select(['orders.id as order_id', 'orders.status', 'order_items.item_id'])
+    .where('orders.website_id', '=', websiteId)
+    .where('orders.site_user_id', '=', siteUserId)
+    .execute();
+}
+
 export async function linkOrder(
   db: Kysely<DB>,
   websiteId: string,

@@ -1,4 +1,5 @@
-import { ACCOUNT_ADDRESSES_MAX, ACCOUNT_MESSAGES, formatMoney } from '@storefront/commerce';
+import { ACCOUNT_ADDRESSES_MAX, ACCOUNT_MESSAGES, formatMoney, type MemberOrder } from '@storefront/commerce';
+import type { RequestContext } from '../../platform/context.js';
 import { HttpError } from '../../platform/errors.js';
 import { newId, newToken, sha256 } from '../../platform/ids.js';
 import { hashPassword, verifyPassword } from '../../platform/passwords.js';
@@ -24,6 +25,7 @@ import {
   insertSiteUserToken,
   linkOrder,
   listAddresses,
+  listOrderProductsOfSiteUser,
   listOrdersOfSiteUser,
   listRestockSignupsOfSiteUser,
   listSubscriptionsOfSiteUser,
@@ -231,6 +233,17 @@ export async function linkOrderToSiteUser(
   siteUserId: string,
 ): Promise<void> {
   await linkOrder(ctx.db, ctx.websiteId, orderId, siteUserId);
+}
+
+/** The account's orders as the member-area rule reads them: status and the products bought. */
+export async function memberOrders(ctx: RequestContext, siteUserId: string): Promise<MemberOrder[]> {
+  const byOrder = new Map<string, MemberOrder & { productIds: string[] }>();
+  for (const row of await listOrderProductsOfSiteUser(ctx.db, ctx.websiteId, siteUserId)) {
+    const order = byOrder.get(row.order_id) ?? { status: row.status, productIds: [] };
+    order.productIds.push(row.item_id);
+    byOrder.set(row.order_id, order);
+  }
+  return [...byOrder.values()];
 }
 
 export interface AccountOrder {

@@ -33,6 +33,8 @@ export interface ContentItem {
   event: NonNullable<ItemBody['event']> | null;
   /** The item asks visitors for its own password. */
   hasPassword: boolean;
+  /** The paywall products whose buyers may read the item (member areas). */
+  memberProducts: string[];
 }
 
 export interface ContentPage {

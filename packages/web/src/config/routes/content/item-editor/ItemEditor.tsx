@@ -36,6 +36,7 @@ import { areaContext } from '../../../context';
 import { TEXTS } from '../../../texts';
 import { GallerySettings } from './GallerySettings';
 import { MediaPicker } from './MediaPicker';
+import { MemberProducts } from './MemberProducts';
 import { RichText } from './RichText';
 
 interface Values {
@@ -63,6 +64,8 @@ interface Values {
   /** A new page password; empty keeps the current one. */
   password: string;
   removePassword: boolean;
+  /** The paywall products that open the item (member areas); none: open to everyone. */
+  memberProducts: string[];
 }
 const FIELDS = [
   'collectionId',
@@ -130,6 +133,7 @@ function valuesOf(item: ContentItem | null, collectionId: string): Values {
     mapLng: item?.event?.location.mapLng?.toString() ?? '',
     password: '',
     removePassword: false,
+    memberProducts: item?.memberProducts ?? [],
   };
 }
 
@@ -176,6 +180,7 @@ export function toItemBody(v: Values, isEvent: boolean): ItemBody {
     tags: list(v.tags),
     event: isEvent ? eventOf(v) : null,
     ...(v.removePassword ? { password: '' } : blank(v.password) ? {} : { password: v.password }),
+    memberProducts: v.memberProducts,
   };
 }
 
@@ -608,6 +613,7 @@ function ItemForm({
           />
         )}
       </fieldset>
+      <MemberProducts form={form} disabled={!editable} />
       <div className="cfg-actions">
         {item && (
           <a

@@ -1,0 +1,234 @@
+import { MEMBER_MESSAGES } from '@storefront/commerce';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { saveCollection } from '../src/modules/catalog/service.js';
+import { PAGE_TYPE } from '../src/render/page-types.js';
+import { card, checkoutCatalog, newKey } from './checkout-support.js';
+import { CRUMB, cookiesOf, createTestApp, type TestApp } from './support/app.js';
+import { addItem } from './support/content.js';
+import { dialects } from './support/databases.js';
+import { addOwner, ownerCall, ownerEmail, signIn } from './support/owner.js';
+
+const PASSWORD = 'member-secret-1';
+const SECRET = 'Only members read this line.';
+
+/** The checkout store with a paywall product that opens the members page. */
+function catalog() {
+  const base = checkoutCatalog();
+  return {
+    ...base,
+    products: [
+      ...base.products,
+      {
+        id: 'club',
+        collectionId: 'shop',
+        urlSlug: 'club',
+        name: 'Club membership',
+        productType: 5,
+        variants: [{ sku: 'CLUB', price: '25.00', unlimited: true }],
+      },
+    ],
+  };
+}
+
+describe.each(dialects)('member areas on %s', (dialect) => {
+  let t: TestApp;
+  type Jar = Record<string, string>;
+  const call = (method: string, url: string, jar: Jar, payload?: object) =>
+    t.app.inject({
+      method: method as 'POST',
+      url,
+      cookies: { crumb: CRUMB, ...jar },
+      headers: { 'x-csrf-token': CRUMB },
+      ...(payload ? { payload } : {}),
+    });
+  const keep = <R extends { cookies: { name: string; value: string }[] }>(jar: Jar, res: R): R => {
+    for (const [name, value] of Object.entries(cookiesOf(res))) {
+      if (value === '') delete jar[name];
+      else jar[name] = value;
+    }
+    return res;
+  };
+  const pageType = (html: string) => Number(/class="page-type-(\d+)"/.exec(html)?.[1]);
+  const signUp = async (email: string) => {
+    const jar: Jar = {};
+    keep(jar, await call('POST', '/api/site-users/sign-up', jar, { email, password: PASSWORD }));
+    return jar;
+  };
+  const buyClub = async (jar: Jar, email: string) => {
+    keep(
+      jar,
+      await call('POST', '/api/commerce/shopping-cart/entries', jar, {
+        itemId: 'club',
+        sku: 'CLUB',
+        quantity: 1,
+        additionalFields: null,
+      }),
+    );
+    const order = await call('POST', '/api/commerce/orders', jar, {
+      idempotencyKey: newKey(),
+      email,
+      source: { kind: 'cart' },
+      payment: card(),
+    });
+    expect(order.statusCode, order.body).toBe(201);
+    return order.json() as { order: { id: string }; confirmationUrl: string };
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect, catalog());
+    await saveCollection(
+      { db: t.database.db, websiteId: 'w1', clock: { now: () => Date.now() } },
+      { id: 'members', title: 'Members', urlSlug: 'members', type: 1, typeName: 'page', position: 2 },
+    );
+    await addItem(t, {
+      collectionId: 'members',
+      title: 'Members lounge',
+      urlSlug: 'members',
+      blocks: [{ type: 2, html: `<p>${SECRET}</p>` }],
+      memberProducts: ['club'],
+    });
+  });
+  afterAll(async () => t?.close());
+
+  it('shows a visitor the paywall page (107) naming the product with its price and a sign-in link', async () => {
+    const res = await call('GET', '/members', {});
+    expect(res.statusCode).toBe(401);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(pageType(res.body)).toBe(PAGE_TYPE.PAYWALL);
+    expect(res.body).not.toContain(SECRET);
+    expect(res.body).toContain('Club membership');
+    expect(res.body).toContain('$25.00');
+    expect(res.body).toContain('href="/account"');
+    expect(res.body).toContain(MEMBER_MESSAGES.signInToBuy.slice(0, 30));
+  });
+
+  it('shows a signed-in customer without the product the access denied page (106) with an add-to-cart form', async () => {
+    const jar = await signUp('nina@example.com');
+    const res = await call('GET', '/members', jar);
+    expect(res.statusCode).toBe(403);
+    expect(pageType(res.body)).toBe(PAGE_TYPE.MEMBER_AREA_ACCESS_DENIED);
+    expect(res.body).not.toContain(SECRET);
+    expect(res.body).toContain('action="/api/commerce/shopping-cart/entries"');
+    expect(res.body).toContain('name="itemId" value="club"');
+  });
+
+  it('opens the page after a paid order of the paywall product, confirms the membership (208), and closes it on refund', async () => {
+    const jar = await signUp('omar@example.com');
+    const placed = await buyClub(jar, 'omar@example.com');
+    const confirmation = await call('GET', placed.confirmationUrl, jar);
+    expect(pageType(confirmation.body)).toBe(PAGE_TYPE.MEMBERSHIP_CONFIRMED);
+    expect(confirmation.body).toContain('href="/members"');
+
+    const open = await call('GET', '/members', jar);
+    expect(open.statusCode).toBe(200);
+    expect(open.headers['cache-control']).toBe('no-store');
+    expect(open.body).toContain(SECRET);
+    // Another shopper still meets the offer: the open page was never cached.
+    const other = await call('GET', '/members', await signUp('pia@example.com'));
+    expect(other.statusCode).toBe(403);
+    expect(other.body).not.toContain(SECRET);
+
+    await t.database.db
+      .updateTable('orders')
+      .set({ status: 'refunded' })
+      .where('id', '=', placed.order.id)
+      .execute();
+    const refunded = await call('GET', '/members', jar);
+    expect(refunded.statusCode).toBe(403);
+    expect(refunded.body).not.toContain(SECRET);
+  });
+
+  it('gives nothing of a members-only event away to those it is closed to', async () => {
+    await saveCollection(
+      { db: t.database.db, websiteId: 'w1', clock: { now: () => Date.now() } },
+      { id: 'events', title: 'Events', urlSlug: 'events', type: 1, typeName: 'events', position: 3 },
+    );
+    const start = Date.now() + 86_400_000;
+    await addItem(t, {
+      collectionId: 'events',
+      title: 'Members supper',
+      urlSlug: 'supper',
+      event: { startDate: start, endDate: start + 3_600_000, location: {} },
+      memberProducts: ['club'],
+    });
+    expect((await call('GET', '/events/supper', {})).statusCode).toBe(401);
+    expect((await call('GET', '/events/supper/event.ics', {})).statusCode).toBe(404);
+    expect(
+      (await call('GET', '/events/supper/event.ics', await signUp('quinn@example.com'))).statusCode,
+    ).toBe(404);
+  });
+
+  it('takes no comment on a members-only post from a visitor (the answer would show the post)', async () => {
+    await saveCollection(
+      { db: t.database.db, websiteId: 'w1', clock: { now: () => Date.now() } },
+      { id: 'blog', title: 'Blog', urlSlug: 'blog', type: 1, typeName: 'blog', position: 4 },
+    );
+    const post = await addItem(t, {
+      collectionId: 'blog',
+      title: 'Members letter',
+      blocks: [{ type: 2, html: `<p>${SECRET}</p>` }],
+      commentState: 1,
+      memberProducts: ['club'],
+    });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/content/comments',
+      cookies: { crumb: CRUMB },
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        crumb: CRUMB,
+        itemId: post.id,
+        name: 'Eve',
+        email: 'eve@example.com',
+        body: 'Hi',
+      }).toString(),
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain(SECRET);
+  });
+
+  it('asks a visitor to sign in before buying a membership', async () => {
+    const jar: Jar = {};
+    keep(
+      jar,
+      await call('POST', '/api/commerce/shopping-cart/entries', jar, {
+        itemId: 'club',
+        sku: 'CLUB',
+        quantity: 1,
+        additionalFields: null,
+      }),
+    );
+    const order = await call('POST', '/api/commerce/orders', jar, {
+      idempotencyKey: newKey(),
+      email: 'visitor@example.com',
+      source: { kind: 'cart' },
+      payment: card(),
+    });
+    expect(order.statusCode).toBe(401);
+    expect(order.json().message).toBe(MEMBER_MESSAGES.signInToCheckout);
+  });
+
+  it('keeps member areas out of search results', async () => {
+    const res = await call('GET', '/search?q=members', {});
+    expect(res.body).not.toContain('Members lounge');
+    expect(res.body).not.toContain(SECRET);
+  });
+
+  it('refuses unknown and non-paywall products for an item with clear messages', async () => {
+    await addOwner(t.database, 1);
+    const admin = await signIn(t.app, ownerEmail(1));
+    const body = { collectionId: 'members', title: 'Second room', status: 'published' };
+    const unknown = await ownerCall(t.app, 'POST', '/api/config/content/items', admin, {
+      ...body,
+      memberProducts: ['nope'],
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toBe(MEMBER_MESSAGES.unknownProduct);
+    const physical = await ownerCall(t.app, 'POST', '/api/config/content/items', admin, {
+      ...body,
+      memberProducts: ['mug'],
+    });
+    expect(physical.statusCode).toBe(400);
+    expect(physical.json().message).toBe(MEMBER_MESSAGES.notPaywall);
+  });
+});
