@@ -4,13 +4,19 @@
 // dashboard's read (GET /api/config/analytics does exactly this) for 7-, 30- and 90-day ranges and
 // reports p50/p99 over --runs runs, on SQLite and (when BENCH_DATABASE_URL or TEST_DATABASE_URL is
 // set) PostgreSQL.
-// Usage: node --import tsx bench/analytics-dashboard.mjs [--events 1000000] [--runs 200]
+// Usage: node --import tsx bench/analytics-dashboard.mjs [--events 1000000] [--runs 200] [--only sqlite|postgresql]
 import { parseArgs } from 'node:util';
 import { dashboard, writeEvents } from '../packages/server/src/modules/analytics/service.ts';
 import { databases, openDatabase } from './analytics-support.mjs';
 
 const { values: args } = parseArgs({
-  options: { events: { type: 'string' }, runs: { type: 'string' }, visitors: { type: 'string' } },
+  options: {
+    events: { type: 'string' },
+    runs: { type: 'string' },
+    visitors: { type: 'string' },
+    // One database's rows only: sqlite or postgresql (the 1M fill takes minutes each).
+    only: { type: 'string' },
+  },
 });
 const EVENTS = Number(args.events ?? 1_000_000);
 const RUNS = Number(args.runs ?? 200);
@@ -85,6 +91,10 @@ function percentile(sorted, p) {
 
 const results = [];
 for await (const d of databases()) {
+  if (args.only && d.name.toLowerCase() !== args.only.toLowerCase()) {
+    await d.cleanup();
+    continue;
+  }
   const database = openDatabase(d.config);
   try {
     seed = 42;

@@ -141,6 +141,8 @@ describe.each(dialects)('catalog import on %s', (dialect) => {
       simple_liking_enabled: 1,
       share_button_options: '["facebook","x","linkedin","email"]',
       site_password_hash: null,
+      meta_pixel_id: null,
+      google_tag_id: null,
     });
 
     const settings = await t.db.selectFrom('store_settings').selectAll().executeTakeFirstOrThrow();
