@@ -18,6 +18,8 @@ interface IslandDefinition {
    * the page's JS stays within budget (docs/islands.md).
    */
   onIntent?: true;
+  /** Where the shopper's intent is watched, when not on the island itself (a form it sits in). */
+  intentOn?: (el: Element) => Element;
 }
 
 /**
@@ -44,7 +46,12 @@ export const ISLANDS: Record<string, IslandDefinition> = {
   QuickViewButton: { load: () => import('./islands/QuickViewButton').then((m) => m.QuickViewButton) },
   NewsletterPopup: { load: () => import('./islands/NewsletterPopup').then((m) => m.NewsletterPopup) },
   Gallery: { load: () => import('./islands/Gallery').then((m) => m.Gallery) },
-  CommentCaptcha: { load: () => import('./islands/CommentCaptcha').then((m) => m.CommentCaptcha) },
+  // A reader who never comments never downloads the captcha: it loads as the comment form is used.
+  CommentCaptcha: {
+    load: () => import('./islands/CommentCaptcha').then((m) => m.CommentCaptcha),
+    onIntent: true,
+    intentOn: (el) => el.closest('form') ?? el,
+  },
   SiteForm: {
     load: () => import('./islands/SiteForm').then((m) => m.SiteForm),
     // What the visitor typed before the island loaded, so taking over the form loses nothing.
@@ -122,7 +129,16 @@ async function mountOnIntent(
     if (button) clicked = Array.from(el.querySelectorAll('button')).indexOf(button as HTMLButtonElement);
   };
   el.addEventListener('click', recordClick);
-  await whenIntended(el);
+  const watched = island.intentOn?.(el) ?? el;
+  // A form sent before the island arrived is held and sent again once it is there (its check runs).
+  let held = false;
+  const hold = (event: Event) => {
+    event.preventDefault();
+    held = true;
+  };
+  const form = watched instanceof HTMLFormElement ? watched : null;
+  form?.addEventListener('submit', hold);
+  await whenIntended(watched);
   const Component = await island.load(props);
   el.removeEventListener('click', recordClick);
   // Focus goes back to the island's field of that name, or else in that place among its controls.
@@ -136,6 +152,9 @@ async function mountOnIntent(
   if (name) el.querySelector<HTMLElement>(`[name="${CSS.escape(name)}"]`)?.focus();
   else if (place >= 0) controls()[place]?.focus();
   if (clicked >= 0) el.querySelectorAll('button')[clicked]?.click();
+  form?.removeEventListener('submit', hold);
+  // After the widget has connected (its listeners attach in a microtask), so its check runs.
+  if (held) setTimeout(() => form?.requestSubmit());
   return reactRoot;
 }
 

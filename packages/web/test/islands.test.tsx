@@ -6,6 +6,9 @@ import { pageContext, readPageContext, setPageContext } from '../src/context';
 import { mountIslands } from '../src/islands';
 import { makeCart } from './helpers';
 
+// The real widget needs Web Workers; what is tested here is when the island loads.
+vi.mock('../src/islands/CommentCaptcha', () => ({ CommentCaptcha: () => <span>captcha widget</span> }));
+
 /** HTML-attribute escaping as the server applies it to data-props. */
 function attr(value: unknown): string {
   return JSON.stringify(value).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
@@ -127,6 +130,36 @@ describe('mountIslands', () => {
     expect(input.id).toBe('sf-footer-newsletter-email');
     expect(input.value).toBe('early@example.com');
     expect(document.activeElement).toBe(input);
+  });
+
+  it('loads the comment captcha only when its form is used, holding a form sent before it arrived', async () => {
+    const props = { captcha: { kind: 'altcha', challengeUrl: '/api/form/captcha-challenge' } };
+    document.body.innerHTML = `<form id="comment-form"><input name="name"><div data-island="CommentCaptcha" data-props="${attr(props)}"></div><button type="submit">Post comment</button></form>`;
+    const form = document.querySelector('form')!;
+    const resend = vi.spyOn(form, 'requestSubmit').mockImplementation(() => {});
+    let mounted: (root: Root) => void = () => {};
+    const island = new Promise<Root>((resolve) => {
+      mounted = resolve;
+    });
+    await act(async () => {
+      roots = await mountIslands(document, mounted);
+    });
+    expect(screen.queryByText('captcha widget')).toBeNull();
+    // The reader starts on the form and sends it at once: held, then sent again with the widget there.
+    const sent = new Event('submit', { cancelable: true });
+    await act(async () => {
+      form.querySelector('input')!.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+      form.dispatchEvent(sent);
+      roots = [await island];
+    });
+    expect(sent.defaultPrevented).toBe(true);
+    expect(screen.getByText('captcha widget')).toBeTruthy();
+    await new Promise((r) => setTimeout(r));
+    expect(resend).toHaveBeenCalledTimes(1);
+    // Once there, the island holds nothing more.
+    const later = new Event('submit', { cancelable: true });
+    form.dispatchEvent(later);
+    expect(later.defaultPrevented).toBe(false);
   });
 
   it('leaves unknown islands and unreadable props with their server markup', async () => {
