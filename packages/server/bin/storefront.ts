@@ -236,6 +236,13 @@ async function main(argv: string[]): Promise<number> {
         return 1;
       }
       console.log(`Imported ${file}: ${JSON.stringify(result.counts)}`);
+      if (result.leftOut.length > 0) {
+        // One line per reason, with every place it applies to, so nothing is dropped silently.
+        const byReason = new Map<string, string[]>();
+        for (const l of result.leftOut) byReason.set(l.what, [...(byReason.get(l.what) ?? []), l.place]);
+        console.log(`Left out ${result.leftOut.length} part(s) of the export:`);
+        for (const [what, places] of byReason) console.log(`  ${what}: ${places.join(', ')}`);
+      }
       return 0;
     }
     case 'user': {
