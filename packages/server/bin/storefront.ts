@@ -32,7 +32,7 @@ Commands:
   import FILE.json import a catalog (docs/import-format.md); a bad file imports nothing
   import-wxr FILE.xml
                    import pages, posts, categories, tags and comments from a WordPress/Squarespace export;
-                   items imported before are left as they are; a bad file imports nothing
+                   items imported before are left as they are; a bad file imports nothing; lists what it leaves out
   user add EMAIL --role ROLE [--name NAME]
                    add a contributor of the owner's area (/config); ROLE by number or name (admin, store manager …);
                    the password is read from standard input when piped, otherwise a one-time set-password link is printed

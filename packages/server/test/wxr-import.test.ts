@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +8,7 @@ import { importWxr } from '../src/modules/content/wxr.js';
 import { verifyPassword } from '../src/platform/passwords.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { dialects } from './support/databases.js';
+import { runCli } from './support/process.js';
 
 const ctx = (t: TestApp) => ({
   db: t.database.db,
@@ -366,4 +368,29 @@ describe('WXR import of a WordPress 6.1 block-editor export', () => {
       expect(about.body).toContain('Seit 1952 am Markt.');
     });
   });
+
+  it('`storefront import-wxr` prints what it imported and, by reason, what it left out', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sf-wxr-'));
+    const env = { DATA_DIR: dataDir, DATABASE_URL: '' };
+    const file = path.join(
+      path.dirname(fileURLToPath(import.meta.url)),
+      'fixtures/wxr/wordpress-6.1-blocks.xml',
+    );
+    try {
+      expect((await runCli(['seed', '--demo'], env)).code).toBe(0);
+      const res = await runCli(['import-wxr', file], env);
+      expect(res.err).toBe('');
+      expect(res.code).toBe(0);
+      const lines = res.out.trim().split('\n');
+      expect(lines[0]).toBe(`Imported ${file}: {"collections":8,"items":20,"comments":8,"skipped":0}`);
+      expect(lines[1]).toBe('Left out 15 part(s) of the export:');
+      expect(lines).toContain(
+        '  navigation menus are not imported: item 29 (nav_menu_item), item 30 (nav_menu_item), item 31 (nav_menu_item), item 32 (nav_menu_item)',
+      );
+      expect(lines).toContain('  trashed items are not imported: item 18 (post)');
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+    // Two processes that each migrate a new database: slow on a busy machine.
+  }, 90_000);
 });
