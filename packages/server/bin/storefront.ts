@@ -32,7 +32,7 @@ Commands:
   import FILE.json import a catalog (docs/import-format.md); a bad file imports nothing
   import-wxr FILE.xml
                    import pages, posts, categories, tags and comments from a WordPress/Squarespace export;
-                   items imported before are left as they are; a bad file imports nothing
+                   items imported before are left as they are; a bad file imports nothing; lists what it leaves out
   user add EMAIL --role ROLE [--name NAME]
                    add a contributor of the owner's area (/config); ROLE by number or name (admin, store manager …);
                    the password is read from standard input when piped, otherwise a one-time set-password link is printed
@@ -236,6 +236,13 @@ async function main(argv: string[]): Promise<number> {
         return 1;
       }
       console.log(`Imported ${file}: ${JSON.stringify(result.counts)}`);
+      if (result.leftOut.length > 0) {
+        // One line per reason, with every place it applies to, so nothing is dropped silently.
+        const byReason = new Map<string, string[]>();
+        for (const l of result.leftOut) byReason.set(l.what, [...(byReason.get(l.what) ?? []), l.place]);
+        console.log(`Left out ${result.leftOut.length} part(s) of the export:`);
+        for (const [what, places] of byReason) console.log(`  ${what}: ${places.join(', ')}`);
+      }
       return 0;
     }
     case 'user': {

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,35 +9,9 @@ import { setPasswordWithToken, signIn } from '../src/modules/contributors/servic
 import { systemClock } from '../src/platform/clock.js';
 import { DatabaseSessionStore } from '../src/platform/sessions.js';
 import { createTestDatabase, dialects } from './support/databases.js';
-import { killProcess, spawnServer } from './support/process.js';
+import { runCli as cli, killProcess, spawnServer } from './support/process.js';
 
-const SERVER_BIN = new URL('../bin/storefront.ts', import.meta.url).pathname;
 const PASSWORD = 'first admin passphrase';
-
-/** Runs the CLI as a process; `stdin` is piped when given, otherwise standard input is empty and not a terminal. */
-function cli(args: string[], env: Record<string, string>, stdin?: string) {
-  return new Promise<{ code: number | null; out: string; err: string }>((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ['--conditions=storefront-source', '--import', 'tsx', SERVER_BIN, ...args],
-      {
-        env: { ...process.env, LOG_LEVEL: 'warn', ...env },
-        stdio: [stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
-      },
-    );
-    let out = '';
-    let err = '';
-    child.stdout!.on('data', (d) => {
-      out += d;
-    });
-    child.stderr!.on('data', (d) => {
-      err += d;
-    });
-    child.on('error', reject);
-    child.on('exit', (code) => resolve({ code, out, err }));
-    if (stdin !== undefined) child.stdin!.end(stdin);
-  });
-}
 
 describe('storefront user add (the process)', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sf-cli-'));

@@ -64,3 +64,28 @@ export function killProcess(child: ChildProcess, signal: NodeJS.Signals): Promis
   child.kill(signal);
   return exited;
 }
+
+/** Runs the CLI as a process; `stdin` is piped when given, otherwise standard input is empty and not a terminal. */
+export function runCli(args: string[], env: Record<string, string>, stdin?: string) {
+  return new Promise<{ code: number | null; out: string; err: string }>((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      ['--conditions=storefront-source', '--import', 'tsx', SERVER_BIN, ...args],
+      {
+        env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+        stdio: [stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+      },
+    );
+    let out = '';
+    let err = '';
+    child.stdout!.on('data', (d) => {
+      out += d;
+    });
+    child.stderr!.on('data', (d) => {
+      err += d;
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => resolve({ code, out, err }));
+    if (stdin !== undefined) child.stdin!.end(stdin);
+  });
+}

@@ -82,6 +82,8 @@ export const contentFileSchema = z.strictObject({
         categories: z.array(termRef).default([]),
         tags: z.array(termRef).default([]),
         commentState: z.union([z.literal(0), z.literal(1)]).default(0),
+        /** Kept at the top of its collection (a WordPress sticky post). */
+        starred: z.boolean().default(false),
         assetUrl: z.string().max(2000).optional(),
         createdAt: z.number().int().nonnegative().optional(),
         comments: z.array(commentSchema).default([]),
@@ -173,6 +175,7 @@ export async function importContent(
             publishOn: raw.publishOn,
             authorName: raw.authorName,
             commentState: raw.commentState,
+            starred: raw.starred,
             categories: raw.categories.map((t) => termOf(t).name).filter(Boolean),
             tags: raw.tags.map((t) => termOf(t).name).filter(Boolean),
             event: raw.event ?? null,
