@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeShared, sharedPath } from '../../../test-support/shared.js';
-import { importWxr } from '../src/modules/content/wxr.js';
+import { importWxr, wxrSiteKey } from '../src/modules/content/wxr.js';
 import { verifyPassword } from '../src/platform/passwords.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { dialects } from './support/databases.js';
@@ -142,6 +142,7 @@ describeShared('WXR import of the WordPress theme unit test data', () => {
  * post status, a page hierarchy, a custom post type, a reusable block and a menu.
  */
 describe('WXR import of a WordPress 6.1 block-editor export', () => {
+  const SITE = wxrSiteKey('http://wxr2.example.test');
   const xml = () =>
     fs.readFileSync(
       path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures/wxr/wordpress-6.1-blocks.xml'),
@@ -161,7 +162,7 @@ describe('WXR import of a WordPress 6.1 block-editor export', () => {
       expect(first.counts).toEqual({ collections: 8, items: 20, comments: 8, skipped: 0 });
       const db = t.database.db;
       const items = await db.selectFrom('content_items').selectAll().execute();
-      const bySource = (id: string) => items.find((i) => i.source_id === id)!;
+      const bySource = (id: string) => items.find((i) => i.source_id === id.replace('wxr:', `wxr:${SITE}:`))!;
       const posts = items.filter((i) => i.collection_id === 'wxr-blog');
       const pages = items.filter((i) => i.collection_id.startsWith('wxr-page-'));
       const byStatus = (rows: typeof items) => {
@@ -240,9 +241,17 @@ describe('WXR import of a WordPress 6.1 block-editor export', () => {
         .where('id', 'like', 'wxr-%')
         .execute();
       const page = (id: string) => collections.find((c) => c.id === id)!;
-      expect(page('wxr-page-22')).toMatchObject({ title: 'Über uns', url_slug: 'uber-uns', position: 21 });
-      expect(page('wxr-page-23')).toMatchObject({ title: 'Das Team', url_slug: 'das-team', position: 22 });
-      expect(page('wxr-page-24')).toMatchObject({ url_slug: 'anna-die-backerin', position: 23 });
+      expect(page(`wxr-page-${SITE}-22`)).toMatchObject({
+        title: 'Über uns',
+        url_slug: 'uber-uns',
+        position: 21,
+      });
+      expect(page(`wxr-page-${SITE}-23`)).toMatchObject({
+        title: 'Das Team',
+        url_slug: 'das-team',
+        position: 22,
+      });
+      expect(page(`wxr-page-${SITE}-24`)).toMatchObject({ url_slug: 'anna-die-backerin', position: 23 });
 
       const taxonomy = await db
         .selectFrom('content_taxonomy')
@@ -279,7 +288,7 @@ describe('WXR import of a WordPress 6.1 block-editor export', () => {
       ]);
 
       const comments = await db.selectFrom('content_comments').selectAll().orderBy('created_at').execute();
-      const comment = (n: number) => comments.find((c) => c.source_id === `wxr:comment:${n}`)!;
+      const comment = (n: number) => comments.find((c) => c.source_id === `wxr:${SITE}:comment:${n}`)!;
       expect(comments).toHaveLength(8);
       expect(comments.filter((c) => c.status === 'approved')).toHaveLength(7);
       // Three deep on the rye bread post: guest, registered author, guest, and a reply awaiting moderation.
@@ -366,6 +375,31 @@ describe('WXR import of a WordPress 6.1 block-editor export', () => {
       const about = await t.app.inject({ method: 'GET', url: '/uber-uns' });
       expect(about.statusCode).toBe(200);
       expect(about.body).toContain('Seit 1952 am Markt.');
+    });
+
+    it('imports a second site beside the first: the same WordPress ids are other posts, every one of them imported (into the one imported blog)', async () => {
+      // The same export as from another address: every id of it is taken by the first site.
+      const other = xml().replaceAll('http://wxr2.example.test', 'https://second.example.org');
+      const before = await t.database.db.selectFrom('content_items').select('id').execute();
+      const second = await importWxr(ctx(t), other);
+      if (!second.ok) throw new Error(JSON.stringify(second.errors));
+      expect(second.counts).toEqual({ collections: 7, items: 20, comments: 8, skipped: 1 });
+      const items = await t.database.db.selectFrom('content_items').selectAll().execute();
+      expect(items.length).toBe(before.length + 20);
+      // Its posts join the one imported blog under slugs of their own; its pages get slugs of their own.
+      const twice = items.filter((i) => i.title === 'Roggenbrot in drei Tagen');
+      expect(twice.map((i) => i.url_slug).sort()).toEqual([
+        'roggenbrot-in-drei-tagen',
+        'roggenbrot-in-drei-tagen-2',
+      ]);
+      expect((await t.app.inject({ method: 'GET', url: '/uber-uns-2' })).body).toContain(
+        'Seit 1952 am Markt.',
+      );
+      const again = await importWxr(ctx(t), other);
+      expect(again).toMatchObject({
+        ok: true,
+        counts: { collections: 0, items: 0, comments: 0, skipped: 8 + 20 + 8 },
+      });
     });
   });
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { COMMENT_STATE, CONTENT_STATUS, type ContentStatus, slugify } from '@storefront/commerce';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { RequestContext } from '../../platform/context.js';
@@ -111,6 +112,14 @@ export type WxrRead =
   | { ok: true; file: ContentFile; leftOut: WxrLeftOut[] }
   | { ok: false; errors: ContentImportError[] };
 
+/**
+ * What tells one exported site from another in the ids of what it imports: WordPress numbers every
+ * site's posts, pages and comments from 1, so a second site's post 2 is not the first site's.
+ */
+export function wxrSiteKey(siteUrl: string): string {
+  return createHash('sha256').update(siteUrl.trim().replace(/\/+$/, '')).digest('hex').slice(0, 8);
+}
+
 /** The site's existing collection slugs that the imported ones must not take (other than their own). */
 export function readWxr(xml: string, taken: ReadonlyMap<string, string>): WxrRead {
   const valid = XMLValidator.validate(xml);
@@ -135,6 +144,9 @@ export function readWxr(xml: string, taken: ReadonlyMap<string, string>): WxrRea
       ],
     };
 
+  const site = wxrSiteKey(
+    text(channel['wp:base_blog_url']) || text(channel['wp:base_site_url']) || text(channel.link),
+  );
   const used = new Set<string>();
   /** A collection slug no other collection of the site has (its own id may keep its slug). */
   const collectionSlug = (id: string, wanted: string) => {
@@ -255,7 +267,7 @@ export function readWxr(xml: string, taken: ReadonlyMap<string, string>): WxrRea
     const slug = slugOr(postName ? decodeSlug(postName) : title, `${type}-${postId}`);
     let collectionId = blogId;
     if (type === 'page') {
-      collectionId = `wxr-page-${postId}`;
+      collectionId = `wxr-page-${site}-${postId}`;
       file.collections.push({
         id: collectionId,
         title: title || `Page ${postId}`,
@@ -292,7 +304,7 @@ export function readWxr(xml: string, taken: ReadonlyMap<string, string>): WxrRea
       leftOut.push({ place, what: `${customFields} custom field(s) (wp:postmeta) are not imported` });
     const html = paragraphs(text(item['content:encoded']));
     file.items.push({
-      sourceId: `wxr:${type}:${postId}`,
+      sourceId: `wxr:${site}:${type}:${postId}`,
       collectionId,
       title,
       urlSlug: slug,
@@ -321,8 +333,8 @@ export function readWxr(xml: string, taken: ReadonlyMap<string, string>): WxrRea
         const parent = text(c['wp:comment_parent']);
         return [
           {
-            sourceId: `wxr:comment:${commentId}`,
-            parentSourceId: parent && parent !== '0' ? `wxr:comment:${parent}` : null,
+            sourceId: `wxr:${site}:comment:${commentId}`,
+            parentSourceId: parent && parent !== '0' ? `wxr:${site}:comment:${parent}` : null,
             authorName: text(c['wp:comment_author']),
             authorEmail: text(c['wp:comment_author_email']),
             authorUrl: text(c['wp:comment_author_url']),
