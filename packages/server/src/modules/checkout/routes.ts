@@ -1,4 +1,4 @@
-import { MEMBER_MESSAGES, ProductType, VISITOR_COOKIE } from '@storefront/commerce';
+import { VISITOR_COOKIE } from '@storefront/commerce';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { contract, guard } from '../../platform/contract.js';
 import { currentContributor, ownerBaseUrl, sessionToken } from '../../platform/owner-auth.js';
@@ -6,7 +6,6 @@ import { currentSiteUser } from '../../platform/site-user-auth.js';
 import type { AppServices } from '../../services.js';
 import { countryOf } from '../analytics/service.js';
 import { CART_COOKIE, clearCartCookies } from '../cart/routes.js';
-import { getCart } from '../cart/service.js';
 import { linkOrderToSiteUser } from '../site-users/service.js';
 import { payLaterNoticeReply, placedOrderReply, placeOrderBody, quoteBody, quoteReply } from './schema.js';
 import {
@@ -76,16 +75,11 @@ export function checkoutRoutes(
     async (request, reply) => {
       const ctx = await services.context();
       const siteUser = await currentSiteUser(services, request, reply);
-      // A membership opens its area to an account: a visitor signs in before buying one.
-      if (!siteUser && request.body.source.kind === 'cart') {
-        const cart = await getCart(ctx, request.cookies[CART_COOKIE], ctx.site.website.currency);
-        if (cart.entries.some((e) => e.productType === ProductType.PAYWALL))
-          return sendFailure(reply, new CheckoutFailure(401, MEMBER_MESSAGES.signInToCheckout, {}));
-      }
       try {
         const contributor = sessionToken(request) ? await currentContributor(services, request, reply) : null;
         const result = await placeOrder(ctx, deps, request.body, request.cookies[CART_COOKIE], {
           roles: contributor ? [contributor.role] : null,
+          signedIn: !!siteUser,
           visitorCookie: request.cookies[VISITOR_COOKIE],
           country: countryOf(request.headers['cf-ipcountry'] ?? request.headers['x-country']),
         });

@@ -3,6 +3,7 @@ import {
   type CartLineInput,
   type CartTotals,
   formatMoney,
+  MEMBER_MESSAGES,
   MESSAGES,
   PAY_LATER_MESSAGES,
   type PayLaterOffer,
@@ -42,6 +43,7 @@ import {
   isPlaced,
   listOrderItems,
   listReservedBefore,
+  numberSettledOrder,
   type OrderItemRow,
   type OrderRow,
   orderRef,
@@ -109,6 +111,8 @@ export interface OrderShopper {
   country?: string;
   /** The signed-in contributor's roles; null for a shopper. */
   roles: readonly number[] | null;
+  /** Signed in to a shopper account: a membership is sold only to an account. */
+  signedIn?: boolean;
 }
 export type OrderPlacedListener = (event: OrderPlacedEvent) => void | Promise<void>;
 
@@ -428,7 +432,14 @@ async function reserve(
   deps: CheckoutDeps,
   body: PlaceOrderBody,
   cartToken: string | undefined,
-  input: { orderId: string; now: number; email: string; card: CardDetails | null; details: OrderDetails },
+  input: {
+    orderId: string;
+    now: number;
+    email: string;
+    card: CardDetails | null;
+    details: OrderDetails;
+    signedIn: boolean;
+  },
 ): Promise<Reservation | { replayOf: string | null }> {
   const { orderId, now } = input;
   const hash = requestHash(body);
@@ -452,6 +463,13 @@ async function reserve(
     const resolved = await resolveSource(tctx, body.source, cartToken, ctx.site.website.currency, (token) =>
       claimCartByToken(trx, ctx.websiteId, token, orderId, now),
     );
+    // A membership opens its area to an account: a visitor signs in before buying one.
+    if (
+      !input.signedIn &&
+      resolved.kind === 'cart' &&
+      resolved.lines.some((l) => l.productType === ProductType.PAYWALL)
+    )
+      throw new CheckoutFailure(401, MEMBER_MESSAGES.signInToCheckout, {});
     const priced = await priceSource(tctx, resolved, body);
     const problems = orderErrors(priced, body);
     const dueCents = priced.totals.amountDueCents;
@@ -661,14 +679,14 @@ async function confirmReserved(
     const tctx: SiteContext = { ...ctx, db: trx };
     const status = payment?.status ?? 'paid';
     const reference = payment?.reference ?? null;
-    const row = await settleReservedOrder(trx, ctx.websiteId, orderId, {
+    const placed = await settleReservedOrder(trx, ctx.websiteId, orderId, {
       status,
       payment_reference: reference,
     });
-    if (!row) throw new NotReserved();
-    if (!isPlaced(row)) return 'released';
+    if (!placed) throw new NotReserved();
+    if (!isPlaced(placed)) return 'released';
     const items = written ?? (await listOrderItems(trx, orderId));
-    const now = row.created_at;
+    const now = placed.created_at;
     const downloads = items
       .filter((i) => i.product_type === ProductType.DIGITAL)
       .map((i) => ({
@@ -683,14 +701,14 @@ async function confirmReserved(
     const issued: { code: string; amountCents: number; to: string }[] = [];
     const { recipient } = details;
     if (body.source.kind === 'gift-card') {
-      const to = recipient.email ?? row.email;
+      const to = recipient.email ?? placed.email;
       for (const i of items) {
         for (let n = 0; n < i.quantity; n++) {
           const code = await issueGiftCard(trx, {
             websiteId: ctx.websiteId,
             orderId,
             amountCents: i.unit_price_cents,
-            currency: row.currency,
+            currency: placed.currency,
             recipientEmail: to,
             recipientName: recipient.name,
             message: recipient.message,
@@ -700,6 +718,30 @@ async function confirmReserved(
         }
       }
     }
+    if (status === 'paid') await scheduleReviewsRequest(tctx, placed, items, reviewsLinkBase(ctx, deps));
+    if (body.source.kind === 'subscription') {
+      const item = items[0];
+      await startSubscription(tctx, {
+        cartToken: body.source.cartToken,
+        order: placed,
+        line: {
+          itemId: item.item_id,
+          sku: item.sku,
+          productName: item.product_name,
+          productType: item.product_type as ProductTypeNumber,
+          quantity: item.quantity,
+          unitPriceCents: item.unit_price_cents,
+          additionalFields: item.additional_fields,
+        },
+        shippingOptionId: placed.shipping_option
+          ? (JSON.parse(placed.shipping_option) as { id: string }).id
+          : null,
+        paymentToken: payment?.reusableToken ?? null,
+      });
+    }
+    // Numbered after everything that does not show the number: on PostgreSQL every checkout of the
+    // store waits for the counter row from here to this transaction's commit.
+    const row = await numberSettledOrder(trx, placed);
 
     // Queued in this transaction: the mails exist exactly when the paid order does. A pending
     // order's confirmation waits for its payment to settle (settlePayLater).
@@ -711,7 +753,6 @@ async function confirmReserved(
         downloads,
         giftCards: issued.map((g) => ({ ...g, currency: row.currency, recipientEmail: g.to })),
       });
-      await scheduleReviewsRequest(tctx, row, items, reviewsLinkBase(ctx, deps));
     }
     for (const g of issued) {
       await enqueueEmail(tctx, trx, {
@@ -731,24 +772,6 @@ async function confirmReserved(
           ...(recipient.message ? { message: recipient.message } : {}),
           ...(link ? { shopUrl: link('/') } : {}),
         },
-      });
-    }
-    if (body.source.kind === 'subscription') {
-      const item = items[0];
-      await startSubscription(tctx, {
-        cartToken: body.source.cartToken,
-        order: row,
-        line: {
-          itemId: item.item_id,
-          sku: item.sku,
-          productName: item.product_name,
-          productType: item.product_type as ProductTypeNumber,
-          quantity: item.quantity,
-          unitPriceCents: item.unit_price_cents,
-          additionalFields: item.additional_fields,
-        },
-        shippingOptionId: row.shipping_option ? (JSON.parse(row.shipping_option) as { id: string }).id : null,
-        paymentToken: payment?.reusableToken ?? null,
       });
     }
     const giftCards = issued.map((g) => ({
@@ -804,6 +827,7 @@ export async function placeOrder(
       email: email.ok ? email.email : '',
       card,
       details: details.details,
+      signedIn: !!shopper.signedIn,
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw new HttpError(409, CHECKOUT_MESSAGES.alreadyOrdered);

@@ -366,7 +366,7 @@ function settled(p: Settle) {
   };
 }
 
-const settleStatement = prepared((db, p: Settle & { number: number }) =>
+const settleStatement = prepared((db, p: Settle & { number: number | null }) =>
   db
     .updateTable('orders')
     .set({ ...settled(p), number: p.number })
@@ -375,8 +375,7 @@ const settleStatement = prepared((db, p: Settle & { number: number }) =>
     .returningAll(),
 );
 
-/** PostgreSQL takes the number in the same statement (a round trip less while the counter row is locked). */
-const settleNumberedStatement = prepared((db, p: Settle & { websiteId: string; first: number }) =>
+const numberStatement = prepared((db, p: { id: string; websiteId: string; first: number }) =>
   db
     .with('taken', (qb) =>
       qb
@@ -388,18 +387,18 @@ const settleNumberedStatement = prepared((db, p: Settle & { websiteId: string; f
         .returning('last_number'),
     )
     .updateTable('orders')
-    .set((eb) => ({ ...settled(p), number: eb.selectFrom('taken').select('last_number') }))
+    .set((eb) => ({ number: eb.selectFrom('taken').select('last_number') }))
     .where('id', '=', p.id)
-    .where('status', '=', 'reserved')
-    .returningAll(),
+    .returning('number'),
 );
 
 /**
  * Moves a reserved order on, only while it is still reserved (one statement), and answers the row
  * it moved (null when it was not reserved): of a late payment and a release racing for one
- * reservation, exactly one wins. The order's number is taken even when it was not: on null the
- * caller's transaction must roll back, which gives the number back (numbered only once placed,
- * so abandoned and declined checkouts leave no gaps).
+ * reservation, exactly one wins. On null the caller's transaction must roll back. Numbered only
+ * once placed (`numberSettledOrder`), so abandoned and declined checkouts leave no gaps.
+ * On SQLite the number is taken here: the transaction holds the database's write lock from its
+ * first write anyway.
  */
 export async function settleReservedOrder(
   db: Kysely<DB>,
@@ -408,11 +407,26 @@ export async function settleReservedOrder(
   next: { status: 'paid' | 'pending'; payment_reference: string | null },
 ): Promise<OrderRow | null> {
   const settle = { id: orderId, status: next.status, paymentReference: next.payment_reference };
-  const [row] =
-    db.getExecutor().adapter instanceof PostgresAdapter
-      ? await settleNumberedStatement(db, { ...settle, websiteId, first: FIRST_ORDER_NUMBER })
-      : await settleStatement(db, { ...settle, number: await takeOrderNumber(db, websiteId) });
+  const number =
+    db.getExecutor().adapter instanceof PostgresAdapter ? null : await takeOrderNumber(db, websiteId);
+  const [row] = await settleStatement(db, { ...settle, number });
   return row ?? null;
+}
+
+/**
+ * Gives a settled order its number, in the caller's transaction (a rollback gives it back). On
+ * PostgreSQL the counter row stays locked until that transaction ends, and every checkout of the
+ * store waits for it: the caller takes the number after all else it writes but what shows the
+ * number, so the lock is held for the fewest round trips (one statement for counter and order).
+ */
+export async function numberSettledOrder<R extends OrderRow>(db: Kysely<DB>, row: R): Promise<R> {
+  if (row.number !== null) return row;
+  const [numbered] = await numberStatement(db, {
+    id: row.id,
+    websiteId: row.website_id,
+    first: FIRST_ORDER_NUMBER,
+  });
+  return { ...row, number: Number(numbered.number) };
 }
 
 /**

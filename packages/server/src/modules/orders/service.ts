@@ -52,6 +52,7 @@ export {
   insertOrderItems,
   listOrderItems,
   listReservedBefore,
+  numberSettledOrder,
   type OrderRow,
   recordReservedStock,
   settlePendingOrder,

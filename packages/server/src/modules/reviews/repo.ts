@@ -1,15 +1,26 @@
 import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
+import { prepared } from '../../db/prepared.js';
 import type { DB, ProductReviewTable, ReviewRequestTable } from '../../db/schema.js';
 
 export type ProductReviewRow = Selectable<ProductReviewTable>;
 type Db = Kysely<DB> | Transaction<DB>;
 
-export async function insertReviewRequest(db: Db, row: Insertable<ReviewRequestTable>) {
-  await db
+/** Every column by name, so the statement is built and compiled once (every paid order writes one). */
+const insertReviewRequestStatement = prepared((db, p: Selectable<ReviewRequestTable>) =>
+  db
     .insertInto('review_requests')
-    .values(row)
-    .onConflict((oc) => oc.column('order_id').doNothing())
-    .execute();
+    .values({
+      id: p.id,
+      website_id: p.website_id,
+      order_id: p.order_id,
+      created_at: p.created_at,
+      expires_at: p.expires_at,
+    })
+    .onConflict((oc) => oc.column('order_id').doNothing()),
+);
+
+export async function insertReviewRequest(db: Db, row: Selectable<ReviewRequestTable>) {
+  await insertReviewRequestStatement(db, row);
 }
 
 export function findReviewRequest(db: Db, websiteId: string, id: string) {
@@ -145,12 +156,13 @@ export async function productRefs(db: Db, websiteId: string) {
   };
 }
 
+const requestDelayDaysStatement = prepared((db, p: { websiteId: string }) =>
+  db.selectFrom('store_settings').select('reviews_request_delay_days').where('website_id', '=', p.websiteId),
+);
+
+/** Read by every paid order: prepared. */
 export async function requestDelayDays(db: Db, websiteId: string): Promise<number | undefined> {
-  const row = await db
-    .selectFrom('store_settings')
-    .select('reviews_request_delay_days')
-    .where('website_id', '=', websiteId)
-    .executeTakeFirst();
+  const [row] = await requestDelayDaysStatement(db, { websiteId });
   return row?.reviews_request_delay_days;
 }
 
