@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cspViolations, launchChromium } from './support/browser.js';
 import { addContributor, signIn } from './support/owner.js';
 import { type RunningServer, startServer } from './support/server.js';
+import { buy } from './support/shopper.js';
 
 const PASSWORD = 'a long enough password';
 const META_ID = '123456789012345';
@@ -82,5 +83,55 @@ describe('ad pixels in Chromium', () => {
     await expect
       .poll(() => page.evaluate(() => window.fbqCalls ?? []))
       .toContainEqual(['track', 'AddToCart', expect.objectContaining({ content_type: 'product' })]);
+  });
+
+  it('a consenting shopper’s sign-up sends CompleteRegistration once, and an order its Purchase with the subtotal', async () => {
+    const context = await browser.newContext();
+    await context.addCookies([{ name: 'sf_consent', value: 'accepted', url: server.url }]);
+    await context.route('https://connect.facebook.net/**', (route) =>
+      route.fulfill({ contentType: 'application/javascript', body: FBEVENTS_STUB }),
+    );
+    const page = await context.newPage();
+    const tracked = (name: string) =>
+      page.evaluate((n) => (window.fbqCalls ?? []).filter((c) => c[0] === 'track' && c[1] === n), name);
+
+    await page.goto(`${server.url}/account`);
+    const form = page.locator('form', { has: page.getByRole('heading', { name: 'Create an account' }) });
+    await form.getByLabel('Email').fill('pixel-shopper@example.com');
+    await form.getByLabel('Password').fill(PASSWORD);
+    await form.getByRole('button', { name: 'Create account' }).click();
+    await page.getByText('Signed in as pixel-shopper@example.com').waitFor();
+    await expect.poll(() => tracked('CompleteRegistration')).toEqual([['track', 'CompleteRegistration', {}]]);
+    // Signed in already: the next page sends no second one.
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => window.fbqCalls ?? [])).toContainEqual(['init', META_ID]);
+    expect(await tracked('CompleteRegistration')).toEqual([]);
+
+    await buy(
+      page,
+      server.url,
+      '/shop/p/linen-field-shirt',
+      { Size: 'S', Color: 'Sage' },
+      'pixel-shopper@example.com',
+    );
+    const subtotal = await page
+      .locator('.order-totals dt', { hasText: 'Subtotal' })
+      .locator('+ dd')
+      .textContent();
+    const orderId = new URL(page.url()).pathname.split('/').filter(Boolean)[2];
+    const currency = await page.evaluate(
+      () => JSON.parse(document.getElementById('sf-context')?.textContent ?? '{}').currency,
+    );
+    await expect
+      .poll(() => tracked('Purchase'))
+      .toEqual([
+        [
+          'track',
+          'Purchase',
+          { value: Number((subtotal ?? '').replace(/[^\d.]/g, '')), currency },
+          { eventID: orderId },
+        ],
+      ]);
+    await context.close();
   });
 });

@@ -230,6 +230,13 @@ export const PIXEL_EVENTS = [
   'CompleteRegistration',
 ] as const;
 export type PixelEvent = (typeof PIXEL_EVENTS)[number];
+/**
+ * Set by the server when a shopper's account is created (its password sign-up, or the first sign-in
+ * of an account an emailed link made); the next page's script sends CompleteRegistration and clears it.
+ */
+export const REGISTERED_COOKIE = 'sf_registered';
+/** Long enough for the page after the sign-up to load; a forgotten one never fires a day later. */
+export const REGISTERED_COOKIE_MS = 10 * 60 * 1000;
 
 /** The commerce funnel the dashboard shows, step by step. */
 export const FUNNEL_STEPS = ['VisitPDP', 'AddToCart', CHECKOUT_EVENT, PURCHASE_EVENT] as const;

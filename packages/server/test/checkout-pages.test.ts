@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OrderPlacedEvent } from '../src/modules/checkout/service.js';
 import {
   type CheckoutTestApp,
   cartWith,
@@ -23,10 +24,17 @@ function islandProps(html: string) {
   );
 }
 
+/** The page's context JSON (what the analytics script reads). */
+function pageAnalytics(html: string): Record<string, unknown> {
+  const json = /<script type="application\/json" id="sf-context"[^>]*>([\s\S]*?)<\/script>/.exec(html)?.[1];
+  return JSON.parse(json ?? 'null').analytics;
+}
+
 describe.each(dialects)('checkout and order pages on %s', (dialect) => {
   let t: CheckoutTestApp;
+  const placed: OrderPlacedEvent[] = [];
   beforeAll(async () => {
-    t = await createCheckoutApp(dialect);
+    t = await createCheckoutApp(dialect, { onOrderPlaced: [(e) => void placed.push(e)] });
   });
   afterAll(async () => t?.close());
 
@@ -113,6 +121,22 @@ describe.each(dialects)('checkout and order pages on %s', (dialect) => {
     expect(download.statusCode).toBe(200);
     expect(download.body).toContain(`Purchased in order <strong>${order.numberText}</strong>`);
     expect((await get(`/downloads/${'0'.repeat(32)}`)).statusCode).toBe(404);
+  });
+
+  it('the confirmation page carries the ad pixels’ Purchase: the order hook’s value (subtotal / 100), currency and id', async () => {
+    const token = await cartWith(t.app, [{ itemId: 'tee', sku: 'TEE-S-RED', quantity: 2 }]);
+    const { order, confirmationUrl } = (
+      await placeOrder(t.app, { source: { kind: 'cart' }, shippingAddress: US_ADDRESS }, token)
+    ).json();
+    const hook = placed.find((e) => e.order.id === order.id);
+    // Two tees at $25.00: 5000 cents of subtotal, reported as 50.
+    expect(order.subtotal).toEqual({ currency: 'USD', decimalValue: '50.00' });
+    expect(hook?.value).toBe(50);
+    const confirmed = pageAnalytics((await get(confirmationUrl)).body);
+    expect(confirmed.purchase).toEqual({ orderId: order.id, value: 50, currency: 'USD' });
+    // Only the page confirming the order: its status page and other pages carry none.
+    expect(pageAnalytics((await get(order.statusUrl)).body)).not.toHaveProperty('purchase');
+    expect(pageAnalytics((await get('/checkout', { CART: token })).body)).not.toHaveProperty('purchase');
   });
   it('a subscription order confirms on the subscription confirmed page (206)', async () => {
     await t.database.db

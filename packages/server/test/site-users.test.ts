@@ -1,4 +1,10 @@
-import { ACCOUNT_MESSAGES, MESSAGES, SITE_ROLES } from '@storefront/commerce';
+import {
+  ACCOUNT_MESSAGES,
+  MESSAGES,
+  REGISTERED_COOKIE,
+  REGISTERED_COOKIE_MS,
+  SITE_ROLES,
+} from '@storefront/commerce';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SITE_USER_SESSION_COOKIE } from '../src/platform/site-user-auth.js';
 import { card, cartWith, checkoutCatalog, newKey, US_ADDRESS } from './checkout-support.js';
@@ -376,6 +382,105 @@ describe.each(dialects)('customer accounts on %s', (dialect) => {
         )
       ).statusCode,
     ).toBe(200);
+  });
+
+  it('marks only the sign-in that creates an account, for the ad pixels’ CompleteRegistration', async () => {
+    const mark = (res: { cookies: { name: string; value: string; maxAge?: number; httpOnly?: boolean }[] }) =>
+      res.cookies.find((c) => c.name === REGISTERED_COOKIE);
+    const signUp = await call(
+      'POST',
+      '/api/site-users/sign-up',
+      {},
+      { email: 'reg-pw@example.com', password: PASSWORD },
+    );
+    expect(signUp.statusCode).toBe(201);
+    // Readable by the page's script, which clears it once it has told the pixels.
+    expect(mark(signUp)).toMatchObject({ value: '1', maxAge: REGISTERED_COOKIE_MS / 1000, path: '/' });
+    expect(mark(signUp)?.httpOnly).toBeFalsy();
+    const signIn = await call(
+      'POST',
+      '/api/site-users/session',
+      {},
+      { email: 'reg-pw@example.com', password: PASSWORD },
+    );
+    expect(signIn.statusCode).toBe(200);
+    expect(mark(signIn)).toBeUndefined();
+    const taken = await call(
+      'POST',
+      '/api/site-users/sign-up',
+      {},
+      { email: 'reg-pw@example.com', password: PASSWORD },
+    );
+    expect(taken.statusCode).toBe(409);
+    expect(mark(taken)).toBeUndefined();
+
+    // A plain form signing up ends on the account page with the mark.
+    const form = await t.app.inject({
+      method: 'POST',
+      url: '/api/site-users/sign-up',
+      cookies: { crumb: CRUMB },
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        crumb: CRUMB,
+        email: 'reg-form@example.com',
+        password: PASSWORD,
+      }).toString(),
+    });
+    expect(form.statusCode).toBe(303);
+    expect(mark(form)?.value).toBe('1');
+
+    // An emailed link makes the account: its first use is the sign-up, a later link a sign-in.
+    const link = async (email: string, kind: 'sign-in-link' | 'password-reset') => {
+      await call(
+        'POST',
+        `/api/site-users/${kind === 'sign-in-link' ? 'sign-in-link' : 'password-reset'}`,
+        {},
+        { email },
+      );
+      const mails = (await outbox(kind)).filter((m) => m.to === email);
+      return new URL(mails[mails.length - 1].data.link).searchParams.get('token')!;
+    };
+    const first = await call(
+      'POST',
+      '/api/site-users/sign-in-link/use',
+      {},
+      { token: await link('reg-link@example.com', 'sign-in-link') },
+    );
+    expect(first.statusCode).toBe(200);
+    expect(mark(first)?.value).toBe('1');
+    const second = await call(
+      'POST',
+      '/api/site-users/sign-in-link/use',
+      {},
+      { token: await link('reg-link@example.com', 'sign-in-link') },
+    );
+    expect(second.statusCode).toBe(200);
+    expect(mark(second)).toBeUndefined();
+    const later = await call(
+      'POST',
+      '/api/site-users/password',
+      {},
+      {
+        token: await link('reg-link@example.com', 'password-reset'),
+        password: 'ivy-new-password',
+      },
+    );
+    expect(later.statusCode).toBe(200);
+    expect(mark(later)).toBeUndefined();
+
+    // An account a link made, finished by a reset link instead: that is its sign-up.
+    await link('reg-reset@example.com', 'sign-in-link');
+    const reset = await call(
+      'POST',
+      '/api/site-users/password',
+      {},
+      {
+        token: await link('reg-reset@example.com', 'password-reset'),
+        password: 'jo-new-password',
+      },
+    );
+    expect(reset.statusCode).toBe(200);
+    expect(mark(reset)?.value).toBe('1');
   });
 
   it('plain forms (no JavaScript) end on pages, never raw JSON', async () => {

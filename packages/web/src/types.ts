@@ -27,6 +27,8 @@ export interface PageAnalytics {
   itemId: string | null;
   /** The merchant's ad-pixel ids; absent when none is set. */
   pixels?: PixelIds;
+  /** On the pages confirming a just-placed order: its Purchase for the ad pixels (value: subtotal / 100). */
+  purchase?: { orderId: string; value: number; currency: string };
 }
 
 export interface PageContext {

@@ -1,4 +1,4 @@
-import { GOOGLE_EVENT_NAMES, PIXEL_EVENTS, type PixelIds } from '@storefront/commerce';
+import { GOOGLE_EVENT_NAMES, PIXEL_EVENTS, type PixelIds, REGISTERED_COOKIE } from '@storefront/commerce';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { trackPixel } from '../src/analytics/pixel-events';
 import { pixelAdapter } from '../src/analytics/pixels';
@@ -68,6 +68,23 @@ describe('the ad-pixel adapter', () => {
     expect(calls[8]).toEqual(['event', 'view_item', { items: [{ item_id: 'tee' }] }]);
   });
 
+  it('gives Purchase its value and currency, and the order id as the event id (one Purchase an order)', () => {
+    const adapter = pixelAdapter(document, { meta: META_ID, google: GOOGLE_ID });
+    adapter('Purchase', { orderId: 'ord_1', value: 50, currency: 'USD' });
+    expect(window.fbq?.queue.at(-1)).toEqual([
+      'track',
+      'Purchase',
+      { value: 50, currency: 'USD' },
+      { eventID: 'ord_1' },
+    ]);
+    const calls = (window.dataLayer ?? []).map((args) => Array.from(args as ArrayLike<unknown>));
+    expect(calls.at(-1)).toEqual([
+      'event',
+      'purchase',
+      { value: 50, currency: 'USD', transaction_id: 'ord_1' },
+    ]);
+  });
+
   it('forwards to every vendor and to an adapter the site had set, one failing not stopping the rest', () => {
     const previous = vi.fn();
     window.fbq = Object.assign(
@@ -130,6 +147,37 @@ describe('the analytics script and the ad pixels', () => {
       ['track', 'AddToCart', { content_ids: ['tee'], content_type: 'product', num_items: 1 }],
       ['track', 'Lead', {}],
     ]);
+  });
+
+  it('sends the confirmation page’s Purchase and, once, the CompleteRegistration the server marked', async () => {
+    document.cookie = 'sf_consent=accepted; path=/';
+    document.cookie = `${REGISTERED_COOKIE}=1; path=/`;
+    const confirmation = {
+      ...context({ meta: META_ID }),
+      pageType: 202,
+      analytics: {
+        ...context({ meta: META_ID }).analytics,
+        itemId: null,
+        purchase: { orderId: 'ord_1', value: 50, currency: 'USD' },
+      },
+    } satisfies PageContext;
+    const { startAnalytics } = await import('../src/analytics/index');
+    startAnalytics(document, confirmation);
+    await vi.waitFor(() => expect(window.storefrontPixel).toBeDefined());
+    const tracked = () => (window.fbq?.queue ?? []).filter((c) => (c as unknown[])[0] === 'track');
+    expect(tracked()).toEqual([
+      ['track', 'PageView'],
+      ['track', 'Purchase', { value: 50, currency: 'USD' }, { eventID: 'ord_1' }],
+      ['track', 'CompleteRegistration', {}],
+    ]);
+    expect(document.cookie).not.toContain(REGISTERED_COOKIE);
+
+    // The next page has no mark: no second CompleteRegistration.
+    vi.resetModules();
+    const next = await import('../src/analytics/index');
+    next.startAnalytics(document, { ...context({ meta: META_ID }), pageType: 10 });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(tracked().filter((c) => (c as unknown[])[1] === 'CompleteRegistration')).toHaveLength(1);
   });
 
   it('declining loads nothing, and a site without ids loads nothing even when accepted', async () => {

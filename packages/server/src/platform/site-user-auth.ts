@@ -1,4 +1,10 @@
-import { ACCOUNT_MESSAGES, SITE_USER_INFO_COOKIE, type SiteUserInfo } from '@storefront/commerce';
+import {
+  ACCOUNT_MESSAGES,
+  REGISTERED_COOKIE,
+  REGISTERED_COOKIE_MS,
+  SITE_USER_INFO_COOKIE,
+  type SiteUserInfo,
+} from '@storefront/commerce';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   resolveSiteUserSession,
@@ -50,6 +56,14 @@ export function setSiteUserSession(
   });
   setSiteUserInfo(request, reply, { authenticated: true, siteUserId: siteUser.id });
   request.siteUser = siteUser;
+}
+
+/** The account was just created: the next page's analytics script tells the ad pixels (and clears this). */
+export function markRegistered(request: FastifyRequest, reply: FastifyReply): void {
+  reply.setCookie(REGISTERED_COOKIE, '1', {
+    ...cookieOptions(request),
+    maxAge: Math.floor(REGISTERED_COOKIE_MS / 1000),
+  });
 }
 
 export function clearSiteUserSession(request: FastifyRequest, reply: FastifyReply): void {

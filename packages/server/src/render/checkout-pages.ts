@@ -1,5 +1,6 @@
 import {
   addressRegionText,
+  analyticsValue,
   countryName,
   formatMoney,
   formatPostalCode,
@@ -53,7 +54,7 @@ import { parseInput, text, tokenQuery } from '../platform/request-input.js';
 import { currentSiteUser } from '../platform/site-user-auth.js';
 import type { AppServices, SiteContext } from '../services.js';
 import { itemUrl } from './content-context.js';
-import { pageContext } from './context.js';
+import { type PagePurchase, pageContext } from './context.js';
 import { PAGE_TYPE } from './page-types.js';
 import type { TemplateName } from './theme.js';
 
@@ -81,6 +82,8 @@ export interface CheckoutPage {
   template: TemplateName;
   title: string;
   data: Record<string, unknown>;
+  /** Set on the pages confirming a just-placed order (the ad pixels' Purchase). */
+  purchase?: PagePurchase;
 }
 
 /**
@@ -113,6 +116,7 @@ export async function render(
       collections,
       path: url.pathname,
       announcementDismissed: announcementDismissed(request, ctx.site.website.announcement),
+      ...(page.purchase ? { purchase: page.purchase } : {}),
     },
     { ...page.data, crumb },
   );
@@ -297,6 +301,15 @@ function confirmationPage(
   };
 }
 
+/** The ad pixels' Purchase of an order: the value the server's Purchase event has (subtotal / 100). */
+function purchaseOf(order: OrderView): PagePurchase {
+  return {
+    orderId: order.id,
+    value: analyticsValue(minorFromDecimal(order.subtotal.decimalValue, order.subtotal.currency)),
+    currency: order.currency,
+  };
+}
+
 /** Every line of the order is a donation (spec §2 contribution confirmed, 204). */
 async function onlyDonations(ctx: SiteContext, order: OrderView): Promise<boolean> {
   const products = await getProductsByIds(
@@ -433,6 +446,7 @@ export function checkoutPageRoutes(
         title: 'Membership confirmed',
         status: 200,
         data: { order: orderContext(order, ctx.site.website.locale), memberAreas },
+        purchase: purchaseOf(order),
       });
     // The subscription confirmed page (206) also shows the plan and the next billing date.
     const subscription =
@@ -444,6 +458,7 @@ export function checkoutPageRoutes(
         order: orderContext(order, ctx.site.website.locale),
         ...(subscription ? { subscription } : {}),
       },
+      ...(confirmation ? { purchase: purchaseOf(order) } : {}),
     });
   };
   const payLater = options.payLaterProvider ?? null;

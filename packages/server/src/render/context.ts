@@ -418,6 +418,15 @@ export interface PageInput {
   newsletterPopup?: boolean;
   /** The footer's newsletter sign-up, rendered (render/form-block.ts footerSignUpHtml); '' for none. */
   footerSignUpHtml?: string;
+  /** The order a confirmation page confirms, for the ad pixels' Purchase (that shopper's own page only). */
+  purchase?: PagePurchase;
+}
+
+/** Spec §7 ad-pixel Purchase: the order, and its value as analytics reports it (spec §9: subtotal / 100). */
+export interface PagePurchase {
+  orderId: string;
+  value: number;
+  currency: string;
 }
 
 /** Whether `path` is at or under `url` (so /blog is not active on /blogroll). */
@@ -512,6 +521,7 @@ export function pageContext(input: PageInput, extra: Record<string, unknown> = {
           itemId: (extra.item as { id?: string } | undefined)?.id ?? null,
           // The merchant's ad-pixel ids, only when set (the script loads nothing without them).
           ...(Object.keys(site.pixels).length > 0 ? { pixels: site.pixels } : {}),
+          ...(input.purchase ? { purchase: input.purchase } : {}),
         },
       }),
       pillCart: showsPillCart(input.pageType) && {

@@ -71,4 +71,4 @@ export function clearAnalyticsCookies(): void {
   storage()?.removeItem(ANALYTICS_ID_KEY);
 }
 
-export { setCookie };
+export { clearCookie, setCookie };

@@ -12,11 +12,12 @@ import {
   type PixelEvent,
   type PixelIds,
   parseConsent,
+  REGISTERED_COOKIE,
 } from '@storefront/commerce';
 import { readCookie, readCrumb } from '../cookies';
 import { ADD_TO_CART_EVENT, type AddToCartEventDetail } from '../islands/product-form/events';
 import type { PageContext } from '../types';
-import { advanceVisit, clearAnalyticsCookies, localStorageSupported } from './cookies';
+import { advanceVisit, clearAnalyticsCookies, clearCookie, localStorageSupported } from './cookies';
 import { observePageEvents } from './page-events';
 import { PIXEL_EVENT, type PixelDetail } from './pixel-events';
 import type { PixelAdapter } from './pixels';
@@ -25,7 +26,7 @@ import { FORM, JSON_TYPE, post } from './transport';
 import { observeVitals } from './vitals';
 
 /** Spec §2 page types the script names events after. */
-const PAGE_TYPE = { COLLECTION: 1, ITEM: 50, SEARCH: 102, CART: 200, CHECKOUT: 201, ORDER_CONFIRMED: 202 };
+const PAGE_TYPE = { COLLECTION: 1, ITEM: 50, SEARCH: 102, CART: 200, CHECKOUT: 201 };
 
 declare global {
   interface Window {
@@ -170,9 +171,14 @@ export function startAnalytics(doc: Document, context: PageContext): void {
   } else if (context.pageType === PAGE_TYPE.COLLECTION) event('VisitPLP');
   else if (context.pageType === PAGE_TYPE.CART) event('ViewCart');
   else if (context.pageType === PAGE_TYPE.CHECKOUT) event(CHECKOUT_EVENT);
-  else if (context.pageType === PAGE_TYPE.ORDER_CONFIRMED) pixel('Purchase', {});
   else if (context.pageType === PAGE_TYPE.SEARCH)
     pixel('Search', { query: new URLSearchParams(location.search).get('q') ?? '' });
+  if (settings.purchase) pixel('Purchase', settings.purchase);
+  // The server marks the page after an account's creation: sent once, then the mark is gone.
+  if (readCookie(REGISTERED_COOKIE)) {
+    clearCookie(REGISTERED_COOKIE);
+    pixel('CompleteRegistration', {});
+  }
 
   const isRelated = observePageEvents(doc, event);
   doc.addEventListener(ADD_TO_CART_EVENT, (e) => {

@@ -34,6 +34,7 @@ function metaParameters(data: Record<string, unknown>): Record<string, unknown> 
     ...(data.itemId ? { content_ids: [data.itemId], content_type: 'product' } : {}),
     ...(data.quantity ? { num_items: data.quantity } : {}),
     ...(data.query !== undefined ? { search_string: data.query } : {}),
+    ...(data.value !== undefined ? { value: data.value, currency: data.currency } : {}),
   };
 }
 
@@ -44,6 +45,8 @@ function googleParameters(data: Record<string, unknown>): Record<string, unknown
       ? { items: [{ item_id: data.itemId, ...(data.quantity ? { quantity: data.quantity } : {}) }] }
       : {}),
     ...(data.query !== undefined ? { search_term: data.query } : {}),
+    ...(data.value !== undefined ? { value: data.value, currency: data.currency } : {}),
+    ...(data.orderId ? { transaction_id: data.orderId } : {}),
   };
 }
 
@@ -64,7 +67,9 @@ function metaPixel(doc: Document, id: string): PixelAdapter {
   }
   window.fbq('init', id);
   window.fbq('track', 'PageView');
-  return (event, data) => window.fbq?.('track', event, metaParameters(data));
+  // The order id as the event id: Meta counts a Purchase once however often its page is opened.
+  return (event, data) =>
+    window.fbq?.('track', event, metaParameters(data), ...(data.orderId ? [{ eventID: data.orderId }] : []));
 }
 
 /** Google's tag (gtag.js), with the spec's events under Google's recommended names. */

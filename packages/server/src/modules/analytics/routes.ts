@@ -44,6 +44,12 @@ import {
 const ACCEPTED = 202;
 /** Not recorded by rule (a bot, the owner's area, a contributor, the census-disable flag). */
 const NOT_RECORDED = 204;
+/**
+ * The ingestion calls' route options: their answers are a few bytes and browsers send them
+ * uncompressed, so @fastify/compress's per-request hooks are left off them (whole answers that
+ * were large would still be compressed by compressWholeAnswers).
+ */
+const INGEST = { compress: false, decompress: false } as const;
 
 function parseDay(text: string, field: string): number {
   const ms = Date.parse(`${text}T00:00:00Z`);
@@ -85,7 +91,7 @@ export function analyticsRoutes(app: FastifyInstance, services: AppServices): vo
     return reply.status(ACCEPTED).send({ accepted: rows.length });
   }
 
-  app.post('/api/census/RecordHit', async (request, reply) => {
+  app.post('/api/census/RecordHit', INGEST, async (request, reply) => {
     const body = parseOr400(recordHitBody, request.body);
     return store(request, reply, (ctx, who) => ({
       path: recordPath(body.data),
@@ -95,7 +101,7 @@ export function analyticsRoutes(app: FastifyInstance, services: AppServices): vo
   });
 
   const census = (url: string, kind: EventKind, schema: z.ZodType<z.output<typeof censusBody>>) =>
-    app.post(url, async (request, reply) => {
+    app.post(url, INGEST, async (request, reply) => {
       const body = parseOr400(schema, request.body);
       return store(request, reply, (ctx, who) => ({
         path: recordPath(body),
@@ -107,7 +113,7 @@ export function analyticsRoutes(app: FastifyInstance, services: AppServices): vo
   census('/api/census/form-render', 'form-render', formRenderBody);
   census('/api/census/overlay', 'overlay', censusBody);
 
-  app.post('/api/events/RecordEvent', async (request, reply) => {
+  app.post('/api/events/RecordEvent', INGEST, async (request, reply) => {
     services.crumbs.check(request);
     const body = parseOr400(recordEventBody, request.body);
     const data = body.data ?? {};
@@ -119,7 +125,7 @@ export function analyticsRoutes(app: FastifyInstance, services: AppServices): vo
   });
 
   // Spec §7's alternative tracker (paths not shown there): by beacon or XHR, JSON.
-  app.post('/api/events/track', async (request, reply) => {
+  app.post('/api/events/track', INGEST, async (request, reply) => {
     const body = parseOr400(schemaEventBody, request.body);
     return store(request, reply, (ctx, who) => ({
       path: recordPath(body.eventContent),
@@ -134,7 +140,7 @@ export function analyticsRoutes(app: FastifyInstance, services: AppServices): vo
     return { valid: true };
   });
 
-  app.post('/api/1/performance/records', async (request, reply) => {
+  app.post('/api/1/performance/records', INGEST, async (request, reply) => {
     const records = parseOr400(performanceBody, request.body);
     return store(request, reply, (ctx, who) => ({
       // One beacon comes from one page.
@@ -143,7 +149,7 @@ export function analyticsRoutes(app: FastifyInstance, services: AppServices): vo
     }));
   });
 
-  app.post('/api/events/RecordJavascriptErrors', async (request, reply) => {
+  app.post('/api/events/RecordJavascriptErrors', INGEST, async (request, reply) => {
     services.crumbs.check(request);
     const reports = parseOr400(errorReportsBody, request.body);
     return store(request, reply, (ctx, who) => ({

@@ -31,8 +31,15 @@ import {
 /** A template by its name (`productItem`, …); an unknown one is a 404. */
 export const nameParams = z.object({ name: text() });
 
-/** Paths that answer files or the health check: no template is rendered for them. */
-const NOTHING_RENDERED = ['/assets/', '/theme/', '/healthz'];
+/** Paths that render nothing: files, the health check, and the analytics calls (thousands a second). */
+const NOTHING_RENDERED = [
+  '/assets/',
+  '/theme/',
+  '/healthz',
+  '/api/census/',
+  '/api/events/',
+  '/api/1/performance/',
+];
 
 /** A template with errors answers 400 with every diagnostic, for the editor to underline. */
 async function refusingErrors<T>(reply: FastifyReply, publish: () => Promise<T>) {

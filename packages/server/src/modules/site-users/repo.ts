@@ -73,6 +73,19 @@ export async function useSiteUserToken(
   return Number(result.numUpdatedRows) === 1 ? row : undefined;
 }
 
+/** Whether the account has used a link before (`exceptId`: the one just used). */
+export async function usedOtherToken(db: Kysely<DB>, siteUserId: string, exceptId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('site_user_tokens')
+    .select('id')
+    .where('site_user_id', '=', siteUserId)
+    .where('id', '!=', exceptId)
+    .where('used_at', 'is not', null)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Every other outstanding link of the account stops working (a password was just set). */
 export async function retireSiteUserTokens(db: Kysely<DB>, siteUserId: string, now: number): Promise<void> {
   await db

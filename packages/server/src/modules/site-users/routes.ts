@@ -5,6 +5,7 @@ import { HttpError } from '../../platform/errors.js';
 import { siteBaseUrl } from '../../platform/owner-auth.js';
 import {
   clearSiteUserSession,
+  markRegistered,
   requireSiteUser,
   setSiteUserSession,
   siteUserToken,
@@ -36,7 +37,7 @@ import {
   removeAddress,
   requestPasswordReset,
   requestSignInLink,
-  type SiteUserView,
+  type SignedIn,
   setPasswordWithLink,
   signIn,
   signOut,
@@ -90,14 +91,18 @@ function formErrors(back: (request: FastifyRequest) => string = () => ACCOUNT_UR
   };
 }
 
-/** Signed in: the session and SiteUserInfo cookies, and the visitor's cart joined to the account's. */
+/**
+ * Signed in: the session and SiteUserInfo cookies, the registered mark when the account was just
+ * created, and the visitor's cart joined to the account's.
+ */
 async function signedIn(
   services: AppServices,
   request: FastifyRequest,
   reply: FastifyReply,
-  result: { token: string; siteUser: SiteUserView },
+  result: SignedIn,
 ): Promise<void> {
   setSiteUserSession(request, reply, result.token, result.siteUser);
+  if (result.registered) markRegistered(request, reply);
   const cartToken = await attachCartToSiteUser(
     await services.context(),
     result.siteUser.id,

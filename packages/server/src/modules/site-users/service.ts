@@ -32,6 +32,7 @@ import {
   retireSiteUserTokens,
   type SiteUserRow,
   updateSiteUserPassword,
+  usedOtherToken,
   useSiteUserToken,
 } from './repo.js';
 import type { AccountRestockBody } from './schema.js';
@@ -78,16 +79,32 @@ export async function resolveSiteUserSession(
   return row ? { siteUser: view(row), renewed: session.renewed } : null;
 }
 
+/** A signed-in session; `registered`: this sign-in completed the account's creation (spec §7 CompleteRegistration). */
+export interface SignedIn {
+  token: string;
+  siteUser: SiteUserView;
+  registered: boolean;
+}
+
 /** A fresh session (the one presented before, if any, ends: a token known before sign-in is never a signed-in one). */
 async function startSession(
   ctx: SiteContext,
   store: SessionStore,
   row: SiteUserRow,
   previousToken: string | undefined,
-): Promise<{ token: string; siteUser: SiteUserView }> {
+  registered = false,
+): Promise<SignedIn> {
   if (previousToken) await closeSession(store, previousToken);
   const token = await openSession(store, row.id, ctx.clock.now(), SITE_USER_SESSION_IDLE_MS);
-  return { token, siteUser: view(row) };
+  return { token, siteUser: view(row), registered };
+}
+
+/**
+ * An account an emailed link made has no password and no link used before: its first link proves
+ * the address, and that is when the shopper has signed up.
+ */
+async function firstLinkOf(db: SiteContext['db'], row: SiteUserRow, tokenId: string): Promise<boolean> {
+  return row.password_hash === null && !(await usedOtherToken(db, row.id, tokenId));
 }
 
 /** Makes an account with email and password and signs it in; 409 when the email has one. */
@@ -105,7 +122,7 @@ export async function signUp(
     created_at: ctx.clock.now(),
   };
   if (!(await insertSiteUser(ctx.db, row))) throw new HttpError(409, ACCOUNT_MESSAGES.accountExists);
-  return startSession(ctx, store, row, previousToken);
+  return startSession(ctx, store, row, previousToken, true);
 }
 
 export async function signIn(
@@ -189,7 +206,7 @@ export async function useSignInLink(
   const used = await useSiteUserToken(ctx.db, sha256(token), 'sign-in', ctx.clock.now());
   const row = used && (await findSiteUserById(ctx.db, ctx.websiteId, used.site_user_id));
   if (!row) throw new HttpError(400, ACCOUNT_MESSAGES.linkInvalid);
-  return startSession(ctx, store, row, previousToken);
+  return startSession(ctx, store, row, previousToken, await firstLinkOf(ctx.db, row, used.id));
 }
 
 /** Emails a link to set a new password when the email has an account; says nothing either way. */
@@ -210,18 +227,20 @@ export async function setPasswordWithLink(
   previousToken: string | undefined,
 ) {
   const passwordHash = await hashPassword(input.password);
-  const row = await ctx.db.transaction().execute(async (trx) => {
+  const done = await ctx.db.transaction().execute(async (trx) => {
     const now = ctx.clock.now();
     const used = await useSiteUserToken(trx, sha256(input.token), 'reset', now);
     const found = used && (await findSiteUserById(trx, ctx.websiteId, used.site_user_id));
     if (!found) return null;
+    // Read before the other links are retired: an account a sign-in link made may be finished by a reset link.
+    const registered = await firstLinkOf(trx, found, used.id);
     await updateSiteUserPassword(trx, found.id, passwordHash);
     await retireSiteUserTokens(trx, found.id, now);
-    return { ...found, password_hash: passwordHash };
+    return { row: { ...found, password_hash: passwordHash }, registered };
   });
-  if (!row) throw new HttpError(400, ACCOUNT_MESSAGES.linkInvalid);
-  await store.deleteForSubject(row.id);
-  return startSession(ctx, store, row, previousToken);
+  if (!done) throw new HttpError(400, ACCOUNT_MESSAGES.linkInvalid);
+  await store.deleteForSubject(done.row.id);
+  return startSession(ctx, store, done.row, previousToken, done.registered);
 }
 
 // ── the account page ────────────────────────────────────────────────────────
