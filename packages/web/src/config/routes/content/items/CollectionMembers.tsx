@@ -11,15 +11,10 @@ interface Values {
 
 /**
  * The chosen collection's settings: the paywall products that make all of it a member area
- * (issue 16). Keyed by collection by its caller, so switching collections starts afresh.
+ * (issue 16), for those who may publish. Keyed by collection by its caller, so switching
+ * collections starts afresh.
  */
-export function CollectionMembers({
-  collection,
-  canWrite,
-}: {
-  collection: ContentCollection;
-  canWrite: boolean;
-}) {
+export function CollectionMembers({ collection }: { collection: ContentCollection }) {
   const save = useSaveCollectionMembers();
   const form = useForm<Values>({ defaultValues: { memberProducts: collection.memberProducts } });
   const onSubmit = form.handleSubmit(async (values) => {
@@ -36,21 +31,19 @@ export function CollectionMembers({
     <form onSubmit={onSubmit} noValidate className="cfg-form cfg-collection-settings">
       <MemberProducts
         form={form}
-        disabled={!canWrite}
+        disabled={false}
         id="collection-memberProducts"
         legend={`${TEXTS.collectionMemberArea}: ${collection.title}`}
         label={TEXTS.collectionMemberProducts}
         hint={TEXTS.collectionMemberProductsHint}
       />
       {save.isError && !form.formState.errors.memberProducts && <ErrorNotice error={save.error} />}
-      {canWrite && (
-        <div className="cfg-actions cfg-actions-start">
-          <button type="submit" className="cfg-button" disabled={save.isPending}>
-            {save.isPending ? TEXTS.saving : TEXTS.collectionMembersSave}
-          </button>
-          {save.isSuccess && !form.formState.isDirty && <output className="cfg-saved">{TEXTS.saved}</output>}
-        </div>
-      )}
+      <div className="cfg-actions cfg-actions-start">
+        <button type="submit" className="cfg-button" disabled={save.isPending}>
+          {save.isPending ? TEXTS.saving : TEXTS.collectionMembersSave}
+        </button>
+        {save.isSuccess && !form.formState.isDirty && <output className="cfg-saved">{TEXTS.saved}</output>}
+      </div>
     </form>
   );
 }

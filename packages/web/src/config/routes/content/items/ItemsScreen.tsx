@@ -100,8 +100,9 @@ export function ItemsScreen() {
           )}
         </FieldFrame>
       </div>
-      {chosen && (
-        <CollectionMembers key={chosen.id} collection={chosen} canWrite={can(contributor, 'content.write')} />
+      {/* Who may publish may open or close a whole collection (its paywall products). */}
+      {chosen && can(contributor, 'content.write') && (
+        <CollectionMembers key={chosen.id} collection={chosen} />
       )}
       {list.isPending ? (
         <SkeletonTable columns={5} />
