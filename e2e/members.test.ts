@@ -1,9 +1,12 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cspViolations, launchChromium } from './support/browser.js';
+import { addContributor, signIn } from './support/owner.js';
 import { type RunningServer, startServer } from './support/server.js';
 
 const PASSWORD = 'member-secret-1';
+const OWNER_PASSWORD = 'owner-secret-1';
+const ARCHIVE = "Kitchen Notes: Members' Archive";
 /** A line of the demo's members page, which only buyers of the paywall product read. */
 const MEMBERS_ONLY = 'Every issue of Kitchen Notes lives here';
 
@@ -13,11 +16,14 @@ const pageType = (page: Page) =>
 describe('member areas in Chromium', () => {
   let server: RunningServer;
   let browser: Browser;
+  /** The shopper who bought the archive, kept signed in for the member collection. */
+  let member: Page;
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([startServer({ RATE_LIMIT_REQUESTS: '1000' }), launchChromium()]);
   });
   afterAll(async () => {
+    await member?.context().close();
     const refused = browser ? cspViolations(browser) : [];
     await browser?.close();
     await server?.stop();
@@ -63,6 +69,36 @@ describe('member areas in Chromium', () => {
     await page.locator('.membership-area-link').click();
     await page.waitForURL(/\/members$/);
     await page.getByText(MEMBERS_ONLY).waitFor();
-    await context.close();
+    member = page;
+  });
+
+  it('a whole collection becomes a member area from its settings in the owner’s area', async () => {
+    addContributor(server.dataDir, 'owner@example.com', 'admin', OWNER_PASSWORD);
+    const ownerContext = await browser.newContext();
+    const owner = await ownerContext.newPage();
+    await signIn(owner, server.url, 'owner@example.com', OWNER_PASSWORD, '/config/content?collection=events');
+    const settings = owner.locator('form.cfg-collection-settings');
+    await settings.getByRole('group', { name: 'Member collection: Events' }).waitFor();
+    await settings
+      .getByLabel('Paywall products that open this whole collection')
+      .selectOption({ label: ARCHIVE });
+    await settings.getByRole('button', { name: 'Save member access' }).click();
+    await settings.getByText('Saved').waitFor();
+    await ownerContext.close();
+
+    // A visitor meets the paywall on the events list and on each event, with nothing of them.
+    const visitorContext = await browser.newContext();
+    const visitor = await visitorContext.newPage();
+    await visitor.goto(`${server.url}/events`);
+    expect(await pageType(visitor)).toBe(107);
+    await visitor.getByText(ARCHIVE).first().waitFor();
+    await visitor.getByText('Sign in, or create an account.').waitFor();
+    expect(await visitor.locator('.event-list').count()).toBe(0);
+    await visitorContext.close();
+
+    // The archive's buyer reads the events, which the membership now opens.
+    await member.goto(`${server.url}/events`);
+    expect(await pageType(member)).toBe(1);
+    await member.locator('.event-list, .post-list-empty').first().waitFor();
   });
 });

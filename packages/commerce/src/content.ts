@@ -97,6 +97,16 @@ export const CONTENT_MESSAGES = {
   slugTaken: 'Another item of this collection already has this URL.',
   notFound: 'That item does not exist.',
   notContentCollection: 'That collection holds no pages or posts.',
+  locked: 'This page is password protected: enter its password first.',
+  membersOnly: 'This page is for members only.',
+  likesOff: 'Likes are turned off.',
+  likesPostsOnly: 'Only blog posts take likes.',
+} as const;
+
+/** What lists show beside a protected item's title instead of its excerpt and image. */
+export const LOCK_MARKS = {
+  password: 'Password protected',
+  members: 'Members only',
 } as const;
 
 /** Visitors see only published items; the rest is for contributors. */

@@ -37,3 +37,10 @@ export const MEMBER_MESSAGES = {
     'Sign in or create an account to buy a membership: it opens the member area to your account.',
   signInToBuy: 'Sign in or create an account first: your purchase opens this page to your account.',
 } as const;
+
+/** How a signed-out visitor becomes a member, as the paywall page (107) lists it. */
+export const MEMBER_STEPS = [
+  'Sign in, or create an account.',
+  'Come back to this page and add the membership to your cart.',
+  'Check out: the page opens to your account as soon as the order is paid.',
+] as const;

@@ -183,7 +183,7 @@ describe.each(dialects)('member areas on %s', (dialect) => {
         body: 'Hi',
       }).toString(),
     });
-    expect(res.statusCode).toBe(404);
+    expect(res.statusCode).toBe(403);
     expect(res.body).not.toContain(SECRET);
   });
 

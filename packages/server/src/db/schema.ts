@@ -76,6 +76,8 @@ export interface CollectionTable {
   parent_id: string | null;
   /** 1: served at its URL but not linked from the header (policy pages, linked from the footer). */
   not_linked: Generated<number>;
+  /** JSON array of the paywall products that open the whole collection (issue 16); null: open (migration 0028). */
+  member_products: Generated<string | null>;
 }
 
 export interface ProductTable {

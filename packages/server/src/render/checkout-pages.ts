@@ -322,13 +322,16 @@ async function onlyDonations(ctx: SiteContext, order: OrderView): Promise<boolea
 /** The member areas the order's paywall products open: their titles and addresses. */
 async function memberAreasOfOrder(ctx: SiteContext, order: OrderView) {
   const paywall = order.items.filter((i) => i.productType === ProductType.PAYWALL).map((i) => i.itemId);
-  const items = await memberAreasOf(ctx, paywall);
-  if (items.length === 0) return [];
+  const areas = await memberAreasOf(ctx, paywall);
+  if (areas.collections.length + areas.items.length === 0) return [];
   const collections = await getCollections(ctx);
-  return items.flatMap((item) => {
-    const collection = collections.find((c) => c.id === item.collectionId);
-    return collection ? [{ title: item.title, url: itemUrl(item, collection) }] : [];
-  });
+  return [
+    ...areas.collections.map((c) => ({ title: c.title, url: c.fullUrl })),
+    ...areas.items.flatMap((item) => {
+      const collection = collections.find((c) => c.id === item.collectionId);
+      return collection ? [{ title: item.title, url: itemUrl(item, collection) }] : [];
+    }),
+  ];
 }
 
 /** Longest text kept of each checkout link parameter (the quote schema's limits). */

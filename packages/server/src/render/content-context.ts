@@ -5,6 +5,7 @@ import {
   galleryOptions,
   hasExcerpt,
   isMappedLocation,
+  LOCK_MARKS,
   locationText,
   RECORD_TYPE,
   textOfHtml,
@@ -210,6 +211,35 @@ export async function blocksContext(
   return out;
 }
 
+/**
+ * The mark a list shows instead of a protected item's excerpt and image, '' when it shows the
+ * item whole. Lists are the same for every visitor (so they stay cacheable): an item behind its
+ * own password or its own paywall products shows its title and date only. A member collection's
+ * own list is shown only to those it opens, so its products lock nothing there.
+ */
+export function listLockMark(
+  item: Pick<ContentItem, 'hasPassword' | 'memberProducts'>,
+  collection: Pick<Collection, 'memberProducts'>,
+): string {
+  if (item.hasPassword) return LOCK_MARKS.password;
+  if (item.memberProducts.length > 0 && collection.memberProducts.length === 0) return LOCK_MARKS.members;
+  return '';
+}
+
+/** An item as a list shows it: whole, or locked (title, date and address; no excerpt, image or body). */
+export async function listItemContext(ctx: SiteContext, item: ContentItem, collection: Collection) {
+  const context = await itemContext(ctx, item, collection);
+  const lockText = listLockMark(item, collection);
+  if (!lockText) return { ...context, display: { ...context.display, lockText } };
+  return {
+    ...context,
+    excerpt: '',
+    mainImageId: '',
+    assetUrl: '',
+    display: { ...context.display, mainImage: null, metaDescription: '', lockText },
+  };
+}
+
 /** An item's URL: a page is its collection's; a post sits under its blog. */
 export function itemUrl(item: Pick<ContentItem, 'urlSlug'>, collection: Collection): string {
   return collection.typeName === 'page' ? collection.fullUrl : `${collection.fullUrl}/${item.urlSlug}`;
@@ -248,8 +278,8 @@ export async function itemContext(ctx: SiteContext, item: ContentItem, collectio
     publishOn: item.publishOn,
     /** The item asks for its own password (spec §2 protected content). */
     hasPassword: item.hasPassword,
-    /** The paywall products that open the item (issue 16 member areas); empty: open. */
-    memberProducts: item.memberProducts,
+    /** The paywall products that open the item, its own and its collection's (issue 16 member areas); empty: open. */
+    memberProducts: item.memberAreaProducts,
     display: {
       dateText: dateText(item.publishOn, ctx.site),
       dateIso: item.publishOn === null ? '' : new Date(item.publishOn).toISOString(),

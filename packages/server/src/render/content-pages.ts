@@ -11,6 +11,7 @@ import {
   isUpcomingEvent,
   likeCountText,
   MEMBER_MESSAGES,
+  MEMBER_STEPS,
   monthGrid,
   monthKey,
   monthOf,
@@ -47,7 +48,14 @@ import { ACCOUNT_URL } from '../modules/site-users/routes.js';
 import { escapeHtml } from '../platform/html.js';
 import { ownerBaseUrl } from '../platform/owner-auth.js';
 import type { AppServices, SiteContext } from '../services.js';
-import { blocksContext, dateText, itemContext, mapContext } from './content-context.js';
+import {
+  blocksContext,
+  dateText,
+  itemContext,
+  listItemContext,
+  listLockMark,
+  mapContext,
+} from './content-context.js';
 import { productCardContext, scriptJson } from './context.js';
 import { pageUnlockAction, passwordFormContext, passwordPageTitle } from './lock-pages.js';
 import { PAGE_TYPE } from './page-types.js';
@@ -297,8 +305,9 @@ async function blogListPage(
       }),
       heading,
       description: list.term ? '' : (collection.description ?? ''),
-      items: await Promise.all(list.posts.map((p) => itemContext(ctx, p, collection))),
-      rssUrl: `${collection.fullUrl}/rss.xml`,
+      items: await Promise.all(list.posts.map((p) => listItemContext(ctx, p, collection))),
+      // Feed readers sign in nowhere: a member blog has no feed.
+      rssUrl: collection.memberProducts.length > 0 ? '' : `${collection.fullUrl}/rss.xml`,
       pagination: {
         page,
         pageCount: list.pageCount,
@@ -328,10 +337,18 @@ export async function resolveContentPage(
   const item = page.data.item as
     | { id?: string; title: string; hasPassword?: boolean; memberProducts?: string[] }
     | undefined;
+  const listOf = !item?.id && page.collection?.memberProducts.length ? page.collection : null;
+  if (listOf) {
+    // A member collection's lists (posts, category and tag pages, events, calendar) are its area too.
+    const siteUserId = await visit.siteUserId();
+    if (!(await memberAccess(ctx, listOf.memberProducts, siteUserId)))
+      return memberOfferPage(ctx, page, listOf.title, listOf.memberProducts, crumb, siteUserId !== null);
+    return { ...page, noStore: true };
+  }
   if (item?.id && item.memberProducts?.length) {
     // A member area depends on who is signed in: never cached.
     const siteUserId = await visit.siteUserId();
-    if (!(await memberAccess(ctx, { memberProducts: item.memberProducts }, siteUserId)))
+    if (!(await memberAccess(ctx, item.memberProducts, siteUserId)))
       return memberOfferPage(ctx, page, item.title, item.memberProducts, crumb, siteUserId !== null);
     if (!item.hasPassword) return { ...page, noStore: true };
   }
@@ -384,6 +401,7 @@ async function memberOfferPage(
         signedIn,
         hint: signedIn ? MEMBER_MESSAGES.accessDenied : MEMBER_MESSAGES.paywall,
         signInText: MEMBER_MESSAGES.signInToBuy,
+        steps: MEMBER_STEPS,
         signInUrl: ACCOUNT_URL,
         crumb,
         products: products.map((p) => productCardContext(p, ctx.site)),
@@ -486,6 +504,14 @@ async function eventItemContext(ctx: SiteContext, item: ContentItem, collection:
   return { ...context, event: eventContext(ctx, item, context.fullUrl) };
 }
 
+/** An event as the events list shows it: a locked one keeps its title and time, not its place. */
+async function eventListContext(ctx: SiteContext, item: ContentItem, collection: Collection) {
+  const context = await listItemContext(ctx, item, collection);
+  const event = eventContext(ctx, item, context.fullUrl);
+  if (!listLockMark(item, collection)) return { ...context, event };
+  return { ...context, event: { ...event, location: mapContext({}) } };
+}
+
 /** An event's page: when (same-day rule), where (a map link only with both coordinates), and the calendar links. */
 async function eventPage(
   services: AppServices,
@@ -571,7 +597,7 @@ async function eventsListPage(
     path = pageUrl(page);
     data = {
       list: {
-        items: await Promise.all(list.events.map((e) => eventItemContext(ctx, e, collection))),
+        items: await Promise.all(list.events.map((e) => eventListContext(ctx, e, collection))),
         emptyText: view === 'past' ? 'No past events.' : 'No upcoming events.',
         pagination: {
           page,

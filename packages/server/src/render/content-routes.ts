@@ -1,17 +1,18 @@
 import { COMMENT_MESSAGES, CONTENT_MESSAGES, eventIcs, MESSAGES, textOfHtml } from '@storefront/commerce';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CART_COOKIE } from '../modules/cart/routes.js';
 import { getCart } from '../modules/cart/service.js';
 import { getCollectionProducts, getCollections } from '../modules/catalog/service.js';
 import { likeItem, postComment } from '../modules/content/comments.js';
 import { findItem } from '../modules/content/repo.js';
 import {
+  closedReason,
   getEvent,
   getItem,
   getPost,
+  type ItemVisitor,
+  isProtected,
   listPosts,
-  memberAccess,
-  pagePasswordHash,
   sitemapEntries,
 } from '../modules/content/service.js';
 import { listFormPages, newsletterPopupOffered } from '../modules/forms/service.js';
@@ -36,6 +37,14 @@ const LIKE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
 const field = (body: Record<string, unknown>, name: string) =>
   typeof body[name] === 'string' ? (body[name] as string) : '';
 
+/** The request's visitor as the item access rules read it: page passwords entered, the account signed in. */
+function itemVisitor(services: AppServices, request: FastifyRequest, reply: FastifyReply): ItemVisitor {
+  return {
+    unlocked: (itemId, hash) => services.access.pageOpen(request, itemId, hash),
+    siteUserId: async () => (await currentSiteUser(services, request, reply))?.id ?? null,
+  };
+}
+
 export function contentPageRoutes(app: FastifyInstance, services: AppServices): void {
   /** The site's public pages for search engines: home, collections, published items, products. */
   app.get('/sitemap.xml', async (_request, reply) => {
@@ -45,7 +54,8 @@ export function contentPageRoutes(app: FastifyInstance, services: AppServices): 
     const collections = await getCollections(ctx);
     const entries: { path: string; lastModified?: number }[] = [{ path: '/' }];
     for (const c of collections) {
-      if (c.folder) continue;
+      // A member collection's pages are for its members: search engines are not told of them.
+      if (c.folder || c.memberProducts.length > 0) continue;
       if (c.typeName === 'blog' || c.typeName === 'events' || c.typeName === 'products')
         entries.push({ path: c.fullUrl });
       if (c.typeName === 'products')
@@ -104,24 +114,29 @@ export function contentPageRoutes(app: FastifyInstance, services: AppServices): 
     const blog = row && collections.find((c) => c.id === row.collection_id && c.typeName === 'blog');
     const post = blog ? await getPost(ctx, blog, row.url_slug) : null;
     if (!blog || !post) throw new HttpError(404, COMMENT_MESSAGES.closed);
-    // A member area's post takes comments only from members (the answer shows the whole post).
-    const siteUser = post.item.memberProducts.length ? await currentSiteUser(services, request, reply) : null;
-    if (!(await memberAccess(ctx, post.item, siteUser?.id ?? null)))
-      throw new HttpError(404, COMMENT_MESSAGES.closed);
+    // The answer shows the whole post: only to those who can read it (password entered, a member).
+    const visitor = itemVisitor(services, request, reply);
+    const closed = await closedReason(ctx, post.item, visitor);
+    if (closed) throw new HttpError(403, closed);
 
     let state: CommentFormState;
     let status = 200;
     try {
       await services.rateLimit(request, 'form-submission-ip');
-      await postComment(ctx, services.captcha, {
-        itemId: post.item.id,
-        parentId: values.parentId || null,
-        name: values.name,
-        email: values.email,
-        body: values.body,
-        captchaKey: field(body, 'captchaKey') || undefined,
-        trap: field(body, HONEYPOT_FIELD),
-      });
+      await postComment(
+        ctx,
+        services.captcha,
+        {
+          itemId: post.item.id,
+          parentId: values.parentId || null,
+          name: values.name,
+          email: values.email,
+          body: values.body,
+          captchaKey: field(body, 'captchaKey') || undefined,
+          trap: field(body, HONEYPOT_FIELD),
+        },
+        visitor,
+      );
       state = { values: { parentId: values.parentId }, notice: COMMENT_MESSAGES.awaitingModeration };
     } catch (err) {
       if (!(err instanceof HttpError) || err.statusCode === 404 || err.statusCode === 403) throw err;
@@ -152,7 +167,7 @@ export function contentPageRoutes(app: FastifyInstance, services: AppServices): 
       .send(html);
   });
 
-  /** A visitor likes a post: JSON { likeCount } to a script, else back to the post. */
+  /** A visitor likes a post they can read, once: JSON { likeCount } to a script, else back to the post. */
   app.post<{ Params: { id: string } }>('/api/content/items/:id/like', async (request, reply) => {
     services.crumbs.check(request);
     const ctx = await services.context();
@@ -168,7 +183,7 @@ export function contentPageRoutes(app: FastifyInstance, services: AppServices): 
         maxAge: LIKE_COOKIE_MAX_AGE_S,
       });
     }
-    const likeCount = await likeItem(ctx, request.params.id, visitor);
+    const likeCount = await likeItem(ctx, request.params.id, visitor, itemVisitor(services, request, reply));
     if (request.headers.accept?.includes('application/json')) return { likeCount };
     const item = await getItem(ctx, request.params.id);
     const collection = (await getCollections(ctx)).find((c) => c.id === item?.collectionId);
@@ -185,12 +200,8 @@ export function contentPageRoutes(app: FastifyInstance, services: AppServices): 
         (c) => c.urlSlug === request.params.collection && c.typeName === 'events',
       );
       const item = collection ? await getEvent(ctx, collection, request.params.slug) : null;
-      const hash = item?.hasPassword ? await pagePasswordHash(ctx, item.id) : null;
       // A page behind its own password or in a member area gives nothing away to those it is closed to.
-      if (!collection || !item || (hash && !services.access.pageOpen(request, item.id, hash)))
-        return reply.status(404).send({ message: 'Not found' });
-      const siteUser = item.memberProducts.length ? await currentSiteUser(services, request, reply) : null;
-      if (!(await memberAccess(ctx, item, siteUser?.id ?? null)))
+      if (!collection || !item || (await closedReason(ctx, item, itemVisitor(services, request, reply))))
         return reply.status(404).send({ message: 'Not found' });
       const base = siteBaseUrl(services, ctx);
       const url = `${base}${itemUrl(item, collection)}`;
@@ -213,19 +224,24 @@ export function contentPageRoutes(app: FastifyInstance, services: AppServices): 
     },
   );
 
-  /** RSS 2.0 of a blog's newest published posts. */
+  /**
+   * RSS 2.0 of a blog's newest published posts. Feed readers sign in nowhere: a member blog has
+   * no feed, and posts behind a password or paywall products are left out of it.
+   */
   app.get<{ Params: { blog: string } }>('/:blog/rss.xml', async (request, reply) => {
     const ctx = await services.context();
     await services.contentScheduler.publishDue(ctx, services.database.pageVersion.pages);
     const blog = (await getCollections(ctx)).find(
       (c) => c.urlSlug === request.params.blog && c.typeName === 'blog',
     );
-    const list = blog ? await listPosts(ctx, blog, 1) : null;
+    const list = blog && blog.memberProducts.length === 0 ? await listPosts(ctx, blog, 1) : null;
     if (!blog || !list) return reply.status(404).send({ message: 'Not found' });
     const base = (
       sitePublicUrl(ctx.site, services.config.publicUrl) ?? ownerBaseUrl(services.config)
     ).replace(/\/$/, '');
-    const items = await Promise.all(list.posts.map((p) => itemContext(ctx, p, blog)));
+    const items = await Promise.all(
+      list.posts.filter((p) => !isProtected(p)).map((p) => itemContext(ctx, p, blog)),
+    );
     const x = escapeHtml;
     const xml = [
       '<?xml version="1.0" encoding="UTF-8"?>',

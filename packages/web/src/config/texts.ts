@@ -539,6 +539,11 @@ export const TEXTS = {
   memberProducts: 'Paywall products that open this item',
   memberProductsHint:
     'Only customers signed in with a paid order of one of these products can read the item. Choose none to open it to everyone.',
+  collectionMemberArea: 'Member collection',
+  collectionMemberProducts: 'Paywall products that open this whole collection',
+  collectionMemberProductsHint:
+    'Its list, category and tag pages, calendar and every item in it open only to customers signed in with a paid order of one of these products. It then has no RSS feed and stays out of search and the sitemap. Choose none to open it to everyone.',
+  collectionMembersSave: 'Save member access',
   noPaywallProducts:
     'The store has no paywall products yet: add a product of type Paywall to make this item members-only.',
   sitePassword: 'Site password',

@@ -19,9 +19,15 @@ const BLOG = { id: 'blog', title: 'Blog', typeName: 'blog', fullUrl: '/blog' };
 const CLUB = { id: 'club', name: 'Club membership', productType: 5 };
 const EVENTS = { id: 'events', title: 'Events', typeName: 'events', fullUrl: '/events' };
 
-function contentServer(who: Who, create: (request: RecordedRequest) => Response, collections = [BLOG]) {
+function contentServer(
+  who: Who,
+  create: (request: RecordedRequest) => Response,
+  collections: object[] = [BLOG],
+  extra: Record<string, (request: RecordedRequest) => Response> = {},
+) {
   const posts: RecordedRequest[] = [];
   stubServer(who, {
+    ...extra,
     'GET /api/config/content/collections': () => jsonResponse({ collections }),
     'GET /api/config/content/items': () => jsonResponse({ items: [], total: 0, page: 1, pageSize: 25 }),
     'GET /api/config/media': () => jsonResponse({ assets: [] }),
@@ -158,5 +164,44 @@ describe('the page and post editor', { timeout: 30_000 }, () => {
     refuse = false;
     await save(drawer);
     await vi.waitFor(() => expect(posts).toHaveLength(2));
+  });
+
+  it('makes a whole collection members-only from its settings, showing the server’s refusal beside the field', async () => {
+    const puts: RecordedRequest[] = [];
+    let refuse = true;
+    const refusal = 'Choose paywall products only: a member area opens to buyers of a paywall product.';
+    contentServer(EDITOR, () => jsonResponse({}, 500), [{ ...BLOG, memberProducts: [] }], {
+      'PUT /api/config/content/collections/blog/members': (request) => {
+        puts.push(request);
+        return refuse
+          ? jsonResponse({ message: refusal, errors: { memberProducts: refusal } }, 400)
+          : jsonResponse({ collection: { ...BLOG, memberProducts: ['club'] } });
+      },
+    });
+    renderArea('/config/content?collection=blog');
+    const panel = await screen.findByRole('group', { name: 'Member collection: Blog' }, { timeout: 15_000 });
+    const select = (await within(panel).findByLabelText(
+      'Paywall products that open this whole collection',
+    )) as HTMLSelectElement;
+    expect([...select.options].map((o) => o.textContent)).toEqual(['Club membership']);
+    select.options[0].selected = true;
+    fireEvent.change(select);
+    const submit = screen.getByRole('button', { name: 'Save member access' });
+    await act(async () => fireEvent.click(submit));
+    await vi.waitFor(() => expect(puts).toHaveLength(1));
+    expect(puts[0].body).toEqual({ memberProducts: ['club'] });
+    expect(await within(panel).findByText(refusal)).toBeTruthy();
+    refuse = false;
+    await act(async () => fireEvent.click(submit));
+    await vi.waitFor(() => expect(puts).toHaveLength(2));
+    expect(await screen.findByText('Saved')).toBeTruthy();
+  });
+
+  it('shows no collection settings to a draft editor', async () => {
+    contentServer(DRAFTER, () => jsonResponse({}, 500), [{ ...BLOG, memberProducts: [] }]);
+    renderArea('/config/content?collection=blog');
+    await screen.findByText('No pages or posts yet.', undefined, { timeout: 15_000 });
+    expect(screen.queryByRole('group', { name: 'Member collection: Blog' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Save member access' })).toBeNull();
   });
 });

@@ -104,6 +104,20 @@ export function listVariants(db: Kysely<DB>, productIds: readonly string[]) {
     .execute();
 }
 
+export async function updateCollectionMemberProducts(
+  db: Kysely<DB>,
+  websiteId: string,
+  id: string,
+  memberProducts: string | null,
+) {
+  await db
+    .updateTable('collections')
+    .set({ member_products: memberProducts })
+    .where('website_id', '=', websiteId)
+    .where('id', '=', id)
+    .execute();
+}
+
 export async function upsertCollection(db: Kysely<DB>, row: Insertable<CollectionTable>) {
   const { id: _id, ...rest } = row;
   await db

@@ -18,6 +18,7 @@ import {
   listVariants,
   type ProductRow,
   searchProductRows,
+  updateCollectionMemberProducts,
   upsertCollection,
   type VariantRow,
 } from './repo.js';
@@ -72,6 +73,8 @@ export interface Collection {
   parentId: string | null;
   /** Served at its URL without a header link (policy pages the footer links to). */
   notLinked: boolean;
+  /** The paywall products whose buyers may open the whole collection (member areas); empty: open. */
+  memberProducts: string[];
 }
 
 /** A product as the storefront shows it: the commerce model plus what a page needs. */
@@ -118,6 +121,7 @@ export function toCollection(row: CollectionRow): Collection {
     folderBehavior: row.folder_behavior,
     parentId: row.parent_id,
     notLinked: !!row.not_linked,
+    memberProducts: row.member_products ? (JSON.parse(row.member_products) as string[]) : [],
   };
 }
 
@@ -243,7 +247,17 @@ export async function saveCollection(ctx: RequestContext, input: CollectionInput
     not_linked: input.notLinked ? 1 : 0,
   };
   await upsertCollection(ctx.db, row);
-  return toCollection(row);
+  // Read back: the collection's paywall products are the owner's and an import leaves them as they were.
+  return (await getCollections(ctx)).find((c) => c.id === row.id)!;
+}
+
+/** Stores the paywall products (a JSON array, null: none) that open a whole collection (member areas). */
+export async function setCollectionMemberProducts(
+  ctx: RequestContext,
+  collectionId: string,
+  memberProducts: string | null,
+): Promise<void> {
+  await updateCollectionMemberProducts(ctx.db, ctx.websiteId, collectionId, memberProducts);
 }
 
 /** Published products whose name or description holds every word, for the site's search. */

@@ -9,6 +9,7 @@ import {
   COMMENT_MESSAGES,
   COMMENT_STATE,
   COMMENT_STATUS,
+  CONTENT_MESSAGES,
   CONTENT_STATUS,
   type CommentStatus,
   EMAIL_FORMAT_EXAMPLE,
@@ -36,6 +37,7 @@ import {
   refreshLikeCount,
   updateComment,
 } from './repo.js';
+import { closedReason, getItem, type ItemVisitor } from './service.js';
 
 /** Comments a page of the moderation queue shows. */
 export const MODERATION_PAGE_SIZE = 25;
@@ -57,13 +59,25 @@ function invalid(errors: Record<string, string>): HttpError {
   return new HttpError(400, MESSAGES.formInvalid, undefined, errors);
 }
 
-/** The published post a visitor may comment on: comments on for the site and open on the post. */
-async function commentableItem(ctx: SiteContext, itemId: string) {
+/**
+ * A published post the visitor can read (its password entered, a member of its area), or a 4xx:
+ * likes and comments never reach what the visitor cannot open.
+ */
+async function openPost(ctx: SiteContext, itemId: string, visitor: ItemVisitor, missing: string) {
   const row = await findItem(ctx.db, ctx.websiteId, itemId);
-  if (!row || row.status !== CONTENT_STATUS.published) throw new HttpError(404, COMMENT_MESSAGES.closed);
+  if (!row || row.status !== CONTENT_STATUS.published) throw new HttpError(404, missing);
   const collection = (await getCollections(ctx)).find((c) => c.id === row.collection_id);
+  const item = await getItem(ctx, itemId);
+  if (!collection || !item) throw new HttpError(404, missing);
+  const closed = await closedReason(ctx, item, visitor);
+  if (closed) throw new HttpError(403, closed);
+  return { row, collection };
+}
+
+/** The published post a visitor may comment on: comments on for the site and open on the post. */
+async function commentableItem(ctx: SiteContext, itemId: string, visitor: ItemVisitor) {
+  const { row, collection } = await openPost(ctx, itemId, visitor, COMMENT_MESSAGES.closed);
   if (
-    !collection ||
     collection.typeName !== 'blog' ||
     !ctx.site.community.commentsEnabled ||
     row.comment_state !== COMMENT_STATE.open
@@ -104,8 +118,9 @@ export async function postComment(
   ctx: SiteContext,
   captcha: CaptchaProvider,
   input: CommentInput,
+  visitor: ItemVisitor,
 ): Promise<{ status: CommentStatus; postUrl: string }> {
-  const { row, collection } = await commentableItem(ctx, input.itemId);
+  const { row, collection } = await commentableItem(ctx, input.itemId, visitor);
   const postUrl = `${collection.fullUrl}/${row.url_slug}`;
   const { errors, name, email, body } = checkInput(input);
   if (Object.keys(errors).length > 0) throw invalid(errors);
@@ -211,17 +226,23 @@ export async function removeComment(ctx: SiteContext, actor: AuditActor, id: str
 const visitorHash = (visitor: string) => sha256(`like:${visitor}`);
 
 /**
- * A visitor likes a published post once (spec §3 likeCount, when simpleLikingEnabled); answers
- * the post's like count.
+ * A visitor likes a published post they can read once (spec §3 likeCount, when
+ * simpleLikingEnabled); answers the post's like count. `liker` is the like cookie's value.
  */
-export async function likeItem(ctx: SiteContext, itemId: string, visitor: string): Promise<number> {
-  const row = await findItem(ctx.db, ctx.websiteId, itemId);
-  if (!row || row.status !== CONTENT_STATUS.published) throw new HttpError(404, 'Not found');
-  if (!ctx.site.community.simpleLikingEnabled) throw new HttpError(403, 'Likes are turned off.');
+export async function likeItem(
+  ctx: SiteContext,
+  itemId: string,
+  liker: string,
+  visitor: ItemVisitor,
+): Promise<number> {
+  if (!ctx.site.community.simpleLikingEnabled) throw new HttpError(403, CONTENT_MESSAGES.likesOff);
+  const { row, collection } = await openPost(ctx, itemId, visitor, CONTENT_MESSAGES.notFound);
+  // Only a post's page shows the like button (spec §5): pages and events take none.
+  if (collection.typeName !== 'blog') throw new HttpError(403, CONTENT_MESSAGES.likesPostsOnly);
   return ctx.db.transaction().execute(async (trx) => {
     const added = await insertLike(trx, {
       item_id: itemId,
-      visitor_hash: visitorHash(visitor),
+      visitor_hash: visitorHash(liker),
       created_at: ctx.clock.now(),
     });
     return added ? refreshLikeCount(trx, itemId) : row.like_count;

@@ -25,6 +25,16 @@ export function findMemberItems(db: Db, websiteId: string) {
     .execute();
 }
 
+/** A collection's published items (search reindexes them when the collection's access changes). */
+export function publishedItemsOf(db: Db, collectionId: string) {
+  return db
+    .selectFrom('content_items')
+    .selectAll()
+    .where('collection_id', '=', collectionId)
+    .where('status', '=', PUBLISHED)
+    .execute();
+}
+
 export function findItem(db: Db, websiteId: string, id: string) {
   return db
     .selectFrom('content_items')
@@ -459,7 +469,7 @@ export async function hasLiked(db: Db, itemId: string, visitorHash: string): Pro
 export function publishedItemsForSitemap(db: Db, websiteId: string) {
   return db
     .selectFrom('content_items')
-    .select(['id', 'collection_id', 'url_slug', 'updated_at'])
+    .select(['id', 'collection_id', 'url_slug', 'updated_at', 'password_hash', 'member_products'])
     .where('website_id', '=', websiteId)
     .where('status', '=', PUBLISHED)
     .orderBy('collection_id')

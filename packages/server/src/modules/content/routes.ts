@@ -10,13 +10,21 @@ import { getCollections } from '../catalog/service.js';
 import { saveSiteSettings } from '../site/service.js';
 import { listCommentsForModeration, moderateComment, removeComment } from './comments.js';
 import {
+  collectionMembersSchema,
   commentListQuerySchema,
   commentModerationSchema,
   communitySettingsSchema,
   itemBodySchema,
   itemListQuerySchema,
 } from './schema.js';
-import { getItem, isContentCollection, listItemsForOwner, removeItem, saveItem } from './service.js';
+import {
+  getItem,
+  isContentCollection,
+  listItemsForOwner,
+  removeItem,
+  saveCollectionMembers,
+  saveItem,
+} from './service.js';
 
 const BASE = '/api/config/content';
 
@@ -33,6 +41,23 @@ export function contentRoutes(app: FastifyInstance, services: AppServices): void
     const collections = await getCollections(await services.context());
     return { collections: collections.filter(isContentCollection) };
   });
+
+  /** A member collection: the paywall products whose buyers may open all of it (content.write). */
+  app.put<{ Params: { id: string } }>(
+    `${BASE}/collections/:id/members`,
+    { preHandler: requirePermission(services, 'content.write') },
+    async (request) => {
+      const body = parseOr400(collectionMembersSchema, request.body);
+      const ctx = await services.context();
+      const collection = await saveCollectionMembers(
+        ctx,
+        actorOf(request),
+        request.params.id,
+        body.memberProducts,
+      );
+      return { collection };
+    },
+  );
 
   app.get(`${BASE}/items`, read, async (request) => {
     const q = parseOr400(itemListQuerySchema, request.query);

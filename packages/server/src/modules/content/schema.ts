@@ -221,3 +221,8 @@ export const communitySettingsSchema = z.strictObject({
     .refine((list) => new Set(list).size === list.length, 'each service once')
     .optional(),
 });
+
+/** The paywall products that open a whole content collection (issue 16 member collections); [] opens it to everyone. */
+export const collectionMembersSchema = z.object({
+  memberProducts: z.array(z.string().max(64)).max(MAX_MEMBER_PRODUCTS),
+});

@@ -26,7 +26,12 @@ import { HttpError } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { hashPassword } from '../../platform/passwords.js';
 import { type AuditActor, recordAudit } from '../audit/service.js';
-import { type Collection, getCollections, getProductsByIds } from '../catalog/service.js';
+import {
+  type Collection,
+  getCollections,
+  getProductsByIds,
+  setCollectionMemberProducts,
+} from '../catalog/service.js';
 import { memberOrders } from '../site-users/service.js';
 import {
   addTaxonomy,
@@ -53,6 +58,7 @@ import {
   type PostFilter,
   publishedEvents,
   publishedItemsForSitemap,
+  publishedItemsOf,
   replaceTerms,
   SNIPPET_MARKS,
   searchDocuments,
@@ -98,8 +104,13 @@ export interface ContentItem {
   event: ContentEvent | null;
   /** The page asks for its own password (spec §2 protected content). */
   hasPassword: boolean;
-  /** The paywall products whose buyers may read the item; empty: open to everyone. */
+  /** The item's own paywall products (what the owner's editor sets); empty: none of its own. */
   memberProducts: string[];
+  /**
+   * The paywall products whose buyers may read the item: its own and its collection's (a member
+   * collection makes every item in it a member area); empty: open to everyone.
+   */
+  memberAreaProducts: string[];
 }
 
 export interface ContentEvent {
@@ -117,7 +128,13 @@ function eventOf(row: ContentItemRow): ContentEvent | null {
   };
 }
 
-function toItem(row: ContentItemRow, terms: ContentTermRow[], commentCount: number): ContentItem {
+function toItem(
+  row: ContentItemRow,
+  terms: ContentTermRow[],
+  commentCount: number,
+  collectionProducts: readonly string[],
+): ContentItem {
+  const own = row.member_products ? (JSON.parse(row.member_products) as string[]) : [];
   const of = (kind: TermKind) =>
     terms.filter((t) => t.item_id === row.id && t.kind === kind).map((t) => ({ name: t.name, slug: t.slug }));
   return {
@@ -146,14 +163,21 @@ function toItem(row: ContentItemRow, terms: ContentTermRow[], commentCount: numb
     updatedAt: Number(row.updated_at),
     event: eventOf(row),
     hasPassword: row.password_hash !== null,
-    memberProducts: row.member_products ? (JSON.parse(row.member_products) as string[]) : [],
+    memberProducts: own,
+    memberAreaProducts: [...new Set([...own, ...collectionProducts])],
   };
 }
 
 async function withTerms(ctx: RequestContext, rows: ContentItemRow[]): Promise<ContentItem[]> {
   const ids = rows.map((r) => r.id);
-  const [terms, counts] = await Promise.all([termsOf(ctx.db, ids), approvedCommentCounts(ctx.db, ids)]);
-  return rows.map((r) => toItem(r, terms, counts.get(r.id) ?? 0));
+  if (rows.length === 0) return [];
+  const [terms, counts, collections] = await Promise.all([
+    termsOf(ctx.db, ids),
+    approvedCommentCounts(ctx.db, ids),
+    getCollections(ctx),
+  ]);
+  const products = new Map(collections.map((c) => [c.id, c.memberProducts]));
+  return rows.map((r) => toItem(r, terms, counts.get(r.id) ?? 0, products.get(r.collection_id) ?? []));
 }
 
 /** Collections that hold content (every one that is not the store's products). */
@@ -177,12 +201,17 @@ export function searchText(
   return parts.filter(Boolean).join(' ');
 }
 
+/** Behind its own password or in a member area (its own or its collection's): lists show it locked. */
+export function isProtected(item: Pick<ContentItem, 'hasPassword' | 'memberAreaProducts'>): boolean {
+  return item.hasPassword || item.memberAreaProducts.length > 0;
+}
+
 /**
  * Published items are searchable; one behind its own password or in a member area is not (its
  * snippet would give it away).
  */
 async function reindex(ctx: RequestContext, item: ContentItem) {
-  if (item.status === CONTENT_STATUS.published && !item.hasPassword && item.memberProducts.length === 0)
+  if (item.status === CONTENT_STATUS.published && !isProtected(item))
     await upsertSearchDocument(ctx.db, {
       item_id: item.id,
       website_id: ctx.websiteId,
@@ -412,28 +441,89 @@ async function checkedMemberProducts(ctx: RequestContext, ids: string[]): Promis
   return JSON.stringify(unique);
 }
 
-/** A signed-in customer may read the item (nobody signed in may read a member area). */
+/**
+ * The customer may open a member area named by `products` (an item's memberAreaProducts or a
+ * collection's memberProducts): buying any one opens it; nobody signed out may open one.
+ */
 export async function memberAccess(
   ctx: RequestContext,
-  item: Pick<ContentItem, 'memberProducts'>,
+  products: readonly string[],
   siteUserId: string | null,
 ): Promise<boolean> {
-  if (item.memberProducts.length === 0) return true;
+  if (products.length === 0) return true;
   if (!siteUserId) return false;
-  return hasMemberAccess(item.memberProducts, await memberOrders(ctx, siteUserId));
+  return hasMemberAccess([...products], await memberOrders(ctx, siteUserId));
 }
 
-/** Published member areas that buying one of `productIds` opens. */
+/** Who asks to like or comment on an item: what of the request the access rules read. */
+export interface ItemVisitor {
+  /** The visitor entered the item's current password. */
+  unlocked(itemId: string, passwordHash: string): boolean;
+  /** The signed-in customer's account, null for a visitor. */
+  siteUserId(): Promise<string | null>;
+}
+
+/**
+ * Why the visitor may not open a published item (its page shows a form or an offer instead),
+ * null when they may: likes and comments are refused on what the visitor cannot read.
+ */
+export async function closedReason(
+  ctx: RequestContext,
+  item: Pick<ContentItem, 'id' | 'memberAreaProducts'>,
+  visitor: ItemVisitor,
+): Promise<string | null> {
+  const hash = await pagePasswordHash(ctx, item.id);
+  if (hash && !visitor.unlocked(item.id, hash)) return CONTENT_MESSAGES.locked;
+  if (
+    item.memberAreaProducts.length > 0 &&
+    !(await memberAccess(ctx, item.memberAreaProducts, await visitor.siteUserId()))
+  )
+    return CONTENT_MESSAGES.membersOnly;
+  return null;
+}
+
+/** Published member areas that buying one of `productIds` opens: member collections and items. */
 export async function memberAreasOf(
   ctx: RequestContext,
   productIds: readonly string[],
-): Promise<ContentItem[]> {
-  if (productIds.length === 0) return [];
-  const rows = await findMemberItems(ctx.db, ctx.websiteId);
-  return withTerms(
-    ctx,
-    rows.filter((r) => (JSON.parse(r.member_products!) as string[]).some((id) => productIds.includes(id))),
+): Promise<{ collections: Collection[]; items: ContentItem[] }> {
+  if (productIds.length === 0) return { collections: [], items: [] };
+  const opens = (products: readonly string[]) => products.some((id) => productIds.includes(id));
+  const collections = (await getCollections(ctx)).filter(
+    (c) => isContentCollection(c) && opens(c.memberProducts),
   );
+  const inThem = new Set(collections.map((c) => c.id));
+  const rows = await findMemberItems(ctx.db, ctx.websiteId);
+  const items = await withTerms(
+    ctx,
+    // An item of an opened collection is reached through it.
+    rows.filter((r) => !inThem.has(r.collection_id) && opens(JSON.parse(r.member_products!) as string[])),
+  );
+  return { collections, items };
+}
+
+/**
+ * The owner names the paywall products that open a whole content collection (empty: open to
+ * everyone): its lists, feed and every item become a member area. Search leaves its items out.
+ */
+export async function saveCollectionMembers(
+  ctx: RequestContext,
+  actor: AuditActor,
+  collectionId: string,
+  productIds: string[],
+): Promise<Collection> {
+  await contentCollection(ctx, collectionId);
+  return ctx.db.transaction().execute(async (tx) => {
+    const txCtx = { ...ctx, db: tx };
+    const stored = await checkedMemberProducts(txCtx, productIds);
+    await setCollectionMemberProducts(txCtx, collectionId, stored);
+    const rows = await publishedItemsOf(tx, collectionId);
+    for (const item of await withTerms(txCtx, rows)) await reindex(txCtx, item);
+    await recordAudit(txCtx, actor, 'content.collection.members', collectionId, {
+      memberProducts: stored ? (JSON.parse(stored) as string[]) : [],
+    });
+    return (await getCollections(txCtx)).find((c) => c.id === collectionId)!;
+  });
 }
 
 /** `base`, or `base-2`, `base-3` … : the first slug no item of the collection has. */
@@ -616,7 +706,8 @@ export async function searchItems(
     ctx,
     rows.filter((r) => r.status === CONTENT_STATUS.published),
   );
-  const byId = new Map(items.map((i) => [i.id, i]));
+  // The index leaves protected items out; one that became protected since is left out here too.
+  const byId = new Map(items.filter((i) => !isProtected(i)).map((i) => [i.id, i]));
   return hits
     .filter((h) => byId.has(h.item_id))
     .map((h) => ({ item: byId.get(h.item_id)!, snippet: h.snippet }));
@@ -624,13 +715,17 @@ export async function searchItems(
 
 export { SNIPPET_MARKS };
 
-/** Where each published page and post lives and when it last changed (for sitemap.xml). */
+/**
+ * Where each published page and post lives and when it last changed (for sitemap.xml): items
+ * behind a password or in a member area (their own or their collection's) are left out.
+ */
 export async function sitemapEntries(ctx: RequestContext, collections: Collection[]) {
   const byId = new Map(collections.map((c) => [c.id, c]));
   const rows = await publishedItemsForSitemap(ctx.db, ctx.websiteId);
   return rows.flatMap((r) => {
     const c = byId.get(r.collection_id);
-    if (!c || !isContentCollection(c)) return [];
+    if (!c || !isContentCollection(c) || c.memberProducts.length > 0) return [];
+    if (r.password_hash !== null || r.member_products !== null) return [];
     return [
       {
         path: c.typeName === 'page' ? c.fullUrl : `${c.fullUrl}/${r.url_slug}`,

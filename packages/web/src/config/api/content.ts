@@ -8,6 +8,8 @@ export interface ContentCollection {
   title: string;
   typeName: 'page' | 'blog' | 'events';
   fullUrl: string;
+  /** The paywall products that open the whole collection (a member collection); empty: open. */
+  memberProducts: string[];
 }
 
 export interface ContentItem {
@@ -101,6 +103,22 @@ export function useRemoveContentItem() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api<void>('DELETE', `${PATH}/items/${encodeURIComponent(id)}`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: contentKeys.all }),
+  });
+}
+
+/** Names the paywall products that open a whole collection (none: open to everyone). */
+export function useSaveCollectionMembers() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, memberProducts }: { id: string; memberProducts: string[] }) =>
+      (
+        await api<{ collection: ContentCollection }>(
+          'PUT',
+          `${PATH}/collections/${encodeURIComponent(id)}/members`,
+          { memberProducts },
+        )
+      ).collection,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: contentKeys.all }),
   });
 }

@@ -5,13 +5,24 @@ import { productsQuery } from '../../../api/products';
 import { FieldFrame } from '../../../components/Field';
 import { TEXTS } from '../../../texts';
 
-/** The member-area section: a multi-select of the store's paywall products (product type 5). */
+/**
+ * The member-area section: a multi-select of the store's paywall products (product type 5), for
+ * an item (the defaults) or a whole collection.
+ */
 export function MemberProducts<T extends FieldValues & { memberProducts: string[] }>({
   form,
   disabled,
+  id = 'item-memberProducts',
+  label = TEXTS.memberProducts,
+  hint = TEXTS.memberProductsHint,
+  legend = TEXTS.memberArea,
 }: {
   form: UseFormReturn<T, unknown, unknown>;
   disabled: boolean;
+  id?: string;
+  label?: string;
+  hint?: string;
+  legend?: string;
 }) {
   const products = useQuery(productsQuery({ type: ProductType.PAYWALL }));
   const name = 'memberProducts' as Path<T>;
@@ -19,17 +30,12 @@ export function MemberProducts<T extends FieldValues & { memberProducts: string[
   const options = products.data?.products ?? [];
   return (
     <fieldset className="cfg-section">
-      <legend>{TEXTS.memberArea}</legend>
+      <legend>{legend}</legend>
       {/* The select is drawn once its options are there, so the form's value selects them. */}
       {!products.isSuccess ? null : options.length === 0 ? (
         <p className="cfg-hint">{TEXTS.noPaywallProducts}</p>
       ) : (
-        <FieldFrame
-          id="item-memberProducts"
-          label={TEXTS.memberProducts}
-          hint={TEXTS.memberProductsHint}
-          error={typeof error === 'string' ? error : undefined}
-        >
+        <FieldFrame id={id} label={label} hint={hint} error={typeof error === 'string' ? error : undefined}>
           {(aria) => (
             <select
               {...aria}

@@ -9,6 +9,7 @@ import { Pager } from '../../../components/Pager';
 import { LoadError, SkeletonTable } from '../../../components/Status';
 import { dateTime } from '../../../format';
 import { TEXTS } from '../../../texts';
+import { CollectionMembers } from './CollectionMembers';
 
 export interface ItemFilters {
   collectionId: string;
@@ -32,6 +33,7 @@ export function ItemsScreen() {
   const collections = useQuery(contentCollectionsQuery());
   const { data: contributor } = useQuery(sessionQuery());
   const titles = new Map((collections.data ?? []).map((c) => [c.id, c.title]));
+  const chosen = collections.data?.find((c) => c.id === filters.collectionId);
   const columns = [
     col.accessor('title', {
       header: TEXTS.title,
@@ -98,6 +100,10 @@ export function ItemsScreen() {
           )}
         </FieldFrame>
       </div>
+      {/* Who may publish may open or close a whole collection (its paywall products). */}
+      {chosen && can(contributor, 'content.write') && (
+        <CollectionMembers key={chosen.id} collection={chosen} />
+      )}
       {list.isPending ? (
         <SkeletonTable columns={5} />
       ) : list.isError ? (
