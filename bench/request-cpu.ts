@@ -1,7 +1,7 @@
 // CPU time per request, in process (app.inject, no sockets, one client): the figure to compare
 // two trees by on a shared machine, where req/s moves with the other processes' load but the CPU a
-// request costs moves much less. Rows: add-to-cart merging into one line (a new cart every 1,000
-// adds: the spec caps a line at 9999), and the checkout bench's loop (a new cart with one
+// request costs moves much less. Rows: add-to-cart of a physical item merging into one line (a new
+// cart every 1,000 adds: the spec caps a line at 9999; a digital item is one licence per order), and the checkout bench's loop (a new cart with one
 // physical item, then the order).
 // Usage: node --import tsx bench/request-cpu.ts [--dialect sqlite|postgres] [--adds 3000] [--orders 400] [--rounds 3]
 // (postgres needs TEST_DATABASE_URL). Each round prints its own figure; the first warms up.
@@ -96,8 +96,8 @@ let cart = '';
 let key = 0;
 for (let round = 1; round <= ROUNDS; round++) {
   const addUs = await cpuPer(ADDS, async (i) => {
-    if (i % ADDS_PER_CART === 0) cart = cookiesOf(ok(await add('recipes', {}))).CART!;
-    else ok(await add('recipes', { CART: cart }));
+    if (i % ADDS_PER_CART === 0) cart = cookiesOf(ok(await add('mug', {}))).CART!;
+    else ok(await add('mug', { CART: cart }));
   });
   const orderUs = await cpuPer(ORDERS, async () => {
     const fresh = cookiesOf(ok(await add('mug', {}))).CART!;
