@@ -9,6 +9,7 @@ import type { AppServices } from '../../services.js';
 import { recordServerEvent, requester, URL_MAX } from '../analytics/service.js';
 import { getProductById } from '../catalog/service.js';
 import { cartLineRoutes } from './line-routes.js';
+import { cachedProductReader } from './product-cache.js';
 import {
   addEntryBody,
   addEntryReply,
@@ -94,6 +95,7 @@ async function backWithError(
 export function cartRoutes(app: FastifyInstance, services: AppServices): void {
   cartLineRoutes(app, services);
   const api = contract(app);
+  const readProduct = cachedProductReader(services.database.pageVersion);
   const plainForm = plainFormToo(bodyFromForm, (request, reply, message) =>
     backWithError(services, request, reply, message),
   );
@@ -134,6 +136,7 @@ export function cartRoutes(app: FastifyInstance, services: AppServices): void {
         ctx.site.website.currency,
         request.body,
         siteUser?.id ?? null,
+        readProduct,
       );
       setCartCookies(request, reply, result.token);
       if (request.body.additionalFields) {

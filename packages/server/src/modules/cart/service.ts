@@ -23,6 +23,7 @@ import { newId, newToken, sha256 } from '../../platform/ids.js';
 import { type CatalogProduct, getProductById, getProductsByIds } from '../catalog/service.js';
 import { checkProductForm } from '../forms/service.js';
 import { type CartPricingView, cartPricingView } from '../pricing/service.js';
+import type { ProductReader } from './product-cache.js';
 import {
   type CartEntryRow,
   type CartRow,
@@ -331,15 +332,19 @@ function outOfRange(quantity: AddEntryBody['quantity']): boolean {
   return typeof n === 'number' && Number.isInteger(n) && (n < QUANTITY_MIN || n > QUANTITY_MAX);
 }
 
-/** Adds an entry per spec §4's check order and answers the whole cart with the new entry. */
+/**
+ * Adds an entry per spec §4's check order and answers the whole cart with the new entry.
+ * `readProduct`: how the item is read (the route's reads again only after a catalog write).
+ */
 export async function addEntry(
   ctx: RequestContext,
   token: string | undefined,
   currency: string,
   body: AddEntryBody,
   siteUserId: string | null = null,
+  readProduct: ProductReader = getProductById,
 ): Promise<AddEntryResult> {
-  const product = await getProductById(ctx, body.itemId);
+  const product = await readProduct(ctx, body.itemId);
   if (!product) throw new HttpError(404, MESSAGES.variantUnavailable, 'VARIANT_UNAVAILABLE');
   if (!product.donation && outOfRange(body.quantity))
     throw new HttpError(400, ADD_QUANTITY_RANGE, 'QUANTITY_NOT_A_NUMBER');
