@@ -1,7 +1,7 @@
 // CPU time per request, in process (app.inject, no sockets, one client): the figure to compare
 // two trees by on a shared machine, where req/s moves with the other processes' load but the CPU a
-// request costs moves much less. Rows: add-to-cart merging into one line (a new cart every 1,000
-// adds: the spec caps a line at 9999), and the checkout bench's loop (a new cart with one
+// request costs moves much less. Rows: add-to-cart of a physical item merging into one line (a new
+// cart every 1,000 adds: the spec caps a line at 9999; a digital item is one licence per order), and the checkout bench's loop (a new cart with one
 // physical item, then the order).
 // Usage: node --import tsx bench/request-cpu.ts [--dialect sqlite|postgres] [--adds 3000] [--orders 400] [--rounds 3]
 // (postgres needs TEST_DATABASE_URL). Each round prints its own figure; the first warms up.
@@ -32,6 +32,14 @@ const catalog = {
       name: 'Mug',
       productType: 1,
       variants: [{ sku: 'MUG', price: '10.00', qtyInStock: 100_000_000 }],
+    },
+    {
+      id: 'recipes',
+      collectionId: 'shop',
+      urlSlug: 'recipes',
+      name: 'Recipes',
+      productType: 2,
+      variants: [{ sku: 'PDF', price: '5.00' }],
     },
   ],
   taxRules: [{ id: 'il', name: 'Illinois', country: 'US', region: 'IL', ratePercent: 10 }],
@@ -88,7 +96,6 @@ let cart = '';
 let key = 0;
 for (let round = 1; round <= ROUNDS; round++) {
   const addUs = await cpuPer(ADDS, async (i) => {
-    // A physical product: a digital one is one licence an order, so a second add is refused.
     if (i % ADDS_PER_CART === 0) cart = cookiesOf(ok(await add('mug', {}))).CART!;
     else ok(await add('mug', { CART: cart }));
   });

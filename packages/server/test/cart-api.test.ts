@@ -193,6 +193,29 @@ describe.each(dialects)('cart API on %s', (dialect) => {
     expect(last.json().shoppingCart.entries[0].quantity).toBe(5);
   });
 
+  it('checks the next add against a stock change at once, though it keeps the product it read', async () => {
+    const setStock = (qty: number) =>
+      t.database.db
+        .updateTable('variants')
+        .set({ qty_in_stock: qty })
+        .where('sku', '=', 'TEE-S-BLUE')
+        .execute();
+    const first = await add({ itemId: 'tee', sku: 'TEE-S-BLUE', quantity: 1 });
+    expect(first.statusCode).toBe(200);
+    const cart = cookiesOf(first).CART;
+    await setStock(1);
+    try {
+      const refused = await add({ itemId: 'tee', sku: 'TEE-S-BLUE', quantity: 1 }, { CART: cart });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().type).toBe('OUT_OF_STOCK');
+    } finally {
+      await setStock(5);
+    }
+    const again = await add({ itemId: 'tee', sku: 'TEE-S-BLUE', quantity: 1 }, { CART: cart });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().shoppingCart.entries[0].quantity).toBe(2);
+  });
+
   it('sends gift cards to their checkout instead of the cart', async () => {
     const res = await add({ itemId: 'card', sku: 'GC-25', quantity: 1 });
     expect(res.statusCode).toBe(409);

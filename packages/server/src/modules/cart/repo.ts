@@ -81,19 +81,6 @@ export function quantityInCart(db: Kysely<DB>, cartId: string, sku: string) {
     .then((r) => Number(r?.total ?? 0));
 }
 
-/** The cart's lines of one sku (one per distinct set of form answers): its quantity held and its merge keys. */
-const linesOfSkuStatement = prepared((db, p: { cartId: string; sku: string }) =>
-  db
-    .selectFrom('cart_entries')
-    .select(['fields_key', 'quantity'])
-    .where('cart_id', '=', p.cartId)
-    .where('sku', '=', p.sku),
-);
-
-export function linesOfSku(db: Kysely<DB>, cartId: string, sku: string) {
-  return linesOfSkuStatement(db, { cartId, sku });
-}
-
 export async function touchCart(db: Kysely<DB>, cartId: string, now: number): Promise<void> {
   await db.updateTable('carts').set({ updated_at: now }).where('id', '=', cartId).execute();
 }

@@ -23,6 +23,7 @@ import { newId, newToken, sha256 } from '../../platform/ids.js';
 import { type CatalogProduct, getProductById, getProductsByIds } from '../catalog/service.js';
 import { checkProductForm } from '../forms/service.js';
 import { type CartPricingView, cartPricingView } from '../pricing/service.js';
+import type { ProductReader } from './product-cache.js';
 import {
   type CartEntryRow,
   type CartRow,
@@ -33,7 +34,6 @@ import {
   findEntryByKey,
   findOpenCartOfSiteUser,
   insertCart,
-  linesOfSku,
   listEntries,
   mergeEntryInto,
   setCartSiteUser,
@@ -149,15 +149,15 @@ function buildView(
 
 /**
  * The cart as the shopper sees it. `inHand`: products the caller has already read (add-to-cart's
- * own), which are not read again.
+ * own), which are not read again; `options.rows`: the cart's entries, when the caller has them.
  */
 export async function viewOf(
   ctx: RequestContext,
   cart: CartRow,
   inHand: readonly CatalogProduct[] = [],
-  options: { calculateSubtotal?: boolean } = {},
+  options: { calculateSubtotal?: boolean; rows?: readonly CartEntryRow[] } = {},
 ): Promise<CartView> {
-  const rows = await listEntries(ctx.db, cart.id);
+  const rows = options.rows ?? (await listEntries(ctx.db, cart.id));
   const byId = new Map(inHand.map((p) => [p.id, p]));
   const missing = rows.map((r) => r.item_id).filter((id) => !byId.has(id));
   for (const p of await getProductsByIds(ctx, missing)) byId.set(p.id, p);
@@ -331,15 +331,19 @@ function outOfRange(quantity: AddEntryBody['quantity']): boolean {
   return typeof n === 'number' && Number.isInteger(n) && (n < QUANTITY_MIN || n > QUANTITY_MAX);
 }
 
-/** Adds an entry per spec §4's check order and answers the whole cart with the new entry. */
+/**
+ * Adds an entry per spec §4's check order and answers the whole cart with the new entry.
+ * `readProduct`: how the item is read (the route's reads again only after a catalog write).
+ */
 export async function addEntry(
   ctx: RequestContext,
   token: string | undefined,
   currency: string,
   body: AddEntryBody,
   siteUserId: string | null = null,
+  readProduct: ProductReader = getProductById,
 ): Promise<AddEntryResult> {
-  const product = await getProductById(ctx, body.itemId);
+  const product = await readProduct(ctx, body.itemId);
   if (!product) throw new HttpError(404, MESSAGES.variantUnavailable, 'VARIANT_UNAVAILABLE');
   if (!product.donation && outOfRange(body.quantity))
     throw new HttpError(400, ADD_QUANTITY_RANGE, 'QUANTITY_NOT_A_NUMBER');
@@ -350,8 +354,10 @@ export async function addEntry(
   // A bought cart is an order's record: an add with its old cookie starts a new cart.
   if (cart?.is_purchased) cart = undefined;
   const variantForStock = findVariant(product, selection);
-  // One read answers both the stock check (quantity already held) and the line cap (is it a merge).
-  const lines = cart && variantForStock ? await linesOfSku(ctx.db, cart.id, variantForStock.sku) : [];
+  // One read of the cart's lines answers the stock check (quantity already held), the line cap
+  // (is it a merge, how many lines) and, with the written line, the cart the call answers.
+  const held = cart ? await listEntries(ctx.db, cart.id) : [];
+  const lines = variantForStock ? held.filter((line) => line.sku === variantForStock.sku) : [];
   const already = lines.reduce((sum, line) => sum + line.quantity, 0);
   const check = checkAddToCart({
     product,
@@ -408,10 +414,7 @@ export async function addEntry(
     if (merging && merging.quantity + check.quantity > QUANTITY_MAX)
       throw new HttpError(409, LINE_QUANTITY_FULL, 'API_FAILURE');
     // A new line past the cap is refused; adding to a line the cart holds merges into it.
-    if (
-      !lines.some((line) => line.fields_key === fieldsKey) &&
-      (await countEntries(ctx.db, cart.id)) >= CART_MAX_LINES
-    ) {
+    if (!lines.some((line) => line.fields_key === fieldsKey) && held.length >= CART_MAX_LINES) {
       throw new HttpError(409, CART_FULL, 'API_FAILURE');
     }
     // A shopper adding several items in a row touches the cart once: a write less per add.
@@ -428,7 +431,11 @@ export async function addEntry(
     purchase_price_cents: priceCents,
     created_at: now,
   });
-  const view = await viewOf(ctx, cart, [product]);
+  // The written line in its place (a merge) or after the others (a new line, the latest added).
+  const rows = held.some((e) => e.id === row.id)
+    ? held.map((e) => (e.id === row.id ? row : e))
+    : [...held, row];
+  const view = await viewOf(ctx, cart, [product], { rows });
   const newlyAdded = view.entries.find((e) => e.id === row.id)!;
   return { cart: view, newlyAdded, token: cart.token };
 }
