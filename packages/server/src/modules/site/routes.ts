@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { contract, guard } from '../../platform/contract.js';
 import { isHttps } from '../../platform/crumb.js';
