@@ -5,7 +5,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { AppConfig, TrustProxy } from './config.js';
 import { analyticsRoutes } from './modules/analytics/routes.js';
 import { purchaseCounted, purchaseRow } from './modules/analytics/service.js';
@@ -53,6 +53,8 @@ import { contentPageRoutes } from './render/content-routes.js';
 import { formPageRoutes } from './render/form-pages.js';
 import { lockRoutes } from './render/lock-pages.js';
 import { newsletterPageRoutes } from './render/newsletter-pages.js';
+import { PageCache } from './render/page-cache.js';
+import { type PageShortcut, pageShortcut, serverWithShortcut } from './render/page-fast-path.js';
 import { quickViewRoutes } from './render/quick-view.js';
 import { reviewsPageRoutes } from './render/reviews-pages.js';
 import { pageRoutes } from './render/routes.js';
@@ -84,7 +86,17 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   );
   const { analytics, paymentProvider } = services;
 
+  const pages = new PageCache();
+  // The theme under development changes pages as they are sent (themeDev): no shortcut around it.
+  const shortcut: PageShortcut | null = options.theme?.dev
+    ? null
+    : pageShortcut(services, pages, {
+        recaptcha: config.captcha.kind === 'recaptcha',
+        parseCookie: (): ((header: string) => Record<string, string | undefined>) => app.parseCookie,
+        log: (): FastifyBaseLogger => app.log,
+      });
   const app = Fastify({
+    ...(shortcut ? { serverFactory: serverWithShortcut(shortcut) } : {}),
     logger:
       options.logger === false
         ? false
@@ -220,8 +232,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   configShellRoutes(app, services, await loadConfigAssets());
   contentPageRoutes(app, services);
   siteRoutes(app, services);
-  pageRoutes(app, services);
+  pageRoutes(app, services, pages);
 
+  app.addHook('preClose', () => shortcut?.stop());
   app.addHook('onClose', close);
   return app;
 }

@@ -62,6 +62,8 @@ export interface AppServices {
   media: MediaStorage;
   /** The request context for the site this install serves; 503 before any site exists. */
   context(): Promise<SiteContext>;
+  /** The context `context()` would answer without reading the database, or null when it would read. */
+  contextInMemory(): SiteContext | null;
   /** Drops the cached site, so a saved setting shows on the next request. */
   invalidateSite(): void;
   /** Takes payments at checkout and gives money back on refunds (the test provider by default). */
@@ -169,6 +171,11 @@ export async function createServices(
         ? createRecaptchaProvider(config.captcha)
         : createAltchaProvider(sessionSecret),
     media: options.mediaStorage ?? new FsMediaStorage(path.join(config.dataDir, 'media')),
+    contextInMemory() {
+      if (!cached || Date.now() - cached.at > SITE_CACHE_MS || cached.version !== database.pageVersion.site)
+        return null;
+      return { db: database.db, websiteId: cached.site.website.id, clock, site: cached.site };
+    },
     async context() {
       const now = Date.now();
       const version = database.pageVersion.site;

@@ -1,7 +1,10 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../src/db/index.js';
 import { importCatalog } from '../src/modules/catalog/import.js';
-import { PAGE_CACHE_TTL_MS } from '../src/render/page-cache.js';
+import { PAGE_CACHE_TTL_MS, PageCache } from '../src/render/page-cache.js';
 import { cartWith, checkoutCatalog, placeOrder, US_ADDRESS } from './checkout-support.js';
 import { CRUMB, cookiesOf, createTestApp, type TestApp } from './support/app.js';
 import { dialects } from './support/databases.js';
@@ -21,18 +24,73 @@ function nonceOf(csp: unknown): string {
   return /'nonce-([^']+)'/.exec(String(csp))![1];
 }
 
-describe.each(dialects)('page cache (%s)', (dialect) => {
+interface PageAnswer {
+  statusCode: number;
+  headers: Record<string, unknown>;
+  body: string;
+  cookies: { name: string; value: string }[];
+}
+
+/** A GET over a real socket, as a browser sends it: the way kept pages skip Fastify (page-fast-path.ts). */
+function socketGet(
+  port: number,
+  url: string,
+  cookies: Record<string, string>,
+  headers: Record<string, string> = {},
+): Promise<PageAnswer & { raw: Buffer }> {
+  const cookie = Object.entries(cookies)
+    .map(([k, v]) => `${k}=${v}`)
+    .join('; ');
+  return new Promise((resolve, reject) => {
+    http
+      .get(
+        { host: '127.0.0.1', port, path: url, headers: { ...headers, ...(cookie ? { cookie } : {}) } },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => {
+            const raw = Buffer.concat(chunks);
+            resolve({
+              statusCode: res.statusCode!,
+              headers: res.headers,
+              raw,
+              body: raw.toString(),
+              cookies: (res.headers['set-cookie'] ?? []).map((c) => {
+                const [name, value] = c.split(';')[0].split('=');
+                return { name, value };
+              }),
+            });
+          });
+          res.on('error', reject);
+        },
+      )
+      .on('error', reject);
+  });
+}
+
+/** Pages asked through Fastify's inject, and over a socket, where kept pages are answered before Fastify. */
+const TRANSPORTS = ['inject', 'socket'] as const;
+
+describe.each(
+  dialects.flatMap((d) => TRANSPORTS.map((how) => [d, how] as const)),
+)('page cache (%s, %s)', (dialect, how) => {
   let t: TestApp;
   let owner: Record<string, string>;
+  let port = 0;
   beforeAll(async () => {
     t = await createTestApp(dialect, checkoutCatalog());
     await addOwner(t.database, ADMIN);
     owner = await signIn(t.app, ownerEmail(ADMIN));
+    if (how === 'socket') {
+      // Port 0: the system picks a free one.
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      port = (t.app.server.address() as AddressInfo).port;
+    }
   });
   afterAll(async () => t?.close());
 
-  const page = (url: string, cookies: Record<string, string> = {}) =>
-    t.app.inject({ method: 'GET', url, cookies });
+  const page = (url: string, cookies: Record<string, string> = {}): Promise<PageAnswer> =>
+    how === 'socket' ? socketGet(port, url, cookies) : t.app.inject({ method: 'GET', url, cookies });
   const call = (method: string, url: string, body?: unknown) => ownerCall(t.app, method, url, owner, body);
 
   it("fills each response's own crumb and CSP nonce into a kept page", async () => {
@@ -145,5 +203,92 @@ describe.each(dialects)('page cache (%s)', (dialect) => {
     } finally {
       await other.close();
     }
+  });
+  it.runIf(how === 'socket')(
+    'answers a kept page before Fastify, with the headers and holes Fastify gives it',
+    async () => {
+      const kept = vi.spyOn(PageCache.prototype, 'get');
+      const copied = vi.spyOn(PageCache.prototype, 'pieces');
+      try {
+        const fresh = '/shop/p/poster?page=1';
+        const missed = await socketGet(port, fresh, {});
+        const routeReads = kept.mock.calls.length;
+        expect(routeReads).toBeGreaterThan(0);
+        const copies = copied.mock.calls.length;
+        const hit = await socketGet(port, fresh, {});
+        // The hit read the kept pieces and never reached the page route.
+        expect(kept).toHaveBeenCalledTimes(routeReads);
+        expect(copied).toHaveBeenCalledTimes(copies + 1);
+        expect(hit.statusCode).toBe(200);
+        const headerNames = (res: PageAnswer) => Object.keys(res.headers).sort();
+        expect(headerNames(hit)).toEqual(headerNames(missed));
+        for (const name of [
+          'x-frame-options',
+          'x-content-type-options',
+          'referrer-policy',
+          'cache-control',
+          'content-type',
+        ])
+          expect(hit.headers[name]).toBe(missed.headers[name]);
+        expect(hit.headers['content-security-policy']).toBe(
+          String(missed.headers['content-security-policy']).replace(
+            nonceOf(missed.headers['content-security-policy']),
+            nonceOf(hit.headers['content-security-policy']),
+          ),
+        );
+        expect(hit.headers['strict-transport-security']).toBeUndefined();
+        const nonce = nonceOf(hit.headers['content-security-policy']);
+        expect(nonce).not.toBe(nonceOf(missed.headers['content-security-policy']));
+        const crumb = cookiesOf(hit).crumb;
+        expect(crumb).not.toBe(cookiesOf(missed).crumb);
+        expect(hit.headers['set-cookie']).toEqual([`crumb=${crumb}; Path=/; SameSite=Lax`]);
+        expect(hit.body).toContain(`id="sf-context" nonce="${nonce}"`);
+        expect(hit.body).toContain(`name="crumb" value="${crumb}"`);
+        const plain = (res: PageAnswer) =>
+          res.body
+            .replaceAll(nonceOf(res.headers['content-security-policy']), 'NONCE')
+            .replaceAll(cookiesOf(res).crumb, 'CRUMB');
+        expect(plain(hit)).toBe(plain(missed));
+      } finally {
+        kept.mockRestore();
+        copied.mockRestore();
+      }
+    },
+  );
+
+  it.runIf(how === 'socket')("keeps a visitor's signed crumb and replaces a forged one", async () => {
+    await page(MUG);
+    const signed = await page(MUG, { crumb: CRUMB });
+    expect(signed.headers['set-cookie']).toBeUndefined();
+    expect(signed.body).toContain(`name="crumb" value="${CRUMB}"`);
+    const forgedCrumb = `${'0'.repeat(32)}.${'0'.repeat(32)}`;
+    const forged = await page(MUG, { crumb: forgedCrumb });
+    const issued = cookiesOf(forged).crumb;
+    expect(issued).toMatch(/^[0-9a-f]{32}\.[0-9a-f]{32}$/);
+    expect(issued).not.toBe(forgedCrumb);
+    expect(forged.body).not.toContain(forgedCrumb);
+    expect(forged.body).toContain(`name="crumb" value="${issued}"`);
+  });
+
+  it.runIf(how === 'socket')('compresses a kept page for a client that accepts it', async () => {
+    const plainPage = await socketGet(port, '/shop', {});
+    const br = await socketGet(port, '/shop', { crumb: CRUMB }, { 'accept-encoding': 'gzip, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toBe('Accept-Encoding');
+    expect(Number(br.headers['content-length'])).toBe(br.raw.length);
+    const html = zlib.brotliDecompressSync(br.raw).toString();
+    expect(
+      html.replaceAll(nonceOf(br.headers['content-security-policy']), 'NONCE').replaceAll(CRUMB, 'CRUMB'),
+    ).toBe(
+      plainPage.body
+        .replaceAll(nonceOf(plainPage.headers['content-security-policy']), 'NONCE')
+        .replaceAll(cookiesOf(plainPage).crumb, 'CRUMB'),
+    );
+  });
+
+  it.runIf(how === 'socket')('leaves a request carrying a NUL to Fastify, which refuses it', async () => {
+    await page('/shop');
+    expect((await page('/shop?sort=%00')).statusCode).toBe(400);
+    expect((await page('/shop', { hasCart: '%00' })).statusCode).toBe(400);
   });
 });

@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 
@@ -14,7 +15,7 @@ const BROTLI_WINDOW_BITS = 16;
 const COMPRESSIBLE =
   /^(?:text\/(?!event-stream)|application\/(?:[\w.+-]*\+)?(?:json|javascript|xml)|image\/svg\+xml)/;
 
-type Encoding = 'br' | 'gzip';
+export type Encoding = 'br' | 'gzip';
 
 /** The encoding to answer in: brotli, else gzip, when the client accepts it (q > 0, or by `*`). */
 export function chooseEncoding(acceptEncoding: string | undefined): Encoding | null {
@@ -32,7 +33,13 @@ export function chooseEncoding(acceptEncoding: string | undefined): Encoding | n
   return null;
 }
 
-function compress(body: Buffer | string, encoding: Encoding): Buffer {
+/** The encoding a whole answer to a request with these headers goes out in, or null: as it is. */
+export function answerEncoding(headers: IncomingHttpHeaders): Encoding | null {
+  if (headers['x-no-compression'] !== undefined) return null;
+  return chooseEncoding(headers['accept-encoding']);
+}
+
+export function compress(body: Buffer | string, encoding: Encoding): Buffer {
   if (encoding === 'gzip') return zlib.gzipSync(body);
   return zlib.brotliCompressSync(body, {
     params: {
@@ -52,11 +59,10 @@ export function compressWholeAnswers(app: FastifyInstance): void {
   app.addHook('onSend', (request, reply, payload, done) => {
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload);
     if (Buffer.byteLength(payload) < COMPRESS_THRESHOLD_BYTES) return done(null, payload);
-    if (reply.getHeader('content-encoding') || request.headers['x-no-compression'] !== undefined)
-      return done(null, payload);
+    if (reply.getHeader('content-encoding')) return done(null, payload);
     if (!COMPRESSIBLE.test(String(reply.getHeader('content-type') ?? 'application/json')))
       return done(null, payload);
-    const encoding = chooseEncoding(request.headers['accept-encoding']);
+    const encoding = answerEncoding(request.headers);
     if (encoding === null) return done(null, payload);
     const vary = reply.getHeader('vary');
     if (!vary) reply.header('vary', 'Accept-Encoding');

@@ -25,6 +25,8 @@ export interface Crumbs {
   issue(): string;
   /** The crumb of this request: the cookie's when the server signed it, or a new one set on the reply. */
   ensure(request: FastifyRequest, reply: FastifyReply): string;
+  /** `ensure` for a request's crumb cookie: the crumb, and the `Set-Cookie` value when it is new. */
+  forCookie(cookie: unknown, https: () => boolean): { crumb: string; setCookie: string | null };
   /**
    * Check of every mutating call: the crumb cookie must carry our signature and come back, equal,
    * as the X-CSRF-Token header, the `crumb` form field or the `crumb` query parameter (double
@@ -56,18 +58,19 @@ export function createCrumbs(secret: string): Crumbs {
     const nonce = newToken(NONCE_BYTES);
     return `${nonce}.${mac(nonce)}`;
   };
+  const forCookie = (cookie: unknown, https: () => boolean) => {
+    if (signed(cookie)) return { crumb: cookie, setCookie: null };
+    const crumb = issue();
+    // Written as is: the crumb is hex and a dot, so the cookie library's checks and encoding
+    // (a few percent of a cached page's CPU) have nothing to do. Readable by the page's script.
+    return { crumb, setCookie: `${CRUMB_COOKIE}=${crumb}; Path=/; SameSite=Lax${https() ? '; Secure' : ''}` };
+  };
   return {
     issue,
+    forCookie,
     ensure(request, reply) {
-      const existing = request.cookies[CRUMB_COOKIE];
-      if (signed(existing)) return existing;
-      const crumb = issue();
-      // Written as is: the crumb is hex and a dot, so the cookie library's checks and encoding
-      // (a few percent of a cached page's CPU) have nothing to do. Readable by the page's script.
-      reply.header(
-        'set-cookie',
-        `${CRUMB_COOKIE}=${crumb}; Path=/; SameSite=Lax${isHttps(request) ? '; Secure' : ''}`,
-      );
+      const { crumb, setCookie } = forCookie(request.cookies[CRUMB_COOKIE], () => isHttps(request));
+      if (setCookie !== null) reply.header('set-cookie', setCookie);
       return crumb;
     },
     check(request) {

@@ -15,7 +15,7 @@ declare module 'fastify' {
 }
 
 /** Bytes of randomness in a CSP nonce (128 bits, as CSP Level 3 recommends at least). */
-const NONCE_BYTES = 16;
+export const NONCE_BYTES = 16;
 /** One year: browsers keep to HTTPS for this long after an HTTPS answer. */
 const HSTS_MAX_AGE_S = 365 * 24 * 60 * 60;
 /** A page without ad pixels: no third-party origin for them. */
@@ -45,6 +45,19 @@ export function contentSecurityPolicy(nonce: string | null, recaptcha = false, p
     "frame-ancestors 'self'",
   ].join('; ');
 }
+
+/** A storefront page's policy: its nonce, and the ad pixels the merchant set, if any load a script. */
+export function pagePolicy(nonce: string, recaptcha: boolean, pixelIds: PixelIds): string {
+  const pixels = pixelSources(pixelIds);
+  return contentSecurityPolicy(nonce, recaptcha, pixels.script.length > 0 ? pixels : NO_PIXELS);
+}
+
+/** Headers every answer carries beside its policy (and HSTS over HTTPS). */
+export const FIXED_SECURITY_HEADERS = {
+  'x-frame-options': 'SAMEORIGIN',
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+} as const;
 
 /** Where Google serves reCAPTCHA's script and challenge frame from. */
 const RECAPTCHA_SOURCES = 'https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/';
@@ -77,9 +90,7 @@ export function securityHeaders(
   });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('content-security-policy', noInlineScriptPolicy);
-    reply.header('x-frame-options', 'SAMEORIGIN');
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    reply.headers(FIXED_SECURITY_HEADERS);
     if (isHttps(request)) reply.header('strict-transport-security', `max-age=${HSTS_MAX_AGE_S}`);
   });
   app.addHook('onSend', async (request, reply: FastifyReply & { [nonceOf]?: string }) => {
@@ -93,9 +104,9 @@ export function securityHeaders(
       path !== CONFIG_PATH &&
       !path.startsWith(`${CONFIG_PATH}/`)
     ) {
-      const pixels = pixelSources(await options.pixels());
-      if (pixels.script.length > 0)
-        reply.header('content-security-policy', contentSecurityPolicy(nonce, recaptcha, pixels));
+      const pixelIds = await options.pixels();
+      if (pixelSources(pixelIds).script.length > 0)
+        reply.header('content-security-policy', pagePolicy(nonce, recaptcha, pixelIds));
     }
     if (!request.url.startsWith('/api/') || request.routeOptions.config?.shared) return;
     reply.header('cache-control', 'no-store');

@@ -115,7 +115,7 @@ export async function render(
       assets: services.theme.assets,
       collections,
       path: url.pathname,
-      announcementDismissed: announcementDismissed(request, ctx.site.website.announcement),
+      announcementDismissed: announcementDismissed(request.cookies, ctx.site.website.announcement),
       ...(page.purchase ? { purchase: page.purchase } : {}),
     },
     { ...page.data, crumb },

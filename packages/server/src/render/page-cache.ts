@@ -52,6 +52,16 @@ export class PageCache {
 
   /** The page for `key` rendered at `version`, with this response's values, or undefined. */
   get(key: string, version: number, values: PageHoles): { status: number; html: Buffer } | undefined {
+    const page = this.pieces(key, version, values);
+    return page && { status: page.status, html: Buffer.concat(page.pieces, page.length) };
+  }
+
+  /** `get`'s page in the pieces it is copied from: written as they are, they need no copy. */
+  pieces(
+    key: string,
+    version: number,
+    values: PageHoles,
+  ): { status: number; pieces: Buffer[]; length: number } | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (entry.version !== version || Date.now() - entry.at > PAGE_CACHE_TTL_MS) {
@@ -64,10 +74,13 @@ export class PageCache {
     const crumb = Buffer.from(values.crumb);
     const nonce = Buffer.from(values.nonce);
     const pieces: Buffer[] = [entry.parts[0]];
+    let length = entry.parts[0].length;
     for (let i = 0; i < entry.holes.length; i++) {
-      pieces.push(entry.holes[i] === Hole.Crumb ? crumb : nonce, entry.parts[i + 1]);
+      const value = entry.holes[i] === Hole.Crumb ? crumb : nonce;
+      pieces.push(value, entry.parts[i + 1]);
+      length += value.length + entry.parts[i + 1].length;
     }
-    return { status: entry.status, html: Buffer.concat(pieces) };
+    return { status: entry.status, pieces, length };
   }
 
   /** A page rendered with `placeholders` that is not kept (it is one visitor's, or the clock's), with this response's values. */

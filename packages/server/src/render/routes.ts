@@ -39,7 +39,7 @@ import {
 import { cartPageContext, pageContext, productContext } from './context.js';
 import { footerSignUpHtml } from './form-block.js';
 import { formPageSpec } from './form-pages.js';
-import { PageCache, type PageHoles } from './page-cache.js';
+import type { PageCache, PageHoles } from './page-cache.js';
 import { PAGE_TYPE } from './page-types.js';
 import { productJsonLd, reviewsContext, reviewsPageOf } from './reviews-context.js';
 import type { TemplateName } from './theme.js';
@@ -194,6 +194,42 @@ function cartMessageByKey(key: string | null): string {
   return messageByKey(key);
 }
 
+/** The notices a page shows this visitor: from its query (plain forms' outcomes) and cookies. */
+export function pageNotices(
+  ctx: SiteContext,
+  search: URLSearchParams,
+  cookies: Record<string, string | undefined>,
+) {
+  return {
+    cartError: cartMessageByKey(search.get('cartError')),
+    // A plain restock form's outcome: the store's success text, or the failure named by key.
+    restockMessage:
+      search.get('restock') === 'sent'
+        ? ctx.site.storeSettings.restockNotificationsSuccessText || DEFAULT_RESTOCK_SUCCESS_TEXT
+        : restockMessageByKey(search.get('restockError')),
+    announcementDismissed: announcementDismissed(cookies, ctx.site.website.announcement),
+  };
+}
+
+/**
+ * The page cache's key of a page: everything a kept page depends on but the database (its
+ * version) and its holes. The cart pill is the only personal part left: pages are kept per pill state.
+ */
+export function pageCacheKey(
+  ctx: SiteContext,
+  url: URL,
+  notices: ReturnType<typeof pageNotices>,
+  cart: Pick<CartView, 'totalQuantity' | 'subtotalCents' | 'currency'>,
+): string {
+  // A product list's filters, sort and page, in their one canonical spelling.
+  const listSearch = productListSearch(readProductListQuery(url.searchParams, ctx.site.website.currency));
+  const reviewsPage = reviewsPageOf(url.searchParams);
+  // An events page's view, month and page (those pages are never kept, but what stands in their place may be).
+  const eventSearch = EVENT_LIST_PARAMS.map((p) => url.searchParams.get(p) ?? '').join('&');
+  const { cartError, restockMessage, announcementDismissed: dismissed } = notices;
+  return `${ctx.websiteId}\n${url.pathname}${listSearch}\n${reviewsPage}\n${eventSearch}\n${dismissed}\n${cartError}\n${restockMessage}\n${cart.totalQuantity}\n${cart.subtotalCents}\n${cart.currency}`;
+}
+
 async function renderPage(
   services: AppServices,
   pages: PageCache,
@@ -205,14 +241,7 @@ async function renderPage(
   const url = new URL(request.url, 'http://local');
   const cartToken = await requestCartToken(services, request, reply);
   const values = { crumb, nonce: reply.cspNonce };
-  const cartError = cartMessageByKey(url.searchParams.get('cartError'));
-  // A plain restock form's outcome: the store's success text, or the failure named by key.
-  const restockMessage =
-    url.searchParams.get('restock') === 'sent'
-      ? ctx.site.storeSettings.restockNotificationsSuccessText || DEFAULT_RESTOCK_SUCCESS_TEXT
-      : restockMessageByKey(url.searchParams.get('restockError'));
-  const dismissed = announcementDismissed(request, ctx.site.website.announcement);
-  const notices = { cartError, restockMessage, announcementDismissed: dismissed };
+  const notices = pageNotices(ctx, url.searchParams, request.cookies);
   const send = (status: number, html: string | Buffer) =>
     reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
 
@@ -260,14 +289,8 @@ async function renderPage(
     );
   }
 
-  // The cart pill is the only personal part left: pages are kept per pill state.
   const cart = await getCart(ctx, cartToken, ctx.site.website.currency);
-  // A product list's filters, sort and page, in their one canonical spelling.
-  const listSearch = productListSearch(readProductListQuery(url.searchParams, ctx.site.website.currency));
-  const reviewsPage = reviewsPageOf(url.searchParams);
-  // An events page's view, month and page (those pages are never kept, but what stands in their place may be).
-  const eventSearch = EVENT_LIST_PARAMS.map((p) => url.searchParams.get(p) ?? '').join('&');
-  const key = `${ctx.websiteId}\n${url.pathname}${listSearch}\n${reviewsPage}\n${eventSearch}\n${dismissed}\n${cartError}\n${restockMessage}\n${cart.totalQuantity}\n${cart.subtotalCents}\n${cart.currency}`;
+  const key = pageCacheKey(ctx, url, notices, cart);
   const version = services.database.pageVersion.pages;
   const hit = pages.get(key, version, values);
   if (hit) return send(hit.status, hit.html);
@@ -351,8 +374,7 @@ const notFound = { message: 'Not found' };
  * Every other GET is a page (real routes rather than the not-found handler, so page replies
  * pass through the same hooks, compression included); unknown API paths answer JSON.
  */
-export function pageRoutes(app: FastifyInstance, services: AppServices): void {
-  const pages = new PageCache();
+export function pageRoutes(app: FastifyInstance, services: AppServices, pages: PageCache): void {
   const page = (request: FastifyRequest, reply: FastifyReply) =>
     request.url.startsWith('/api/')
       ? reply.status(404).send(notFound)

@@ -251,6 +251,10 @@ export function createContentScheduler() {
         known = null;
       }
     },
+    /** Whether `publishDue` would neither read nor publish: nothing scheduled is due at `now`. */
+    settled(version: number, now: number): boolean {
+      return known !== null && known.version === version && (known.at === null || known.at > now);
+    },
   };
 }
 export type ContentScheduler = ReturnType<typeof createContentScheduler>;

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { contract, guard } from '../../platform/contract.js';
 import { isHttps } from '../../platform/crumb.js';
@@ -12,17 +12,28 @@ export const ANNOUNCEMENT_COOKIE = 'sf_announcement';
 /** A closed announcement stays closed this long (a season's offer). */
 const ANNOUNCEMENT_COOKIE_MAX_AGE_S = 30 * 24 * 60 * 60;
 
+/** Fingerprints of the announcements of the sites in memory: every page asks for the current one. */
+const fingerprints = new WeakMap<Announcement, string>();
+
 export function announcementFingerprint(a: Announcement): string {
-  return crypto
-    .createHash('sha256')
-    .update(`${a.text}\u0000${a.url ?? ''}`)
-    .digest('hex')
-    .slice(0, 16);
+  let fingerprint = fingerprints.get(a);
+  if (fingerprint === undefined) {
+    fingerprint = crypto
+      .createHash('sha256')
+      .update(`${a.text}\u0000${a.url ?? ''}`)
+      .digest('hex')
+      .slice(0, 16);
+    fingerprints.set(a, fingerprint);
+  }
+  return fingerprint;
 }
 
-/** Whether this request's shopper closed the announcement shown now. */
-export function announcementDismissed(request: FastifyRequest, a: Announcement | null): boolean {
-  return !!a && request.cookies[ANNOUNCEMENT_COOKIE] === announcementFingerprint(a);
+/** Whether the shopper sending these cookies closed the announcement shown now. */
+export function announcementDismissed(
+  cookies: Record<string, string | undefined>,
+  a: Announcement | null,
+): boolean {
+  return !!a && cookies[ANNOUNCEMENT_COOKIE] === announcementFingerprint(a);
 }
 
 /** Only a path on this site: never another host ("//evil", "/\\evil"). */
