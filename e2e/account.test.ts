@@ -1,9 +1,9 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSmtp } from '../packages/server/test/support/smtp.js';
-import { cspViolations, launchChromium } from './support/browser.js';
 import { addContributor } from './support/owner.js';
-import { type RunningServer, startServer } from './support/server.js';
+import type { RunningServer } from './support/server.js';
+import { payByCard } from './support/shopper.js';
+import { type Smtp, startMailingStore, stopMailingStore } from './support/store.js';
 
 const PASSWORD = 'shopper-secret-1';
 const OWNER_PASSWORD = 'owner-secret-123';
@@ -63,24 +63,16 @@ async function addRecipes(page: Page, base: string) {
 }
 
 describe('customer accounts in Chromium', () => {
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let smtp: Smtp;
   let server: RunningServer;
   let browser: Browser;
 
   beforeAll(async () => {
-    smtp = await startSmtp();
-    [server, browser] = await Promise.all([
-      startServer({ SMTP_URL: smtp.url, RATE_LIMIT_REQUESTS: '1000' }),
-      launchChromium(),
-    ]);
+    ({ smtp, server, browser } = await startMailingStore({ RATE_LIMIT_REQUESTS: '1000' }));
     addContributor(server.dataDir, 'owner@example.com', 'admin', OWNER_PASSWORD);
   });
   afterAll(async () => {
-    const refused = browser ? cspViolations(browser) : [];
-    await browser?.close();
-    await server?.stop();
-    await smtp?.close();
-    expect(refused).toEqual([]);
+    expect(await stopMailingStore({ smtp, server, browser })).toEqual([]);
   });
 
   it('signs up, buys, sees the order in the account; signs out and finds the cart on a new browser', async () => {
@@ -92,14 +84,7 @@ describe('customer accounts in Chromium', () => {
     await page.locator('form.checkout-form').waitFor();
     // Signed in, checkout already knows the email.
     await expect(page.getByLabel('Email').inputValue()).resolves.toBe('ann@example.com');
-    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-    await page.getByLabel('Expiry month').selectOption('12');
-    await page.getByLabel('Expiry year').selectOption(String(new Date().getFullYear() + 2));
-    await page.getByLabel('CVC').fill('123');
-    await page.getByLabel('Name on card').fill('Ann Example');
-    await page.getByRole('button', { name: 'Place order' }).click();
-    await page.waitForURL(/\/commerce\/orders\//);
-    const orderId = (await page.locator('.order-number strong').textContent())!.trim();
+    const orderId = await payByCard(page, 'Ann Example');
 
     await page.goto(`${server.url}/account`);
     const order = page.locator('.account-order', { hasText: orderId });

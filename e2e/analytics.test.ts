@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cspViolations, launchChromium } from './support/browser.js';
 import { addContributor, signIn } from './support/owner.js';
 import { type RunningServer, startServer } from './support/server.js';
+import { payByCard } from './support/shopper.js';
 
 const PASSWORD = 'a long enough password';
 /** The store's time zone (read from its settings): the dashboard's days are its calendar days. */
@@ -95,13 +96,7 @@ describe('analytics in Chromium', () => {
     await page.getByLabel('ZIP code', { exact: true }).fill('10001');
     await page.getByLabel('ZIP code', { exact: true }).blur();
     await page.getByRole('radio').first().waitFor();
-    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-    await page.getByLabel('Expiry month').selectOption('12');
-    await page.getByLabel('Expiry year').selectOption(String(new Date().getFullYear() + 2));
-    await page.getByLabel('CVC').fill('123');
-    await page.getByLabel('Name on card').fill('Ada Lovelace');
-    await page.getByRole('button', { name: 'Place order' }).click();
-    await page.waitForURL(/\/commerce\/orders\//);
+    await payByCard(page, 'Ada Lovelace');
 
     const r = await until((x) => x.totals.funnel.every((s) => s.count >= 1));
     expect(r.totals.funnel.map((s) => [s.step, s.count])).toEqual([

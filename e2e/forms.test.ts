@@ -1,9 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSmtp } from '../packages/server/test/support/smtp.js';
-import { cspViolations, launchChromium } from './support/browser.js';
 import { addContributor, signIn } from './support/owner.js';
-import { type RunningServer, startServer } from './support/server.js';
+import type { RunningServer } from './support/server.js';
+import { type Smtp, startMailingStore, stopMailingStore } from './support/store.js';
 
 const PASSWORD = 'correct horse battery staple';
 const REQUIRED = 'Required';
@@ -14,24 +13,16 @@ const fieldError = (page: Page, fieldId: string) =>
   page.locator(`[data-field="${fieldId}"] .site-form-error`);
 
 describe('site forms in the browser', () => {
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let smtp: Smtp;
   let server: RunningServer;
   let browser: Browser;
 
   beforeAll(async () => {
-    smtp = await startSmtp();
-    [server, browser] = await Promise.all([
-      startServer({ SMTP_URL: smtp.url, MAIL_FROM: 'shop@juniper-and-oak.test' }),
-      launchChromium(),
-    ]);
+    ({ smtp, server, browser } = await startMailingStore({ MAIL_FROM: 'shop@juniper-and-oak.test' }));
     addContributor(server.dataDir, 'owner@example.com', 'admin', PASSWORD);
   });
   afterAll(async () => {
-    const refused = browser ? cspViolations(browser) : [];
-    await browser?.close();
-    await server?.stop();
-    await smtp?.close();
-    expect(refused).toEqual([]);
+    expect(await stopMailingStore({ smtp, server, browser })).toEqual([]);
   });
 
   it('shows each field’s message and the scroll notice, then sends the contact form and shows the success text', async () => {

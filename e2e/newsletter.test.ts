@@ -1,9 +1,9 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Received, startSmtp } from '../packages/server/test/support/smtp.js';
-import { cspViolations, launchChromium } from './support/browser.js';
+import type { Received } from '../packages/server/test/support/smtp.js';
 import { addContributor, signIn } from './support/owner.js';
-import { type RunningServer, startServer } from './support/server.js';
+import type { RunningServer } from './support/server.js';
+import { type Smtp, startMailingStore, stopMailingStore } from './support/store.js';
 
 const VISITORS = ['ana@example.com', 'ben@example.com', 'cho@example.com'];
 const CAMPAIGNER = 'letters@example.com';
@@ -33,7 +33,7 @@ function linkIn(mail: Received, path: string): string {
 }
 
 describe('newsletter sign-up, confirmation, unsubscription and a campaign, over real SMTP', () => {
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let smtp: Smtp;
   let server: RunningServer;
   let browser: Browser;
 
@@ -49,19 +49,11 @@ describe('newsletter sign-up, confirmation, unsubscription and a campaign, over 
   const campaignMail = (m: Received) => m.raw.includes(`Subject: ${SUBJECT}`);
 
   beforeAll(async () => {
-    smtp = await startSmtp();
-    [server, browser] = await Promise.all([
-      startServer({ SMTP_URL: smtp.url, MAIL_FROM: 'letters@juniper-and-oak.test' }),
-      launchChromium(),
-    ]);
+    ({ smtp, server, browser } = await startMailingStore({ MAIL_FROM: 'letters@juniper-and-oak.test' }));
     addContributor(server.dataDir, CAMPAIGNER, '11', PASSWORD);
   });
   afterAll(async () => {
-    const refused = browser ? cspViolations(browser) : [];
-    await browser?.close();
-    await server?.stop();
-    await smtp?.close();
-    expect(refused).toEqual([]);
+    expect(await stopMailingStore({ smtp, server, browser })).toEqual([]);
   });
 
   it('signs visitors up on the contact page; each confirms by the emailed link', async () => {

@@ -1,9 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSmtp } from '../packages/server/test/support/smtp.js';
-import { cspViolations, launchChromium } from './support/browser.js';
 import { addContributor, signIn } from './support/owner.js';
-import { type RunningServer, startServer } from './support/server.js';
+import type { RunningServer } from './support/server.js';
+import { checkoutOne, payByCard } from './support/shopper.js';
+import { type Smtp, startMailingStore, stopMailingStore } from './support/store.js';
 
 const PASSWORD = 'correct horse battery';
 
@@ -17,44 +17,25 @@ function reviewsLink(raw: string): string | null {
  * real SMTP server), and it shows on the product page once a moderator approves it.
  */
 describe('a buyer reviews a product through the emailed link', () => {
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let smtp: Smtp;
   let server: RunningServer;
   let browser: Browser;
 
   beforeAll(async () => {
-    smtp = await startSmtp();
-    [server, browser] = await Promise.all([
-      startServer({
-        SMTP_URL: smtp.url,
-        MAIL_FROM: 'shop@juniper-and-oak.test',
-        RATE_LIMIT_REQUESTS: '1000',
-      }),
-      launchChromium(),
-    ]);
+    ({ smtp, server, browser } = await startMailingStore({
+      MAIL_FROM: 'shop@juniper-and-oak.test',
+      RATE_LIMIT_REQUESTS: '1000',
+    }));
     addContributor(server.dataDir, 'owner@example.com', 'admin', PASSWORD);
   });
   afterAll(async () => {
-    const refused = browser ? cspViolations(browser) : [];
-    await browser?.close();
-    await server?.stop();
-    await smtp?.close();
-    expect(refused).toEqual([]);
+    expect(await stopMailingStore({ smtp, server, browser })).toEqual([]);
   });
 
   async function buy(page: Page) {
-    await page.goto(`${server.url}/shop/p/seasonal-recipes`);
-    await page.locator('.product-summary .sqs-add-to-cart-button[data-state]').click();
-    await page.locator('.product-summary .sqs-add-to-cart-button', { hasText: 'Added!' }).waitFor();
-    await page.goto(`${server.url}/commerce/goto-checkout`);
-    await page.locator('form.checkout-form').waitFor();
+    await checkoutOne(page, server.url, '/shop/p/seasonal-recipes');
     await page.getByLabel('Email').fill('reader@example.com');
-    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-    await page.getByLabel('Expiry month').selectOption('12');
-    await page.getByLabel('Expiry year').selectOption(String(new Date().getFullYear() + 2));
-    await page.getByLabel('CVC').fill('123');
-    await page.getByLabel('Name on card').fill('Rae Reader');
-    await page.getByRole('button', { name: 'Place order' }).click();
-    await page.waitForURL(/\/commerce\/orders\//);
+    await payByCard(page, 'Rae Reader');
   }
 
   it('sends the link, takes the review, and shows it after approval', async () => {

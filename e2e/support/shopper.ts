@@ -73,11 +73,25 @@ export async function buy(
   await page.getByLabel('ZIP code', { exact: true }).fill('10001');
   await page.getByLabel('ZIP code', { exact: true }).blur();
   await page.getByRole('radio').first().waitFor();
+  return payByCard(page, 'Ada Lovelace');
+}
+
+/** Puts one of the product at `productPath` (no options to choose) in the cart and opens checkout. */
+export async function checkoutOne(page: Page, base: string, productPath: string): Promise<void> {
+  await page.goto(`${base}${productPath}`);
+  await page.locator('.product-summary .sqs-add-to-cart-button[data-state]').click();
+  await page.locator('.product-summary .sqs-add-to-cart-button', { hasText: 'Added!' }).waitFor();
+  await page.goto(`${base}/commerce/goto-checkout`);
+  await page.locator('form.checkout-form').waitFor();
+}
+
+/** Pays at checkout with the test card in `name`'s name and waits for the order page; answers its number. */
+export async function payByCard(page: Page, name: string): Promise<string> {
   await page.getByLabel('Card number').fill('4242 4242 4242 4242');
   await page.getByLabel('Expiry month').selectOption('12');
   await page.getByLabel('Expiry year').selectOption(String(new Date().getFullYear() + 2));
   await page.getByLabel('CVC').fill('123');
-  await page.getByLabel('Name on card').fill('Ada Lovelace');
+  await page.getByLabel('Name on card').fill(name);
   await page.getByRole('button', { name: 'Place order' }).click();
   await page.waitForURL(/\/commerce\/orders\//);
   return ((await page.locator('.order-number strong').textContent()) ?? '').trim();

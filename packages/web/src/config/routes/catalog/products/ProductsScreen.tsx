@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useMemo } from 'react';
-import { Link, Outlet, useLocation, useSearchParams } from 'react-router';
+import { useMemo } from 'react';
+import { Link, Outlet, useLocation } from 'react-router';
 import {
   type ProductFilters,
   type ProductSummary,
@@ -9,7 +9,9 @@ import {
 } from '../../../api/products';
 import { can, sessionQuery } from '../../../api/session';
 import { columnsFor, DataTable } from '../../../components/DataTable';
-import { FieldFrame } from '../../../components/Field';
+import { FilterSelect, SearchBox } from '../../../components/ListFilters';
+import { pageFrom, useFilterParams } from '../../../components/list-params';
+import { Pager } from '../../../components/Pager';
 import { LoadError, SkeletonTable } from '../../../components/Status';
 import { money, PRODUCT_TYPE_NAMES } from '../../../format';
 import { TEXTS } from '../../../texts';
@@ -25,12 +27,11 @@ const STOCK_LABELS: Record<StockFilter, string> = {
 export function filtersFrom(params: URLSearchParams): ProductFilters {
   const type = Number(params.get('type'));
   const stock = params.get('stock') as StockFilter | null;
-  const page = Number(params.get('page'));
   return {
     search: params.get('search')?.trim() || undefined,
     type: PRODUCT_TYPE_NAMES[type] ? type : undefined,
     stock: stock && STOCK_FILTERS.includes(stock) ? stock : undefined,
-    page: Number.isInteger(page) && page > 1 ? page : 1,
+    page: pageFrom(params),
   };
 }
 
@@ -77,28 +78,16 @@ const columns = [
   }),
 ];
 
+const TYPE_OPTIONS = Object.entries(PRODUCT_TYPE_NAMES).map(([value, label]) => ({ value, label }));
+const STOCK_OPTIONS = STOCK_FILTERS.map((s) => ({ value: s, label: STOCK_LABELS[s] }));
+
 export function ProductsScreen() {
-  const [params, setParams] = useSearchParams();
+  const { params, update } = useFilterParams();
   const filters = useMemo(() => filtersFrom(params), [params]);
   const list = useQuery(productsQuery(filters));
   const { data: contributor } = useQuery(sessionQuery());
+  const page = filters.page ?? 1;
   const pages = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.pageSize)) : 1;
-
-  function update(changes: Record<string, string | undefined>) {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value) next.set(key, value);
-      else next.delete(key);
-    }
-    // A new filter starts again on its first page.
-    if (!('page' in changes)) next.delete('page');
-    setParams(next);
-  }
-
-  function onSearch(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    update({ search: String(new FormData(event.currentTarget).get('search') ?? '').trim() || undefined });
-  }
 
   return (
     <>
@@ -111,56 +100,29 @@ export function ProductsScreen() {
         )}
       </div>
       <div className="cfg-filters">
-        <search className="cfg-search">
-          <form onSubmit={onSearch} className="cfg-search-form">
-            <FieldFrame id="products-search" label={TEXTS.search}>
-              {(control) => (
-                <input
-                  {...control}
-                  name="search"
-                  type="search"
-                  defaultValue={filters.search ?? ''}
-                  placeholder={TEXTS.searchPlaceholder}
-                />
-              )}
-            </FieldFrame>
-            <button type="submit" className="cfg-button">
-              {TEXTS.search}
-            </button>
-          </form>
-        </search>
-        <FieldFrame id="products-type" label={TEXTS.type}>
-          {(control) => (
-            <select
-              {...control}
-              value={filters.type ?? ''}
-              onChange={(e) => update({ type: e.target.value || undefined })}
-            >
-              <option value="">{TEXTS.anyType}</option>
-              {Object.entries(PRODUCT_TYPE_NAMES).map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </select>
-          )}
-        </FieldFrame>
-        <FieldFrame id="products-stock" label={TEXTS.stock}>
-          {(control) => (
-            <select
-              {...control}
-              value={filters.stock ?? ''}
-              onChange={(e) => update({ stock: e.target.value || undefined })}
-            >
-              <option value="">{TEXTS.anyStock}</option>
-              {STOCK_FILTERS.map((s) => (
-                <option key={s} value={s}>
-                  {STOCK_LABELS[s]}
-                </option>
-              ))}
-            </select>
-          )}
-        </FieldFrame>
+        <SearchBox
+          id="products-search"
+          name="search"
+          value={filters.search}
+          placeholder={TEXTS.searchPlaceholder}
+          onSearch={(search) => update({ search })}
+        />
+        <FilterSelect
+          id="products-type"
+          label={TEXTS.type}
+          value={filters.type}
+          any={TEXTS.anyType}
+          options={TYPE_OPTIONS}
+          onChange={(type) => update({ type })}
+        />
+        <FilterSelect
+          id="products-stock"
+          label={TEXTS.stock}
+          value={filters.stock}
+          any={TEXTS.anyStock}
+          options={STOCK_OPTIONS}
+          onChange={(stock) => update({ stock })}
+        />
       </div>
       {list.isPending ? (
         <SkeletonTable columns={5} />
@@ -178,27 +140,7 @@ export function ProductsScreen() {
             rowId={(p) => p.id}
             empty={TEXTS.noProducts}
           />
-          {pages > 1 && (
-            <nav className="cfg-pager" aria-label={TEXTS.pageOf(filters.page ?? 1, pages)}>
-              <button
-                type="button"
-                className="cfg-button"
-                disabled={(filters.page ?? 1) <= 1}
-                onClick={() => update({ page: String((filters.page ?? 1) - 1) })}
-              >
-                {TEXTS.previousPage}
-              </button>
-              <span>{TEXTS.pageOf(filters.page ?? 1, pages)}</span>
-              <button
-                type="button"
-                className="cfg-button"
-                disabled={(filters.page ?? 1) >= pages}
-                onClick={() => update({ page: String((filters.page ?? 1) + 1) })}
-              >
-                {TEXTS.nextPage}
-              </button>
-            </nav>
-          )}
+          <Pager page={page} pages={pages} onPage={(n) => update({ page: n > 1 ? String(n) : undefined })} />
         </>
       )}
       <Outlet />

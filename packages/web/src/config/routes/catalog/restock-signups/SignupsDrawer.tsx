@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { restockGroupsQuery, restockSignupsQuery, useSendRestock } from '../../../api/restock';
 import { Drawer } from '../../../components/Drawer';
+import { LoadMore } from '../../../components/LoadMore';
 import { ErrorNotice, LoadError, SkeletonTable } from '../../../components/Status';
 import { dateTime } from '../../../format';
 import { TEXTS } from '../../../texts';
@@ -69,16 +70,7 @@ export function SignupsDrawer() {
               </table>
             </div>
             <div className="cfg-actions">
-              {signups.hasNextPage && (
-                <button
-                  type="button"
-                  className="cfg-button"
-                  disabled={signups.isFetchingNextPage}
-                  onClick={() => signups.fetchNextPage()}
-                >
-                  {TEXTS.loadMore}
-                </button>
-              )}
+              <LoadMore pages={signups} />
               <button
                 type="button"
                 className="cfg-button cfg-button-primary"

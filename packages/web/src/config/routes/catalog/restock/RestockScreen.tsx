@@ -2,6 +2,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, Outlet } from 'react-router';
 import { restockGroupsQuery, type SignUpGroup, useSendRestock } from '../../../api/restock';
+import { LoadMore } from '../../../components/LoadMore';
 import { ErrorNotice, LoadError, SkeletonTable } from '../../../components/Status';
 import { TEXTS } from '../../../texts';
 
@@ -131,14 +132,7 @@ export function RestockScreen() {
           </div>
           {groups.hasNextPage && (
             <div className="cfg-actions cfg-actions-start cfg-more">
-              <button
-                type="button"
-                className="cfg-button"
-                disabled={groups.isFetchingNextPage}
-                onClick={() => groups.fetchNextPage()}
-              >
-                {TEXTS.loadMore}
-              </button>
+              <LoadMore pages={groups} />
             </div>
           )}
         </>

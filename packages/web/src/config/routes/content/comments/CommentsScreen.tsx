@@ -6,7 +6,6 @@ import {
   type ShareService,
 } from '@storefront/commerce';
 import { useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
 import {
   commentQueueQuery,
   communitySettingsQuery,
@@ -16,19 +15,17 @@ import {
 } from '../../../api/comments';
 import { can, sessionQuery } from '../../../api/session';
 import { DeleteButton } from '../../../components/DeleteButton';
-import { Pager } from '../../../components/Pager';
-import { LoadError, SkeletonTable } from '../../../components/Status';
+import {
+  ModerationCard,
+  ModerationQueue,
+  queueFiltersFrom,
+  useQueueFilters,
+} from '../../../components/ModerationQueue';
 import { dateTime } from '../../../format';
 import { TEXTS } from '../../../texts';
 
-export function commentFiltersFrom(params: URLSearchParams): { status: CommentStatus; page: number } {
-  const status = params.get('status');
-  const page = Number(params.get('page'));
-  return {
-    status: COMMENT_STATUSES.includes(status as CommentStatus) ? (status as CommentStatus) : 'pending',
-    page: Number.isInteger(page) && page > 0 ? page : 1,
-  };
-}
+export const commentFiltersFrom = (params: URLSearchParams) =>
+  queueFiltersFrom(COMMENT_STATUSES, 'pending', params);
 
 /** The tabs, the queue first. */
 const TABS: CommentStatus[] = ['pending', 'approved', 'spam'];
@@ -43,39 +40,32 @@ const ACTIONS: Record<CommentStatus, CommentStatus[]> = {
 function CommentCard({ comment }: { comment: ModerationComment }) {
   const moderate = useModerateComment();
   return (
-    <article className="cfg-comment" aria-labelledby={`comment-${comment.id}`}>
-      <h2 className="cfg-comment-head" id={`comment-${comment.id}`}>
-        {comment.authorName} <span className="cfg-muted">&lt;{comment.authorEmail}&gt;</span>
-      </h2>
-      <p className="cfg-muted">
-        {TEXTS.commentOn} <a href={comment.itemUrl}>{comment.itemTitle}</a> · {dateTime(comment.createdAt)}
-        {comment.parentId ? ` · ${TEXTS.commentIsReply}` : ''}
-      </p>
-      <p className="cfg-comment-body">{comment.body}</p>
-      <div className="cfg-actions">
-        {ACTIONS[comment.status].map((status) => (
-          <button
-            key={status}
-            type="button"
-            className={status === 'approved' ? 'cfg-button cfg-button-primary' : 'cfg-button'}
-            disabled={moderate.isPending}
-            onClick={() => moderate.mutate({ id: comment.id, status })}
-          >
-            {TEXTS.commentAction[status]}
-          </button>
-        ))}
-        <DeleteButton
-          name={TEXTS.commentBy(comment.authorName)}
-          pending={moderate.isPending}
-          onDelete={() => moderate.mutate({ id: comment.id, status: 'delete' })}
-        />
-      </div>
-      {moderate.isError && (
-        <p role="alert" className="cfg-error">
-          {moderate.error.message}
-        </p>
-      )}
-    </article>
+    <ModerationCard
+      headingId={`comment-${comment.id}`}
+      heading={
+        <>
+          {comment.authorName} <span className="cfg-muted">&lt;{comment.authorEmail}&gt;</span>
+        </>
+      }
+      meta={
+        <>
+          {TEXTS.commentOn} <a href={comment.itemUrl}>{comment.itemTitle}</a> · {dateTime(comment.createdAt)}
+          {comment.parentId ? ` · ${TEXTS.commentIsReply}` : ''}
+        </>
+      }
+      body={comment.body}
+      moves={ACTIONS[comment.status]}
+      moveLabel={TEXTS.commentAction}
+      onMove={(status) => moderate.mutate({ id: comment.id, status })}
+      pending={moderate.isPending}
+      error={moderate.error}
+    >
+      <DeleteButton
+        name={TEXTS.commentBy(comment.authorName)}
+        pending={moderate.isPending}
+        onDelete={() => moderate.mutate({ id: comment.id, status: 'delete' })}
+      />
+    </ModerationCard>
   );
 }
 
@@ -138,49 +128,25 @@ function CommunitySettingsPanel() {
 
 /** The moderation queue: pending comments first; approved and spam a tab away. */
 export function CommentsScreen() {
-  const [params, setParams] = useSearchParams();
-  const filters = commentFiltersFrom(params);
+  const { filters, select } = useQueueFilters(COMMENT_STATUSES, 'pending');
   const list = useQuery(commentQueueQuery(filters.status, filters.page));
-  const set = (status: CommentStatus, page = 1) =>
-    setParams(new URLSearchParams({ status, ...(page > 1 ? { page: String(page) } : {}) }));
   return (
     <>
       <div className="cfg-page-head">
         <h1>{TEXTS.comments}</h1>
       </div>
       <CommunitySettingsPanel />
-      <nav className="cfg-tabs" aria-label={TEXTS.commentStatuses}>
-        {TABS.map((status) => (
-          <button
-            key={status}
-            type="button"
-            className="cfg-tab"
-            aria-current={status === filters.status ? 'page' : undefined}
-            onClick={() => set(status)}
-          >
-            {TEXTS.commentStatus[status]}
-            {list.data ? ` (${list.data.counts[status]})` : ''}
-          </button>
-        ))}
-      </nav>
-      {list.isPending ? (
-        <SkeletonTable columns={3} />
-      ) : list.isError ? (
-        <LoadError onRetry={() => list.refetch()} />
-      ) : list.data.comments.length === 0 ? (
-        <p className="cfg-empty">{TEXTS.noComments[filters.status]}</p>
-      ) : (
-        <div className="cfg-comments">
-          {list.data.comments.map((c) => (
-            <CommentCard key={c.id} comment={c} />
-          ))}
-          <Pager
-            page={list.data.page}
-            pages={Math.ceil(list.data.total / list.data.pageSize)}
-            onPage={(page) => set(filters.status, page)}
-          />
-        </div>
-      )}
+      <ModerationQueue
+        tabs={TABS}
+        tabsLabel={TEXTS.commentStatuses}
+        tabLabel={TEXTS.commentStatus}
+        empty={TEXTS.noComments}
+        filters={filters}
+        onSelect={select}
+        list={list}
+        items={(page) => page.comments}
+        card={(c) => <CommentCard comment={c} />}
+      />
     </>
   );
 }

@@ -2,6 +2,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { fetchSubmissions, formKeys, type Submission, submissionsCsvUrl } from '../../../api/forms';
+import { LoadMore } from '../../../components/LoadMore';
 import { LoadError, SkeletonTable } from '../../../components/Status';
 import { dateTime } from '../../../format';
 import { TEXTS } from '../../../texts';
@@ -92,16 +93,7 @@ export function SubmissionsScreen() {
           {submissions.map((s) => (
             <SubmissionCard key={s.id} submission={s} />
           ))}
-          {list.hasNextPage && (
-            <button
-              type="button"
-              className="cfg-button"
-              disabled={list.isFetchingNextPage}
-              onClick={() => list.fetchNextPage()}
-            >
-              {list.isFetchingNextPage ? TEXTS.loading : TEXTS.moreSubmissions}
-            </button>
-          )}
+          <LoadMore pages={list} label={TEXTS.moreSubmissions} busyLabel={TEXTS.loading} />
         </div>
       )}
     </>

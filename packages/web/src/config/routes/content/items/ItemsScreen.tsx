@@ -5,6 +5,7 @@ import { type ContentItem, contentCollectionsQuery, contentItemsQuery } from '..
 import { can, sessionQuery } from '../../../api/session';
 import { columnsFor, DataTable } from '../../../components/DataTable';
 import { FieldFrame } from '../../../components/Field';
+import { pageFrom } from '../../../components/list-params';
 import { Pager } from '../../../components/Pager';
 import { LoadError, SkeletonTable } from '../../../components/Status';
 import { dateTime } from '../../../format';
@@ -17,10 +18,9 @@ export interface ItemFilters {
 }
 
 export function filtersFrom(params: URLSearchParams): ItemFilters {
-  const page = Number(params.get('page'));
   return {
     collectionId: params.get('collection') ?? '',
-    page: Number.isInteger(page) && page > 0 ? page : 1,
+    page: pageFrom(params),
   };
 }
 

@@ -7,7 +7,6 @@ import {
 } from '@storefront/commerce';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { ApiError } from '../../../api/client';
 import {
   type ModerationReview,
@@ -18,19 +17,17 @@ import {
   useSaveReviewSettings,
 } from '../../../api/reviews';
 import { can, sessionQuery } from '../../../api/session';
-import { Pager } from '../../../components/Pager';
-import { LoadError, SkeletonTable } from '../../../components/Status';
+import {
+  ModerationCard,
+  ModerationQueue,
+  queueFiltersFrom,
+  useQueueFilters,
+} from '../../../components/ModerationQueue';
 import { dateTime } from '../../../format';
 import { TEXTS } from '../../../texts';
 
-export function reviewFiltersFrom(params: URLSearchParams): { status: ReviewStatus; page: number } {
-  const status = params.get('status');
-  const page = Number(params.get('page'));
-  return {
-    status: REVIEW_STATUSES.includes(status as ReviewStatus) ? (status as ReviewStatus) : 'pending',
-    page: Number.isInteger(page) && page > 0 ? page : 1,
-  };
-}
+export const reviewFiltersFrom = (params: URLSearchParams) =>
+  queueFiltersFrom(REVIEW_STATUSES, 'pending', params);
 
 /** What a moderator may do with a review of each status. */
 const ACTIONS: Record<ReviewStatus, ReviewStatus[]> = {
@@ -42,37 +39,30 @@ const ACTIONS: Record<ReviewStatus, ReviewStatus[]> = {
 function ReviewCard({ review }: { review: ModerationReview }) {
   const moderate = useModerateReview();
   return (
-    <article className="cfg-comment" aria-labelledby={`review-${review.id}`}>
-      <h2 className="cfg-comment-head" id={`review-${review.id}`}>
-        <span aria-label={ratingLabel(review.rating)} role="img">
-          {ratingStars(review.rating)}
-        </span>{' '}
-        {review.title}
-      </h2>
-      <p className="cfg-muted">
-        {review.authorName} · {review.verifiedBuyer ? TEXTS.reviewVerified : TEXTS.reviewImported} ·{' '}
-        {TEXTS.commentOn} <a href={review.productUrl}>{review.productName}</a> · {dateTime(review.createdAt)}
-      </p>
-      <p className="cfg-comment-body">{review.body}</p>
-      <div className="cfg-actions">
-        {ACTIONS[review.status].map((status) => (
-          <button
-            key={status}
-            type="button"
-            className={status === 'approved' ? 'cfg-button cfg-button-primary' : 'cfg-button'}
-            disabled={moderate.isPending}
-            onClick={() => moderate.mutate({ id: review.id, status })}
-          >
-            {TEXTS.reviewAction[status]}
-          </button>
-        ))}
-      </div>
-      {moderate.isError && (
-        <p role="alert" className="cfg-error">
-          {moderate.error.message}
-        </p>
-      )}
-    </article>
+    <ModerationCard
+      headingId={`review-${review.id}`}
+      heading={
+        <>
+          <span aria-label={ratingLabel(review.rating)} role="img">
+            {ratingStars(review.rating)}
+          </span>{' '}
+          {review.title}
+        </>
+      }
+      meta={
+        <>
+          {review.authorName} · {review.verifiedBuyer ? TEXTS.reviewVerified : TEXTS.reviewImported} ·{' '}
+          {TEXTS.commentOn} <a href={review.productUrl}>{review.productName}</a> ·{' '}
+          {dateTime(review.createdAt)}
+        </>
+      }
+      body={review.body}
+      moves={ACTIONS[review.status]}
+      moveLabel={TEXTS.reviewAction}
+      onMove={(status) => moderate.mutate({ id: review.id, status })}
+      pending={moderate.isPending}
+      error={moderate.error}
+    />
   );
 }
 
@@ -180,11 +170,8 @@ function RequestSettingsPanel() {
 
 /** The reviews moderation queue: waiting reviews first; approved and rejected a tab away. */
 export function ReviewsScreen() {
-  const [params, setParams] = useSearchParams();
-  const filters = reviewFiltersFrom(params);
+  const { filters, select } = useQueueFilters(REVIEW_STATUSES, 'pending');
   const list = useQuery(reviewQueueQuery(filters.status, filters.page));
-  const set = (status: ReviewStatus, page = 1) =>
-    setParams(new URLSearchParams({ status, ...(page > 1 ? { page: String(page) } : {}) }));
   return (
     <>
       <div className="cfg-page-head">
@@ -192,38 +179,17 @@ export function ReviewsScreen() {
       </div>
       <RequestSettingsPanel />
       <ImportPanel />
-      <nav className="cfg-tabs" aria-label={TEXTS.reviewStatuses}>
-        {REVIEW_STATUSES.map((status) => (
-          <button
-            key={status}
-            type="button"
-            className="cfg-tab"
-            aria-current={status === filters.status ? 'page' : undefined}
-            onClick={() => set(status)}
-          >
-            {TEXTS.reviewStatus[status]}
-            {list.data ? ` (${list.data.counts[status]})` : ''}
-          </button>
-        ))}
-      </nav>
-      {list.isPending ? (
-        <SkeletonTable columns={3} />
-      ) : list.isError ? (
-        <LoadError onRetry={() => list.refetch()} />
-      ) : list.data.reviews.length === 0 ? (
-        <p className="cfg-empty">{TEXTS.noReviews[filters.status]}</p>
-      ) : (
-        <div className="cfg-comments">
-          {list.data.reviews.map((r) => (
-            <ReviewCard key={r.id} review={r} />
-          ))}
-          <Pager
-            page={list.data.page}
-            pages={Math.ceil(list.data.total / list.data.pageSize)}
-            onPage={(page) => set(filters.status, page)}
-          />
-        </div>
-      )}
+      <ModerationQueue
+        tabs={REVIEW_STATUSES}
+        tabsLabel={TEXTS.reviewStatuses}
+        tabLabel={TEXTS.reviewStatus}
+        empty={TEXTS.noReviews}
+        filters={filters}
+        onSelect={select}
+        list={list}
+        items={(page) => page.reviews}
+        card={(r) => <ReviewCard review={r} />}
+      />
     </>
   );
 }

@@ -9,6 +9,7 @@ import {
   useRemoveMailingList,
 } from '../../../api/newsletter';
 import { DeleteButton } from '../../../components/DeleteButton';
+import { LoadMore } from '../../../components/LoadMore';
 import { ErrorNotice, LoadError, SkeletonTable } from '../../../components/Status';
 import { day } from '../../../format';
 import { TEXTS } from '../../../texts';
@@ -139,16 +140,7 @@ export function SubscribersScreen() {
               ))}
             </tbody>
           </table>
-          {page.hasNextPage && (
-            <button
-              type="button"
-              className="cfg-button"
-              disabled={page.isFetchingNextPage}
-              onClick={() => page.fetchNextPage()}
-            >
-              {page.isFetchingNextPage ? TEXTS.loading : TEXTS.moreSubscribers}
-            </button>
-          )}
+          <LoadMore pages={page} label={TEXTS.moreSubscribers} busyLabel={TEXTS.loading} />
         </div>
       )}
       <section className="cfg-section">

@@ -1,6 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { type AuditEntry, auditQuery } from '../../../api/audit';
 import { columnsFor, DataTable } from '../../../components/DataTable';
+import { LoadMore } from '../../../components/LoadMore';
 import { LoadError, SkeletonTable } from '../../../components/Status';
 import { dateTime } from '../../../format';
 import { TEXTS } from '../../../texts';
@@ -38,16 +39,7 @@ export function AuditScreen() {
             rowId={(e) => e.id}
             empty={TEXTS.noAudit}
           />
-          {log.hasNextPage && (
-            <button
-              type="button"
-              className="cfg-button"
-              disabled={log.isFetchingNextPage}
-              onClick={() => log.fetchNextPage()}
-            >
-              {TEXTS.loadMore}
-            </button>
-          )}
+          <LoadMore pages={log} />
         </>
       )}
     </>

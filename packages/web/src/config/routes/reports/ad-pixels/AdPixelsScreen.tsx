@@ -1,14 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { pixelSettingsBody } from '../../../../../../server/src/modules/analytics/schema';
 import { type PixelSettings, pixelsQuery, useSavePixels } from '../../../api/pixels';
 import { can, sessionQuery } from '../../../api/session';
 import { Field } from '../../../components/Field';
+import { useFormSave } from '../../../components/RecordEditor';
 import { ErrorNotice, LoadError, SkeletonForm } from '../../../components/Status';
-import { showServerErrors } from '../../../components/server-errors';
 import { TEXTS } from '../../../texts';
 
 type Values = z.input<typeof pixelSettingsBody>;
@@ -23,25 +22,14 @@ const valuesOf = (s: PixelSettings): Values => ({
 
 function AdPixelsForm({ settings, editable }: { settings: PixelSettings; editable: boolean }) {
   const save = useSavePixels();
-  const [failure, setFailure] = useState<unknown>(null);
-  const [saved, setSaved] = useState(false);
   const form = useForm<Values, unknown, z.output<typeof pixelSettingsBody>>({
     resolver: zodResolver(pixelSettingsBody),
     defaultValues: valuesOf(settings),
   });
-  const onSubmit = form.handleSubmit((body) => {
-    setFailure(null);
-    setSaved(false);
-    return save.mutateAsync(body).then(
-      (next) => {
-        form.reset(valuesOf(next));
-        setSaved(true);
-      },
-      (err: unknown) => {
-        if (!showServerErrors(form, err, FIELDS)) setFailure(err);
-      },
-    );
-  });
+  const { submit, failure, saved } = useFormSave(form, FIELDS, save.mutateAsync, (next) =>
+    form.reset(valuesOf(next)),
+  );
+  const onSubmit = form.handleSubmit(submit);
   const disabled = !editable;
   return (
     <form onSubmit={onSubmit} noValidate className="cfg-form">

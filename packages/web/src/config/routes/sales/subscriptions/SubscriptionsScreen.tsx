@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useMemo } from 'react';
-import { Link, Outlet, useLocation, useSearchParams } from 'react-router';
+import { useMemo } from 'react';
+import { Link, Outlet, useLocation } from 'react-router';
 import { SUBSCRIPTION_STATUSES } from '../../../../../../server/src/modules/owner-subscriptions/schema';
 import {
   type SubscriptionFilters,
@@ -9,18 +9,18 @@ import {
   subscriptionsQuery,
 } from '../../../api/subscriptions';
 import { columnsFor, DataTable } from '../../../components/DataTable';
-import { FieldFrame } from '../../../components/Field';
+import { FilterSelect, SearchBox } from '../../../components/ListFilters';
+import { pageFrom, useFilterParams } from '../../../components/list-params';
 import { Pager } from '../../../components/Pager';
 import { LoadError, SkeletonTable } from '../../../components/Status';
 import { TEXTS } from '../../../texts';
 
 export function subscriptionFiltersFrom(params: URLSearchParams): SubscriptionFilters {
   const status = params.get('status') as SubscriptionStatus | null;
-  const page = Number(params.get('page'));
   return {
     status: status && SUBSCRIPTION_STATUSES.includes(status) ? status : undefined,
     q: params.get('q')?.trim() || undefined,
-    page: Number.isInteger(page) && page > 1 ? page : 1,
+    page: pageFrom(params),
   };
 }
 
@@ -56,27 +56,14 @@ const columns = [
   }),
 ];
 
+const STATUS_OPTIONS = SUBSCRIPTION_STATUSES.map((s) => ({ value: s, label: TEXTS.subscriptionStatus[s] }));
+
 export function SubscriptionsScreen() {
-  const [params, setParams] = useSearchParams();
+  const { params, update } = useFilterParams();
   const filters = useMemo(() => subscriptionFiltersFrom(params), [params]);
   const list = useQuery(subscriptionsQuery(filters));
   const page = filters.page ?? 1;
   const pages = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.pageSize)) : 1;
-
-  function update(changes: Record<string, string | undefined>) {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value) next.set(key, value);
-      else next.delete(key);
-    }
-    if (!('page' in changes)) next.delete('page');
-    setParams(next);
-  }
-
-  function onSearch(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    update({ q: String(new FormData(event.currentTarget).get('q') ?? '').trim() || undefined });
-  }
 
   return (
     <>
@@ -84,40 +71,21 @@ export function SubscriptionsScreen() {
         <h1>{TEXTS.subscriptions}</h1>
       </div>
       <div className="cfg-filters">
-        <search className="cfg-search">
-          <form onSubmit={onSearch} className="cfg-search-form">
-            <FieldFrame id="subscriptions-search" label={TEXTS.search}>
-              {(control) => (
-                <input
-                  {...control}
-                  name="q"
-                  type="search"
-                  defaultValue={filters.q ?? ''}
-                  placeholder={TEXTS.subscriptionsSearch}
-                />
-              )}
-            </FieldFrame>
-            <button type="submit" className="cfg-button">
-              {TEXTS.search}
-            </button>
-          </form>
-        </search>
-        <FieldFrame id="subscriptions-status" label={TEXTS.status}>
-          {(control) => (
-            <select
-              {...control}
-              value={filters.status ?? ''}
-              onChange={(e) => update({ status: e.target.value || undefined })}
-            >
-              <option value="">{TEXTS.anyStatus}</option>
-              {SUBSCRIPTION_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {TEXTS.subscriptionStatus[s]}
-                </option>
-              ))}
-            </select>
-          )}
-        </FieldFrame>
+        <SearchBox
+          id="subscriptions-search"
+          name="q"
+          value={filters.q}
+          placeholder={TEXTS.subscriptionsSearch}
+          onSearch={(q) => update({ q })}
+        />
+        <FilterSelect
+          id="subscriptions-status"
+          label={TEXTS.status}
+          value={filters.status}
+          any={TEXTS.anyStatus}
+          options={STATUS_OPTIONS}
+          onChange={(status) => update({ status })}
+        />
       </div>
       {list.isPending ? (
         <SkeletonTable columns={5} />

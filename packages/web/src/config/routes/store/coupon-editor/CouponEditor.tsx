@@ -1,22 +1,19 @@
 import { decimalFromMinor } from '@storefront/commerce';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { type CouponBody, couponBody } from '../../../../../../server/src/modules/owner-pricing/schema';
 import { type Coupon, couponQuery, useRemoveCoupon, useSaveCoupon } from '../../../api/coupons';
 import { can, sessionQuery } from '../../../api/session';
-import { DeleteButton } from '../../../components/DeleteButton';
-import { Drawer } from '../../../components/Drawer';
 import { Field, type Option } from '../../../components/Field';
-import { ErrorNotice, LoadError, SkeletonForm } from '../../../components/Status';
+import { RecordDrawer, SaveDeleteBar, useFormSave } from '../../../components/RecordEditor';
+import { ErrorNotice } from '../../../components/Status';
 import {
   blank,
   centsOrUndefined,
   countOrUndefined,
   schemaResolver,
 } from '../../../components/schema-resolver';
-import { showServerErrors } from '../../../components/server-errors';
 import { areaContext } from '../../../context';
 import { TEXTS } from '../../../texts';
 
@@ -117,18 +114,18 @@ function CouponForm({
   const { currency } = areaContext();
   const save = useSaveCoupon();
   const remove = useRemoveCoupon();
-  const [failure, setFailure] = useState<unknown>(null);
   const form = useForm<Values, unknown, CouponBody>({
     resolver: schemaResolver(couponBody, (v: Values) => toCouponBody(v, currency)),
     defaultValues: valuesOf(coupon, currency),
   });
   const type = form.watch('type');
-  const onSubmit = form.handleSubmit((body) => {
-    setFailure(null);
-    return save.mutateAsync({ id: coupon?.id, body }).then(onClose, (err: unknown) => {
-      if (!showServerErrors(form, err, FIELDS)) setFailure(err);
-    });
-  });
+  const { submit, failure } = useFormSave(
+    form,
+    FIELDS,
+    (body: CouponBody) => save.mutateAsync({ id: coupon?.id, body }),
+    onClose,
+  );
+  const onSubmit = form.handleSubmit(submit);
   const disabled = !editable;
   return (
     <form onSubmit={onSubmit} noValidate className="cfg-form">
@@ -228,18 +225,12 @@ function CouponForm({
         idPrefix="coupon"
       />
       {editable && (
-        <div className="cfg-actions">
-          {coupon && (
-            <DeleteButton
-              name={coupon.code}
-              pending={remove.isPending}
-              onDelete={() => remove.mutateAsync(coupon.id).then(onClose, () => undefined)}
-            />
-          )}
-          <button type="submit" className="cfg-button cfg-button-primary" disabled={save.isPending}>
-            {save.isPending ? TEXTS.saving : TEXTS.save}
-          </button>
-        </div>
+        <SaveDeleteBar
+          name={coupon?.code}
+          removing={remove.isPending}
+          onDelete={() => coupon && remove.mutateAsync(coupon.id).then(onClose, () => undefined)}
+          saving={save.isPending}
+        />
       )}
     </form>
   );
@@ -255,21 +246,10 @@ export function CouponEditor() {
   const coupon = useQuery({ ...couponQuery(couponId ?? ''), enabled: !isNew });
   const title = isNew ? TEXTS.newCoupon : (coupon.data?.code ?? TEXTS.coupon);
   return (
-    <Drawer title={title} onClose={close}>
-      {isNew ? (
-        <CouponForm coupon={null} editable onClose={close} />
-      ) : coupon.isPending ? (
-        <SkeletonForm fields={6} />
-      ) : coupon.isError ? (
-        <LoadError onRetry={() => coupon.refetch()} />
-      ) : (
-        <CouponForm
-          key={coupon.dataUpdatedAt}
-          coupon={coupon.data}
-          editable={can(contributor, 'discounts.write')}
-          onClose={close}
-        />
+    <RecordDrawer title={title} onClose={close} record={isNew ? null : coupon} fields={6}>
+      {(data) => (
+        <CouponForm coupon={data} editable={!data || can(contributor, 'discounts.write')} onClose={close} />
       )}
-    </Drawer>
+    </RecordDrawer>
   );
 }

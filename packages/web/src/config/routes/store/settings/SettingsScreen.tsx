@@ -1,15 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CURRENCIES } from '@storefront/commerce';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { settingsBody } from '../../../../../../server/src/modules/owner-settings/schema';
 import { can, sessionQuery } from '../../../api/session';
 import { type Settings, settingsQuery, useSaveSettings } from '../../../api/settings';
 import { Field, type Option } from '../../../components/Field';
+import { useFormSave } from '../../../components/RecordEditor';
 import { ErrorNotice, LoadError, SkeletonForm } from '../../../components/Status';
-import { showServerErrors } from '../../../components/server-errors';
 import { TEXTS } from '../../../texts';
 
 type Values = z.input<typeof settingsBody>;
@@ -65,25 +64,13 @@ function valuesOf(s: Settings): Values {
 
 function SettingsForm({ settings, editable }: { settings: Settings; editable: boolean }) {
   const save = useSaveSettings();
-  const [failure, setFailure] = useState<unknown>(null);
-  const [saved, setSaved] = useState(false);
   const form = useForm<Values, unknown, z.output<typeof settingsBody>>({
     resolver: zodResolver(settingsBody),
     defaultValues: valuesOf(settings),
   });
-  const submit = (body: z.output<typeof settingsBody>) => {
-    setFailure(null);
-    setSaved(false);
-    return save.mutateAsync(body).then(
-      (next) => {
-        form.reset(valuesOf(next));
-        setSaved(true);
-      },
-      (err: unknown) => {
-        if (!showServerErrors(form, err, FIELDS)) setFailure(err);
-      },
-    );
-  };
+  const { submit, failure, saved } = useFormSave(form, FIELDS, save.mutateAsync, (next) =>
+    form.reset(valuesOf(next)),
+  );
   // An empty password field keeps the site's password; removing it is its own button.
   const onSubmit = form.handleSubmit(({ sitePassword, ...rest }) =>
     submit(sitePassword ? { ...rest, sitePassword } : rest),

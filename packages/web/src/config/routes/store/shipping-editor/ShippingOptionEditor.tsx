@@ -1,6 +1,5 @@
 import { decimalFromMinor } from '@storefront/commerce';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import {
@@ -14,12 +13,10 @@ import {
   useRemoveShippingOption,
   useSaveShippingOption,
 } from '../../../api/shipping-options';
-import { DeleteButton } from '../../../components/DeleteButton';
-import { Drawer } from '../../../components/Drawer';
 import { Field } from '../../../components/Field';
-import { ErrorNotice, LoadError, SkeletonForm } from '../../../components/Status';
+import { RecordDrawer, SaveDeleteBar, useFormSave } from '../../../components/RecordEditor';
+import { ErrorNotice } from '../../../components/Status';
 import { blank, centsOrUndefined, schemaResolver } from '../../../components/schema-resolver';
-import { showServerErrors } from '../../../components/server-errors';
 import { areaContext } from '../../../context';
 import { TEXTS } from '../../../texts';
 
@@ -59,7 +56,6 @@ function ShippingForm({
   const { currency } = areaContext();
   const save = useSaveShippingOption();
   const remove = useRemoveShippingOption();
-  const [failure, setFailure] = useState<unknown>(null);
   const form = useForm<Values, unknown, ShippingOptionBody>({
     resolver: schemaResolver(
       shippingOptionBody,
@@ -74,12 +70,13 @@ function ShippingForm({
       countries: option?.countries.join(', ') ?? '',
     },
   });
-  const onSubmit = form.handleSubmit((body) => {
-    setFailure(null);
-    return save.mutateAsync({ id: option?.id, body }).then(onClose, (err: unknown) => {
-      if (!showServerErrors(form, err, FIELDS)) setFailure(err);
-    });
-  });
+  const { submit, failure } = useFormSave(
+    form,
+    FIELDS,
+    (body: ShippingOptionBody) => save.mutateAsync({ id: option?.id, body }),
+    onClose,
+  );
+  const onSubmit = form.handleSubmit(submit);
   const disabled = !editable;
   return (
     <form onSubmit={onSubmit} noValidate className="cfg-form">
@@ -114,18 +111,12 @@ function ShippingForm({
         idPrefix="shipping"
       />
       {editable && (
-        <div className="cfg-actions">
-          {option && (
-            <DeleteButton
-              name={option.name}
-              pending={remove.isPending}
-              onDelete={() => remove.mutateAsync(option.id).then(onClose, () => undefined)}
-            />
-          )}
-          <button type="submit" className="cfg-button cfg-button-primary" disabled={save.isPending}>
-            {save.isPending ? TEXTS.saving : TEXTS.save}
-          </button>
-        </div>
+        <SaveDeleteBar
+          name={option?.name}
+          removing={remove.isPending}
+          onDelete={() => option && remove.mutateAsync(option.id).then(onClose, () => undefined)}
+          saving={save.isPending}
+        />
       )}
     </form>
   );
@@ -140,24 +131,15 @@ export function ShippingOptionEditor() {
   const { data: contributor } = useQuery(sessionQuery());
   const option = useQuery({ ...shippingOptionQuery(shippingOptionId ?? ''), enabled: !isNew });
   return (
-    <Drawer
+    <RecordDrawer
       title={isNew ? TEXTS.newShippingOption : (option.data?.name ?? TEXTS.shippingOption)}
       onClose={close}
+      record={isNew ? null : option}
+      fields={4}
     >
-      {isNew ? (
-        <ShippingForm option={null} editable onClose={close} />
-      ) : option.isPending ? (
-        <SkeletonForm fields={4} />
-      ) : option.isError ? (
-        <LoadError onRetry={() => option.refetch()} />
-      ) : (
-        <ShippingForm
-          key={option.dataUpdatedAt}
-          option={option.data}
-          editable={can(contributor, 'settings.write')}
-          onClose={close}
-        />
+      {(data) => (
+        <ShippingForm option={data} editable={!data || can(contributor, 'settings.write')} onClose={close} />
       )}
-    </Drawer>
+    </RecordDrawer>
   );
 }

@@ -1,16 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { type TaxRuleBody, taxRuleBody } from '../../../../../../server/src/modules/owner-pricing/schema';
 import { can, sessionQuery } from '../../../api/session';
 import { type TaxRule, taxRuleQuery, useRemoveTaxRule, useSaveTaxRule } from '../../../api/tax-rules';
-import { DeleteButton } from '../../../components/DeleteButton';
-import { Drawer } from '../../../components/Drawer';
 import { Field } from '../../../components/Field';
-import { ErrorNotice, LoadError, SkeletonForm } from '../../../components/Status';
+import { RecordDrawer, SaveDeleteBar, useFormSave } from '../../../components/RecordEditor';
+import { ErrorNotice } from '../../../components/Status';
 import { blank, countOrUndefined, schemaResolver } from '../../../components/schema-resolver';
-import { showServerErrors } from '../../../components/server-errors';
 import { TEXTS } from '../../../texts';
 
 interface Values {
@@ -43,7 +40,6 @@ function TaxForm({
 }) {
   const save = useSaveTaxRule();
   const remove = useRemoveTaxRule();
-  const [failure, setFailure] = useState<unknown>(null);
   const form = useForm<Values, unknown, TaxRuleBody>({
     resolver: schemaResolver(taxRuleBody, toBody),
     defaultValues: {
@@ -54,12 +50,13 @@ function TaxForm({
       appliesToShipping: rule?.appliesToShipping ?? false,
     },
   });
-  const onSubmit = form.handleSubmit((body) => {
-    setFailure(null);
-    return save.mutateAsync({ id: rule?.id, body }).then(onClose, (err: unknown) => {
-      if (!showServerErrors(form, err, FIELDS)) setFailure(err);
-    });
-  });
+  const { submit, failure } = useFormSave(
+    form,
+    FIELDS,
+    (body: TaxRuleBody) => save.mutateAsync({ id: rule?.id, body }),
+    onClose,
+  );
+  const onSubmit = form.handleSubmit(submit);
   const disabled = !editable;
   return (
     <form onSubmit={onSubmit} noValidate className="cfg-form">
@@ -94,18 +91,12 @@ function TaxForm({
         idPrefix="tax"
       />
       {editable && (
-        <div className="cfg-actions">
-          {rule && (
-            <DeleteButton
-              name={rule.name}
-              pending={remove.isPending}
-              onDelete={() => remove.mutateAsync(rule.id).then(onClose, () => undefined)}
-            />
-          )}
-          <button type="submit" className="cfg-button cfg-button-primary" disabled={save.isPending}>
-            {save.isPending ? TEXTS.saving : TEXTS.save}
-          </button>
-        </div>
+        <SaveDeleteBar
+          name={rule?.name}
+          removing={remove.isPending}
+          onDelete={() => rule && remove.mutateAsync(rule.id).then(onClose, () => undefined)}
+          saving={save.isPending}
+        />
       )}
     </form>
   );
@@ -120,21 +111,15 @@ export function TaxRuleEditor() {
   const { data: contributor } = useQuery(sessionQuery());
   const rule = useQuery({ ...taxRuleQuery(taxRuleId ?? ''), enabled: !isNew });
   return (
-    <Drawer title={isNew ? TEXTS.newTaxRule : (rule.data?.name ?? TEXTS.taxRule)} onClose={close}>
-      {isNew ? (
-        <TaxForm rule={null} editable onClose={close} />
-      ) : rule.isPending ? (
-        <SkeletonForm fields={4} />
-      ) : rule.isError ? (
-        <LoadError onRetry={() => rule.refetch()} />
-      ) : (
-        <TaxForm
-          key={rule.dataUpdatedAt}
-          rule={rule.data}
-          editable={can(contributor, 'settings.write')}
-          onClose={close}
-        />
+    <RecordDrawer
+      title={isNew ? TEXTS.newTaxRule : (rule.data?.name ?? TEXTS.taxRule)}
+      onClose={close}
+      record={isNew ? null : rule}
+      fields={4}
+    >
+      {(data) => (
+        <TaxForm rule={data} editable={!data || can(contributor, 'settings.write')} onClose={close} />
       )}
-    </Drawer>
+    </RecordDrawer>
   );
 }
