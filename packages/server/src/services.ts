@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { Challenge } from 'altcha-lib';
 import type { AppConfig } from './config.js';
 import { type Database, openDatabase } from './db/index.js';
 import { type Access, createAccess } from './modules/access/service.js';
@@ -69,7 +70,7 @@ export interface AppServices {
   /** Takes payments at checkout and gives money back on refunds (the test provider by default). */
   paymentProvider: PaymentProvider;
   /** The site forms' captcha (CAPTCHA): the proof of work issues challenges, reCAPTCHA does not. */
-  captcha: CaptchaProvider & { challenge?(now: number): Promise<unknown> };
+  captcha: CaptchaProvider & { challenge?(now: number): Promise<Challenge> };
   /** Renders form blocks (type 9) of pages and posts: the site forms module's block by default. */
   formBlockRenderer: FormBlockRenderer;
   /** Publishes scheduled items when their time comes (checked as pages are served). */

@@ -68,6 +68,12 @@ export const csvReply = z.string().describe('text/csv; charset=utf-8');
 /** A 204's reply: no body. */
 export const noContent = z.null().describe('No content');
 
+/** A 303's reply: no body; a plain HTML form (JavaScript off) is sent on to the page in Location. */
+export const seeOther = z.null().describe('See Other: on to the page in Location');
+
+/** An HTML page's answer (a plain form's result, a preview). */
+export const htmlReply = z.string().describe('text/html; charset=utf-8');
+
 export const OPENAPI_PATH = '/api/openapi.json';
 
 /** The document's head; paths come from the routes. */

@@ -4,7 +4,7 @@ import { ACCESS_MESSAGES } from '../modules/access/service.js';
 import { getCart } from '../modules/cart/service.js';
 import { getCollections } from '../modules/catalog/service.js';
 import { findItem } from '../modules/content/repo.js';
-import { contract } from '../platform/contract.js';
+import { contract, htmlReply, seeOther } from '../platform/contract.js';
 import { HttpError } from '../platform/errors.js';
 import { verifyPassword } from '../platform/passwords.js';
 import type { AppServices, SiteContext } from '../services.js';
@@ -123,6 +123,8 @@ const passwordFormBody = z.object({
   returnTo: z.string().max(2000).default('/'),
 });
 type PasswordFormBody = z.output<typeof passwordFormBody>;
+/** On to the page once unlocked; the form again (HTML) for a wrong password or too many tries. */
+const unlockReplies = { 303: seeOther, 401: htmlReply, 429: htmlReply };
 
 const UNLOCK_DESCRIPTION =
   'A plain HTML form post (`crumb`, `password`, `returnTo`): the right password sets a signed HttpOnly cookie and answers 303 to `returnTo`; a wrong or missing one answers the form again (HTML, 401), too many tries 429.';
@@ -184,6 +186,7 @@ export function lockRoutes(app: FastifyInstance, services: AppServices): void {
       schema: {
         description: `The lock screen's form (spec §2, 103). ${UNLOCK_DESCRIPTION}`,
         body: passwordFormBody,
+        response: unlockReplies,
       },
     },
     async (request, reply) => {
@@ -210,6 +213,7 @@ export function lockRoutes(app: FastifyInstance, services: AppServices): void {
         description: `A page's own password form (spec §2 protected content, 105). ${UNLOCK_DESCRIPTION}`,
         params: z.object({ id: z.string().max(64) }),
         body: passwordFormBody,
+        response: unlockReplies,
       },
     },
     async (request, reply) => {

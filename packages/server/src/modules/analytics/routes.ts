@@ -1,25 +1,28 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { contract, FIELD_ERRORS } from '../../platform/contract.js';
+import { contract, csvReply, FIELD_ERRORS, noContent } from '../../platform/contract.js';
 import { csvRow } from '../../platform/csv.js';
 import { HttpError } from '../../platform/errors.js';
 import { actorOf } from '../../platform/owner-actor.js';
 import { currentContributor, requirePermission } from '../../platform/owner-auth.js';
-import { parseOr400 } from '../../platform/validation.js';
 import type { AppServices, SiteContext } from '../../services.js';
 import type { EventRow } from './repo.js';
 import {
   analyticsSettingsBody,
+  analyticsSettingsReply,
   censusBody,
   dashboardQuery,
+  dashboardReply,
   errorReportsBody,
   formRenderBody,
   performanceBody,
   pixelSettingsBody,
   pixelSettingsReply,
   recordEventBody,
+  recordedReply,
   recordHitBody,
   schemaEventBody,
+  validEventReply,
 } from './schema.js';
 import {
   counted,
@@ -57,8 +60,7 @@ function parseDay(text: string, field: string): number {
   return Math.floor(ms / DAY_MS);
 }
 
-function dayRange(query: unknown): DayRange {
-  const q = parseOr400(dashboardQuery, query);
+function dayRange(q: z.output<typeof dashboardQuery>): DayRange {
   const range = { from: parseDay(q.from, 'from'), to: parseDay(q.to, 'to') };
   if (range.to < range.from) throw new HttpError(400, 'to: must not be before from');
   if (range.to - range.from + 1 > MAX_RANGE_DAYS)
@@ -91,8 +93,19 @@ export function analyticsRoutes(app: FastifyInstance, services: AppServices): vo
     return reply.status(ACCEPTED).send({ accepted: rows.length });
   }
 
-  app.post('/api/census/RecordHit', INGEST, async (request, reply) => {
-    const body = parseOr400(recordHitBody, request.body);
+  const api = contract(app);
+  /** The answers of a recording call. */
+  const recorded = { [ACCEPTED]: recordedReply, [NOT_RECORDED]: noContent };
+  /** Its payload, refused in the owner's wording: the first problem and every field's. */
+  const ingest = <B extends z.ZodType>(body: B) => ({
+    ...INGEST,
+    config: FIELD_ERRORS,
+    schema: { body, response: recorded },
+  });
+  const crumbFirst = { preValidation: async (request: FastifyRequest) => services.crumbs.check(request) };
+
+  api.post('/api/census/RecordHit', ingest(recordHitBody), async (request, reply) => {
+    const body = request.body;
     return store(request, reply, (ctx, who) => ({
       path: recordPath(body.data),
       event: body.event,
@@ -101,8 +114,8 @@ export function analyticsRoutes(app: FastifyInstance, services: AppServices): vo
   });
 
   const census = (url: string, kind: EventKind, schema: z.ZodType<z.output<typeof censusBody>>) =>
-    app.post(url, INGEST, async (request, reply) => {
-      const body = parseOr400(schema, request.body);
+    api.post(url, ingest(schema), async (request, reply) => {
+      const body = request.body;
       return store(request, reply, (ctx, who) => ({
         path: recordPath(body),
         rows: [recordRow(ctx, who, kind, kind, body)],
@@ -113,20 +126,23 @@ export function analyticsRoutes(app: FastifyInstance, services: AppServices): vo
   census('/api/census/form-render', 'form-render', formRenderBody);
   census('/api/census/overlay', 'overlay', censusBody);
 
-  app.post('/api/events/RecordEvent', INGEST, async (request, reply) => {
-    services.crumbs.check(request);
-    const body = parseOr400(recordEventBody, request.body);
-    const data = body.data ?? {};
-    return store(request, reply, (ctx, who) => ({
-      path: recordPath(data),
-      event: body.event,
-      rows: [recordRow(ctx, who, 'event', body.event, data)],
-    }));
-  });
+  api.post(
+    '/api/events/RecordEvent',
+    { ...crumbFirst, ...ingest(recordEventBody) },
+    async (request, reply) => {
+      const body = request.body;
+      const data = body.data ?? {};
+      return store(request, reply, (ctx, who) => ({
+        path: recordPath(data),
+        event: body.event,
+        rows: [recordRow(ctx, who, 'event', body.event, data)],
+      }));
+    },
+  );
 
   // Spec §7's alternative tracker (paths not shown there): by beacon or XHR, JSON.
-  app.post('/api/events/track', INGEST, async (request, reply) => {
-    const body = parseOr400(schemaEventBody, request.body);
+  api.post('/api/events/track', ingest(schemaEventBody), async (request, reply) => {
+    const body = request.body;
     return store(request, reply, (ctx, who) => ({
       path: recordPath(body.eventContent),
       event: body.eventSchemaName,
@@ -135,13 +151,14 @@ export function analyticsRoutes(app: FastifyInstance, services: AppServices): vo
   });
 
   // Its validate-event-content call: checks the content against the named schema, stores nothing.
-  app.post('/api/events/validate-event-content', async (request) => {
-    parseOr400(schemaEventBody, request.body);
-    return { valid: true };
-  });
+  api.post(
+    '/api/events/validate-event-content',
+    { config: FIELD_ERRORS, schema: { body: schemaEventBody, response: { 200: validEventReply } } },
+    async () => ({ valid: true as const }),
+  );
 
-  app.post('/api/1/performance/records', INGEST, async (request, reply) => {
-    const records = parseOr400(performanceBody, request.body);
+  api.post('/api/1/performance/records', ingest(performanceBody), async (request, reply) => {
+    const records = request.body;
     return store(request, reply, (ctx, who) => ({
       // One beacon comes from one page.
       path: records[0].data.path ?? '/',
@@ -149,45 +166,62 @@ export function analyticsRoutes(app: FastifyInstance, services: AppServices): vo
     }));
   });
 
-  app.post('/api/events/RecordJavascriptErrors', INGEST, async (request, reply) => {
-    services.crumbs.check(request);
-    const reports = parseOr400(errorReportsBody, request.body);
-    return store(request, reply, (ctx, who) => ({
-      path: reports[0].path,
-      rows: reports.map((r) => errorRow(ctx, who, r)),
-    }));
-  });
-
-  const read = { preHandler: requirePermission(services, 'analytics.read') };
-
-  app.get('/api/config/analytics', read, async (request) => {
-    const range = dayRange(request.query);
-    const ctx = await services.context();
-    return { ...(await dashboard(ctx, range)), settings: ctx.site.analytics };
-  });
-
-  app.get('/api/config/analytics.csv', read, async (request, reply) => {
-    const range = dayRange(request.query);
-    const rows = await exportRows(await services.context(), range);
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', 'attachment; filename="analytics.csv"')
-      .send(rows.map(csvRow).join(''));
-  });
-
-  app.patch(
-    '/api/config/analytics/settings',
-    { preHandler: requirePermission(services, 'settings.write') },
+  api.post(
+    '/api/events/RecordJavascriptErrors',
+    { ...crumbFirst, ...ingest(errorReportsBody) },
     async (request, reply) => {
-      const body = parseOr400(analyticsSettingsBody, request.body);
-      await saveSettings(await services.context(), await currentContributor(services, request, reply), body);
+      const reports = request.body;
+      return store(request, reply, (ctx, who) => ({
+        path: reports[0].path,
+        rows: reports.map((r) => errorRow(ctx, who, r)),
+      }));
+    },
+  );
+
+  const read = { preValidation: requirePermission(services, 'analytics.read'), config: FIELD_ERRORS };
+
+  api.get(
+    '/api/config/analytics',
+    { ...read, schema: { querystring: dashboardQuery, response: { 200: dashboardReply } } },
+    async (request) => {
+      const range = dayRange(request.query);
+      const ctx = await services.context();
+      return { ...(await dashboard(ctx, range)), settings: ctx.site.analytics };
+    },
+  );
+
+  api.get(
+    '/api/config/analytics.csv',
+    { ...read, schema: { querystring: dashboardQuery, response: { 200: csvReply } } },
+    async (request, reply) => {
+      const range = dayRange(request.query);
+      const rows = await exportRows(await services.context(), range);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="analytics.csv"')
+        .send(rows.map(csvRow).join(''));
+    },
+  );
+
+  api.patch(
+    '/api/config/analytics/settings',
+    {
+      preValidation: requirePermission(services, 'settings.write'),
+      config: FIELD_ERRORS,
+      schema: { body: analyticsSettingsBody, response: { 200: analyticsSettingsReply } },
+    },
+    async (request, reply) => {
+      await saveSettings(
+        await services.context(),
+        await currentContributor(services, request, reply),
+        request.body,
+      );
       services.invalidateSite();
       return (await services.context()).site.analytics;
     },
   );
 
   // The merchant's ad pixels (issue 13): the storefront loads them only after a visitor's consent.
-  const api = contract(app);
   api.get(
     '/api/config/analytics/pixels',
     {

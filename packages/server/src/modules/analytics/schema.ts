@@ -1,5 +1,6 @@
 import {
   BROWSER_EVENTS,
+  COOKIE_CONSENT_MODES,
   ELEMENT_PATH_MAX,
   ERROR_QUEUE_SIZE,
   ERROR_STACK_MAX,
@@ -7,6 +8,9 @@ import {
   GOOGLE_TAG_ID_RE,
   META_PIXEL_ID_RE,
   PIXEL_MESSAGES,
+  VITAL_NAMES,
+  type VitalBand,
+  type VitalName,
 } from '@storefront/commerce';
 import { z } from 'zod';
 
@@ -146,7 +150,60 @@ export const errorReportsBody = z.array(errorReport).min(1).max(ERROR_QUEUE_SIZE
 const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date like 2026-01-31');
 export const dashboardQuery = z.object({ from: isoDay, to: isoDay });
 
-/** PUT /api/config/analytics/settings. */
+/** What a recording call answers: 202 with the events stored; 204 when the rules leave it unrecorded. */
+export const recordedReply = z.object({ accepted: z.number() });
+
+/** POST /api/events/validate-event-content: the content fits its schema (else 400). */
+export const validEventReply = z.object({ valid: z.literal(true) });
+
+const keyCount = z.object({ key: z.string(), count: z.number() });
+const periodTotals = z.object({
+  visits: z.number(),
+  visitors: z.number(),
+  pageviews: z.number(),
+  /** Sum of the Purchase values: subtotals / 100 (spec §9), in the store currency. */
+  revenue: z.number(),
+  funnel: z.array(z.object({ step: z.string(), count: z.number() })),
+});
+const VITAL_BANDS = ['good', 'needs-improvement', 'poor'] as const satisfies readonly VitalBand[];
+
+/** GET and PATCH /api/config/analytics/settings. */
+export const analyticsSettingsReply = z.object({
+  censusDisabled: z.boolean(),
+  cookieConsent: z.enum(COOKIE_CONSENT_MODES),
+  /** Purchases of test-mode orders count in the funnel and revenue. */
+  testPurchases: z.boolean(),
+});
+export type AnalyticsSettings = z.output<typeof analyticsSettingsReply>;
+
+/** GET /api/config/analytics: the range's figures, the previous period's, and the settings. */
+export const dashboardReply = z.object({
+  /** Days since 1970-01-01 on the store's calendar (its time zone). */
+  range: z.object({ from: z.number(), to: z.number() }),
+  totals: periodTotals,
+  previous: periodTotals,
+  series: z.array(z.object({ day: z.number(), pageviews: z.number(), visits: z.number() })),
+  topPages: z.array(keyCount),
+  referrers: z.array(keyCount),
+  devices: z.array(keyCount),
+  vitals: z.array(
+    z.object({
+      name: z.enum(VITAL_NAMES as [VitalName, ...VitalName[]]),
+      path: z.string(),
+      p75: z.number(),
+      band: z.enum(VITAL_BANDS),
+      samples: z.number(),
+    }),
+  ),
+  errors: z.array(keyCount),
+  cartErrors: z.array(keyCount),
+  /** Visits by ISO country code; XX when no proxy said where from. */
+  countries: z.array(keyCount),
+  settings: analyticsSettingsReply,
+});
+export type AnalyticsReport = z.output<typeof dashboardReply>;
+
+/** PATCH /api/config/analytics/settings. */
 export const analyticsSettingsBody = z.strictObject({
   censusDisabled: z.boolean().optional(),
   cookieConsent: z.enum(['off', 'banner']).optional(),

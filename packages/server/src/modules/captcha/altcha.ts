@@ -42,7 +42,7 @@ function decode(answer: string): Payload | null {
 
 /** `secret` signs the challenges: derived from the session secret, never sent anywhere. */
 export function createAltchaProvider(sessionSecret: string): CaptchaProvider & {
-  challenge(now: number): Promise<unknown>;
+  challenge(now: number): Promise<Challenge>;
 } {
   const hmacSecret = crypto.createHmac('sha256', sessionSecret).update('altcha-challenge').digest('hex');
   return {

@@ -1,7 +1,7 @@
 import { CART_URL, type MessageKey, messageKeyOf } from '@storefront/commerce';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { contract, guard, invalidRequest } from '../../platform/contract.js';
+import { contract, guard, invalidRequest, seeOther } from '../../platform/contract.js';
 import { HttpError } from '../../platform/errors.js';
 import { text } from '../../platform/request-input.js';
 import type { AppServices } from '../../services.js';
@@ -102,7 +102,7 @@ export function cartLineRoutes(app: FastifyInstance, services: AppServices): voi
   api.post(
     '/api/commerce/shopping-cart/entries/:entryId/quantity',
     {
-      schema: { params: entryParams, body: quantityForm.prefault({}) },
+      schema: { params: entryParams, body: quantityForm.prefault({}), response: { 303: seeOther } },
       preValidation: checks,
       errorHandler: cartFormErrors('unableToUpdateQuantity'),
     },
@@ -120,7 +120,7 @@ export function cartLineRoutes(app: FastifyInstance, services: AppServices): voi
   api.post(
     '/api/commerce/shopping-cart/entries/:entryId/remove',
     {
-      schema: { params: entryParams },
+      schema: { params: entryParams, response: { 303: seeOther } },
       preValidation: checks,
       errorHandler: cartFormErrors('unableToRemoveItem'),
     },

@@ -1,21 +1,29 @@
-import type { CommentStatus } from '@storefront/commerce';
 import { CONTENT_MESSAGES } from '@storefront/commerce';
 import type { FastifyInstance } from 'fastify';
+import { contract, FIELD_ERRORS } from '../../platform/contract.js';
 import { HttpError } from '../../platform/errors.js';
 import { actorOf } from '../../platform/owner-actor.js';
 import { requirePermission } from '../../platform/owner-auth.js';
-import { parseOr400 } from '../../platform/validation.js';
+import { idParams } from '../../platform/request-input.js';
 import type { AppServices } from '../../services.js';
 import { getCollections } from '../catalog/service.js';
 import { saveSiteSettings } from '../site/service.js';
 import { listCommentsForModeration, moderateComment, removeComment } from './comments.js';
 import {
+  type ContentCollection,
   collectionMembersSchema,
   commentListQuerySchema,
   commentModerationSchema,
+  commentQueueReply,
+  communitySettingsReply,
   communitySettingsSchema,
+  contentCollectionEnvelope,
+  contentCollectionsReply,
+  contentItemEnvelope,
+  contentPageReply,
   itemBodySchema,
   itemListQuerySchema,
+  okReply,
 } from './schema.js';
 import {
   getItem,
@@ -33,94 +41,150 @@ const BASE = '/api/config/content';
  * drafts.write, and the service lets only those with content.write publish or schedule.
  */
 export function contentRoutes(app: FastifyInstance, services: AppServices): void {
-  const read = { preHandler: requirePermission(services, 'content.read') };
-  const write = { preHandler: requirePermission(services, 'drafts.write') };
+  const api = contract(app);
+  const read = { preValidation: requirePermission(services, 'content.read'), config: FIELD_ERRORS };
+  const write = { preValidation: requirePermission(services, 'drafts.write'), config: FIELD_ERRORS };
   const role = (request: { contributor?: { role: number } }) => request.contributor?.role ?? 0;
 
-  app.get(`${BASE}/collections`, read, async () => {
-    const collections = await getCollections(await services.context());
-    return { collections: collections.filter(isContentCollection) };
-  });
+  api.get(
+    `${BASE}/collections`,
+    { ...read, schema: { response: { 200: contentCollectionsReply } } },
+    async () => {
+      const collections = await getCollections(await services.context());
+      return { collections: collections.filter(isContentCollection) as ContentCollection[] };
+    },
+  );
 
   /** A member collection: the paywall products whose buyers may open all of it (content.write). */
-  app.put<{ Params: { id: string } }>(
+  api.put(
     `${BASE}/collections/:id/members`,
-    { preHandler: requirePermission(services, 'content.write') },
+    {
+      preValidation: requirePermission(services, 'content.write'),
+      config: FIELD_ERRORS,
+      schema: {
+        params: idParams,
+        body: collectionMembersSchema,
+        response: { 200: contentCollectionEnvelope },
+      },
+    },
     async (request) => {
-      const body = parseOr400(collectionMembersSchema, request.body);
       const ctx = await services.context();
       const collection = await saveCollectionMembers(
         ctx,
         actorOf(request),
         request.params.id,
-        body.memberProducts,
+        request.body.memberProducts,
       );
-      return { collection };
+      return { collection: collection as ContentCollection };
     },
   );
 
-  app.get(`${BASE}/items`, read, async (request) => {
-    const q = parseOr400(itemListQuerySchema, request.query);
-    const ctx = await services.context();
-    await services.contentScheduler.publishDue(ctx, services.database.pageVersion.pages);
-    return listItemsForOwner(ctx, q.collectionId, q.page);
-  });
+  api.get(
+    `${BASE}/items`,
+    { ...read, schema: { querystring: itemListQuerySchema, response: { 200: contentPageReply } } },
+    async (request) => {
+      const ctx = await services.context();
+      await services.contentScheduler.publishDue(ctx, services.database.pageVersion.pages);
+      return listItemsForOwner(ctx, request.query.collectionId, request.query.page);
+    },
+  );
 
-  app.get<{ Params: { id: string } }>(`${BASE}/items/:id`, read, async (request) => {
-    const ctx = await services.context();
-    await services.contentScheduler.publishDue(ctx, services.database.pageVersion.pages);
-    const item = await getItem(ctx, request.params.id);
-    if (!item) throw new HttpError(404, CONTENT_MESSAGES.notFound);
-    return { item };
-  });
+  api.get(
+    `${BASE}/items/:id`,
+    { ...read, schema: { params: idParams, response: { 200: contentItemEnvelope } } },
+    async (request) => {
+      const ctx = await services.context();
+      await services.contentScheduler.publishDue(ctx, services.database.pageVersion.pages);
+      const item = await getItem(ctx, request.params.id);
+      if (!item) throw new HttpError(404, CONTENT_MESSAGES.notFound);
+      return { item };
+    },
+  );
 
-  app.post(`${BASE}/items`, write, async (request, reply) => {
-    const body = parseOr400(itemBodySchema, request.body);
-    const item = await saveItem(await services.context(), actorOf(request), role(request), null, body);
-    return reply.status(201).send({ item });
-  });
+  api.post(
+    `${BASE}/items`,
+    { ...write, schema: { body: itemBodySchema, response: { 201: contentItemEnvelope } } },
+    async (request, reply) => {
+      const ctx = await services.context();
+      const item = await saveItem(ctx, actorOf(request), role(request), null, request.body);
+      return reply.status(201).send({ item });
+    },
+  );
 
-  app.put<{ Params: { id: string } }>(`${BASE}/items/:id`, write, async (request) => {
-    const body = parseOr400(itemBodySchema, request.body);
-    const ctx = await services.context();
-    return { item: await saveItem(ctx, actorOf(request), role(request), request.params.id, body) };
-  });
+  api.put(
+    `${BASE}/items/:id`,
+    {
+      ...write,
+      schema: { params: idParams, body: itemBodySchema, response: { 200: contentItemEnvelope } },
+    },
+    async (request) => {
+      const ctx = await services.context();
+      return {
+        item: await saveItem(ctx, actorOf(request), role(request), request.params.id, request.body),
+      };
+    },
+  );
 
-  app.delete<{ Params: { id: string } }>(`${BASE}/items/:id`, write, async (request) => {
-    await removeItem(await services.context(), actorOf(request), role(request), request.params.id);
-    return { ok: true };
-  });
+  api.delete(
+    `${BASE}/items/:id`,
+    { ...write, schema: { params: idParams, response: { 200: okReply } } },
+    async (request) => {
+      await removeItem(await services.context(), actorOf(request), role(request), request.params.id);
+      return { ok: true as const };
+    },
+  );
 
-  const moderate = { preHandler: requirePermission(services, 'comments.moderate') };
+  const moderate = { preValidation: requirePermission(services, 'comments.moderate'), config: FIELD_ERRORS };
 
   /** The moderation queue: a status's comments (pending by default), newest first. */
-  app.get(`${BASE}/comments`, moderate, async (request) => {
-    const q = parseOr400(commentListQuerySchema, request.query);
-    return listCommentsForModeration(await services.context(), q.status as CommentStatus, q.page);
-  });
+  api.get(
+    `${BASE}/comments`,
+    { ...moderate, schema: { querystring: commentListQuerySchema, response: { 200: commentQueueReply } } },
+    async (request) =>
+      listCommentsForModeration(await services.context(), request.query.status, request.query.page),
+  );
 
-  app.patch<{ Params: { id: string } }>(`${BASE}/comments/:id`, moderate, async (request) => {
-    const body = parseOr400(commentModerationSchema, request.body);
-    const ctx = await services.context();
-    await moderateComment(ctx, actorOf(request), request.params.id, body.status as CommentStatus);
-    return { ok: true };
-  });
+  api.patch(
+    `${BASE}/comments/:id`,
+    {
+      ...moderate,
+      schema: { params: idParams, body: commentModerationSchema, response: { 200: okReply } },
+    },
+    async (request) => {
+      const ctx = await services.context();
+      await moderateComment(ctx, actorOf(request), request.params.id, request.body.status);
+      return { ok: true as const };
+    },
+  );
 
-  app.delete<{ Params: { id: string } }>(`${BASE}/comments/:id`, moderate, async (request) => {
-    await removeComment(await services.context(), actorOf(request), request.params.id);
-    return { ok: true };
-  });
+  api.delete(
+    `${BASE}/comments/:id`,
+    { ...moderate, schema: { params: idParams, response: { 200: okReply } } },
+    async (request) => {
+      await removeComment(await services.context(), actorOf(request), request.params.id);
+      return { ok: true as const };
+    },
+  );
 
   /** Comments, likes and share buttons for the whole site (spec §3 site settings). */
-  app.get(`${BASE}/settings`, read, async () => (await services.context()).site.community);
-
-  app.patch(
+  api.get(
     `${BASE}/settings`,
-    { preHandler: requirePermission(services, 'settings.write') },
+    { ...read, schema: { response: { 200: communitySettingsReply } } },
+    async () => (await services.context()).site.community,
+  );
+
+  api.patch(
+    `${BASE}/settings`,
+    {
+      preValidation: requirePermission(services, 'settings.write'),
+      config: FIELD_ERRORS,
+      schema: { body: communitySettingsSchema, response: { 200: communitySettingsReply } },
+    },
     async (request) => {
-      const change = parseOr400(communitySettingsSchema, request.body);
       const ctx = await services.context();
-      await ctx.db.transaction().execute((trx) => saveSiteSettings(trx, ctx.site, { community: change }));
+      await ctx.db
+        .transaction()
+        .execute((trx) => saveSiteSettings(trx, ctx.site, { community: request.body }));
       return (await services.context()).site.community;
     },
   );

@@ -7,6 +7,8 @@ import {
   COMMENT_STATE,
   COMMENT_STATUSES,
   CONTENT_STATUSES,
+  type CommentStatus,
+  type ContentStatus,
   EVENT_MESSAGES,
   GALLERY_ALIGNMENTS,
   GALLERY_ASPECT_RATIOS,
@@ -201,7 +203,7 @@ export const itemListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
 });
 
-const commentStatus = z.enum(COMMENT_STATUSES as [string, ...string[]]);
+const commentStatus = z.enum(COMMENT_STATUSES as [CommentStatus, ...CommentStatus[]]);
 
 export const commentListQuerySchema = z.object({
   status: commentStatus.default('pending'),
@@ -226,3 +228,124 @@ export const communitySettingsSchema = z.strictObject({
 export const collectionMembersSchema = z.object({
   memberProducts: z.array(z.string().max(64)).max(MAX_MEMBER_PRODUCTS),
 });
+
+const termReply = z.object({ name: z.string(), slug: z.string() });
+
+/**
+ * An item as the owner's calls answer it. Its blocks are as saved (blockSchema checked them on
+ * the way in; imported ones may carry more), so the reply only names their type.
+ */
+export const contentItemReply = z.object({
+  id: z.string(),
+  collectionId: z.string(),
+  recordType: z.number(),
+  title: z.string(),
+  urlSlug: z.string(),
+  excerpt: z.string(),
+  blocks: z.array(z.looseObject({ type: z.number() })),
+  status: z.enum(CONTENT_STATUSES as [ContentStatus, ...ContentStatus[]]),
+  publishOn: z.number().nullable(),
+  authorName: z.string(),
+  mainImageId: z.string().nullable(),
+  assetUrl: z.string(),
+  externalLink: z.string(),
+  promotedBlockType: z.string(),
+  commentState: z.number(),
+  likeCount: z.number(),
+  starred: z.boolean(),
+  position: z.number(),
+  categories: z.array(termReply),
+  tags: z.array(termReply),
+  publicCommentCount: z.number(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+  /** An events collection's item: when and where (spec §3 Event); null for any other. */
+  event: z
+    .object({
+      startDate: z.number(),
+      endDate: z.number(),
+      location: z.object({
+        addressLine1: z.string().optional(),
+        addressLine2: z.string().optional(),
+        addressCountry: z.string().optional(),
+        mapLat: z.number().optional(),
+        mapLng: z.number().optional(),
+      }),
+    })
+    .nullable(),
+  /** The item asks visitors for its own password. */
+  hasPassword: z.boolean(),
+  /** The paywall products whose buyers may read the item (member areas); empty: open to everyone. */
+  memberProducts: z.array(z.string()),
+});
+
+/** An item as the config screens read it: its blocks are the ones the editor saves. */
+export type ContentItemView = Omit<z.output<typeof contentItemReply>, 'blocks'> & { blocks: Block[] };
+
+export const contentItemEnvelope = z.object({ item: contentItemReply });
+
+/** GET /api/config/content/items */
+export const contentPageReply = z.object({
+  items: z.array(contentItemReply),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+
+/** GET /api/config/content/collections: the page, blog and events collections, as the catalog keeps them. */
+const contentCollectionReply = z.object({
+  id: z.string(),
+  title: z.string(),
+  type: z.number(),
+  typeName: z.enum(['page', 'blog', 'events']),
+  urlSlug: z.string(),
+  fullUrl: z.string(),
+  description: z.string().nullable(),
+  folder: z.boolean(),
+  folderBehavior: z.number().nullable(),
+  parentId: z.string().nullable(),
+  notLinked: z.boolean(),
+  /** The paywall products that open the whole collection (a member collection); empty: open. */
+  memberProducts: z.array(z.string()),
+});
+
+/** PUT /api/config/content/collections/{id}/members */
+export const contentCollectionEnvelope = z.object({ collection: contentCollectionReply });
+
+export const contentCollectionsReply = z.object({
+  collections: z.array(contentCollectionReply),
+});
+export type ContentCollection = z.output<typeof contentCollectionsReply>['collections'][number];
+
+/** GET /api/config/content/comments: a status's comments, and how many each status holds. */
+export const commentQueueReply = z.object({
+  comments: z.array(
+    z.object({
+      id: z.string(),
+      itemId: z.string(),
+      itemTitle: z.string(),
+      itemUrl: z.string(),
+      parentId: z.string().nullable(),
+      authorName: z.string(),
+      authorEmail: z.string(),
+      body: z.string(),
+      status: commentStatus,
+      createdAt: z.number(),
+    }),
+  ),
+  counts: z.object({ pending: z.number(), approved: z.number(), spam: z.number() }),
+  page: z.number(),
+  pageSize: z.number(),
+  total: z.number(),
+});
+export type CommentQueue = z.output<typeof commentQueueReply>;
+
+/** GET and PATCH /api/config/content/settings. */
+export const communitySettingsReply = z.object({
+  commentsEnabled: z.boolean(),
+  simpleLikingEnabled: z.boolean(),
+  shareButtonOptions: z.array(z.enum(SHARE_SERVICES)),
+});
+export type CommunitySettings = z.output<typeof communitySettingsReply>;
+
+export const okReply = z.object({ ok: z.literal(true) });

@@ -13,6 +13,27 @@ import { submissionBody } from './schema.js';
 import { getFormSchema, validateFormAnswers } from './service.js';
 import { issueSubmissionKey, saveFormSubmission } from './submissions.js';
 
+/** An ALTCHA challenge as altcha-lib makes it (its v2 Challenge): the work's parameters, signed. */
+const altchaChallenge = z.object({
+  parameters: z.object({
+    algorithm: z.string(),
+    nonce: z.string(),
+    salt: z.string(),
+    cost: z.number(),
+    keyLength: z.number(),
+    keyPrefix: z.string(),
+    keySignature: z.string().optional(),
+    memoryCost: z.number().optional(),
+    parallelism: z.number().optional(),
+    expiresAt: z.number().optional(),
+    data: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
+  }),
+  signature: z.string().optional(),
+  codeChallenge: z
+    .object({ image: z.string(), audio: z.string().optional(), length: z.number().optional() })
+    .optional(),
+});
+
 /** Spec §7: "query type=form (type=9)" — 9 is the form block type of spec §3. */
 const FORM_SCHEMA_TYPES = ['form', '9'];
 
@@ -152,11 +173,15 @@ export function formRoutes(app: FastifyInstance, services: AppServices): void {
   );
 
   // The proof-of-work widget's challenge: fresh each time, never cached.
-  app.get(CAPTCHA_CHALLENGE_PATH, async (request, reply) => {
-    const { challenge } = services.captcha;
-    if (!challenge) throw new HttpError(404, 'This site verifies forms with reCAPTCHA.');
-    await services.rateLimit(request, 'form-key');
-    reply.header('cache-control', 'no-store');
-    return challenge(services.clock.now());
-  });
+  api.get(
+    CAPTCHA_CHALLENGE_PATH,
+    { schema: { response: { 200: altchaChallenge } } },
+    async (request, reply) => {
+      const { challenge } = services.captcha;
+      if (!challenge) throw new HttpError(404, 'This site verifies forms with reCAPTCHA.');
+      await services.rateLimit(request, 'form-key');
+      reply.header('cache-control', 'no-store');
+      return challenge(services.clock.now());
+    },
+  );
 }

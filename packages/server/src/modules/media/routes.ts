@@ -2,12 +2,19 @@ import type { MultipartFile } from '@fastify/multipart';
 import { EDITOR_MESSAGES, editorMessage, fileSizeText } from '@storefront/commerce';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { contract, FIELD_ERRORS } from '../../platform/contract.js';
 import { HttpError } from '../../platform/errors.js';
 import { requirePermission } from '../../platform/owner-auth.js';
 import { parseOr400 } from '../../platform/validation.js';
 import type { AppServices } from '../../services.js';
 import { IMAGE_CONTENT_TYPES } from './images.js';
-import { mediaListQuerySchema, mediaPatchSchema } from './schema.js';
+import {
+  mediaAssetEnvelope,
+  mediaListQuerySchema,
+  mediaPageReply,
+  mediaParams,
+  mediaPatchSchema,
+} from './schema.js';
 import { editImage, listImages, MAX_IMAGE_BYTES, openImageFile, uploadImage } from './service.js';
 
 /** Uploaded images never change under their URL (a new upload is a new id): cache them for a year. */
@@ -21,7 +28,6 @@ export const MEDIA_SECURITY_HEADERS = {
   'content-security-policy': "default-src 'none'; sandbox",
 } as const;
 
-const mediaParams = z.object({ id: z.string().min(1).max(64) });
 const fileParams = z.object({ id: z.string().max(64), file: z.string().max(32) });
 const fileQuery = z.object({ format: z.string().max(16).optional() });
 
@@ -74,9 +80,17 @@ async function serveImage(services: AppServices, request: FastifyRequest, reply:
 
 /** The owner's media library (/api/config/media) and the public image files (/media/{id}/{file}). */
 export function mediaRoutes(app: FastifyInstance, services: AppServices): void {
-  app.post(
+  const api = contract(app);
+  api.post(
     '/api/config/media',
-    { preHandler: requirePermission(services, 'media.write') },
+    {
+      preValidation: requirePermission(services, 'media.write'),
+      schema: {
+        description:
+          'A multipart/form-data upload with one file part (JPEG, PNG, WebP or GIF); its body is read as a stream, not by a schema.',
+        response: { 201: mediaAssetEnvelope },
+      },
+    },
     async (request, reply) => {
       const ctx = await services.context();
       const part = await filePart(request, MAX_IMAGE_BYTES);
@@ -100,23 +114,26 @@ export function mediaRoutes(app: FastifyInstance, services: AppServices): void {
     },
   );
 
-  app.get(
+  api.get(
     '/api/config/media',
-    { preHandler: requirePermission(services, 'products.read') },
-    async (request) => {
-      const { page } = parseOr400(mediaListQuerySchema, request.query);
-      return listImages(await services.context(), page);
+    {
+      preValidation: requirePermission(services, 'products.read'),
+      config: FIELD_ERRORS,
+      schema: { querystring: mediaListQuerySchema, response: { 200: mediaPageReply } },
     },
+    async (request) => listImages(await services.context(), request.query.page),
   );
 
-  app.patch(
+  api.patch(
     '/api/config/media/:id',
-    { preHandler: requirePermission(services, 'media.write') },
-    async (request) => {
-      const { id } = parseOr400(mediaParams, request.params);
-      const patch = parseOr400(mediaPatchSchema, request.body);
-      return { asset: await editImage(await services.context(), actorOf(request), id, patch) };
+    {
+      preValidation: requirePermission(services, 'media.write'),
+      config: FIELD_ERRORS,
+      schema: { params: mediaParams, body: mediaPatchSchema, response: { 200: mediaAssetEnvelope } },
     },
+    async (request) => ({
+      asset: await editImage(await services.context(), actorOf(request), request.params.id, request.body),
+    }),
   );
 
   app.get('/media/:id/:file', (request, reply) => serveImage(services, request, reply));

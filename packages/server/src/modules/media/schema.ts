@@ -23,3 +23,33 @@ export type MediaPatch = z.output<typeof mediaPatchSchema>;
 export const mediaListQuerySchema = z.object({
   page: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').default(1),
 });
+
+/** An image of the library, as the media calls answer it. */
+export const mediaAssetReply = z.object({
+  id: z.string(),
+  fileName: z.string(),
+  /** The full-size file; `?format=500w` on it serves a width variant (the theme's srcset convention). */
+  url: z.string(),
+  altText: z.string(),
+  focalPoint: z.object({ x: z.number(), y: z.number() }),
+  width: z.number(),
+  height: z.number(),
+  /** Width → URL of each width variant made. */
+  variants: z.record(z.string(), z.string()),
+  createdAt: z.number(),
+});
+export type MediaAsset = z.output<typeof mediaAssetReply>;
+
+export const mediaAssetEnvelope = z.object({ asset: mediaAssetReply });
+
+/** GET /api/config/media: a page of the library, newest first. */
+export const mediaPageReply = z.object({
+  assets: z.array(mediaAssetReply),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export type MediaPage = z.output<typeof mediaPageReply>;
+
+/** PATCH /api/config/media/:id */
+export const mediaParams = z.object({ id: z.string().min(1).max(64) });

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { contract, guard, isFormPost } from '../../platform/contract.js';
+import { contract, guard, isFormPost, seeOther } from '../../platform/contract.js';
 import { HttpError } from '../../platform/errors.js';
 import { text } from '../../platform/request-input.js';
 import type { AppServices, SiteContext } from '../../services.js';
@@ -78,7 +78,11 @@ export function pricingRoutes(app: FastifyInstance, services: AppServices): void
 
   api.post(
     '/api/commerce/shopping-cart/coupons/:code/remove',
-    { schema: { params: couponParams }, preValidation: checks, errorHandler: couponForm },
+    {
+      schema: { params: couponParams, response: { 303: seeOther } },
+      preValidation: checks,
+      errorHandler: couponForm,
+    },
     async (request, reply) =>
       cartForm(
         reply,

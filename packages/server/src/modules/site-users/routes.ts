@@ -1,6 +1,6 @@
 import { ACCOUNT_MESSAGES, type AccountMessageKey, accountMessageKeyOf } from '@storefront/commerce';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
-import { contract, guard, invalidRequest, isFormPost } from '../../platform/contract.js';
+import { contract, guard, invalidRequest, isFormPost, noContent, seeOther } from '../../platform/contract.js';
 import { HttpError } from '../../platform/errors.js';
 import { siteBaseUrl } from '../../platform/owner-auth.js';
 import {
@@ -188,8 +188,13 @@ export function siteUserRoutes(app: FastifyInstance, services: AppServices): voi
     clearCartCookies(reply);
     return { message: 'signedOut' };
   });
-  api.delete(`${API}/session`, { preValidation: crumb, errorHandler }, end);
-  api.post(`${API}/sign-out`, { preValidation: crumb, errorHandler }, end);
+  const ended = {
+    schema: { response: { 204: noContent, 303: seeOther } },
+    preValidation: crumb,
+    errorHandler,
+  };
+  api.delete(`${API}/session`, ended, end);
+  api.post(`${API}/sign-out`, ended, end);
 
   api.post(
     `${API}/sign-in-link`,
@@ -301,7 +306,12 @@ export function siteUserRoutes(app: FastifyInstance, services: AppServices): voi
   ] as const) {
     api[method](
       url,
-      { schema: { params: idParams }, config, preValidation: [crumb, signedInOnly], errorHandler },
+      {
+        schema: { params: idParams, response: { 204: noContent, 303: seeOther } },
+        config,
+        preValidation: [crumb, signedInOnly],
+        errorHandler,
+      },
       accountCall(async (request, reply) => {
         const siteUser = await requireSiteUser(services, request, reply);
         await removeAddress(await services.context(), siteUser.id, request.params.id);

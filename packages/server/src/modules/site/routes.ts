@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { contract, guard } from '../../platform/contract.js';
+import { contract, guard, seeOther } from '../../platform/contract.js';
 import { isHttps } from '../../platform/crumb.js';
 import { text } from '../../platform/request-input.js';
 import type { AppServices } from '../../services.js';
@@ -48,6 +48,7 @@ export function siteRoutes(app: FastifyInstance, services: AppServices): void {
       schema: {
         description: 'A plain HTML form: it answers 303 back to `returnTo` (a path of this site).',
         body: dismissForm.prefault({}),
+        response: { 303: seeOther },
       },
       preValidation: guard(services, null, { crumb: true }),
     },

@@ -1,50 +1,20 @@
-import type { VitalBand, VitalName } from '@storefront/commerce';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type {
+  AnalyticsReport,
+  AnalyticsSettings,
+  dashboardQuery,
+} from '../../../../server/src/modules/analytics/schema';
 import { api, queryString } from './client';
 
+export type { AnalyticsReport, AnalyticsSettings };
+
 /** A range of days as the dashboard asks for it: YYYY-MM-DD, both included. */
-export interface DayRange {
-  from: string;
-  to: string;
-}
+export type DayRange = z.input<typeof dashboardQuery>;
 
-export interface KeyCount {
-  key: string;
-  count: number;
-}
+export type KeyCount = AnalyticsReport['topPages'][number];
 
-export interface PeriodTotals {
-  visits: number;
-  visitors: number;
-  pageviews: number;
-  /** Sum of the Purchase values: subtotals / 100 (spec §9), in the store currency. */
-  revenue: number;
-  funnel: { step: string; count: number }[];
-}
-
-export interface AnalyticsSettings {
-  censusDisabled: boolean;
-  cookieConsent: 'off' | 'banner';
-  /** Purchases of test-mode orders count in the funnel and revenue. */
-  testPurchases: boolean;
-}
-
-export interface AnalyticsReport {
-  /** Days since 1970-01-01 on the store's calendar (its time zone). */
-  range: { from: number; to: number };
-  totals: PeriodTotals;
-  previous: PeriodTotals;
-  series: { day: number; pageviews: number; visits: number }[];
-  topPages: KeyCount[];
-  referrers: KeyCount[];
-  devices: KeyCount[];
-  vitals: { name: VitalName; path: string; p75: number; band: VitalBand; samples: number }[];
-  errors: KeyCount[];
-  cartErrors: KeyCount[];
-  /** Visits by ISO country code; XX when no proxy said where from. */
-  countries: KeyCount[];
-  settings: AnalyticsSettings;
-}
+export type PeriodTotals = AnalyticsReport['totals'];
 
 const PATH = '/api/config/analytics';
 

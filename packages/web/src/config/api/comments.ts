@@ -1,33 +1,11 @@
-import type { CommentStatus, ShareService } from '@storefront/commerce';
+import type { CommentStatus } from '@storefront/commerce';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CommentQueue, CommunitySettings } from '../../../../server/src/modules/content/schema';
 import { api } from './client';
 
-export interface ModerationComment {
-  id: string;
-  itemId: string;
-  itemTitle: string;
-  itemUrl: string;
-  parentId: string | null;
-  authorName: string;
-  authorEmail: string;
-  body: string;
-  status: CommentStatus;
-  createdAt: number;
-}
+export type { CommentQueue, CommunitySettings };
 
-export interface CommentQueue {
-  comments: ModerationComment[];
-  counts: Record<CommentStatus, number>;
-  page: number;
-  pageSize: number;
-  total: number;
-}
-
-export interface CommunitySettings {
-  commentsEnabled: boolean;
-  simpleLikingEnabled: boolean;
-  shareButtonOptions: ShareService[];
-}
+export type ModerationComment = CommentQueue['comments'][number];
 
 const PATH = '/api/config/content';
 

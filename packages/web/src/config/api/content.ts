@@ -1,43 +1,14 @@
-import type { ContentStatus } from '@storefront/commerce';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Block, ItemBody } from '../../../../server/src/modules/content/schema';
+import type {
+  ContentCollection,
+  ContentItemView,
+  ItemBody,
+} from '../../../../server/src/modules/content/schema';
 import { api } from './client';
 
-export interface ContentCollection {
-  id: string;
-  title: string;
-  typeName: 'page' | 'blog' | 'events';
-  fullUrl: string;
-  /** The paywall products that open the whole collection (a member collection); empty: open. */
-  memberProducts: string[];
-}
+export type { ContentCollection };
 
-export interface ContentItem {
-  id: string;
-  collectionId: string;
-  recordType: number;
-  title: string;
-  urlSlug: string;
-  excerpt: string;
-  blocks: Block[];
-  status: ContentStatus;
-  publishOn: number | null;
-  authorName: string;
-  mainImageId: string | null;
-  externalLink: string;
-  commentState: 0 | 1;
-  starred: boolean;
-  categories: { name: string; slug: string }[];
-  tags: { name: string; slug: string }[];
-  publicCommentCount: number;
-  updatedAt: number;
-  /** An events collection's item: when and where (spec §3 Event). */
-  event: NonNullable<ItemBody['event']> | null;
-  /** The item asks visitors for its own password. */
-  hasPassword: boolean;
-  /** The paywall products whose buyers may read the item (member areas). */
-  memberProducts: string[];
-}
+export type ContentItem = ContentItemView;
 
 export interface ContentPage {
   items: ContentItem[];

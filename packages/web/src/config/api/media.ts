@@ -1,30 +1,11 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { MediaAsset, MediaPage } from '../../../../server/src/modules/media/schema';
 import { api } from './client';
 import { productKeys } from './products';
 
-export interface FocalPoint {
-  x: number;
-  y: number;
-}
+export type { MediaAsset, MediaPage };
 
-export interface MediaAsset {
-  id: string;
-  fileName: string;
-  url: string;
-  altText: string;
-  focalPoint: FocalPoint;
-  width: number;
-  height: number;
-  variants: Record<string, string>;
-  createdAt: number;
-}
-
-export interface MediaPage {
-  assets: MediaAsset[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+export type FocalPoint = MediaAsset['focalPoint'];
 
 const PATH = '/api/config/media';
 
