@@ -277,6 +277,8 @@ export const contentItemReply = z.object({
   hasPassword: z.boolean(),
   /** The paywall products whose buyers may read the item (member areas); empty: open to everyone. */
   memberProducts: z.array(z.string()),
+  /** Those and its collection's (a member collection): any of them opens the item. */
+  memberAreaProducts: z.array(z.string()),
 });
 
 /** An item as the config screens read it: its blocks are the ones the editor saves. */
