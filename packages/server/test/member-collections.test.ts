@@ -2,36 +2,16 @@ import { CONTENT_MESSAGES, LOCK_MARKS, MEMBER_MESSAGES } from '@storefront/comme
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveCollection } from '../src/modules/catalog/service.js';
 import { PAGE_TYPE } from '../src/render/page-types.js';
-import { card, checkoutCatalog, newKey } from './checkout-support.js';
-import { CRUMB, cookiesOf, createTestApp, type TestApp } from './support/app.js';
+import { CRUMB, createTestApp, type TestApp } from './support/app.js';
 import { addItem } from './support/content.js';
 import { dialects } from './support/databases.js';
+import { type Jar, memberCatalog, memberShopper } from './support/members.js';
 import { addOwner, ownerCall, ownerEmail, signIn } from './support/owner.js';
 
-const PASSWORD = 'member-secret-1';
 const SECRET = 'Only club members read this line.';
 const TEASER = 'A teaser only members may see.';
 const LOCKED_TEXT = 'Behind the page password.';
 const OWN_MEMBER_TEXT = 'Behind its own paywall product.';
-
-/** The checkout store with a paywall product that opens the club's collections. */
-function catalog() {
-  const base = checkoutCatalog();
-  return {
-    ...base,
-    products: [
-      ...base.products,
-      {
-        id: 'club',
-        collectionId: 'shop',
-        urlSlug: 'club',
-        name: 'Club membership',
-        productType: 5,
-        variants: [{ sku: 'CLUB', price: '25.00', unlimited: true }],
-      },
-    ],
-  };
-}
 
 describe.each(dialects)('member collections and protected items on %s', (dialect) => {
   let t: TestApp;
@@ -40,47 +20,7 @@ describe.each(dialects)('member collections and protected items on %s', (dialect
   let lockedPostId = '';
   let ownMemberPostId = '';
   let openPostId = '';
-  type Jar = Record<string, string>;
-  const call = (method: string, url: string, jar: Jar, payload?: object) =>
-    t.app.inject({
-      method: method as 'POST',
-      url,
-      cookies: { crumb: CRUMB, ...jar },
-      headers: { 'x-csrf-token': CRUMB },
-      ...(payload ? { payload } : {}),
-    });
-  const keep = <R extends { cookies: { name: string; value: string }[] }>(jar: Jar, res: R): R => {
-    for (const [name, value] of Object.entries(cookiesOf(res))) {
-      if (value === '') delete jar[name];
-      else jar[name] = value;
-    }
-    return res;
-  };
-  const pageType = (html: string) => Number(/class="page-type-(\d+)"/.exec(html)?.[1]);
-  const signUp = async (email: string) => {
-    const jar: Jar = {};
-    keep(jar, await call('POST', '/api/site-users/sign-up', jar, { email, password: PASSWORD }));
-    return jar;
-  };
-  const buyClub = async (jar: Jar, email: string) => {
-    keep(
-      jar,
-      await call('POST', '/api/commerce/shopping-cart/entries', jar, {
-        itemId: 'club',
-        sku: 'CLUB',
-        quantity: 1,
-        additionalFields: null,
-      }),
-    );
-    const order = await call('POST', '/api/commerce/orders', jar, {
-      idempotencyKey: newKey(),
-      email,
-      source: { kind: 'cart' },
-      payment: card(),
-    });
-    expect(order.statusCode, order.body).toBe(201);
-    return order.json() as { order: { id: string }; confirmationUrl: string };
-  };
+  const { call, keep, pageType, signUp, buyClub } = memberShopper(() => t);
   const like = (itemId: string, jar: Jar) =>
     t.app.inject({
       method: 'POST',
@@ -106,7 +46,7 @@ describe.each(dialects)('member collections and protected items on %s', (dialect
     ownerCall(t.app, 'PUT', `/api/config/content/collections/${id}/members`, admin, { memberProducts });
 
   beforeAll(async () => {
-    t = await createTestApp(dialect, catalog());
+    t = await createTestApp(dialect, memberCatalog());
     const ctx = { db: t.database.db, websiteId: 'w1', clock: { now: () => Date.now() } };
     await saveCollection(ctx, {
       id: 'club',
