@@ -9,9 +9,11 @@
 // With --instances N (PostgreSQL only) N server processes share the database and Redis (REDIS_URL,
 // default redis://127.0.0.1:6379) and the workers spread over them, as docs/scaling.md runs them.
 // Usage: node --import tsx bench/checkout.mjs [--duration 10] [--workers 16] [--latency 0] [--instances 1]
+//   [--only sqlite|postgresql]; BENCH_STORE_FLAGS='--cpu-prof …' passes Node flags to the store's process.
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -29,6 +31,7 @@ const { values: args } = parseArgs({
     workers: { type: 'string' },
     latency: { type: 'string' },
     instances: { type: 'string' },
+    only: { type: 'string' },
   },
 });
 const DURATION_S = Number(args.duration ?? 10);
@@ -117,12 +120,37 @@ async function stockAndOrders(config) {
   };
 }
 
+/**
+ * The client: node:http on kept-alive sockets. fetch costs this process about twice the CPU per
+ * request, and the client shares the machine's two cores with the store it measures.
+ */
+const agent = new http.Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY });
+
+function request(url, { method = 'GET', headers = {}, body } = {}) {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method, headers, agent }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode,
+          setCookie: (res.headers['set-cookie'] ?? []).join('\n'),
+          text: Buffer.concat(chunks).toString(),
+        }),
+      );
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
 /** A crumb each server signed, taken from a page as a browser takes it. */
 const crumbs = new Map();
 async function crumbFor(base) {
   if (!crumbs.has(base)) {
-    const page = await fetch(`${base}/shop`);
-    crumbs.set(base, /crumb=([^;]+)/.exec(page.headers.getSetCookie().join('\n'))[1]);
+    const page = await request(`${base}/shop`);
+    crumbs.set(base, /crumb=([^;]+)/.exec(page.setCookie)[1]);
   }
   return crumbs.get(base);
 }
@@ -134,21 +162,20 @@ async function checkout(base, skus) {
   const crumb = await crumbFor(base);
   const headers = { 'content-type': 'application/json', 'x-csrf-token': crumb };
   const n = crypto.randomInt(skus);
-  const add = await fetch(`${base}/api/commerce/shopping-cart/entries`, {
+  const add = await request(`${base}/api/commerce/shopping-cart/entries`, {
     method: 'POST',
     headers: { ...headers, cookie: `crumb=${crumb}` },
     body: JSON.stringify({ itemId: `mug-${n}`, sku: `MUG-${n}`, quantity: 1, additionalFields: null }),
   });
   if (add.status !== 200) throw new Error(`add to cart answered ${add.status}`);
-  const cart = /CART=([^;]+)/.exec(add.headers.getSetCookie().join('\n'))[1];
+  const cart = /CART=([^;]+)/.exec(add.setCookie)[1];
   const started = performance.now();
-  const res = await fetch(`${base}/api/commerce/orders`, {
+  const res = await request(`${base}/api/commerce/orders`, {
     method: 'POST',
     headers: { ...headers, cookie: `crumb=${crumb}; CART=${cart}` },
     body: JSON.stringify({ ...ORDER_BODY, idempotencyKey: crypto.randomUUID() }),
   });
-  const body = await res.text();
-  if (res.status !== 201) firstFailure ??= `${res.status} ${body}`;
+  if (res.status !== 201) firstFailure ??= `${res.status} ${res.text}`;
   return { status: res.status, ms: performance.now() - started };
 }
 
@@ -199,19 +226,23 @@ async function measure(bases, seconds, skus, pids = []) {
 function startServer(env) {
   return freePort().then((port) => ({
     base: `http://127.0.0.1:${port}`,
-    child: spawn(process.execPath, STORE_START_ARGV, {
-      cwd: root,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        RATE_LIMIT_REQUESTS: '0',
-        TEST_PAYMENT_LATENCY_MS: String(LATENCY_MS),
-        ...env,
+    child: spawn(
+      process.execPath,
+      [...(process.env.BENCH_STORE_FLAGS ?? '').split(' ').filter(Boolean), ...STORE_START_ARGV],
+      {
+        cwd: root,
+        env: {
+          ...process.env,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          LOG_LEVEL: 'warn',
+          RATE_LIMIT_REQUESTS: '0',
+          TEST_PAYMENT_LATENCY_MS: String(LATENCY_MS),
+          ...env,
+        },
+        stdio: ['ignore', 'ignore', 'inherit'],
       },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    }),
+    ),
   }));
 }
 
@@ -254,17 +285,19 @@ async function bench(name, config, env, cleanup, instances = 1) {
 }
 
 const results = [];
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sf-bench-checkout-'));
-results.push(
-  ...(await bench(
-    'SQLite (embedded default)',
-    { kind: 'sqlite', file: path.join(dataDir, 'storefront.db') },
-    { DATA_DIR: dataDir, DATABASE_URL: '' },
-    async () => fs.rmSync(dataDir, { recursive: true, force: true }),
-  )),
-);
+if (args.only !== 'postgresql') {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sf-bench-checkout-'));
+  results.push(
+    ...(await bench(
+      'SQLite (embedded default)',
+      { kind: 'sqlite', file: path.join(dataDir, 'storefront.db') },
+      { DATA_DIR: dataDir, DATABASE_URL: '' },
+      async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+    )),
+  );
+}
 
-if (PG_URL) {
+if (PG_URL && args.only !== 'sqlite') {
   const name = `sf_bench_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: PG_URL });
   await admin.connect();
