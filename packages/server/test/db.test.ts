@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../src/db/index.js';
 import { createTestDatabase, dialects, type TestDatabase } from './support/databases.js';
@@ -88,4 +89,20 @@ describe.each(dialects)('database on %s', (dialect) => {
       .executeTakeFirstOrThrow();
     expect(website.created_at).toBe(now);
   });
+
+  it.runIf(dialect === 'postgres')(
+    'names a repeated statement with parameters, so PostgreSQL parses it once per connection',
+    async () => {
+      const seen = await t.db.connection().execute(async (db) => {
+        for (const id of ['w1', 'w2', 'w1']) {
+          await db.selectFrom('websites').select('site_title').where('id', '=', id).execute();
+        }
+        await sql`select 1`.execute(db);
+        return sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(db);
+      });
+      const statements = seen.rows.map((r) => r.statement);
+      expect(statements.filter((s) => s.startsWith('select "site_title" from'))).toHaveLength(1);
+      expect(statements.some((s) => s.trim() === 'select 1')).toBe(false);
+    },
+  );
 });

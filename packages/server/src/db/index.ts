@@ -126,6 +126,30 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
   };
 }
 
+/**
+ * PostgreSQL parses and plans every unnamed statement anew, which cost the server more than running
+ * our small queries (about half its CPU per order). Each connection names the first
+ * STATEMENT_CACHE_SIZE distinct parameterised texts it sends, so the server parses them once per
+ * connection and may reuse their plan; texts past the limit go unnamed, keeping the server's
+ * memory per connection bounded. Statements without parameters (begin, commit, DDL) stay simple.
+ */
+function namesRepeatedStatements(client: pg.PoolClient): void {
+  const names = new Map<string, string>();
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  client.query = ((text: unknown, values: unknown, ...rest: unknown[]) => {
+    if (typeof text !== 'string' || !Array.isArray(values) || values.length === 0 || rest.length > 0) {
+      return query(text, values, ...rest);
+    }
+    let name = names.get(text);
+    if (name === undefined) {
+      if (names.size >= STATEMENT_CACHE_SIZE) return query(text, values);
+      name = `sf_${names.size}`;
+      names.set(text, name);
+    }
+    return query({ name, text, values });
+  }) as typeof client.query;
+}
+
 export function openDatabase(config: DatabaseConfig): Database {
   if (config.kind === 'sqlite') {
     fs.mkdirSync(path.dirname(config.file), { recursive: true });
@@ -146,6 +170,7 @@ export function openDatabase(config: DatabaseConfig): Database {
     max: 10,
     ...(config.schema ? { options: `-c search_path=${config.schema}` } : {}),
   });
+  pool.on('connect', namesRepeatedStatements);
   const pageVersion = createWriteVersion();
   const db = new Kysely<DB>({ dialect: observeWrites(new PostgresDialect({ pool }), pageVersion) });
   return {
