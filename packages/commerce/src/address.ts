@@ -184,34 +184,43 @@ export function postalCodeHint(country: string): string | null {
 
 /** Region codes Intl names that are not places an order ships to (unions, groupings, unknown). */
 const NOT_COUNTRIES = new Set(['EU', 'EZ', 'UN', 'QO', 'ZZ']);
-let regionNames: Intl.DisplayNames | undefined;
 
 /** An ISO 3166-1 alpha-2 country code that names a real country or territory ('US', not 'XX'). */
 export function isCountryCode(code: string): boolean {
   if (!/^[A-Z]{2}$/.test(code) || NOT_COUNTRIES.has(code)) return false;
-  regionNames ??= new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
-  return regionNames.of(code) !== undefined;
+  return regionName(code, 'en', 'none') !== undefined;
 }
 
 /** The country's name in `locale` ('United Kingdom' for 'GB'); the code itself when unknown. */
 export function countryName(code: string, locale = 'en'): string {
   try {
-    return displayNamesOf(locale).of(code) ?? code;
+    return regionName(code, locale, 'code') ?? code;
   } catch {
     return code;
   }
 }
 
-/** Made once per locale: building Intl.DisplayNames costs far more than asking it (every order's emails ask). */
-const REGION_NAMES = new Map<string, Intl.DisplayNames>();
+/**
+ * Asking ICU for a name costs more than the rest of reading an address, and every order asks
+ * several times (the checks, both mails); there are a few hundred codes, so each answer is kept.
+ * Intl.DisplayNames itself is made once per locale: building one costs far more than asking it.
+ */
+const REGION_NAME_CACHE_SIZE = 1000;
+const REGION_NAMES = new Map<string, { names: Intl.DisplayNames; known: Map<string, string | undefined> }>();
 
-function displayNamesOf(locale: string): Intl.DisplayNames {
-  let names = REGION_NAMES.get(locale);
-  if (!names) {
-    names = new Intl.DisplayNames([locale], { type: 'region', fallback: 'code' });
-    REGION_NAMES.set(locale, names);
+function regionName(code: string, locale: string, fallback: 'code' | 'none'): string | undefined {
+  const key = `${locale}\0${fallback}`;
+  let entry = REGION_NAMES.get(key);
+  if (!entry) {
+    entry = { names: new Intl.DisplayNames([locale], { type: 'region', fallback }), known: new Map() };
+    REGION_NAMES.set(key, entry);
   }
-  return names;
+  if (entry.known.has(code)) return entry.known.get(code);
+  const name = entry.names.of(code);
+  // Codes are checked first (isCountryCode) or come from stored orders, so the map stays small;
+  // the cap keeps a caller passing arbitrary text from growing it.
+  if (entry.known.size < REGION_NAME_CACHE_SIZE) entry.known.set(code, name);
+  return name;
 }
 
 /** Where a full postal code breaks into its two written parts, counted from the end. */

@@ -720,6 +720,7 @@ export const TEXTS = {
   noMatchingSubscribers: 'No subscriber matches.',
   moreSubscribers: 'More subscribers',
   importCsv: 'Import CSV',
+  importCsvFile: 'CSV file of addresses',
   importCsvHint:
     'A CSV file with a column headed “email” (or addresses in the first column). They are added as subscribed: import only people who agreed to receive it.',
   importing: 'Importing…',

@@ -146,7 +146,7 @@ export function SubscribersScreen() {
       <section className="cfg-section">
         <h2 className="cfg-subhead">{TEXTS.importCsv}</h2>
         <div className="cfg-field">
-          <label htmlFor="subscribers-import">{TEXTS.importCsv}</label>
+          <label htmlFor="subscribers-import">{TEXTS.importCsvFile}</label>
           <input
             id="subscribers-import"
             type="file"
