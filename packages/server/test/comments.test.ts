@@ -83,6 +83,19 @@ describe.each(dialects)('comments and likes on %s', (dialect) => {
     expect(await rows()).toHaveLength(0);
   });
 
+  it('refuses fields that are not text with 400 naming the field, before any page is drawn', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/content/comments',
+      cookies: { crumb: CRUMB },
+      headers: { 'x-csrf-token': CRUMB },
+      payload: { itemId: postId, name: ['Ada', 'Bo'], email: 'a@b.co', body: 'x' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/^name: /);
+    expect(await rows()).toHaveLength(0);
+  });
+
   it('drops a comment whose honeypot is filled, answering as if it were taken', async () => {
     const res = await comment({ name: 'Bot', email: 'bot@example.com', body: 'Buy now', _website: 'x' });
     expect(res.statusCode).toBe(200);
@@ -237,6 +250,15 @@ describe.each(dialects)('comments and likes on %s', (dialect) => {
     const liker = first.cookies.find((c) => c.name === 'sfLiker')!.value;
     await like({ sfLiker: liker });
     await like({});
+    // A script asks for JSON: the count, the browser's second like not counted.
+    const scripted = await t.app.inject({
+      method: 'POST',
+      url: `/api/content/items/${postId}/like`,
+      cookies: { crumb: CRUMB, sfLiker: liker },
+      headers: { 'x-csrf-token': CRUMB, accept: 'application/json' },
+    });
+    expect(scripted.statusCode).toBe(200);
+    expect(scripted.json()).toEqual({ likeCount: 2 });
     const page = await t.app.inject({ url: '/blog/kilns' });
     expect(page.body).toContain('<span class="post-like-count">2 Likes</span>');
     expect(page.body).toContain('href="https://www.facebook.com/sharer/sharer.php?u=http%3A%2F%2Flocalhost');

@@ -409,6 +409,11 @@ describe.each(dialects)('content pages on %s', (dialect) => {
       expect(preview.statusCode).toBe(200);
       expect(preview.body).toContain('<h1 class="content-title">Secret</h1>');
       expect(preview.headers['x-robots-tag']).toBe('noindex');
+      const missing = await ownerCall(t.app, 'GET', '/api/config/content/items/ci_nope/preview', editor);
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json()).toEqual({ message: expect.any(String) });
+      const signedOut = await t.app.inject({ url: `/api/config/content/items/${secret.id}/preview` });
+      expect(signedOut.statusCode).toBe(401);
     });
 
     it('deletes an item', async () => {

@@ -115,6 +115,22 @@ describe.each(dialects)('form pages and the plain form post on %s', (dialect) =>
     expect(noCrumb.statusCode).toBe(403);
   });
 
+  it('refuses a body whose fields are not text (400) and an unknown form (404), never a 5xx', async () => {
+    const send = (formId: string, payload: unknown) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/form/submit/${formId}`,
+        cookies: { crumb: CRUMB },
+        headers: { 'x-csrf-token': CRUMB },
+        payload: payload as Record<string, unknown>,
+      });
+    const numbers = await send('contact', { email: 5 });
+    expect(numbers.statusCode).toBe(400);
+    expect(numbers.json().message).toMatch(/^email: /);
+    expect((await send('contact', [VALID])).statusCode).toBe(400);
+    expect((await send('nowhere', VALID)).statusCode).toBe(404);
+  });
+
   it('answers the honeypot as a person and keeps nothing', async () => {
     const before = await t.database.db.selectFrom('form_submissions').selectAll().execute();
     const res = await post(t, 'contact', { ...VALID, _website: 'http://spam.example' });

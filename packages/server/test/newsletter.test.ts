@@ -304,16 +304,32 @@ describe.each(dialects)('newsletter sign-up, confirmation, unsubscription and ca
       (await t.app.inject({ url: '/' })).body.includes('data-island="NewsletterPopup"');
     expect((await t.app.inject({ url: '/api/newsletter/popup' })).json()).toEqual({ data: null });
     expect(await popupIsland()).toBe(false);
-    const put = await ownerCall(t.app, 'PUT', `/api/config/forms/${formId}`, admin, {
+    const newsletterForm = {
       name: 'Newsletter',
       fields: [{ id: 'email', type: 'email', title: 'Email Address', required: true }],
       mailingListId: listId,
+    };
+    const put = await ownerCall(t.app, 'PUT', `/api/config/forms/${formId}`, admin, {
+      ...newsletterForm,
       newsletterPopup: true,
     });
     expect(put.statusCode).toBe(200);
     expect(await popupIsland()).toBe(true);
     const popup = (await t.app.inject({ url: '/api/newsletter/popup' })).json().data;
     expect(popup).toMatchObject({ pageType: 104, title: 'Newsletter', form: { formId, newsletter: true } });
+    const guarded = { ...newsletterForm, newsletterPopup: true, captchaEnabled: true };
+    expect((await ownerCall(t.app, 'PUT', `/api/config/forms/${formId}`, admin, guarded)).statusCode).toBe(
+      200,
+    );
+    const withCaptcha = await t.app.inject({ url: '/api/newsletter/popup' });
+    expect(withCaptcha.json().data.form.captcha).toEqual({
+      kind: 'altcha',
+      challengeUrl: '/api/form/captcha-challenge',
+    });
+    await ownerCall(t.app, 'PUT', `/api/config/forms/${formId}`, admin, {
+      ...guarded,
+      captchaEnabled: false,
+    });
     const noEmail = await ownerCall(t.app, 'POST', '/api/config/forms', admin, {
       name: 'Broken',
       fields: [{ id: 'note', type: 'text', title: 'Note' }],
@@ -321,6 +337,15 @@ describe.each(dialects)('newsletter sign-up, confirmation, unsubscription and ca
     });
     expect(noEmail.statusCode).toBe(400);
     expect(noEmail.json().errors.mailingListId).toMatch(/needs a required Email field/);
+  });
+
+  it('answers the open-tracking image whatever the token', async () => {
+    for (const token of ['ab'.repeat(16), 'not-a-token', 'abc']) {
+      const res = await t.app.inject({ url: `/api/newsletter/open/${token}.gif` });
+      expect(res.statusCode, token).toBe(200);
+      expect(res.headers['content-type']).toBe('image/gif');
+      expect(res.rawPayload.subarray(0, 6).toString()).toBe('GIF89a');
+    }
   });
 
   it('is only for campaigns editors and admins: an editor (role 4) is refused', async () => {

@@ -1,5 +1,6 @@
 import { COMMENT_MESSAGES, CONTENT_MESSAGES, eventIcs, MESSAGES, textOfHtml } from '@storefront/commerce';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { CART_COOKIE } from '../modules/cart/routes.js';
 import { getCart } from '../modules/cart/service.js';
 import { getCollectionProducts, getCollections } from '../modules/catalog/service.js';
@@ -18,11 +19,13 @@ import {
 import { listFormPages, newsletterPopupOffered } from '../modules/forms/service.js';
 import { HONEYPOT_FIELD } from '../modules/forms/submissions.js';
 import { sitePublicUrl } from '../modules/site/service.js';
+import { contract, errorReply, guard, htmlReply, seeOther } from '../platform/contract.js';
 import { isHttps } from '../platform/crumb.js';
 import { HttpError } from '../platform/errors.js';
 import { escapeHtml } from '../platform/html.js';
 import { newToken } from '../platform/ids.js';
 import { ownerBaseUrl, requirePermission } from '../platform/owner-auth.js';
+import { idParams, text } from '../platform/request-input.js';
 import { currentSiteUser } from '../platform/site-user-auth.js';
 import type { AppServices } from '../services.js';
 import { itemContext, itemUrl } from './content-context.js';
@@ -34,8 +37,21 @@ import { renderSpec } from './routes.js';
 export const LIKE_COOKIE = 'sfLiker';
 const LIKE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
 
-const field = (body: Record<string, unknown>, name: string) =>
-  typeof body[name] === 'string' ? (body[name] as string) : '';
+/** A comment's plain form: the fields as sent; their rules (required, lengths) are postComment's, answered on the page. */
+const commentForm = z
+  .object({
+    itemId: text().default('').describe('The post commented on'),
+    parentId: text().default('').describe('The approved comment replied to; empty for none'),
+    name: z.string().default(''),
+    email: z.string().default(''),
+    body: z.string().default(''),
+    captchaKey: z.string().default('').describe("The captcha's answer, added by the CommentCaptcha island"),
+    [HONEYPOT_FIELD]: z.string().default('').describe('The honeypot: left empty by people'),
+    crumb: text().optional(),
+  })
+  .prefault({});
+/** The like button's plain form: its crumb alone (a script sends it as X-CSRF-Token). */
+const likeForm = z.object({ crumb: text().optional() }).prefault({});
 
 /** The request's visitor as the item access rules read it: page passwords entered, the account signed in. */
 function itemVisitor(services: AppServices, request: FastifyRequest, reply: FastifyReply): ItemVisitor {
@@ -98,97 +114,119 @@ export function contentPageRoutes(app: FastifyInstance, services: AppServices): 
    * A visitor's comment or reply, as a plain form POST (the CommentCaptcha island adds the
    * captcha's answer): answered by the post's page, with the outcome above the form it came from.
    */
-  app.post(COMMENT_FORM_ACTION, async (request, reply) => {
-    services.crumbs.check(request);
-    const ctx = await services.context();
-    const crumb = services.crumbs.ensure(request, reply);
-    const body = (request.body ?? {}) as Record<string, unknown>;
-    const values = {
-      name: field(body, 'name'),
-      email: field(body, 'email'),
-      body: field(body, 'body'),
-      parentId: field(body, 'parentId'),
-    };
-    const row = await findItem(ctx.db, ctx.websiteId, field(body, 'itemId'));
-    const collections = await getCollections(ctx);
-    const blog = row && collections.find((c) => c.id === row.collection_id && c.typeName === 'blog');
-    const post = blog ? await getPost(ctx, blog, row.url_slug) : null;
-    if (!blog || !post) throw new HttpError(404, COMMENT_MESSAGES.closed);
-    // The answer shows the whole post: only to those who can read it (password entered, a member).
-    const visitor = itemVisitor(services, request, reply);
-    const closed = await closedReason(ctx, post.item, visitor);
-    if (closed) throw new HttpError(403, closed);
+  contract(app).post(
+    COMMENT_FORM_ACTION,
+    {
+      schema: {
+        description:
+          "A plain HTML form post: answered 200 by the post's page with the comment awaiting moderation, or by the page with the form again and each field's problem (400, 429 too many).",
+        body: commentForm,
+        response: { 200: htmlReply, '4xx': z.union([errorReply, htmlReply]) },
+      },
+      preValidation: guard(services, null, { crumb: true }),
+    },
+    async (request, reply) => {
+      const ctx = await services.context();
+      const crumb = services.crumbs.ensure(request, reply);
+      const form = request.body;
+      const values = { name: form.name, email: form.email, body: form.body, parentId: form.parentId };
+      const row = await findItem(ctx.db, ctx.websiteId, form.itemId);
+      const collections = await getCollections(ctx);
+      const blog = row && collections.find((c) => c.id === row.collection_id && c.typeName === 'blog');
+      const post = blog ? await getPost(ctx, blog, row.url_slug) : null;
+      if (!blog || !post) throw new HttpError(404, COMMENT_MESSAGES.closed);
+      // The answer shows the whole post: only to those who can read it (password entered, a member).
+      const visitor = itemVisitor(services, request, reply);
+      const closed = await closedReason(ctx, post.item, visitor);
+      if (closed) throw new HttpError(403, closed);
 
-    let state: CommentFormState;
-    let status = 200;
-    try {
-      await services.rateLimit(request, 'form-submission-ip');
-      await postComment(
+      let state: CommentFormState;
+      let status = 200;
+      try {
+        await services.rateLimit(request, 'form-submission-ip');
+        await postComment(
+          ctx,
+          services.captcha,
+          {
+            itemId: post.item.id,
+            parentId: values.parentId || null,
+            name: values.name,
+            email: values.email,
+            body: values.body,
+            captchaKey: form.captchaKey || undefined,
+            trap: form[HONEYPOT_FIELD],
+          },
+          visitor,
+        );
+        state = { values: { parentId: values.parentId }, notice: COMMENT_MESSAGES.awaitingModeration };
+      } catch (err) {
+        if (!(err instanceof HttpError) || err.statusCode === 404 || err.statusCode === 403) throw err;
+        status = err.statusCode;
+        state = {
+          values,
+          errors: err.errors ?? {},
+          notice: status === 429 ? MESSAGES.formRateLimited : err.message,
+        };
+      }
+      const page = await itemPage(services, ctx, post.item, blog, crumb, post, state);
+      const cart = await getCart(ctx, request.cookies[CART_COOKIE], ctx.site.website.currency);
+      const html = renderSpec(
+        services,
         ctx,
-        services.captcha,
-        {
-          itemId: post.item.id,
-          parentId: values.parentId || null,
-          name: values.name,
-          email: values.email,
-          body: values.body,
-          captchaKey: field(body, 'captchaKey') || undefined,
-          trap: field(body, HONEYPOT_FIELD),
-        },
-        visitor,
+        { ...page, status },
+        cart,
+        collections,
+        page.data.item ? (page.data.item as { fullUrl: string }).fullUrl : blog.fullUrl,
+        { crumb, nonce: reply.cspNonce },
+        { newsletterPopup: await newsletterPopupOffered(ctx) },
+        await listFormPages(ctx),
       );
-      state = { values: { parentId: values.parentId }, notice: COMMENT_MESSAGES.awaitingModeration };
-    } catch (err) {
-      if (!(err instanceof HttpError) || err.statusCode === 404 || err.statusCode === 403) throw err;
-      status = err.statusCode;
-      state = {
-        values,
-        errors: err.errors ?? {},
-        notice: status === 429 ? MESSAGES.formRateLimited : err.message,
-      };
-    }
-    const page = await itemPage(services, ctx, post.item, blog, crumb, post, state);
-    const cart = await getCart(ctx, request.cookies[CART_COOKIE], ctx.site.website.currency);
-    const html = renderSpec(
-      services,
-      ctx,
-      { ...page, status },
-      cart,
-      collections,
-      page.data.item ? (page.data.item as { fullUrl: string }).fullUrl : blog.fullUrl,
-      { crumb, nonce: reply.cspNonce },
-      { newsletterPopup: await newsletterPopupOffered(ctx) },
-      await listFormPages(ctx),
-    );
-    return reply
-      .status(status)
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .send(html);
-  });
+      return reply
+        .status(status)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(html);
+    },
+  );
 
   /** A visitor likes a post they can read, once: JSON { likeCount } to a script, else back to the post. */
-  app.post<{ Params: { id: string } }>('/api/content/items/:id/like', async (request, reply) => {
-    services.crumbs.check(request);
-    const ctx = await services.context();
-    await services.rateLimit(request, 'form-submission-ip');
-    let visitor = request.cookies[LIKE_COOKIE];
-    if (!visitor || !/^[0-9a-f]{32}$/.test(visitor)) {
-      visitor = newToken();
-      reply.setCookie(LIKE_COOKIE, visitor, {
-        path: '/',
-        sameSite: 'lax',
-        httpOnly: true,
-        secure: isHttps(request),
-        maxAge: LIKE_COOKIE_MAX_AGE_S,
-      });
-    }
-    const likeCount = await likeItem(ctx, request.params.id, visitor, itemVisitor(services, request, reply));
-    if (request.headers.accept?.includes('application/json')) return { likeCount };
-    const item = await getItem(ctx, request.params.id);
-    const collection = (await getCollections(ctx)).find((c) => c.id === item?.collectionId);
-    return reply.redirect(collection && item ? `${collection.fullUrl}/${item.urlSlug}#like` : '/', 303);
-  });
+  contract(app).post(
+    '/api/content/items/:id/like',
+    {
+      schema: {
+        description:
+          'Answers `{ likeCount }` to a call that accepts application/json; a plain HTML form is sent on to the post (303).',
+        params: idParams,
+        body: likeForm,
+        response: { 200: z.object({ likeCount: z.number().int() }), 303: seeOther, '4xx': errorReply },
+      },
+      preValidation: guard(services, 'form-submission-ip', { crumb: true }),
+    },
+    async (request, reply) => {
+      const ctx = await services.context();
+      let visitor = request.cookies[LIKE_COOKIE];
+      if (!visitor || !/^[0-9a-f]{32}$/.test(visitor)) {
+        visitor = newToken();
+        reply.setCookie(LIKE_COOKIE, visitor, {
+          path: '/',
+          sameSite: 'lax',
+          httpOnly: true,
+          secure: isHttps(request),
+          maxAge: LIKE_COOKIE_MAX_AGE_S,
+        });
+      }
+      const likeCount = await likeItem(
+        ctx,
+        request.params.id,
+        visitor,
+        itemVisitor(services, request, reply),
+      );
+      if (request.headers.accept?.includes('application/json')) return { likeCount };
+      const item = await getItem(ctx, request.params.id);
+      const collection = (await getCollections(ctx)).find((c) => c.id === item?.collectionId);
+      return reply.redirect(collection && item ? `${collection.fullUrl}/${item.urlSlug}#like` : '/', 303);
+    },
+  );
 
   /** An event as an .ics file (RFC 5545), for calendars the Google link does not reach. */
   app.get<{ Params: { collection: string; slug: string } }>(
@@ -272,9 +310,16 @@ export function contentPageRoutes(app: FastifyInstance, services: AppServices): 
   });
 
   /** The owner's preview: the item's page as visitors will see it, whatever its status. */
-  app.get<{ Params: { id: string } }>(
+  contract(app).get(
     '/api/config/content/items/:id/preview',
-    { preHandler: requirePermission(services, 'content.read') },
+    {
+      preValidation: requirePermission(services, 'content.read'),
+      schema: {
+        description: 'The item drawn by its page template, whatever its status; never indexed or cached.',
+        params: idParams,
+        response: { 200: htmlReply, '4xx': errorReply },
+      },
+    },
     async (request, reply) => {
       const ctx = await services.context();
       const item = await getItem(ctx, request.params.id);

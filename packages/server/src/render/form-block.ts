@@ -17,6 +17,7 @@ import type { CaptchaWidget } from '../modules/captcha/provider.js';
 import type { FormField } from '../modules/catalog/import-schema.js';
 import type { FormSettings } from '../modules/forms/service.js';
 import { CAPTCHA_ERROR_KEY, HONEYPOT_FIELD } from '../modules/forms/submissions.js';
+import type { SiteFormProps } from './site-form-schema.js';
 import type { Theme } from './theme.js';
 
 /** Spec §3 block types: "form 9". */
@@ -68,26 +69,6 @@ export interface FormBlockOptions {
 /** The fields' ids start with this unless the page says otherwise. */
 export const FORM_ID_PREFIX = 'sf';
 const idPrefixOf = (options: FormBlockOptions) => options.idPrefix ?? FORM_ID_PREFIX;
-
-/** The island's props (packages/web/src/islands/SiteForm.tsx reads the same shape). */
-export interface SiteFormProps {
-  formId: string;
-  fields: FormField[];
-  action: string;
-  successText: string;
-  postSubmitHtml: string | null;
-  successRedirect: string | null;
-  captcha: CaptchaWidget | null;
-  submitText: string;
-  honeypotName: string;
-  captchaErrorKey: string;
-  values: Record<string, unknown>;
-  errors: Record<string, string>;
-  notice: string;
-  newsletter: boolean;
-  title: string;
-  idPrefix: string;
-}
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);

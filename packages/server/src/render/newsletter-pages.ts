@@ -18,11 +18,14 @@ import {
   subscriptionByToken,
   unsubscribe,
 } from '../modules/newsletter/service.js';
+import { contract, errorReply } from '../platform/contract.js';
 import { HttpError } from '../platform/errors.js';
+import { text } from '../platform/request-input.js';
 import type { AppServices, SiteContext } from '../services.js';
 import { siteFormProps } from './form-block.js';
 import { PAGE_TYPE, type PageType } from './page-types.js';
 import { renderSpec } from './routes.js';
+import { newsletterPopupReply } from './site-form-schema.js';
 
 export const NEWSLETTER_PAGE_TEXTS = {
   confirmedTitle: 'You are subscribed',
@@ -43,6 +46,19 @@ const tokenOf = (input: unknown) => {
   const parsed = tokenQuery.safeParse(input ?? {});
   return parsed.success ? parsed.data.token : null;
 };
+
+/** The one-click POST's address carries the token; checked by `tokenOf`, so a bad one answers 404. */
+const oneClickQuery = z.object({ token: text().optional() });
+/** RFC 8058's body, as mail programs send it; nothing in it is read. */
+const oneClickBody = z
+  .object({ 'List-Unsubscribe': z.string().optional().describe('One-Click') })
+  .prefault({});
+const oneClickReply = z.object({ data: z.object({ unsubscribed: z.literal(true) }) });
+/** The image's bytes; JSON Schema names them a binary string (a Buffer is sent as it is, unserialized). */
+const pixelReply = z
+  .instanceof(Buffer)
+  .meta({ type: 'string', format: 'binary', contentMediaType: 'image/gif' })
+  .describe('A transparent 1×1 GIF');
 
 /** A transparent 1×1 GIF. */
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
@@ -154,35 +170,66 @@ export function newsletterPageRoutes(app: FastifyInstance, services: AppServices
     });
   });
 
+  const api = contract(app);
+
   // RFC 8058: a mail program POSTs List-Unsubscribe=One-Click, with no cookie and no crumb; the
   // unguessable token in the address is the authority.
-  app.post(NEWSLETTER_PATHS.oneClick, async (request) => {
-    await services.rateLimit(request, 'form-key');
-    const token = tokenOf(request.query);
-    const sub = token ? await unsubscribe(await services.context(), token) : null;
-    if (!sub) throw new HttpError(404, T.unsubscribeFailed);
-    return { data: { unsubscribed: true } };
-  });
+  api.post(
+    NEWSLETTER_PATHS.oneClick,
+    {
+      schema: {
+        description:
+          "The one-click unsubscribe of mail programs (RFC 8058), named by every campaign mail's List-Unsubscribe header; no crumb.",
+        querystring: oneClickQuery,
+        body: oneClickBody,
+        response: { 200: oneClickReply, '4xx': errorReply },
+      },
+    },
+    async (request) => {
+      await services.rateLimit(request, 'form-key');
+      const token = tokenOf(request.query);
+      const sub = token ? await unsubscribe(await services.context(), token) : null;
+      if (!sub) throw new HttpError(404, T.unsubscribeFailed);
+      return { data: { unsubscribed: true as const } };
+    },
+  );
 
-  app.get<{ Params: { token: string } }>(`${NEWSLETTER_PATHS.open}/:token.gif`, async (request, reply) => {
-    const token = tokenOf({ token: request.params.token });
-    if (token) await recordOpen(await services.context(), token);
-    return reply.type('image/gif').header('cache-control', 'no-store').send(PIXEL);
-  });
+  // A mail program shows the image whatever the token: only a well-formed one is looked up.
+  api.get(
+    `${NEWSLETTER_PATHS.open}/:token.gif`,
+    {
+      schema: {
+        description: 'The open-tracking image of campaigns that track opens.',
+        params: z.object({
+          token: z.string().describe("The mail's open token (hex); any other answers the image too"),
+        }),
+        response: { 200: pixelReply },
+      },
+    },
+    async (request, reply) => {
+      const token = tokenOf(request.params);
+      if (token) await recordOpen(await services.context(), token);
+      return reply.type('image/gif').header('cache-control', 'no-store').send(PIXEL);
+    },
+  );
 
   // The popup overlay: the first newsletter form the owner offers there, as the island's props.
-  app.get('/api/newsletter/popup', async (request, reply) => {
-    const ctx = await services.context();
-    const [form] = await listNewsletterForms(ctx, 'popup');
-    reply.header('cache-control', 'no-store');
-    if (!form) return { data: null };
-    const crumb = services.crumbs.ensure(request, reply);
-    return {
-      data: {
-        pageType: PAGE_TYPE.POPUP_OVERLAY,
-        title: form.name,
-        form: siteFormProps(form, { crumb, captcha: services.captcha.widget }),
-      },
-    };
-  });
+  api.get(
+    '/api/newsletter/popup',
+    { schema: { response: { 200: newsletterPopupReply } } },
+    async (request, reply) => {
+      const ctx = await services.context();
+      const [form] = await listNewsletterForms(ctx, 'popup');
+      reply.header('cache-control', 'no-store');
+      if (!form) return { data: null };
+      const crumb = services.crumbs.ensure(request, reply);
+      return {
+        data: {
+          pageType: PAGE_TYPE.POPUP_OVERLAY,
+          title: form.name,
+          form: siteFormProps(form, { crumb, captcha: services.captcha.widget }),
+        },
+      };
+    },
+  );
 }

@@ -1,15 +1,12 @@
 import { useEffect, useState } from 'react';
+import type { z } from 'zod';
+import type { newsletterPopupReply } from '../../../server/src/render/site-form-schema';
 import { Dialog } from '../ui';
 import { SiteForm } from './SiteForm';
-import type { SiteFormProps } from './site-form/types';
 
 /** GET answer of the popup overlay: the newsletter form the owner offers there, or null. */
-interface PopupData {
-  /** Spec §2: the popup overlay's page type, 104. */
-  pageType: number;
-  title: string;
-  form: SiteFormProps;
-}
+type PopupReply = z.output<typeof newsletterPopupReply>;
+type PopupData = NonNullable<PopupReply['data']>;
 
 export const POPUP_PATH = '/api/newsletter/popup';
 /** How long a visitor reads the page before the offer shows. */
@@ -47,7 +44,7 @@ export function NewsletterPopup() {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const controller = new AbortController();
     fetch(POPUP_PATH, { credentials: 'include', signal: controller.signal })
-      .then((res) => (res.ok ? (res.json() as Promise<{ data: PopupData | null }>) : null))
+      .then((res) => (res.ok ? (res.json() as Promise<PopupReply>) : null))
       .then((body) => {
         if (!body?.data) return;
         setData(body.data);

@@ -74,7 +74,12 @@ export function siteFormErrors(
     if (field.type === 'section') continue;
     const value = answers[field.id];
     let message = validateFormField(
-      { type: field.type, required: field.required, maxLength: field.maxLength, questions: field.options },
+      {
+        type: field.type,
+        required: field.required,
+        maxLength: 'maxLength' in field ? field.maxLength : undefined,
+        questions: 'options' in field ? field.options : undefined,
+      },
       value as FieldValue,
     );
     if (!message && field.type === 'email' && typeof value === 'string') {
@@ -90,7 +95,7 @@ function Title({ field }: { field: SiteFormField }) {
   return (
     <>
       {field.title}
-      {field.required && (
+      {field.type !== 'section' && field.required && (
         <>
           {' '}
           <span className="site-form-required" aria-hidden="true">
@@ -280,7 +285,7 @@ function FieldControl({ prefix, field, values, error, set }: FieldProps) {
       <input
         {...common}
         type={INPUT_TYPES[field.type] ?? 'text'}
-        placeholder={field.placeholder ?? ''}
+        placeholder={'placeholder' in field ? (field.placeholder ?? '') : ''}
         autoComplete={field.type === 'email' ? 'email' : 'off'}
         onChange={(e) => set(field.id, e.target.value)}
       />

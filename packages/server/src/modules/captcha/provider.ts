@@ -4,8 +4,14 @@
  * answer the same way, so the submission code does not know which one is in use.
  */
 
-/** What the page needs to show the captcha. */
-export type CaptchaWidget = { kind: 'altcha'; challengeUrl: string } | { kind: 'recaptcha'; siteKey: string };
+import { z } from 'zod';
+
+/** What the page needs to show the captcha (the SiteForm island reads it: render/site-form-schema.ts). */
+export const captchaWidgetSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('altcha'), challengeUrl: z.string() }),
+  z.object({ kind: z.literal('recaptcha'), siteKey: z.string() }),
+]);
+export type CaptchaWidget = z.output<typeof captchaWidgetSchema>;
 
 /** A genuine answer: what identifies it (to spend it once) and until when it would work. */
 export interface VerifiedAnswer {

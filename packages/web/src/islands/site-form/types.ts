@@ -1,35 +1,15 @@
-/** The SiteForm island's props: packages/server/src/render/form-block.ts `SiteFormProps`. */
-export interface SiteFormField {
-  id: string;
-  type: string;
-  title: string;
-  description?: string;
-  required?: boolean;
-  options?: string[];
-  maxLength?: number;
-  placeholder?: string;
-}
+import type { z } from 'zod';
+import type { siteFormPropsSchema } from '../../../../server/src/render/site-form-schema';
 
-export type CaptchaWidget = { kind: 'altcha'; challengeUrl: string } | { kind: 'recaptcha'; siteKey: string };
+/** The props as the server sends them (in the page, and in GET /api/newsletter/popup). */
+type SiteFormWire = z.output<typeof siteFormPropsSchema>;
 
-export interface SiteFormProps {
-  formId: string;
-  fields: SiteFormField[];
-  action: string;
-  successText: string;
-  postSubmitHtml: string | null;
-  successRedirect: string | null;
-  captcha: CaptchaWidget | null;
-  submitText: string;
-  honeypotName: string;
-  captchaErrorKey: string;
-  values: Record<string, unknown>;
-  errors: Record<string, string>;
-  notice: string;
-  /** A newsletter form (it signs up to a mailing list): compact, never the scroll notice. */
-  newsletter: boolean;
-  /** The form's name, shown as a newsletter block's heading (empty where a dialog names it). */
-  title: string;
+/** One of the owner's fields, as the form was saved. */
+export type SiteFormField = SiteFormWire['fields'][number];
+
+export type CaptchaWidget = NonNullable<SiteFormWire['captcha']>;
+
+export interface SiteFormProps extends Omit<SiteFormWire, 'idPrefix'> {
   /** Starts the fields' ids ('sf'; the footer's copy of a form has its own, so ids stay unique). */
   idPrefix?: string;
   /** Called once the submission is accepted (the popup remembers the visitor signed up). */
