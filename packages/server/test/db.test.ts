@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate, WAL_AUTOCHECKPOINT_PAGES } from '../src/db/index.js';
+import { migrate } from '../src/db/index.js';
 import { createTestDatabase, dialects, type TestDatabase } from './support/databases.js';
 
 describe.each(dialects)('database on %s', (dialect) => {
@@ -89,14 +89,6 @@ describe.each(dialects)('database on %s', (dialect) => {
       .executeTakeFirstOrThrow();
     expect(website.created_at).toBe(now);
   });
-
-  it.runIf(dialect === 'sqlite')(
-    'copies the write-ahead log back every WAL_AUTOCHECKPOINT_PAGES pages',
-    async () => {
-      const { rows } = await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(t.db);
-      expect(rows[0]?.wal_autocheckpoint).toBe(WAL_AUTOCHECKPOINT_PAGES);
-    },
-  );
 
   it.runIf(dialect === 'postgres')(
     'names a repeated statement with parameters, so PostgreSQL parses it once per connection',

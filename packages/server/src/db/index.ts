@@ -150,14 +150,6 @@ function namesRepeatedStatements(client: pg.PoolClient): void {
   }) as typeof client.query;
 }
 
-/**
- * Write-ahead-log pages after which a commit copies the log back into the database file. At
- * SQLite's default (1,000 pages: about 25 orders here) every checkpoint copied the same hot pages
- * (indexes, the counter, the stock row) again; at 10,000 the store placed about 12% more orders a
- * second (bench/RESULTS.md). The log file grows to about 40 MB and is reused, not regrown.
- */
-export const WAL_AUTOCHECKPOINT_PAGES = 10_000;
-
 export function openDatabase(config: DatabaseConfig): Database {
   if (config.kind === 'sqlite') {
     fs.mkdirSync(path.dirname(config.file), { recursive: true });
@@ -166,7 +158,6 @@ export function openDatabase(config: DatabaseConfig): Database {
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
-    sqlite.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
     const pageVersion = createWriteVersion();
     const db = new Kysely<DB>({
       dialect: observeWrites(new SqliteDialect({ database: withStatementCache(sqlite) }), pageVersion),
