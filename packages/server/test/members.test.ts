@@ -6,7 +6,7 @@ import { card, newKey } from './checkout-support.js';
 import { CRUMB, createTestApp, type TestApp } from './support/app.js';
 import { addItem } from './support/content.js';
 import { dialects } from './support/databases.js';
-import { type Jar, memberCatalog, memberShopper } from './support/members.js';
+import { type Jar, MEMBER_PASSWORD, memberCatalog, memberShopper } from './support/members.js';
 import { addOwner, ownerCall, ownerEmail, signIn } from './support/owner.js';
 
 const SECRET = 'Only members read this line.';
@@ -39,8 +39,48 @@ describe.each(dialects)('member areas on %s', (dialect) => {
     expect(res.body).not.toContain(SECRET);
     expect(res.body).toContain('Club membership');
     expect(res.body).toContain('$25.00');
-    expect(res.body).toContain('href="/account"');
+    expect(res.body).toContain('href="/account?returnTo=%2Fmembers"');
     expect(res.body).toContain(MEMBER_MESSAGES.signInToBuy.slice(0, 30));
+  });
+
+  it('brings a visitor who signs in from the paywall back to the area, and never to another site', async () => {
+    const page = await call('GET', '/account?returnTo=%2Fmembers', {});
+    expect(page.body.match(/name="returnTo" value="\/members"/g)).toHaveLength(2);
+    expect((await call('GET', '/account', {})).body).not.toContain('name="returnTo"');
+    expect((await call('GET', '/account?returnTo=%2F%2Fevil.example', {})).body).not.toContain(
+      'name="returnTo"',
+    );
+
+    await signUp('rhea@example.com');
+    // The account page's forms as a browser without JavaScript posts them.
+    const form = (url: string, fields: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url,
+        cookies: { crumb: CRUMB },
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ crumb: CRUMB, ...fields }).toString(),
+      });
+    const signIn = (returnTo: string, password = MEMBER_PASSWORD) =>
+      form('/api/site-users/session', { email: 'rhea@example.com', password, returnTo });
+
+    const back = await signIn('/members');
+    expect(back.statusCode).toBe(303);
+    expect(back.headers.location).toBe('/members');
+    for (const elsewhere of ['//evil.example/x', 'https://evil.example/', '/\\evil.example']) {
+      expect((await signIn(elsewhere)).headers.location).toBe('/account');
+    }
+    // A wrong password goes back to the sign-in page still carrying the way back.
+    const refused = await signIn('/members', 'not-the-password-1');
+    expect(refused.headers.location).toMatch(/^\/account\?returnTo=%2Fmembers&error=\w+$/);
+
+    const created = await form('/api/site-users/sign-up', {
+      email: 'sami@example.com',
+      password: MEMBER_PASSWORD,
+      returnTo: '/members',
+    });
+    expect(created.statusCode).toBe(303);
+    expect(created.headers.location).toBe('/members');
   });
 
   it('shows a signed-in customer without the product the access denied page (106) with an add-to-cart form', async () => {

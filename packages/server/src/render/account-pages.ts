@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { type AccountOverview, accountOverview } from '../modules/site-users/service.js';
 import type { SubscriptionView } from '../modules/subscriptions/billing-service.js';
 import { NEXT_BILLING_MAX_AHEAD_MS } from '../modules/subscriptions/billing-service.js';
+import { localPath } from '../platform/local-path.js';
 import { parseInput, text } from '../platform/request-input.js';
 import { currentSiteUser } from '../platform/site-user-auth.js';
 import type { AppServices, SiteContext } from '../services.js';
@@ -15,6 +16,7 @@ const noticeQuery = z.object({
   message: text().optional(),
   error: text().optional(),
   token: text().optional(),
+  returnTo: text().optional(),
 });
 
 /** The words a form's redirect names by key (never text from the link itself). */
@@ -85,7 +87,8 @@ export function accountPageRoutes(app: FastifyInstance, services: AppServices): 
         pageType: PAGE_TYPE.PAGE,
         template: 'accountSignIn',
         title: 'Sign in',
-        data: { notice: shown },
+        // The page that sent the shopper here (a member area's paywall), where signing in goes on to.
+        data: { notice: shown, returnTo: localPath(parseInput(noticeQuery, request.query).returnTo, '') },
       });
     }
     return render(services, request, reply, {

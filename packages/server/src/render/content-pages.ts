@@ -342,14 +342,14 @@ export async function resolveContentPage(
     // A member collection's lists (posts, category and tag pages, events, calendar) are its area too.
     const siteUserId = await visit.siteUserId();
     if (!(await memberAccess(ctx, listOf.memberProducts, siteUserId)))
-      return memberOfferPage(ctx, page, listOf.title, listOf.memberProducts, crumb, siteUserId !== null);
+      return memberOfferPage(ctx, page, listOf.title, listOf.memberProducts, crumb, siteUserId, segments);
     return { ...page, noStore: true };
   }
   if (item?.id && item.memberProducts?.length) {
     // A member area depends on who is signed in: never cached.
     const siteUserId = await visit.siteUserId();
     if (!(await memberAccess(ctx, item.memberProducts, siteUserId)))
-      return memberOfferPage(ctx, page, item.title, item.memberProducts, crumb, siteUserId !== null);
+      return memberOfferPage(ctx, page, item.title, item.memberProducts, crumb, siteUserId, segments);
     if (!item.hasPassword) return { ...page, noStore: true };
   }
   if (!item?.id || !item.hasPassword) return page;
@@ -359,7 +359,7 @@ export async function resolveContentPage(
   const form = {
     kind: 'page' as const,
     action: pageUnlockAction(item.id),
-    returnTo: `/${segments.map(encodeURIComponent).join('/')}`,
+    returnTo: contentPath(segments),
     title: (page.data.item as { title: string }).title,
   };
   return {
@@ -373,6 +373,11 @@ export async function resolveContentPage(
   };
 }
 
+/** The page's own path, as a form's `returnTo`. */
+function contentPath(segments: string[]): string {
+  return `/${segments.map(encodeURIComponent).join('/')}`;
+}
+
 /**
  * What a member area shows those it is not open to: to a visitor the paywall page (spec §2, 107),
  * to a signed-in customer who has not bought it the access denied page (106); both offer the
@@ -384,8 +389,10 @@ async function memberOfferPage(
   title: string,
   productIds: string[],
   crumb: string,
-  signedIn: boolean,
+  siteUserId: string | null,
+  segments: string[],
 ): Promise<ContentPageSpec> {
+  const signedIn = siteUserId !== null;
   const products = (await getProductsByIds(ctx, productIds)).filter(
     (p) => p.productType === ProductType.PAYWALL,
   );
@@ -402,7 +409,8 @@ async function memberOfferPage(
         hint: signedIn ? MEMBER_MESSAGES.accessDenied : MEMBER_MESSAGES.paywall,
         signInText: MEMBER_MESSAGES.signInToBuy,
         steps: MEMBER_STEPS,
-        signInUrl: ACCOUNT_URL,
+        // Signing in comes back here (and shows the area at once to a member who already bought it).
+        signInUrl: `${ACCOUNT_URL}?returnTo=${encodeURIComponent(contentPath(segments))}`,
         crumb,
         products: products.map((p) => productCardContext(p, ctx.site)),
       },

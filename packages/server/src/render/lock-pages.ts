@@ -6,6 +6,7 @@ import { getCollections } from '../modules/catalog/service.js';
 import { findItem } from '../modules/content/repo.js';
 import { contract, htmlReply, seeOther } from '../platform/contract.js';
 import { HttpError } from '../platform/errors.js';
+import { localPath } from '../platform/local-path.js';
 import { verifyPassword } from '../platform/passwords.js';
 import type { AppServices, SiteContext } from '../services.js';
 import { itemUrl } from './content-context.js';
@@ -33,11 +34,6 @@ const OPEN_WHILE_LOCKED = [
 
 export function isLockablePath(pathname: string): boolean {
   return !OPEN_WHILE_LOCKED.some((p) => pathname === p.replace(/\/$/, '') || pathname.startsWith(p));
-}
-
-/** A path of this site to go back to after unlocking; anything else goes home. */
-export function localPath(value: unknown): string {
-  return typeof value === 'string' && /^\/(?!\/)[^\s\\]*$/.test(value) ? value : '/';
 }
 
 export interface PasswordForm {

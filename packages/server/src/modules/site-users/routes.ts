@@ -2,6 +2,7 @@ import { ACCOUNT_MESSAGES, type AccountMessageKey, accountMessageKeyOf } from '@
 import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { contract, guard, invalidRequest, isFormPost, noContent, seeOther } from '../../platform/contract.js';
 import { HttpError } from '../../platform/errors.js';
+import { localPath } from '../../platform/local-path.js';
 import { siteBaseUrl } from '../../platform/owner-auth.js';
 import {
   clearSiteUserSession,
@@ -77,6 +78,13 @@ function accountCall<R extends FastifyRequest>(run: (request: R, reply: FastifyR
   };
 }
 
+/** The account page, carrying the form's `returnTo` on when it names a path of this site. */
+function accountReturning(body: unknown): string {
+  const wanted = body && typeof body === 'object' ? (body as { returnTo?: unknown }).returnTo : undefined;
+  const to = localPath(wanted, '');
+  return to ? withParam(ACCOUNT_URL, 'returnTo', to) : ACCOUNT_URL;
+}
+
 /**
  * The error handler of an account call: a plain form that fails (its fields, its crumb, a limit,
  * the service's refusal) goes back to `back` naming the message by key (`error`), never to raw JSON.
@@ -133,6 +141,8 @@ export function siteUserRoutes(app: FastifyInstance, services: AppServices): voi
   // Refused input: the first problem's message, every field's in `errors` (the form shows them).
   const config = { invalid: { body: 'fields' as const, params: 'fields' as const } };
   const errorHandler = formErrors();
+  // A refused sign-in or sign-up goes back to the account page still carrying where to go next.
+  const signInErrors = formErrors((request) => accountReturning(request.body));
   const signInLimits = async (request: FastifyRequest, email: string) => {
     await services.rateLimit(request, 'site-user-sign-in-ip');
     await services.rateLimit(request, 'site-user-sign-in-account', email);
@@ -144,7 +154,7 @@ export function siteUserRoutes(app: FastifyInstance, services: AppServices): voi
       schema: { body: signUpBody, response: { 201: signedInReply } },
       config,
       preValidation: crumb,
-      errorHandler,
+      errorHandler: signInErrors,
     },
     accountCall(async (request, reply) => {
       await signInLimits(request, request.body.email);
@@ -155,7 +165,11 @@ export function siteUserRoutes(app: FastifyInstance, services: AppServices): voi
         siteUserToken(request),
       );
       await signedIn(services, request, reply, result);
-      return { status: 201, body: { siteUser: result.siteUser } };
+      return {
+        status: 201,
+        body: { siteUser: result.siteUser },
+        to: localPath(request.body.returnTo, ACCOUNT_URL),
+      };
     }),
   );
 
@@ -165,7 +179,7 @@ export function siteUserRoutes(app: FastifyInstance, services: AppServices): voi
       schema: { body: signInBody, response: { 200: signedInReply } },
       config,
       preValidation: crumb,
-      errorHandler,
+      errorHandler: signInErrors,
     },
     accountCall(async (request, reply) => {
       await signInLimits(request, request.body.email);
@@ -176,7 +190,7 @@ export function siteUserRoutes(app: FastifyInstance, services: AppServices): voi
         siteUserToken(request),
       );
       await signedIn(services, request, reply, result);
-      return { body: { siteUser: result.siteUser } };
+      return { body: { siteUser: result.siteUser }, to: localPath(request.body.returnTo, ACCOUNT_URL) };
     }),
   );
 

@@ -6,6 +6,7 @@ import {
   PASSWORD_MIN_LENGTH,
 } from '@storefront/commerce';
 import { z } from 'zod';
+import { LOCAL_PATH_MAX_LENGTH } from '../../platform/local-path.js';
 import { shippingAddress } from '../checkout/schema.js';
 import { shippingAddressReply } from '../orders/view.js';
 import { subscriptionReply } from '../subscriptions/schema.js';
@@ -24,12 +25,20 @@ const newPassword = z
   .min(PASSWORD_MIN_LENGTH, ACCOUNT_MESSAGES.passwordTooShort)
   .max(PASSWORD_MAX_LENGTH, ACCOUNT_MESSAGES.passwordTooShort);
 
-export const signUpBody = z.object({ email: accountEmail, password: newPassword });
+/** Where a plain sign-in or sign-up form goes next (the page that asked the shopper to sign in). */
+const returnTo = z
+  .string()
+  .max(LOCAL_PATH_MAX_LENGTH)
+  .optional()
+  .describe('A path of this site to go on to after a plain form signs in; anything else goes to /account');
+
+export const signUpBody = z.object({ email: accountEmail, password: newPassword, returnTo });
 
 /** Sign-in checks nothing about the shape: a malformed email is just a wrong one (401). */
 export const signInBody = z.object({
   email: z.string('').trim().toLowerCase().max(EMAIL_MAX_LENGTH),
   password: z.string('').max(PASSWORD_MAX_LENGTH),
+  returnTo,
 });
 
 export const emailBody = z.object({ email: accountEmail });
