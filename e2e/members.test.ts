@@ -91,7 +91,7 @@ describe('member areas in Chromium', () => {
     await visitor.goto(`${server.url}/events`);
     expect(await pageType(visitor)).toBe(107);
     await visitor.getByText(ARCHIVE).first().waitFor();
-    await visitor.getByText('Sign in, or create an account.').waitFor();
+    await visitor.getByText('Sign in, or create an account: you come back here.').waitFor();
     expect(await visitor.locator('.event-list').count()).toBe(0);
     await visitorContext.close();
 

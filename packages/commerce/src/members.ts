@@ -40,7 +40,7 @@ export const MEMBER_MESSAGES = {
 
 /** How a signed-out visitor becomes a member, as the paywall page (107) lists it. */
 export const MEMBER_STEPS = [
-  'Sign in, or create an account.',
-  'Come back to this page and add the membership to your cart.',
+  'Sign in, or create an account: you come back here.',
+  'Back on this page, add the membership to your cart.',
   'Check out: the page opens to your account as soon as the order is paid.',
 ] as const;
