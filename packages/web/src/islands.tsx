@@ -136,8 +136,7 @@ async function mountOnIntent(
     event.preventDefault();
     held = true;
   };
-  // The form is around the island (the comment captcha) or inside it (the footer sign-up).
-  const form = watched instanceof HTMLFormElement ? watched : watched.querySelector('form');
+  const form = watched instanceof HTMLFormElement ? watched : null;
   form?.addEventListener('submit', hold);
   await whenIntended(watched);
   const Component = await island.load(props);
@@ -155,8 +154,7 @@ async function mountOnIntent(
   if (clicked >= 0) el.querySelectorAll('button')[clicked]?.click();
   form?.removeEventListener('submit', hold);
   // After the widget has connected (its listeners attach in a microtask), so its check runs.
-  // A form inside the island was replaced by the island's own: that one is sent.
-  if (held) setTimeout(() => (form?.isConnected ? form : el.querySelector('form'))?.requestSubmit());
+  if (held) setTimeout(() => form?.requestSubmit());
   return reactRoot;
 }
 
