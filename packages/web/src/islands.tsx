@@ -136,7 +136,8 @@ async function mountOnIntent(
     event.preventDefault();
     held = true;
   };
-  const form = watched instanceof HTMLFormElement ? watched : null;
+  // The form is around the island (the comment captcha) or inside it (the footer sign-up).
+  const form = watched instanceof HTMLFormElement ? watched : watched.querySelector('form');
   form?.addEventListener('submit', hold);
   await whenIntended(watched);
   const Component = await island.load(props);
@@ -154,7 +155,8 @@ async function mountOnIntent(
   if (clicked >= 0) el.querySelectorAll('button')[clicked]?.click();
   form?.removeEventListener('submit', hold);
   // After the widget has connected (its listeners attach in a microtask), so its check runs.
-  if (held) setTimeout(() => form?.requestSubmit());
+  // A form inside the island was replaced by the island's own: that one is sent.
+  if (held) setTimeout(() => (form?.isConnected ? form : el.querySelector('form'))?.requestSubmit());
   return reactRoot;
 }
 

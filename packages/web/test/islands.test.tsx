@@ -33,6 +33,26 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/** The footer sign-up block's island props, as the server renders them. */
+const SIGN_UP_PROPS = {
+  formId: 'newsletter',
+  fields: [{ id: 'newsletter-email', type: 'email', title: 'Email Address', required: true }],
+  action: '/api/form/submit/newsletter',
+  successText: 'Thanks',
+  postSubmitHtml: null,
+  successRedirect: null,
+  captcha: null,
+  submitText: 'Sign Up',
+  honeypotName: '_website',
+  captchaErrorKey: '_captcha',
+  values: {},
+  errors: {},
+  notice: '',
+  newsletter: true,
+  title: 'Newsletter',
+  idPrefix: 'sf-footer',
+};
+
 describe('page context', () => {
   it('reads the embedded sf-context JSON', () => {
     document.body.innerHTML = `<script type="application/json" id="sf-context">{"websiteId":"w1","currency":"EUR","locale":"de-DE","pageType":50,"cartUrl":"/cart"}</script>`;
@@ -90,24 +110,7 @@ describe('mountIslands', () => {
   });
 
   it('mounts a block marked data-island-intent (the footer sign-up) only at first use, keeping what was typed', async () => {
-    const props = {
-      formId: 'newsletter',
-      fields: [{ id: 'newsletter-email', type: 'email', title: 'Email Address', required: true }],
-      action: '/api/form/submit/newsletter',
-      successText: 'Thanks',
-      postSubmitHtml: null,
-      successRedirect: null,
-      captcha: null,
-      submitText: 'Sign Up',
-      honeypotName: '_website',
-      captchaErrorKey: '_captcha',
-      values: {},
-      errors: {},
-      notice: '',
-      newsletter: true,
-      title: 'Newsletter',
-      idPrefix: 'sf-footer',
-    };
+    const props = SIGN_UP_PROPS;
     document.body.innerHTML = `<div data-island="SiteForm" data-island-intent data-props="${attr(props)}"><form class="site-form"><label for="sf-footer-newsletter-email">Email Address</label><input id="sf-footer-newsletter-email" type="email" name="newsletter-email" value=""><button type="submit">Sign Up</button></form></div>`;
     const serverInput = document.querySelector<HTMLInputElement>('input')!;
     let mounted: (root: Root) => void = () => {};
@@ -130,6 +133,35 @@ describe('mountIslands', () => {
     expect(input.id).toBe('sf-footer-newsletter-email');
     expect(input.value).toBe('early@example.com');
     expect(document.activeElement).toBe(input);
+  });
+
+  it('holds a footer sign-up sent before its island arrived, and sends the island’s form once it is there', async () => {
+    document.body.innerHTML = `<div data-island="SiteForm" data-island-intent data-props="${attr({ ...SIGN_UP_PROPS })}"><form class="site-form"><label for="sf-footer-newsletter-email">Email Address</label><input id="sf-footer-newsletter-email" type="email" name="newsletter-email" value="fast@example.com"><button type="submit">Sign Up</button></form></div>`;
+    const serverForm = document.querySelector('form')!;
+    const resend = vi.spyOn(HTMLFormElement.prototype, 'requestSubmit').mockImplementation(() => {});
+    let mounted: (root: Root) => void = () => {};
+    const island = new Promise<Root>((resolve) => {
+      mounted = resolve;
+    });
+    await act(async () => {
+      roots = await mountIslands(document, mounted);
+    });
+    // The button pressed at once: the plain form is not sent (the page would be left)…
+    const sent = new Event('submit', { cancelable: true });
+    await act(async () => {
+      serverForm.querySelector('input')!.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+      serverForm.dispatchEvent(sent);
+      roots = [await island];
+    });
+    expect(sent.defaultPrevented).toBe(true);
+    // …the island's own form is sent instead, with what was typed.
+    await new Promise((r) => setTimeout(r));
+    expect(resend).toHaveBeenCalledTimes(1);
+    const islandForm = resend.mock.contexts[0] as HTMLFormElement;
+    expect(islandForm).not.toBe(serverForm);
+    expect(islandForm.isConnected).toBe(true);
+    expect((screen.getByLabelText(/Email Address/) as HTMLInputElement).value).toBe('fast@example.com');
+    resend.mockRestore();
   });
 
   it('loads the comment captcha only when its form is used, holding a form sent before it arrived', async () => {
