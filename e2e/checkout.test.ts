@@ -182,7 +182,7 @@ describe('checkout in Chromium', () => {
     await alert.getByText('Sorry, you can buy only one of this item per order.').waitFor();
     await alert.getByRole('button', { name: 'OK' }).click();
     await page.goto(`${server.url}/cart`);
-    await page.locator('.cart-island[data-island-mounted]').waitFor();
+    await page.locator('.cart-island[data-island-ready]').waitFor();
     await expect(page.locator('.cart-entry-quantity--fixed').textContent()).resolves.toBe(
       'Qty 1 One per order',
     );

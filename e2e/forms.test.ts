@@ -32,7 +32,7 @@ describe('site forms in the browser', () => {
     await page.waitForURL(/\/contact$/);
     // The contact form, not the newsletter sign-up under it.
     const contact = page.locator('.site-form-block:not(.site-form-block--newsletter)');
-    await page.locator('.site-form-block:not(.site-form-block--newsletter)[data-island-mounted]').waitFor();
+    await page.locator('.site-form-block:not(.site-form-block--newsletter)[data-island-ready]').waitFor();
 
     await contact.getByRole('button', { name: 'Submit' }).click();
     for (const id of ['contact-name', 'contact-email', 'contact-topic', 'contact-message']) {
@@ -101,7 +101,7 @@ describe('site forms in the browser', () => {
 
     const visitor = await browser.newPage();
     await visitor.goto(`${server.url}/workshop`);
-    await visitor.locator('[data-island="SiteForm"][data-island-mounted]').first().waitFor();
+    await visitor.locator('[data-island="SiteForm"][data-island-ready]').first().waitFor();
     await visitor.getByLabel('First name').fill('Grace');
     await visitor.getByLabel('Last name').fill('Hopper');
     await visitor.getByLabel('Your email').fill('grace@example.com');

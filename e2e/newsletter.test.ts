@@ -63,7 +63,7 @@ describe('newsletter sign-up, confirmation, unsubscription and a campaign, over 
       await page.goto(`${server.url}/contact`);
       // The contact page's own sign-up, not the footer's copy.
       const block = page.locator('main .site-form-block--newsletter');
-      await page.locator('main .site-form-block--newsletter[data-island-mounted]').waitFor();
+      await page.locator('main .site-form-block--newsletter[data-island-ready]').waitFor();
       await block.getByLabel('Email Address').fill('not an address');
       await block.getByRole('button', { name: 'Sign Up' }).click();
       await expect.poll(() => block.locator('.site-form-error').textContent()).toMatch(/^Email is not valid/);

@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { type ComponentType, type ReactNode, useEffect } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import { PillCart } from './islands/PillCart';
@@ -68,6 +68,16 @@ export const ISLANDS: Record<string, IslandDefinition> = {
 
 /** Set on an element once React owns it, so a second scan never mounts twice. */
 const MOUNTED_ATTRIBUTE = 'data-island-mounted';
+/**
+ * Set once the island's first render is on the page: until then a click reaches the server
+ * markup (a plain form post), which is what a test waiting to use the island must wait past.
+ */
+const READY_ATTRIBUTE = 'data-island-ready';
+
+function Ready({ el, children }: { el: Element; children: ReactNode }) {
+  useEffect(() => el.setAttribute(READY_ATTRIBUTE, ''), [el]);
+  return children;
+}
 
 function readProps(el: Element): Record<string, unknown> | null {
   const raw = el.getAttribute('data-props');
@@ -111,7 +121,11 @@ async function mount(el: Element, island: IslandDefinition, props: Record<string
   const Component = await island.load(props);
   const state = island.stateFromMarkup?.(el) ?? {};
   const reactRoot = createRoot(el);
-  reactRoot.render(<Component {...props} {...state} />);
+  reactRoot.render(
+    <Ready el={el}>
+      <Component {...props} {...state} />
+    </Ready>,
+  );
   return reactRoot;
 }
 
@@ -149,7 +163,13 @@ async function mountOnIntent(
   const place = active ? controls().indexOf(active as HTMLElement) : -1;
   const state = island.stateFromMarkup?.(el) ?? {};
   const reactRoot = createRoot(el);
-  flushSync(() => reactRoot.render(<Component {...props} {...state} />));
+  flushSync(() =>
+    reactRoot.render(
+      <Ready el={el}>
+        <Component {...props} {...state} />
+      </Ready>,
+    ),
+  );
   if (name) el.querySelector<HTMLElement>(`[name="${CSS.escape(name)}"]`)?.focus();
   else if (place >= 0) controls()[place]?.focus();
   if (clicked >= 0) el.querySelectorAll('button')[clicked]?.click();

@@ -83,6 +83,23 @@ describe('mountIslands', () => {
     expect(links[0].getAttribute('aria-label')).toBe('Cart, 2 items, $50.00');
   });
 
+  it('marks an island ready only once its render is on the page, not when its mounting starts', async () => {
+    document.body.innerHTML = `<div data-island="CartPage" data-props="${attr({ cart: makeCart([]) })}"><p>server</p></div>`;
+    const el = document.querySelector('[data-island]')!;
+    let mounting!: Promise<Root[]>;
+    act(() => {
+      mounting = mountIslands(document);
+    });
+    // The cart page's code is still loading: the server markup is what a click reaches.
+    expect(el.hasAttribute('data-island-mounted')).toBe(true);
+    expect(el.hasAttribute('data-island-ready')).toBe(false);
+    await act(async () => {
+      roots = await mounting;
+    });
+    expect(screen.queryByText('server')).toBeNull();
+    expect(el.hasAttribute('data-island-ready')).toBe(true);
+  });
+
   it('uses the page locale from the context', async () => {
     setPageContext({ ...pageContext(), locale: 'de-DE' });
     try {
