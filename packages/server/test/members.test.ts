@@ -14,6 +14,15 @@ const SECRET = 'Only members read this line.';
 describe.each(dialects)('member areas on %s', (dialect) => {
   let t: TestApp;
   const { call, keep, pageType, signUp, buyClub } = memberShopper(() => t);
+  // The account page's forms as a browser without JavaScript posts them.
+  const form = (url: string, fields: Record<string, string>) =>
+    t.app.inject({
+      method: 'POST',
+      url,
+      cookies: { crumb: CRUMB },
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ crumb: CRUMB, ...fields }).toString(),
+    });
 
   beforeAll(async () => {
     t = await createTestApp(dialect, memberCatalog());
@@ -45,22 +54,14 @@ describe.each(dialects)('member areas on %s', (dialect) => {
 
   it('brings a visitor who signs in from the paywall back to the area, and never to another site', async () => {
     const page = await call('GET', '/account?returnTo=%2Fmembers', {});
-    expect(page.body.match(/name="returnTo" value="\/members"/g)).toHaveLength(2);
+    // Sign in, sign up, and the emailed link each carry it.
+    expect(page.body.match(/name="returnTo" value="\/members"/g)).toHaveLength(3);
     expect((await call('GET', '/account', {})).body).not.toContain('name="returnTo"');
     expect((await call('GET', '/account?returnTo=%2F%2Fevil.example', {})).body).not.toContain(
       'name="returnTo"',
     );
 
     await signUp('rhea@example.com');
-    // The account page's forms as a browser without JavaScript posts them.
-    const form = (url: string, fields: Record<string, string>) =>
-      t.app.inject({
-        method: 'POST',
-        url,
-        cookies: { crumb: CRUMB },
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: new URLSearchParams({ crumb: CRUMB, ...fields }).toString(),
-      });
     const signIn = (returnTo: string, password = MEMBER_PASSWORD) =>
       form('/api/site-users/session', { email: 'rhea@example.com', password, returnTo });
 
@@ -81,6 +82,52 @@ describe.each(dialects)('member areas on %s', (dialect) => {
     });
     expect(created.statusCode).toBe(303);
     expect(created.headers.location).toBe('/members');
+  });
+
+  it('brings a visitor who signs in by the emailed link back to the area, and never to another site', async () => {
+    const emailedLink = async (email: string, returnTo: string) => {
+      const asked = await form('/api/site-users/sign-in-link', { email, returnTo });
+      expect(asked.statusCode).toBe(303);
+      const rows = await t.database.db
+        .selectFrom('outbox')
+        .select('payload')
+        .where('kind', '=', 'sign-in-link')
+        .execute();
+      const mail = rows
+        .map((r) => JSON.parse(r.payload) as { to: string; data: { link: string } })
+        .findLast((m) => m.to === email)!;
+      return { asked, link: new URL(mail.data.link) };
+    };
+
+    const { asked, link } = await emailedLink('lena@example.com', '/members');
+    // The "check your inbox" page keeps the way back for a password sign-in too.
+    expect(asked.headers.location).toBe('/account?returnTo=%2Fmembers&message=signInLinkSent');
+    expect(link.pathname).toBe('/account/sign-in-link');
+    expect(link.searchParams.get('returnTo')).toBe('/members');
+    const linkPage = await call('GET', `${link.pathname}${link.search}`, {});
+    expect(linkPage.body).toContain('name="returnTo" value="/members"');
+    const used = await form('/api/site-users/sign-in-link/use', {
+      token: link.searchParams.get('token')!,
+      returnTo: '/members',
+    });
+    expect(used.statusCode).toBe(303);
+    expect(used.headers.location).toBe('/members');
+
+    // Another site's address is neither put in the email nor followed from a crafted link.
+    const offsite = await emailedLink('lena@example.com', '//evil.example/x');
+    expect(offsite.link.searchParams.has('returnTo')).toBe(false);
+    expect(offsite.asked.headers.location).toBe('/account?message=signInLinkSent');
+    const crafted = await call(
+      'GET',
+      `/account/sign-in-link?token=${'a'.repeat(64)}&returnTo=https%3A%2F%2Fevil.example`,
+      {},
+    );
+    expect(crafted.body).not.toContain('name="returnTo"');
+    const usedOffsite = await form('/api/site-users/sign-in-link/use', {
+      token: offsite.link.searchParams.get('token')!,
+      returnTo: 'https://evil.example/',
+    });
+    expect(usedOffsite.headers.location).toBe('/account');
   });
 
   it('shows a signed-in customer without the product the access denied page (106) with an add-to-cart form', async () => {

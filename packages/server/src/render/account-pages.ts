@@ -104,13 +104,21 @@ export function accountPageRoutes(app: FastifyInstance, services: AppServices): 
   const linkPage =
     (purpose: 'sign-in' | 'reset') =>
     async (request: FastifyRequest, reply: Parameters<typeof render>[2]) => {
-      const { token } = parseInput(noticeQuery, request.query);
+      const { token, returnTo } = parseInput(noticeQuery, request.query);
       return render(services, request, reply, {
         status: 200,
         pageType: PAGE_TYPE.PAGE,
         template: 'accountLink',
         title: purpose === 'sign-in' ? 'Sign in' : 'Choose a new password',
-        data: { notice: notices(request), link: { token: token ?? '', signIn: purpose === 'sign-in' } },
+        data: {
+          notice: notices(request),
+          link: {
+            token: token ?? '',
+            signIn: purpose === 'sign-in',
+            // The page that asked the shopper to sign in, carried by the emailed link.
+            returnTo: purpose === 'sign-in' ? localPath(returnTo, '') : '',
+          },
+        },
       });
     };
   app.get('/account/sign-in-link', linkPage('sign-in'));

@@ -26,6 +26,7 @@ import {
   setPasswordBody,
   signedInReply,
   signInBody,
+  signInLinkBody,
   signUpBody,
   subscriptionChangeBody,
   useLinkBody,
@@ -213,18 +214,23 @@ export function siteUserRoutes(app: FastifyInstance, services: AppServices): voi
   api.post(
     `${API}/sign-in-link`,
     {
-      schema: { body: emailBody, response: { 202: messageReply } },
+      schema: { body: signInLinkBody, response: { 202: messageReply } },
       config,
       preValidation: crumb,
       errorHandler,
     },
     accountCall(async (request) => {
-      const { email } = request.body;
+      const { email, returnTo } = request.body;
       await services.rateLimit(request, 'password-reset');
       await services.rateLimit(request, 'site-user-sign-in-account', email);
       const ctx = await services.context();
-      await requestSignInLink(ctx, email, siteBaseUrl(ctx, services.config));
-      return { status: 202, body: { message: ACCOUNT_MESSAGES.signInLinkSent }, message: 'signInLinkSent' };
+      await requestSignInLink(ctx, email, siteBaseUrl(ctx, services.config), localPath(returnTo, ''));
+      return {
+        status: 202,
+        body: { message: ACCOUNT_MESSAGES.signInLinkSent },
+        message: 'signInLinkSent',
+        to: accountReturning(request.body),
+      };
     }),
   );
 
@@ -245,7 +251,7 @@ export function siteUserRoutes(app: FastifyInstance, services: AppServices): voi
         siteUserToken(request),
       );
       await signedIn(services, request, reply, result);
-      return { body: { siteUser: result.siteUser } };
+      return { body: { siteUser: result.siteUser }, to: localPath(request.body.returnTo, ACCOUNT_URL) };
     }),
   );
 

@@ -42,12 +42,14 @@ export const signInBody = z.object({
 });
 
 export const emailBody = z.object({ email: accountEmail });
+/** The emailed link carries `returnTo` on: using it goes back to the page that asked for a sign-in. */
+export const signInLinkBody = z.object({ email: accountEmail, returnTo });
 
 const linkToken = z
   .string(ACCOUNT_MESSAGES.linkInvalid)
   .regex(/^[0-9a-f]{64}$/, ACCOUNT_MESSAGES.linkInvalid);
 
-export const useLinkBody = z.object({ token: linkToken });
+export const useLinkBody = z.object({ token: linkToken, returnTo });
 export const setPasswordBody = z.object({ token: linkToken, password: newPassword });
 
 export const addressBody = shippingAddress;

@@ -61,8 +61,15 @@ function view(row: SiteUserRow): SiteUserView {
 }
 
 /** Pages a one-time link opens: the sign-in link's confirm page and the new-password page. */
-export function accountLink(baseUrl: string, purpose: 'sign-in' | 'reset', token: string): string {
-  return `${baseUrl}/account/${purpose === 'sign-in' ? 'sign-in-link' : 'reset-password'}?token=${token}`;
+/** `returnTo`: a path of this site (already checked) the link's sign-in goes on to, or ''. */
+export function accountLink(
+  baseUrl: string,
+  purpose: 'sign-in' | 'reset',
+  token: string,
+  returnTo = '',
+): string {
+  const back = returnTo ? `&returnTo=${encodeURIComponent(returnTo)}` : '';
+  return `${baseUrl}/account/${purpose === 'sign-in' ? 'sign-in-link' : 'reset-password'}?token=${token}${back}`;
 }
 
 // ── sessions ────────────────────────────────────────────────────────────────
@@ -143,7 +150,13 @@ export async function signOut(store: SessionStore, token: string): Promise<void>
 
 // ── one-time links ──────────────────────────────────────────────────────────
 
-async function issueLink(ctx: SiteContext, row: SiteUserRow, purpose: 'sign-in' | 'reset', baseUrl: string) {
+async function issueLink(
+  ctx: SiteContext,
+  row: SiteUserRow,
+  purpose: 'sign-in' | 'reset',
+  baseUrl: string,
+  returnTo = '',
+) {
   await ctx.db.transaction().execute(async (trx) => {
     const token = newToken(32);
     const now = ctx.clock.now();
@@ -155,7 +168,7 @@ async function issueLink(ctx: SiteContext, row: SiteUserRow, purpose: 'sign-in' 
       expires_at: now + (purpose === 'sign-in' ? SIGN_IN_LINK_TTL_MS : RESET_LINK_TTL_MS),
       used_at: null,
     });
-    const link = accountLink(baseUrl, purpose, token);
+    const link = accountLink(baseUrl, purpose, token, returnTo);
     const siteTitle = ctx.site.website.siteTitle;
     await enqueueEmail(
       { ...ctx, db: trx },
@@ -180,7 +193,13 @@ async function issueLink(ctx: SiteContext, row: SiteUserRow, purpose: 'sign-in' 
  * opening the link proves the address, so this is also how a shopper signs up without a password.
  * Answers the same either way.
  */
-export async function requestSignInLink(ctx: SiteContext, email: string, baseUrl: string): Promise<void> {
+/** `returnTo`: a path of this site the emailed link brings the shopper back to, or ''. */
+export async function requestSignInLink(
+  ctx: SiteContext,
+  email: string,
+  baseUrl: string,
+  returnTo = '',
+): Promise<void> {
   let row = await findSiteUserByEmail(ctx.db, ctx.websiteId, email);
   if (!row) {
     const fresh: SiteUserRow = {
@@ -193,7 +212,7 @@ export async function requestSignInLink(ctx: SiteContext, email: string, baseUrl
     await insertSiteUser(ctx.db, fresh);
     row = await findSiteUserByEmail(ctx.db, ctx.websiteId, email);
   }
-  if (row) await issueLink(ctx, row, 'sign-in', baseUrl);
+  if (row) await issueLink(ctx, row, 'sign-in', baseUrl, returnTo);
 }
 
 /** Signs in with an emailed link, once. */
