@@ -721,6 +721,8 @@ export const TEXTS = {
   moreSubscribers: 'More subscribers',
   importCsv: 'Import CSV',
   importCsvFile: 'CSV file of addresses',
+  deleteListTitle: 'Delete this list',
+  deleteListHint: 'Its subscribers are deleted with it; its campaigns keep their text.',
   importCsvHint:
     'A CSV file with a column headed “email” (or addresses in the first column). They are added as subscribed: import only people who agreed to receive it.',
   importing: 'Importing…',

@@ -72,7 +72,7 @@ export function SubscribersScreen() {
         </div>
       </div>
       {list && (
-        <p className="cfg-hint">
+        <p className="cfg-hint cfg-counts">
           {TEXTS.subscribed}: {list.counts.subscribed} · {TEXTS.pending}: {list.counts.pending} ·{' '}
           {TEXTS.unsubscribed}: {list.counts.unsubscribed}
         </p>
@@ -164,18 +164,22 @@ export function SubscribersScreen() {
         <ErrorNotice error={importer.error ?? remove.error} />
       </section>
       {list && (
-        <div className="cfg-actions">
-          <DeleteButton
-            name={list.name}
-            pending={remove.isPending}
-            onDelete={() =>
-              remove.mutateAsync(list.id).then(
-                () => navigate('/newsletter'),
-                () => undefined,
-              )
-            }
-          />
-        </div>
+        <section className="cfg-section cfg-section-apart">
+          <h2 className="cfg-subhead">{TEXTS.deleteListTitle}</h2>
+          <p className="cfg-hint">{TEXTS.deleteListHint}</p>
+          <div className="cfg-actions cfg-actions-start">
+            <DeleteButton
+              name={list.name}
+              pending={remove.isPending}
+              onDelete={() =>
+                remove.mutateAsync(list.id).then(
+                  () => navigate('/newsletter'),
+                  () => undefined,
+                )
+              }
+            />
+          </div>
+        </section>
       )}
     </>
   );
