@@ -240,6 +240,12 @@ describe.each(dialects)('browsing the store on %s', (dialect) => {
     // Never a redirect off the site.
     expect((await dismiss('//evil.example/')).headers.location).toBe('/');
     expect((await dismiss('https://evil.example/')).headers.location).toBe('/');
+    // The one rule of a local path (platform/local-path.ts): no control characters, no spaces.
+    for (const odd of ['/shop\r\nSet-Cookie: a=b', '/shop page', '/\\evil.example']) {
+      const answer = await dismiss(odd);
+      expect(answer.statusCode).toBe(303);
+      expect(answer.headers.location).toBe('/');
+    }
 
     expect(await page('/shop', { sf_announcement: closed })).not.toContain('class="announcement-bar"');
     expect(await page('/shop/p/shirt', { sf_announcement: closed })).not.toContain(

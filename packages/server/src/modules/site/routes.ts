@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { contract, guard, seeOther } from '../../platform/contract.js';
 import { isHttps } from '../../platform/crumb.js';
+import { localPath } from '../../platform/local-path.js';
 import { text } from '../../platform/request-input.js';
 import type { AppServices } from '../../services.js';
 import type { Announcement } from '../catalog/import-schema.js';
@@ -36,8 +37,6 @@ export function announcementDismissed(
   return !!a && cookies[ANNOUNCEMENT_COOKIE] === announcementFingerprint(a);
 }
 
-/** Only a path on this site: never another host ("//evil", "/\\evil"). */
-const returnPath = (v: string | undefined) => (v && /^\/(?![/\\])/.test(v) ? v : '/');
 const dismissForm = z.object({ returnTo: text(2000).optional(), crumb: text().optional() });
 
 /** The announcement bar's close button: a plain form, so it works without JavaScript. */
@@ -62,7 +61,7 @@ export function siteRoutes(app: FastifyInstance, services: AppServices): void {
           httpOnly: true,
           secure: isHttps(request),
         });
-      return reply.redirect(returnPath(request.body.returnTo), 303);
+      return reply.redirect(localPath(request.body.returnTo), 303);
     },
   );
 }
