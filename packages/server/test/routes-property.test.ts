@@ -52,6 +52,8 @@ const knownKeys = fc.constantFrom(
   'type',
   'formId',
   'crumb',
+  'returnTo',
+  'email',
   'cartError',
   'code',
   'quantity',
@@ -84,6 +86,11 @@ const nasty = fc.constantFrom(
   '{}',
   '\u0000',
   '\ud800',
+  // Paths a redirect could be made of: another site, a header break, a space, a tab.
+  '//evil.example/',
+  '/shop\r\nSet-Cookie: a=b',
+  '/a b',
+  '/\t',
 );
 const value = fc.oneof(
   { weight: 3, arbitrary: fc.string({ maxLength: 40 }) },
