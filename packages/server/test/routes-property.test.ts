@@ -230,41 +230,45 @@ describe.each(dialects)('every route on %s', (dialect) => {
     }
   });
 
-  it('never answers 5xx to generated paths, queries, bodies and headers', async () => {
-    for (const [i, route] of routes.entries()) {
-      const params = route.url.match(/:\w+|\*/g) ?? [];
-      await fc.assert(
-        fc.asyncProperty(
-          fc.array(segment, { minLength: params.length, maxLength: params.length }),
-          query,
-          body,
-          headers,
-          async (values, search, sent, h) => {
-            let url = route.url;
-            for (const [n, name] of params.entries()) url = url.replace(name, values[n]);
-            const res = await t.app.inject({
-              method: route.method as 'GET',
-              url: `${url}${search}`,
-              headers: {
-                ...(sent ? { 'content-type': sent.type } : {}),
-                ...(h.crumb ? { 'x-csrf-token': h.crumb } : {}),
-                ...(h.forwardedFor ? { 'x-forwarded-for': h.forwardedFor } : {}),
-                ...(h.accept ? { accept: h.accept } : {}),
-                ...(h.encoding ? { 'accept-encoding': h.encoding } : {}),
-                cookie: `crumb=${h.crumb}${h.cart ? `; CART=${encode(h.cart)}` : ''}${sessions[h.session ?? 'visitor']}`,
-              },
-              ...(sent ? { payload: sent.payload } : {}),
-            });
-            if (res.statusCode >= 500) {
-              throw new Error(
-                `${route.method} ${url}${search.slice(0, 200)} answered ${res.statusCode}: ${res.body.slice(0, 300)}`,
-              );
-            }
-          },
-        ),
-        { numRuns: RUNS_PER_ROUTE, seed: SEED + i, endOnFailure: true },
-      );
-      if (SIGNS_OUT.test(route.url)) await signInCallers();
-    }
-  }, Number(process.env.PROPERTY_TIMEOUT_MS ?? 120_000));
+  it(
+    'never answers 5xx to generated paths, queries, bodies and headers',
+    async () => {
+      for (const [i, route] of routes.entries()) {
+        const params = route.url.match(/:\w+|\*/g) ?? [];
+        await fc.assert(
+          fc.asyncProperty(
+            fc.array(segment, { minLength: params.length, maxLength: params.length }),
+            query,
+            body,
+            headers,
+            async (values, search, sent, h) => {
+              let url = route.url;
+              for (const [n, name] of params.entries()) url = url.replace(name, values[n]);
+              const res = await t.app.inject({
+                method: route.method as 'GET',
+                url: `${url}${search}`,
+                headers: {
+                  ...(sent ? { 'content-type': sent.type } : {}),
+                  ...(h.crumb ? { 'x-csrf-token': h.crumb } : {}),
+                  ...(h.forwardedFor ? { 'x-forwarded-for': h.forwardedFor } : {}),
+                  ...(h.accept ? { accept: h.accept } : {}),
+                  ...(h.encoding ? { 'accept-encoding': h.encoding } : {}),
+                  cookie: `crumb=${h.crumb}${h.cart ? `; CART=${encode(h.cart)}` : ''}${sessions[h.session ?? 'visitor']}`,
+                },
+                ...(sent ? { payload: sent.payload } : {}),
+              });
+              if (res.statusCode >= 500) {
+                throw new Error(
+                  `${route.method} ${url}${search.slice(0, 200)} answered ${res.statusCode}: ${res.body.slice(0, 300)}`,
+                );
+              }
+            },
+          ),
+          { numRuns: RUNS_PER_ROUTE, seed: SEED + i, endOnFailure: true },
+        );
+        if (SIGNS_OUT.test(route.url)) await signInCallers();
+      }
+    },
+    Number(process.env.PROPERTY_TIMEOUT_MS ?? 120_000),
+  );
 });
