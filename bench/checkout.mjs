@@ -185,6 +185,30 @@ function percentile(sorted, p) {
 
 const RSS_SAMPLE_MS = 100;
 
+/** CPU seconds a process has used (user + system), from /proc/<pid>/stat; 0 once it is gone. */
+function cpuSeconds(pid) {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return 0;
+  }
+}
+const CLOCK_TICKS = 100;
+
+/** The CPU seconds of every PostgreSQL process on this machine (its backends serve the store). */
+function postgresCpuSeconds() {
+  let sum = 0;
+  for (const pid of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      if (fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') sum += cpuSeconds(pid);
+    } catch {}
+  }
+  return sum;
+}
+
 function rssMb(pid) {
   const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
   return m ? Number(m[1]) / 1024 : 0;
@@ -198,6 +222,8 @@ async function measure(bases, seconds, skus, pids = []) {
   }, RSS_SAMPLE_MS);
   const latencies = [];
   let failures = 0;
+  const storeCpu = () => pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
+  const cpuBefore = { store: storeCpu(), postgres: postgresCpuSeconds(), client: process.cpuUsage() };
   const deadline = performance.now() + seconds * 1000;
   const started = performance.now();
   await Promise.all(
@@ -212,6 +238,8 @@ async function measure(bases, seconds, skus, pids = []) {
   );
   const elapsed = (performance.now() - started) / 1000;
   clearInterval(timer);
+  const clientCpu = process.cpuUsage(cpuBefore.client);
+  const perOrder = (seconds) => Number(((seconds * 1000) / Math.max(1, latencies.length)).toFixed(2));
   latencies.sort((a, b) => a - b);
   return {
     'orders/s': Math.round(latencies.length / elapsed),
@@ -220,6 +248,10 @@ async function measure(bases, seconds, skus, pids = []) {
     orders: latencies.length,
     failures,
     'server RSS MB': Math.round(maxRss),
+    // CPU per placed order (add-to-cart included): steadier than orders/s on a shared machine.
+    'store CPU ms/order': perOrder(storeCpu() - cpuBefore.store),
+    'PostgreSQL CPU ms/order': perOrder(postgresCpuSeconds() - cpuBefore.postgres),
+    'client CPU ms/order': perOrder((clientCpu.user + clientCpu.system) / 1e6),
   };
 }
 

@@ -33,17 +33,33 @@ export const SITE_TABLES: ReadonlySet<string> = new Set(['websites', 'store_sett
 /** The published templates, which the theme keeps compiled. */
 export const TEMPLATE_TABLES: ReadonlySet<string> = new Set(['template_versions']);
 
+/**
+ * What add-to-cart keeps read between writes (the product it checks, the cart's shipping
+ * options): the page tables and the shipping options.
+ */
+export const CART_TABLES: ReadonlySet<string> = new Set([...PAGE_TABLES, 'shipping_options']);
+
+/**
+ * An order taking stock (the conditional `qty_in_stock = qty_in_stock - n`), as reported to
+ * `committed`: pages change (a sold-out badge), the products add-to-cart keeps need not, since
+ * their stock may be a little old anyway (the order's own decrement is the check that counts).
+ */
+export const STOCK_TAKEN = 'variants (stock taken)';
+
 /** `INSERT INTO t`, `UPDATE t`, `DELETE FROM t` (optionally schema-qualified, quoted or not). */
 const WRITE_TARGET = /^\s*(?:insert\s+into|update|delete\s+from)\s+(?:"?\w+"?\.)?"?(\w+)"?/i;
+const STOCK_TAKE =
+  /^\s*update\s+(?:"?\w+"?\.)?"?variants"?\s+set\s+"?qty_in_stock"?\s*=\s*"?qty_in_stock"?\s*-/i;
 
-/** The page table a statement writes, if any; raw `sql` writes are read from their text too. */
-function writtenPageTable(sql: string): string | undefined {
+/** The counted table a statement writes, if any (`STOCK_TAKEN` for an order's stock decrement); raw `sql` writes are read from their text too. */
+function writtenTable(sql: string): string | undefined {
   const first = sql.charCodeAt(sql.search(/\S/));
   // Quick exit for reads: only statements starting with i/I, u/U or d/D can write.
   if (first !== 105 && first !== 73 && first !== 117 && first !== 85 && first !== 100 && first !== 68)
     return undefined;
   const target = WRITE_TARGET.exec(sql)?.[1]?.toLowerCase();
-  return target !== undefined && PAGE_TABLES.has(target) ? target : undefined;
+  if (target === undefined || !CART_TABLES.has(target)) return undefined;
+  return target === 'variants' && STOCK_TAKE.test(sql) ? STOCK_TAKEN : target;
 }
 
 /**
@@ -52,8 +68,10 @@ function writtenPageTable(sql: string): string | undefined {
  * reader that saw version N started after every write counted up to N had committed.
  */
 export interface WriteVersion {
-  /** Committed writes to any of `PAGE_TABLES`. */
+  /** Committed writes to any of `PAGE_TABLES` (stock taken by orders included). */
   readonly pages: number;
+  /** Committed writes to any of `CART_TABLES` but for stock taken by orders. */
+  readonly cart: number;
   /** Committed writes to `SITE_TABLES`. */
   readonly site: number;
   /**
@@ -61,17 +79,21 @@ export interface WriteVersion {
    * `pages`, which every sale moves (stock).
    */
   readonly templates: number;
-  /** Counts one committed write (statement or transaction) to these tables. */
+  /** Counts one committed write (statement or transaction) to these tables (`CART_TABLES` names, or `STOCK_TAKEN`). */
   committed(tables: Iterable<string>): void;
 }
 
 export function createWriteVersion(): WriteVersion {
   let pages = 0;
+  let cart = 0;
   let site = 0;
   let templates = 0;
   return {
     get pages() {
       return pages;
+    },
+    get cart() {
+      return cart;
     },
     get site() {
       return site;
@@ -80,8 +102,9 @@ export function createWriteVersion(): WriteVersion {
       return templates;
     },
     committed(tables) {
-      pages++;
       const written = [...tables];
+      if (written.some((t) => t === STOCK_TAKEN || PAGE_TABLES.has(t))) pages++;
+      if (written.some((t) => t !== STOCK_TAKEN)) cart++;
       if (written.some((t) => SITE_TABLES.has(t))) site++;
       if (written.some((t) => TEMPLATE_TABLES.has(t))) templates++;
     },
@@ -90,7 +113,7 @@ export function createWriteVersion(): WriteVersion {
 
 class ObservedConnection implements DatabaseConnection {
   inTransaction = false;
-  /** Page tables written in the open transaction. */
+  /** Counted tables written in the open transaction. */
   readonly written = new Set<string>();
   constructor(
     readonly inner: DatabaseConnection,
@@ -99,7 +122,7 @@ class ObservedConnection implements DatabaseConnection {
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     const result = await this.inner.executeQuery<R>(query);
-    const table = writtenPageTable(query.sql);
+    const table = writtenTable(query.sql);
     if (table !== undefined) {
       if (this.inTransaction) this.written.add(table);
       else this.version.committed([table]);
@@ -151,7 +174,7 @@ class ObservedDriver implements Driver {
   }
 }
 
-/** A dialect whose connections count each committed write to `PAGE_TABLES` in `version`. */
+/** A dialect whose connections count each committed write to `CART_TABLES` in `version`. */
 export function observeWrites(dialect: Dialect, version: WriteVersion): Dialect {
   return {
     createAdapter: () => dialect.createAdapter(),

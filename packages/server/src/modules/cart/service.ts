@@ -149,13 +149,14 @@ function buildView(
 
 /**
  * The cart as the shopper sees it. `inHand`: products the caller has already read (add-to-cart's
- * own), which are not read again; `options.rows`: the cart's entries, when the caller has them.
+ * own), which are not read again; `options.rows`: the cart's entries, when the caller has them;
+ * `options.made`: the caller made the cart just now, so it has no stored pricing choices to read.
  */
 export async function viewOf(
   ctx: RequestContext,
   cart: CartRow,
   inHand: readonly CatalogProduct[] = [],
-  options: { calculateSubtotal?: boolean; rows?: readonly CartEntryRow[] } = {},
+  options: { calculateSubtotal?: boolean; rows?: readonly CartEntryRow[]; made?: boolean } = {},
 ): Promise<CartView> {
   const rows = options.rows ?? (await listEntries(ctx.db, cart.id));
   const byId = new Map(inHand.map((p) => [p.id, p]));
@@ -177,7 +178,7 @@ export async function viewOf(
     const totalQuantity = entries.reduce((sum, e) => sum + e.quantity, 0);
     return buildView(cart, ctx.websiteId, cart.currency, entries, { ...EMPTY_PRICING, totalQuantity });
   }
-  const pricing = await cartPricingView(ctx, cart.id, linesOf(entries), cart.currency);
+  const pricing = await cartPricingView(ctx, options.made ? null : cart.id, linesOf(entries), cart.currency);
   return buildView(cart, ctx.websiteId, cart.currency, entries, pricing);
 }
 
@@ -395,6 +396,7 @@ export async function addEntry(
   const fieldsKey = `${fields ? sha256(fields) : ''}${product.donation ? `:amount:${priceCents}` : ''}`;
 
   const now = ctx.clock.now();
+  const made = !cart;
   if (!cart) {
     cart = {
       id: newId('c'),
@@ -435,7 +437,7 @@ export async function addEntry(
   const rows = held.some((e) => e.id === row.id)
     ? held.map((e) => (e.id === row.id ? row : e))
     : [...held, row];
-  const view = await viewOf(ctx, cart, [product], { rows });
+  const view = await viewOf(ctx, cart, [product], { rows, made });
   const newlyAdded = view.entries.find((e) => e.id === row.id)!;
   return { cart: view, newlyAdded, token: cart.token };
 }

@@ -20,7 +20,7 @@ import { HttpError } from '../../platform/errors.js';
 import { newId, newToken, sha256 } from '../../platform/ids.js';
 import type { SiteContext } from '../../services.js';
 import { getInstallmentContext } from '../context/service.js';
-import { enqueueEmail } from '../email/service.js';
+import { type AnyEmailRequest, enqueueEmails } from '../email/service.js';
 import {
   findGiftCard,
   GIFT_CARD_MESSAGES,
@@ -71,7 +71,7 @@ import {
   type ShippingLocation,
   UNKNOWN_COUPON,
 } from '../pricing/service.js';
-import { scheduleReviewsRequest } from '../reviews/service.js';
+import { reviewsRequestMail } from '../reviews/service.js';
 import { sitePublicUrl } from '../site/service.js';
 import { startSubscription } from '../subscriptions/billing-service.js';
 import { ADDRESS_MESSAGES, checkShippingAddress } from './address.js';
@@ -620,14 +620,14 @@ function reviewsLinkBase(ctx: SiteContext, deps: CheckoutDeps): string {
   return sitePublicUrl(ctx.site, deps.publicUrl) ?? deps.linkBase;
 }
 
-/** Queues the order confirmation mail in the caller's transaction (`ctx.db`). */
-async function enqueueConfirmation(
+/** The order confirmation mail, for the caller to queue in its transaction. */
+function confirmationMail(
   ctx: SiteContext,
   deps: CheckoutDeps,
   row: OrderRow,
   parts: Parameters<typeof confirmationEmailData>[1],
-): Promise<void> {
-  await enqueueEmail(ctx, ctx.db, {
+): AnyEmailRequest {
+  return {
     to: row.email,
     template: 'order-confirmation',
     ref: orderRef(row.id),
@@ -636,7 +636,7 @@ async function enqueueConfirmation(
       locale: ctx.site.website.locale,
       link: storeLink(ctx, deps),
     }),
-  });
+  };
 }
 
 /**
@@ -718,7 +718,8 @@ async function confirmReserved(
         }
       }
     }
-    if (status === 'paid') await scheduleReviewsRequest(tctx, placed, items, reviewsLinkBase(ctx, deps));
+    const reviews =
+      status === 'paid' ? await reviewsRequestMail(tctx, placed, items, reviewsLinkBase(ctx, deps)) : null;
     if (body.source.kind === 'subscription') {
       const item = items[0];
       await startSubscription(tctx, {
@@ -743,19 +744,22 @@ async function confirmReserved(
     // store waits for the counter row from here to this transaction's commit.
     const row = await numberSettledOrder(trx, placed);
 
-    // Queued in this transaction: the mails exist exactly when the paid order does. A pending
-    // order's confirmation waits for its payment to settle (settlePayLater).
+    // Queued in this transaction, in one statement: the mails exist exactly when the paid order
+    // does. A pending order's confirmation waits for its payment to settle (settlePayLater).
     const siteTitle = ctx.site.website.siteTitle;
     const link = storeLink(ctx, deps);
+    const mails: AnyEmailRequest[] = [];
     if (status === 'paid') {
-      await enqueueConfirmation(tctx, deps, row, {
-        items,
-        downloads,
-        giftCards: issued.map((g) => ({ ...g, currency: row.currency, recipientEmail: g.to })),
-      });
+      mails.push(
+        confirmationMail(tctx, deps, row, {
+          items,
+          downloads,
+          giftCards: issued.map((g) => ({ ...g, currency: row.currency, recipientEmail: g.to })),
+        }),
+      );
     }
     for (const g of issued) {
-      await enqueueEmail(tctx, trx, {
+      mails.push({
         to: g.to,
         template: 'gift-card-delivery',
         ref: orderRef(orderId),
@@ -774,6 +778,8 @@ async function confirmReserved(
         },
       });
     }
+    if (reviews) mails.push(reviews);
+    await enqueueEmails(tctx, trx, mails);
     const giftCards = issued.map((g) => ({
       code: g.code,
       amountCents: g.amountCents,
@@ -941,8 +947,11 @@ export async function settlePayLater(
     if (next === 'paid') {
       // Pay-later orders hold physical goods only: no downloads or gift cards to list.
       const items = await listOrderItems(trx, row.id);
-      await enqueueConfirmation(tctx, deps, row, { items, downloads: [], giftCards: [] });
-      await scheduleReviewsRequest(tctx, row, items, reviewsLinkBase(ctx, deps));
+      const reviews = await reviewsRequestMail(tctx, row, items, reviewsLinkBase(ctx, deps));
+      await enqueueEmails(tctx, trx, [
+        confirmationMail(tctx, deps, row, { items, downloads: [], giftCards: [] }),
+        ...(reviews ? [reviews] : []),
+      ]);
       return;
     }
     if (row.reserved_stock)

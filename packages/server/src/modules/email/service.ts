@@ -23,6 +23,33 @@ export interface OutboxPayload {
   data: unknown;
 }
 
+/** Any one mail: an `EmailRequest` of one of the templates, as a list of mails of several holds them. */
+export type AnyEmailRequest = { [T in EmailTemplateName]: EmailRequest<T> }[EmailTemplateName];
+
+/** The outbox row of a mail, its address and template data checked (a bad mail fails the caller, not the worker). */
+function outboxRow<T extends EmailTemplateName>(ctx: RequestContext, email: EmailRequest<T>) {
+  const to = email.to.trim();
+  if (!isValidEmail(to)) throw new Error(`Cannot queue an email to an invalid address: "${email.to}"`);
+  const data = EMAIL_TEMPLATES[email.template].data.parse(email.data);
+  const now = ctx.clock.now();
+  const payload: OutboxPayload = { to, template: email.template, data };
+  return {
+    id: newId('m'),
+    website_id: ctx.websiteId,
+    kind: email.template,
+    payload: JSON.stringify(payload),
+    status: 'pending' as const,
+    attempts: 0,
+    next_attempt_at: Math.max(now, email.notBefore ?? now),
+    locked_until: null,
+    claim_token: null,
+    created_at: now,
+    sent_at: null,
+    last_error: null,
+    ref: email.ref ?? null,
+  };
+}
+
 /**
  * Queues a transactional email in the caller's transaction (`trx`), so the mail exists exactly
  * when the business change (an order, a gift card) commits; the outbox worker sends it. The
@@ -34,30 +61,22 @@ export async function enqueueEmail<T extends EmailTemplateName>(
   trx: Kysely<DB>,
   email: EmailRequest<T>,
 ): Promise<string> {
-  const to = email.to.trim();
-  if (!isValidEmail(to)) throw new Error(`Cannot queue an email to an invalid address: "${email.to}"`);
-  const data = EMAIL_TEMPLATES[email.template].data.parse(email.data);
-  const now = ctx.clock.now();
-  const id = newId('m');
-  const payload: OutboxPayload = { to, template: email.template, data };
-  await insertOutbox(trx, [
-    {
-      id,
-      website_id: ctx.websiteId,
-      kind: email.template,
-      payload: JSON.stringify(payload),
-      status: 'pending',
-      attempts: 0,
-      next_attempt_at: Math.max(now, email.notBefore ?? now),
-      locked_until: null,
-      claim_token: null,
-      created_at: now,
-      sent_at: null,
-      last_error: null,
-      ref: email.ref ?? null,
-    },
-  ]);
-  return id;
+  const row = outboxRow(ctx, email);
+  await insertOutbox(trx, [row]);
+  return row.id;
+}
+
+/** Queues several mails as `enqueueEmail` does, in one statement (a paid order's mails). */
+export async function enqueueEmails(
+  ctx: RequestContext,
+  trx: Kysely<DB>,
+  emails: readonly AnyEmailRequest[],
+): Promise<void> {
+  if (emails.length > 0)
+    await insertOutbox(
+      trx,
+      emails.map((email) => outboxRow(ctx, email)),
+    );
 }
 
 /** A queued or sent mail as the owner's area lists it. */

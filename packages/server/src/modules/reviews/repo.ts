@@ -156,13 +156,12 @@ export async function productRefs(db: Db, websiteId: string) {
   };
 }
 
-const requestDelayDaysStatement = prepared((db, p: { websiteId: string }) =>
-  db.selectFrom('store_settings').select('reviews_request_delay_days').where('website_id', '=', p.websiteId),
-);
-
-/** Read by every paid order: prepared. */
 export async function requestDelayDays(db: Db, websiteId: string): Promise<number | undefined> {
-  const [row] = await requestDelayDaysStatement(db, { websiteId });
+  const row = await db
+    .selectFrom('store_settings')
+    .select('reviews_request_delay_days')
+    .where('website_id', '=', websiteId)
+    .executeTakeFirst();
   return row?.reviews_request_delay_days;
 }
 

@@ -26,7 +26,7 @@ import { newId, newToken, sha256 } from '../../platform/ids.js';
 import type { SiteContext } from '../../services.js';
 import { type AuditActor, recordAudit } from '../audit/service.js';
 import { type CatalogProduct, getProductsByIds } from '../catalog/service.js';
-import { enqueueEmail } from '../email/service.js';
+import type { AnyEmailRequest } from '../email/service.js';
 import { getOrder } from '../orders/service.js';
 import {
   approvedReviews,
@@ -53,7 +53,7 @@ export function reviewsRequestPath(token: string): string {
   return `/commerce/reviews/${encodeURIComponent(token)}`;
 }
 
-/** Days after a paid order its reviews-request email goes out. */
+/** Days after a paid order its reviews-request email goes out, as stored (orders read the site's copy). */
 export async function getRequestDelayDays(ctx: SiteContext): Promise<number> {
   return (await requestDelayDays(ctx.db, ctx.websiteId)) ?? DEFAULT_REVIEWS_REQUEST_DELAY_DAYS;
 }
@@ -71,19 +71,20 @@ function reviewable(items: readonly { itemId: string; productType: number }[]): 
 }
 
 /**
- * Queues the order's one reviews-request email in the paying transaction (`ctx.db`), held by
- * the outbox until the merchant's delay has passed. A gift-card-only order asks for nothing.
+ * Records the order's one reviews request in the paying transaction (`ctx.db`) and answers its
+ * email, which the caller queues with the order's other mails; the outbox holds it until the
+ * merchant's delay has passed. A gift-card-only order asks for nothing (null).
  */
-export async function scheduleReviewsRequest(
+export async function reviewsRequestMail(
   ctx: SiteContext,
   order: { id: string; email: string; number: number | null },
   items: readonly { item_id: string; product_type: number; product_name: string }[],
   baseUrl: string,
-): Promise<void> {
+): Promise<AnyEmailRequest | null> {
   const products = items.filter((i) => i.product_type !== ProductType.GIFT_CARD);
-  if (products.length === 0) return;
+  if (products.length === 0) return null;
   const now = ctx.clock.now();
-  const sendAt = now + (await getRequestDelayDays(ctx)) * DAY_MS;
+  const sendAt = now + ctx.site.reviewsRequestDelayDays * DAY_MS;
   const token = newToken(32);
   await insertReviewRequest(ctx.db, {
     id: sha256(token),
@@ -92,7 +93,7 @@ export async function scheduleReviewsRequest(
     created_at: now,
     expires_at: sendAt + REVIEW_LINK_VALID_DAYS * DAY_MS,
   });
-  await enqueueEmail(ctx, ctx.db, {
+  return {
     to: order.email,
     template: 'reviews-request',
     // Not among the order's mails (`order:{id}`), which the owner reads as what the order sent.
@@ -104,7 +105,7 @@ export async function scheduleReviewsRequest(
       link: `${baseUrl}${reviewsRequestPath(token)}`,
       validDays: REVIEW_LINK_VALID_DAYS,
     },
-  });
+  };
 }
 
 export interface ReviewRequestView {

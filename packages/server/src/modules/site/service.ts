@@ -2,6 +2,7 @@ import {
   COOKIE_CONSENT_MODES,
   type CookieConsentMode,
   DEFAULT_CURRENCY,
+  DEFAULT_REVIEWS_REQUEST_DELAY_DAYS,
   type PixelIds,
   SHARE_SERVICES,
   type ShareService,
@@ -93,6 +94,8 @@ export interface Site {
   community: CommunitySettings;
   /** The newsletter form every page's footer offers; null when the owner turned it off or has none. */
   footerNewsletter: FormSettings | null;
+  /** Days after an order its reviews request is mailed (read by every paid order, so kept here). */
+  reviewsRequestDelayDays: number;
 }
 
 /** The known share services of a stored JSON list, in its order. */
@@ -156,6 +159,7 @@ export async function loadSite(db: Kysely<DB>): Promise<Site | null> {
       shareButtonOptions: shareServices(w.share_button_options),
     },
     footerNewsletter: footer.newsletterSignUp ? await footerNewsletterForm(db, w.id) : null,
+    reviewsRequestDelayDays: s?.reviews_request_delay_days ?? DEFAULT_REVIEWS_REQUEST_DELAY_DAYS,
   };
 }
 
