@@ -205,7 +205,15 @@ export async function writeCatalog(trx: Transaction<DB>, rows: CatalogRows): Pro
       .execute();
   }
 
-  for (const part of chunks(rows.variants)) {
+  await upsertVariants(trx, rows.variants);
+}
+
+/**
+ * Writes variants by (website, sku): new SKUs inserted, known ones updated in place (their stock
+ * included), so an order's lines keep pointing at the same rows. The import and the owner's editor.
+ */
+export async function upsertVariants(trx: Kysely<DB>, variants: Insertable<DB['variants']>[]): Promise<void> {
+  for (const part of chunks(variants)) {
     await trx
       .insertInto('variants')
       .values(part)

@@ -23,6 +23,9 @@ import {
   type VariantRow,
 } from './repo.js';
 
+/** Variants written by (website, sku): the import and the owner's product editor. */
+export { upsertVariants } from './import-repo.js';
+
 /**
  * A product image: stored either as a URL (imported catalogs) or as an uploaded image's id,
  * which is resolved on read to its URL, alt text, size, width variants and focal point.

@@ -196,41 +196,19 @@ export async function updateProduct(
     .execute();
 }
 
-/**
- * Makes the product's variants exactly `rows`: those whose SKU is gone are deleted, the others
- * upserted by (website, sku).
- */
-export async function replaceVariants(
+/** Deletes the product's variants whose SKU is not among `keep` (the editor's save). */
+export async function deleteVariantsNotIn(
   trx: Transaction<DB>,
   websiteId: string,
   productId: string,
-  rows: Insertable<DB['variants']>[],
+  keep: readonly string[],
 ): Promise<void> {
-  const skus = rows.map((r) => r.sku);
   await trx
     .deleteFrom('variants')
     .where('website_id', '=', websiteId)
     .where('product_id', '=', productId)
-    .where('sku', 'not in', skus)
+    .where('sku', 'not in', keep)
     .execute();
-  for (const row of rows) {
-    await trx
-      .insertInto('variants')
-      .values(row)
-      .onConflict((oc) =>
-        oc.columns(['website_id', 'sku']).doUpdateSet((eb) => ({
-          product_id: eb.ref('excluded.product_id'),
-          attributes: eb.ref('excluded.attributes'),
-          price_cents: eb.ref('excluded.price_cents'),
-          sale_price_cents: eb.ref('excluded.sale_price_cents'),
-          on_sale: eb.ref('excluded.on_sale'),
-          qty_in_stock: eb.ref('excluded.qty_in_stock'),
-          unlimited: eb.ref('excluded.unlimited'),
-          position: eb.ref('excluded.position'),
-        })),
-      )
-      .execute();
-  }
 }
 
 export async function setPublished(

@@ -11,14 +11,15 @@ import {
   type StockLevel,
   stockLevel,
 } from '@storefront/commerce';
-import type { Selectable } from 'kysely';
-import type { ProductTable, VariantTable } from '../../db/schema.js';
+import type { Insertable, Selectable, Transaction } from 'kysely';
+import type { DB, ProductTable, VariantTable } from '../../db/schema.js';
 import type { RequestContext } from '../../platform/context.js';
 import { HttpError } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { type AuditActor, recordAudit } from '../audit/service.js';
 import { formatPath, PRODUCTS_TYPE_NAME } from '../catalog/import.js';
 import { asObject, checkProductRules, productRow, variantRows } from '../catalog/product-rules.js';
+import { upsertVariants } from '../catalog/service.js';
 import { getFormSchema, saveProductFormFields } from '../forms/service.js';
 import {
   getFiles,
@@ -32,6 +33,7 @@ import type { MediaStorage } from '../media/storage.js';
 import {
   countProducts,
   deleteProduct as deleteProductRows,
+  deleteVariantsNotIn,
   findCollection,
   findProduct,
   findSkuHolders,
@@ -44,7 +46,6 @@ import {
   nextPosition,
   productsUsingForm,
   productsUsingMedia,
-  replaceVariants,
   setDigitalFile,
   setPublished,
   updateProduct as updateProductRow,
@@ -333,6 +334,22 @@ async function checkStored(ctx: RequestContext, id: string, p: ProductEditorPayl
       errors[`images[${i}].mediaId`] = `refers to image "${img.mediaId}", which is not in the media library`;
   });
   if (Object.keys(errors).length > 0) throw invalid(errors);
+}
+
+/** Makes the product's variants exactly `rows`: those whose SKU is gone are deleted, the others upserted. */
+async function replaceVariants(
+  trx: Transaction<DB>,
+  websiteId: string,
+  productId: string,
+  rows: Insertable<DB['variants']>[],
+): Promise<void> {
+  await deleteVariantsNotIn(
+    trx,
+    websiteId,
+    productId,
+    rows.map((r) => r.sku),
+  );
+  await upsertVariants(trx, rows);
 }
 
 /** Creates a product from the editor payload; it starts unpublished (a draft). */
