@@ -90,6 +90,38 @@ describe.each(dialects)('database on %s', (dialect) => {
     expect(website.created_at).toBe(now);
   });
 
+  it("indexes an account's carts and orders and the orders' numbers only where they have one, and lookups use them", async () => {
+    const definitions =
+      dialect === 'sqlite'
+        ? await sql<{
+            name: string;
+            sql: string;
+          }>`select name, sql from sqlite_master where type = 'index'`.execute(t.db)
+        : await sql<{
+            name: string;
+            sql: string;
+          }>`select indexname as name, indexdef as sql from pg_indexes where schemaname = current_schema()`.execute(
+            t.db,
+          );
+    const partial = (name: string) =>
+      definitions.rows.find((r) => r.name === name)?.sql.replace(/["()]/g, '');
+    expect(partial('carts_site_user_idx')).toMatch(/where site_user_id is not null$/i);
+    expect(partial('orders_site_user_idx')).toMatch(/where site_user_id is not null$/i);
+    expect(partial('orders_number_unique')).toMatch(/where number is not null$/i);
+    if (dialect !== 'sqlite') return;
+    // Bound parameters, as the store's queries have them.
+    const plan = async (query: ReturnType<typeof sql>) => JSON.stringify((await query.execute(t.db)).rows);
+    expect(await plan(sql`explain query plan select id from orders where site_user_id = ${'u1'}`)).toContain(
+      'orders_site_user_idx',
+    );
+    expect(await plan(sql`explain query plan select id from carts where site_user_id = ${'u1'}`)).toContain(
+      'carts_site_user_idx',
+    );
+    expect(
+      await plan(sql`explain query plan select id from orders where website_id = ${'w1'} and number = ${12}`),
+    ).toContain('orders_number_unique');
+  });
+
   it.runIf(dialect === 'postgres')(
     'names a repeated statement with parameters, so PostgreSQL parses it once per connection',
     async () => {

@@ -40,6 +40,7 @@ import * as m0025 from './migrations/0025_reviews.js';
 import * as m0026 from './migrations/0026_member_areas.js';
 import * as m0027 from './migrations/0027_ad_pixels.js';
 import * as m0028 from './migrations/0028_member_collections.js';
+import * as m0029 from './migrations/0029_partial_indexes.js';
 
 import type { DB } from './schema.js';
 import { createWriteVersion, observeWrites, type WriteVersion } from './write-version.js';
@@ -87,6 +88,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0026_member_areas': m0026,
   '0027_ad_pixels': m0027,
   '0028_member_collections': m0028,
+  '0029_partial_indexes': m0029,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
