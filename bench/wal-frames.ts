@@ -9,11 +9,11 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildApp } from '../packages/server/src/app.ts';
-import { loadConfig } from '../packages/server/src/config.ts';
-import { migrate, openDatabase } from '../packages/server/src/db/index.ts';
-import { importCatalog } from '../packages/server/src/modules/catalog/import.ts';
-import { createCrumbs } from '../packages/server/src/platform/crumb.ts';
+import { buildApp } from '../packages/server/src/app.js';
+import { loadConfig } from '../packages/server/src/config.js';
+import { migrate, openDatabase } from '../packages/server/src/db/index.js';
+import { importCatalog } from '../packages/server/src/modules/catalog/import.js';
+import { createCrumbs } from '../packages/server/src/platform/crumb.js';
 
 // kysely is the server package's dependency, not the bench's.
 const { sql } = createRequire(new URL('../packages/server/package.json', import.meta.url))('kysely');
