@@ -25,6 +25,12 @@ describe('write version', () => {
     version.committed([STOCK_TAKEN, 'variants']);
     expect([version.pages, version.cart]).toEqual([2, 2]);
   });
+
+  it('no table named (the theme dev server after a save) makes every page stale', () => {
+    const version = createWriteVersion();
+    version.committed([]);
+    expect([version.pages, version.cart, version.site, version.templates]).toEqual([1, 0, 0, 0]);
+  });
 });
 
 describe.each(dialects)('write version of the statements run on %s', (dialect) => {

@@ -79,7 +79,10 @@ export interface WriteVersion {
    * `pages`, which every sale moves (stock).
    */
   readonly templates: number;
-  /** Counts one committed write (statement or transaction) to these tables (`CART_TABLES` names, or `STOCK_TAKEN`). */
+  /**
+   * Counts one committed write (statement or transaction) to these tables (`CART_TABLES` names, or
+   * `STOCK_TAKEN`); none named: every page is stale (the theme's files changed).
+   */
   committed(tables: Iterable<string>): void;
 }
 
@@ -103,7 +106,7 @@ export function createWriteVersion(): WriteVersion {
     },
     committed(tables) {
       const written = [...tables];
-      if (written.some((t) => t === STOCK_TAKEN || PAGE_TABLES.has(t))) pages++;
+      if (written.length === 0 || written.some((t) => t === STOCK_TAKEN || PAGE_TABLES.has(t))) pages++;
       if (written.some((t) => t !== STOCK_TAKEN)) cart++;
       if (written.some((t) => SITE_TABLES.has(t))) site++;
       if (written.some((t) => TEMPLATE_TABLES.has(t))) templates++;
