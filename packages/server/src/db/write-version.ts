@@ -51,7 +51,10 @@ const WRITE_TARGET = /^\s*(?:insert\s+into|update|delete\s+from)\s+(?:"?\w+"?\.)
 const STOCK_TAKE =
   /^\s*update\s+(?:"?\w+"?\.)?"?variants"?\s+set\s+"?qty_in_stock"?\s*=\s*"?qty_in_stock"?\s*-/i;
 
-/** The counted table a statement writes, if any (`STOCK_TAKEN` for an order's stock decrement); raw `sql` writes are read from their text too. */
+/**
+ * The counted table a statement writes, if any (`STOCK_TAKEN` for an order's stock decrement);
+ * raw `sql` writes are read from their text too.
+ */
 function writtenTable(sql: string): string | undefined {
   const first = sql.charCodeAt(sql.search(/\S/));
   // Quick exit for reads: only statements starting with i/I, u/U or d/D can write.

@@ -26,7 +26,10 @@ export interface OutboxPayload {
 /** Any one mail: an `EmailRequest` of one of the templates, as a list of mails of several holds them. */
 export type AnyEmailRequest = { [T in EmailTemplateName]: EmailRequest<T> }[EmailTemplateName];
 
-/** The outbox row of a mail, its address and template data checked (a bad mail fails the caller, not the worker). */
+/**
+ * The outbox row of a mail, its address and template data checked now (a bad mail fails the
+ * caller, not the worker).
+ */
 function outboxRow<T extends EmailTemplateName>(ctx: RequestContext, email: EmailRequest<T>) {
   const to = email.to.trim();
   if (!isValidEmail(to)) throw new Error(`Cannot queue an email to an invalid address: "${email.to}"`);
