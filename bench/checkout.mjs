@@ -21,6 +21,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { migrate, openDatabase } from '../packages/server/src/db/index.ts';
 import { importCatalog } from '../packages/server/src/modules/catalog/import.ts';
+import { BENCH_ORDER, BENCH_STOCK, benchCatalog, benchMug } from './checkout-store.ts';
 import { buildStore, STORE_START_ARGV } from './store-process.mjs';
 
 buildStore();
@@ -41,41 +42,11 @@ const INSTANCES = Number(args.instances ?? 1);
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const SESSION_SECRET = crypto.randomBytes(24).toString('hex');
 const WARMUP_S = 2;
-const INITIAL_STOCK = 100_000_000;
 const SPREAD_SKUS = 50;
 const PG_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const root = new URL('..', import.meta.url).pathname;
 
-const catalog = {
-  website: { id: 'bench', siteTitle: 'Bench Shop' },
-  collections: [{ id: 'shop', title: 'Shop', urlSlug: 'shop', type: 1, typeName: 'products' }],
-  products: Array.from({ length: SPREAD_SKUS }, (_, i) => ({
-    id: `mug-${i}`,
-    collectionId: 'shop',
-    urlSlug: `mug-${i}`,
-    name: `Mug ${i}`,
-    productType: 1,
-    variants: [{ sku: `MUG-${i}`, price: '10.00', qtyInStock: INITIAL_STOCK }],
-  })),
-  taxRules: [{ id: 'il', name: 'Illinois', country: 'US', region: 'IL', ratePercent: 10 }],
-  shippingOptions: [{ id: 'std', name: 'Standard', costCents: 500, countries: ['US'] }],
-};
-
-const ORDER_BODY = {
-  source: { kind: 'cart' },
-  email: 'bench@example.com',
-  shippingAddress: {
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    line1: '1 Main St',
-    city: 'Springfield',
-    region: 'IL',
-    postalCode: '62701',
-    country: 'US',
-  },
-  shippingOptionId: 'std',
-  payment: { cardNumber: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123', name: 'Ada' },
-};
+const catalog = benchCatalog(Array.from({ length: SPREAD_SKUS }, (_, i) => benchMug(`mug-${i}`, `MUG-${i}`)));
 
 function freePort() {
   return new Promise((resolve, reject) => {
@@ -116,7 +87,7 @@ async function stockAndOrders(config) {
   return {
     stock,
     sold: items.reduce((sum, i) => sum + i.quantity, 0),
-    initial: variants.length * INITIAL_STOCK,
+    initial: variants.length * BENCH_STOCK,
   };
 }
 
@@ -173,7 +144,7 @@ async function checkout(base, skus) {
   const res = await request(`${base}/api/commerce/orders`, {
     method: 'POST',
     headers: { ...headers, cookie: `crumb=${crumb}; CART=${cart}` },
-    body: JSON.stringify({ ...ORDER_BODY, idempotencyKey: crypto.randomUUID() }),
+    body: JSON.stringify({ ...BENCH_ORDER, idempotencyKey: crypto.randomUUID() }),
   });
   if (res.status !== 201) firstFailure ??= `${res.status} ${res.text}`;
   return { status: res.status, ms: performance.now() - started };

@@ -7,6 +7,7 @@
 // (postgres needs TEST_DATABASE_URL). Each round prints its own figure; the first warms up.
 import { parseArgs } from 'node:util';
 import { CRUMB, cookiesOf, createTestApp } from '../packages/server/test/support/app.js';
+import { BENCH_ORDER, benchCatalog, benchMug } from './checkout-store.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -21,46 +22,17 @@ const ADDS = Number(args.adds ?? 3000);
 const ORDERS = Number(args.orders ?? 400);
 const ROUNDS = Number(args.rounds ?? 3);
 
-const catalog = {
-  website: { id: 'bench', siteTitle: 'Bench Shop' },
-  collections: [{ id: 'shop', title: 'Shop', urlSlug: 'shop', type: 1, typeName: 'products' }],
-  products: [
-    {
-      id: 'mug',
-      collectionId: 'shop',
-      urlSlug: 'mug',
-      name: 'Mug',
-      productType: 1,
-      variants: [{ sku: 'MUG', price: '10.00', qtyInStock: 100_000_000 }],
-    },
-    {
-      id: 'recipes',
-      collectionId: 'shop',
-      urlSlug: 'recipes',
-      name: 'Recipes',
-      productType: 2,
-      variants: [{ sku: 'PDF', price: '5.00' }],
-    },
-  ],
-  taxRules: [{ id: 'il', name: 'Illinois', country: 'US', region: 'IL', ratePercent: 10 }],
-  shippingOptions: [{ id: 'std', name: 'Standard', costCents: 500, countries: ['US'] }],
-};
-// As bench/checkout.mjs orders.
-const ORDER = {
-  source: { kind: 'cart' },
-  email: 'bench@example.com',
-  shippingAddress: {
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    line1: '1 Main St',
-    city: 'Springfield',
-    region: 'IL',
-    postalCode: '62701',
-    country: 'US',
+const catalog = benchCatalog([
+  benchMug('mug', 'MUG'),
+  {
+    id: 'recipes',
+    collectionId: 'shop',
+    urlSlug: 'recipes',
+    name: 'Recipes',
+    productType: 2,
+    variants: [{ sku: 'PDF', price: '5.00' }],
   },
-  shippingOptionId: 'std',
-  payment: { cardNumber: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123', name: 'Ada' },
-};
+]);
 
 const t = await createTestApp(
   DIALECT,
@@ -107,7 +79,7 @@ for (let round = 1; round <= ROUNDS; round++) {
         url: '/api/commerce/orders',
         headers: { 'x-csrf-token': CRUMB },
         cookies: { crumb: CRUMB, CART: fresh },
-        payload: { ...ORDER, idempotencyKey: `bench-${process.pid}-${key++}` },
+        payload: { ...BENCH_ORDER, idempotencyKey: `bench-${process.pid}-${key++}` },
       }),
     );
   });
