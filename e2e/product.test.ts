@@ -180,8 +180,10 @@ describe('the product experience in Chromium', () => {
   });
 
   it('says Please try again in a few seconds. when the server rate-limits adds', async () => {
-    // One add per ten minutes, so both clicks surely fall in one window.
-    const limited = await startServer({ RATE_LIMIT_REQUESTS: '1', RATE_LIMIT_WINDOW_MS: '600000' });
+    // One add per window. Windows start at multiples of their length since the epoch, so a
+    // ten-minute one let the two clicks straddle a boundary about once in a hundred runs; one of
+    // 2^40 ms runs from 2004 to 2039.
+    const limited = await startServer({ RATE_LIMIT_REQUESTS: '1', RATE_LIMIT_WINDOW_MS: String(2 ** 40) });
     try {
       context = await browser.newContext();
       const page = await context.newPage();

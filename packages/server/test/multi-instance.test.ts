@@ -9,6 +9,7 @@ import { importCatalog } from '../src/modules/catalog/import.js';
 import { addContributor } from '../src/modules/contributors/service.js';
 import { systemClock } from '../src/platform/clock.js';
 import { card, checkoutCatalog, US_ADDRESS } from './checkout-support.js';
+import { inOneWindow } from './support/app.js';
 import { TEST_DATABASE_URL } from './support/databases.js';
 import { killProcess, type ServerProcess, spawnServer } from './support/process.js';
 import { startSmtp } from './support/smtp.js';
@@ -23,6 +24,8 @@ const INSTANCES = 2;
 const MUGS = 12;
 const SHOPPERS = 30;
 const SECRET = crypto.randomBytes(24).toString('hex');
+/** A window length of this run's own, so other runs sharing this Redis count under other keys. */
+const RATE_WINDOW_MS = 60_000 + crypto.randomInt(1000);
 
 describe.skipIf(!TEST_DATABASE_URL)('several instances on one PostgreSQL and Redis', () => {
   const name = `sf_multi_${crypto.randomBytes(6).toString('hex')}`;
@@ -64,8 +67,7 @@ describe.skipIf(!TEST_DATABASE_URL)('several instances on one PostgreSQL and Red
       SMTP_URL: smtp.url,
       // Shoppers are told apart by the address the test's "proxy" (loopback) writes for them.
       TRUST_PROXY: 'loopback',
-      // A key per test run, so other runs sharing this Redis do not count against it.
-      RATE_LIMIT_WINDOW_MS: String(60_000 + crypto.randomInt(1000)),
+      RATE_LIMIT_WINDOW_MS: String(RATE_WINDOW_MS),
     };
     for (let i = 0; i < INSTANCES; i++) servers.push(await spawnServer(env));
     const page = await fetch(`${servers[0].url}/`);
@@ -139,6 +141,7 @@ describe.skipIf(!TEST_DATABASE_URL)('several instances on one PostgreSQL and Red
   }, 60_000);
 
   it('rate limits count one client across instances (Redis)', async () => {
+    await inOneWindow(RATE_WINDOW_MS, 5_000);
     const ip = '203.0.113.7';
     const statuses: number[] = [];
     for (let i = 0; i < 40; i++) {

@@ -5,8 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { importCatalog } from '../src/modules/catalog/import.js';
+import { DEFAULT_RATE_LIMIT_WINDOW_MS } from '../src/platform/rate-limit.js';
 import { RedisRateLimitStore } from '../src/platform/redis-rate-limit.js';
-import { CRUMB, smallCatalog, TEST_ENV } from './support/app.js';
+import { CRUMB, inOneWindow, smallCatalog, TEST_ENV } from './support/app.js';
 import { createTestDatabase, type TestDatabase } from './support/databases.js';
 
 /** The machine's Redis (README: running in every session and in CI). */
@@ -92,6 +93,7 @@ describe('REDIS_URL: instances of the store share their limits', () => {
     });
 
   it('answers 429 on one instance once the others used up the window', async () => {
+    await inOneWindow(DEFAULT_RATE_LIMIT_WINDOW_MS, 3_000);
     expect((await signUp(apps[0])).statusCode).toBe(200);
     expect((await signUp(apps[1])).statusCode).toBe(200);
     const over = await signUp(apps[0]);

@@ -129,3 +129,13 @@ export function multipart(fileName: string, contentType: string, data: Buffer) {
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'x-csrf-token': CRUMB },
   };
 }
+
+/**
+ * Rate-limit windows start at multiples of their length since the epoch, so a burst of requests
+ * that crosses a boundary is counted in two. Waits, when fewer than `burstMs` are left of the
+ * current window of `windowMs`, for the next one to begin.
+ */
+export async function inOneWindow(windowMs: number, burstMs: number): Promise<void> {
+  const left = windowMs - (Date.now() % windowMs);
+  if (left < burstMs) await new Promise((resolve) => setTimeout(resolve, left + 5));
+}
