@@ -1,6 +1,7 @@
 // The store the checkout benches buy from and the order they place (bench/checkout.mjs,
 // bench/request-cpu.ts, bench/wal-frames.ts): one shop collection, a tax rule and a shipping
 // option for the order's Illinois address.
+import { US_ADDRESS } from '../packages/server/test/checkout-support.js';
 
 /** A catalog of `products` (import format) in the benches' shop, with its tax rule and shipping. */
 export function benchCatalog(products: readonly object[]) {
@@ -32,15 +33,7 @@ export function benchMug(id: string, sku: string) {
 export const BENCH_ORDER = {
   source: { kind: 'cart' },
   email: 'bench@example.com',
-  shippingAddress: {
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    line1: '1 Main St',
-    city: 'Springfield',
-    region: 'IL',
-    postalCode: '62701',
-    country: 'US',
-  },
+  shippingAddress: US_ADDRESS,
   shippingOptionId: 'std',
   payment: { cardNumber: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123', name: 'Ada' },
 };
