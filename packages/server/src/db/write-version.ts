@@ -3,6 +3,7 @@ import type {
   DatabaseConnection,
   Dialect,
   Driver,
+  Kysely,
   QueryResult,
   TransactionSettings,
 } from 'kysely';
@@ -34,10 +35,10 @@ export const SITE_TABLES: ReadonlySet<string> = new Set(['websites', 'store_sett
 export const TEMPLATE_TABLES: ReadonlySet<string> = new Set(['template_versions']);
 
 /**
- * What add-to-cart keeps read between writes (the product it checks, the cart's shipping
- * options): the page tables and the shipping options.
+ * What carts and checkout keep read between writes (`db/read-cache.ts`: the products they price,
+ * the shipping options and tax rules): the page tables and those pricing rules.
  */
-export const CART_TABLES: ReadonlySet<string> = new Set([...PAGE_TABLES, 'shipping_options']);
+export const CART_TABLES: ReadonlySet<string> = new Set([...PAGE_TABLES, 'shipping_options', 'tax_rules']);
 
 /**
  * An order taking stock (the conditional `qty_in_stock = qty_in_stock - n`), as reported to
@@ -180,10 +181,22 @@ class ObservedDriver implements Driver {
   }
 }
 
+/** Each observed database's version, by its Kysely adapter, which its transactions share. */
+const versionOfAdapter = new WeakMap<object, WriteVersion>();
+
+/** The write version of the database `db` is (or is a transaction of); undefined when unobserved. */
+export function writeVersionOf(db: Kysely<any>): WriteVersion | undefined {
+  return versionOfAdapter.get(db.getExecutor().adapter);
+}
+
 /** A dialect whose connections count each committed write to `CART_TABLES` in `version`. */
 export function observeWrites(dialect: Dialect, version: WriteVersion): Dialect {
   return {
-    createAdapter: () => dialect.createAdapter(),
+    createAdapter: () => {
+      const adapter = dialect.createAdapter();
+      versionOfAdapter.set(adapter, version);
+      return adapter;
+    },
     createDriver: () => new ObservedDriver(dialect.createDriver(), version),
     createQueryCompiler: () => dialect.createQueryCompiler(),
     createIntrospector: (db) => dialect.createIntrospector(db),

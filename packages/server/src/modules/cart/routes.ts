@@ -9,7 +9,6 @@ import type { AppServices } from '../../services.js';
 import { recordServerEvent, requester, URL_MAX } from '../analytics/service.js';
 import { getProductById } from '../catalog/service.js';
 import { cartLineRoutes } from './line-routes.js';
-import { cachedProductReader } from './product-cache.js';
 import {
   addEntryBody,
   addEntryReply,
@@ -97,7 +96,6 @@ async function backWithError(
 export function cartRoutes(app: FastifyInstance, services: AppServices): void {
   cartLineRoutes(app, services);
   const api = contract(app);
-  const readProduct = cachedProductReader(services.database.pageVersion);
   const plainForm = plainFormToo(bodyFromForm, (request, reply, message) =>
     backWithError(services, request, reply, message),
   );
@@ -138,7 +136,6 @@ export function cartRoutes(app: FastifyInstance, services: AppServices): void {
         ctx.site.website.currency,
         request.body,
         siteUser?.id ?? null,
-        readProduct,
       );
       setCartCookies(request, reply, result.token);
       if (request.body.additionalFields) {

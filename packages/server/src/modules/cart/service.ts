@@ -20,10 +20,9 @@ import {
 import type { RequestContext } from '../../platform/context.js';
 import { HttpError } from '../../platform/errors.js';
 import { newId, newToken, sha256 } from '../../platform/ids.js';
-import { type CatalogProduct, getProductById, getProductsByIds } from '../catalog/service.js';
+import { type CatalogProduct, getProductById, getProductsByIds, pricedProduct } from '../catalog/service.js';
 import { checkProductForm } from '../forms/service.js';
 import { type CartPricingView, cartPricingView } from '../pricing/service.js';
-import type { ProductReader } from './product-cache.js';
 import {
   type CartEntryRow,
   type CartRow,
@@ -333,8 +332,8 @@ function outOfRange(quantity: AddEntryBody['quantity']): boolean {
 }
 
 /**
- * Adds an entry per spec §4's check order and answers the whole cart with the new entry.
- * `readProduct`: how the item is read (the route's reads again only after a catalog write).
+ * Adds an entry per spec §4's check order and answers the whole cart with the new entry. The item
+ * is read as checkout prices it (`pricedProduct`: again only after a catalog write).
  */
 export async function addEntry(
   ctx: RequestContext,
@@ -342,9 +341,8 @@ export async function addEntry(
   currency: string,
   body: AddEntryBody,
   siteUserId: string | null = null,
-  readProduct: ProductReader = getProductById,
 ): Promise<AddEntryResult> {
-  const product = await readProduct(ctx, body.itemId);
+  const product = await pricedProduct(ctx, body.itemId);
   if (!product) throw new HttpError(404, MESSAGES.variantUnavailable, 'VARIANT_UNAVAILABLE');
   if (!product.donation && outOfRange(body.quantity))
     throw new HttpError(400, ADD_QUANTITY_RANGE, 'QUANTITY_NOT_A_NUMBER');

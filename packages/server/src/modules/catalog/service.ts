@@ -5,6 +5,7 @@ import type {
   ProductTypeNumber,
   SubscriptionPlan,
 } from '@storefront/commerce';
+import { readCache } from '../../db/read-cache.js';
 import type { RequestContext } from '../../platform/context.js';
 import { type ResolvedImage, resolveImages } from '../media/service.js';
 import {
@@ -295,6 +296,20 @@ export async function getProductById(ctx: RequestContext, id: string): Promise<C
   if (!found) return null;
   const [product] = await withVariants(ctx, [found.row], () => found.collectionSlug ?? '');
   return product;
+}
+
+/** Products kept by `pricedProduct`: a store's best sellers. */
+const PRICED_PRODUCT_CACHE_SIZE = 256;
+const pricedProducts = readCache<CatalogProduct | null>(PRICED_PRODUCT_CACHE_SIZE);
+
+/**
+ * `getProductById` as carts and checkout read it on every add and order: kept until this process
+ * writes the catalog, and at most READ_CACHE_TTL_MS (db/read-cache.ts; its product and variants
+ * were 2 of an add's 3 statements). Its stock may be that old, never an order's: the order takes
+ * stock with a conditional decrement. A transaction calls it before it writes the catalog.
+ */
+export function pricedProduct(ctx: RequestContext, id: string): Promise<CatalogProduct | null> {
+  return pricedProducts.get(ctx.db, `${ctx.websiteId}\u0000${id}`, () => getProductById(ctx, id));
 }
 
 /**

@@ -11,7 +11,7 @@ import {
 import type { RequestContext } from '../../platform/context.js';
 import { HttpError } from '../../platform/errors.js';
 import { CART_PURCHASED, type CartRow, cartByToken, cartEntryRows } from '../cart/service.js';
-import { type CatalogProduct, getProductById } from '../catalog/service.js';
+import { type CatalogProduct, pricedProduct } from '../catalog/service.js';
 import { getSubscriptionCart } from '../subscriptions/service.js';
 import type { CheckoutSource } from './schema.js';
 
@@ -57,6 +57,8 @@ function variantOptionsOf(variant: { attributes: Record<string, string> } | unde
 /**
  * Re-reads what is being bought with today's prices (cart lines are repriced from the variant,
  * not from the price they had when added; a subscription keeps the price it was subscribed at).
+ * Products are read as add-to-cart reads them (`pricedProduct`), before the caller's transaction writes
+ * the catalog.
  */
 export async function resolveSource(
   ctx: RequestContext,
@@ -80,7 +82,7 @@ export async function resolveSource(
     const products = new Map<string, CatalogProduct | null>();
     const lines: CheckoutLine[] = [];
     for (const e of entries) {
-      if (!products.has(e.item_id)) products.set(e.item_id, await getProductById(ctx, e.item_id));
+      if (!products.has(e.item_id)) products.set(e.item_id, await pricedProduct(ctx, e.item_id));
       const product = products.get(e.item_id);
       const variant = product?.variants.find((v) => v.sku === e.sku);
       if (!product || !variant) throw new HttpError(409, MESSAGES.variantUnavailable, 'VARIANT_UNAVAILABLE');
@@ -118,7 +120,7 @@ export async function resolveSource(
     };
   }
   if (source.kind === 'gift-card') {
-    const product = await getProductById(ctx, source.giftCardProductId);
+    const product = await pricedProduct(ctx, source.giftCardProductId);
     if (!product || product.productType !== ProductType.GIFT_CARD)
       throw new HttpError(404, SOURCE_MESSAGES.giftCardUnavailable);
     const variant = source.sku
@@ -150,7 +152,7 @@ export async function resolveSource(
     };
   }
   const sub = await getSubscriptionCart(ctx, source.cartToken);
-  const product = sub ? await getProductById(ctx, sub.itemId) : null;
+  const product = sub ? await pricedProduct(ctx, sub.itemId) : null;
   if (!sub || !product) throw new HttpError(404, SOURCE_MESSAGES.subscriptionExpired);
   const variant = product.variants.find((v) => v.sku === sub.sku);
   if (!variant) throw new HttpError(409, MESSAGES.variantUnavailable, 'VARIANT_UNAVAILABLE');

@@ -15,6 +15,7 @@ import {
   toMoney,
   validatePostalCode,
 } from '@storefront/commerce';
+import { readCache } from '../../db/read-cache.js';
 import type { RequestContext } from '../../platform/context.js';
 import { HttpError } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
@@ -238,6 +239,26 @@ function couponOf(row: CouponRow, customerUses: number): Coupon {
   return { ...common, type: 'free-shipping' };
 }
 
+/** Kept pricing rules: one store's shipping options, and its tax rules of the countries it sells to. */
+const PRICING_RULES_CACHE_SIZE = 256;
+const keptShippingOptions = readCache<ShippingOptionRow[]>(PRICING_RULES_CACHE_SIZE);
+const keptTaxRules = readCache<TaxRuleRow[]>(PRICING_RULES_CACHE_SIZE);
+
+/**
+ * The shipping options and a country's tax rules as every cart view and order reads them: kept
+ * until this process writes them, and at most READ_CACHE_TTL_MS (db/read-cache.ts).
+ */
+function pricingRules(ctx: RequestContext, country: string | null) {
+  return Promise.all([
+    keptShippingOptions.get(ctx.db, ctx.websiteId, () => listShippingOptions(ctx.db, ctx.websiteId)),
+    country === null
+      ? Promise.resolve([])
+      : keptTaxRules.get(ctx.db, `${ctx.websiteId}\u0000${country}`, () =>
+          listTaxRules(ctx.db, ctx.websiteId, country),
+        ),
+  ]);
+}
+
 function taxRuleApplies(rule: TaxRuleRow, location: ShippingLocation): boolean {
   return rule.region === null || rule.region.toUpperCase() === location.region?.toUpperCase();
 }
@@ -256,9 +277,8 @@ export async function getPricingForCart(
   const location = request.location ?? null;
   const subtotalCents = cartLines.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0);
   const codes = [...new Set((request.couponCodes ?? []).map(normalizeCouponCode))];
-  const [optionRows, ruleRows, couponRows] = await Promise.all([
-    listShippingOptions(ctx.db, ctx.websiteId),
-    location ? listTaxRules(ctx.db, ctx.websiteId, location.country) : Promise.resolve([]),
+  const [[optionRows, ruleRows], couponRows] = await Promise.all([
+    pricingRules(ctx, location?.country ?? null),
     findCouponsByCodes(ctx.db, ctx.websiteId, codes),
   ]);
   const shippingOptions = optionRows
