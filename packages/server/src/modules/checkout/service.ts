@@ -38,8 +38,7 @@ import {
   findOrderRow,
   getOrder,
   insertDownloads,
-  insertOrder,
-  insertOrderItems,
+  insertReservedOrder,
   isPlaced,
   listOrderItems,
   listReservedBefore,
@@ -71,7 +70,7 @@ import {
   type ShippingLocation,
   UNKNOWN_COUPON,
 } from '../pricing/service.js';
-import { reviewsRequestMail } from '../reviews/service.js';
+import { askForReviews, reviewsRequestMail } from '../reviews/service.js';
 import { sitePublicUrl } from '../site/service.js';
 import { startSubscription } from '../subscriptions/billing-service.js';
 import { ADDRESS_MESSAGES, checkShippingAddress } from './address.js';
@@ -527,7 +526,6 @@ async function reserve(
       restocked_at: null,
       site_user_id: null,
     };
-    await insertOrder(trx, orderRow);
     const items: OrderItemRow[] = resolved.lines.map((l, position) => ({
       id: newId('oi'),
       order_id: orderId,
@@ -541,7 +539,7 @@ async function reserve(
       additional_fields: l.additionalFields,
       variant_options: l.variantOptions,
     }));
-    await insertOrderItems(trx, items);
+    await insertReservedOrder(trx, orderRow, items);
     await redeemCoupons(
       tctx,
       t.validCoupons.map((c) => c.code),
@@ -675,17 +673,29 @@ async function confirmReserved(
   details: OrderDetails,
   written: OrderItemRow[] | undefined,
 ): Promise<{ order: OrderView; subtotalCents: number } | 'released'> {
+  // A reservation's lines never change: read before the transaction, whose first statement writes
+  // (SQLite takes its write lock at once).
+  const items = written ?? (await listOrderItems(ctx.db, orderId));
   return ctx.db.transaction().execute(async (trx) => {
     const tctx: SiteContext = { ...ctx, db: trx };
     const status = payment?.status ?? 'paid';
     const reference = payment?.reference ?? null;
-    const placed = await settleReservedOrder(trx, ctx.websiteId, orderId, {
-      status,
-      payment_reference: reference,
-    });
+    // Asked before the order moves on (a rollback takes the request back if it was not reserved),
+    // so that on PostgreSQL the order's number is taken last (below).
+    const asked = status === 'paid' ? await askForReviews(tctx, orderId, items) : null;
+    // An order of a cart with no downloads writes nothing more before its mails: it is numbered as
+    // it moves on, one statement. Else it is numbered after the rest is written (numberSettledOrder).
+    const numberNow =
+      body.source.kind === 'cart' && !items.some((i) => i.product_type === ProductType.DIGITAL);
+    const placed = await settleReservedOrder(
+      trx,
+      ctx.websiteId,
+      orderId,
+      { status, payment_reference: reference },
+      { numberNow },
+    );
     if (!placed) throw new NotReserved();
     if (!isPlaced(placed)) return 'released';
-    const items = written ?? (await listOrderItems(trx, orderId));
     const now = placed.created_at;
     const downloads = items
       .filter((i) => i.product_type === ProductType.DIGITAL)
@@ -718,8 +728,6 @@ async function confirmReserved(
         }
       }
     }
-    const reviews =
-      status === 'paid' ? await reviewsRequestMail(tctx, placed, items, reviewsLinkBase(ctx, deps)) : null;
     if (body.source.kind === 'subscription') {
       const item = items[0];
       await startSubscription(tctx, {
@@ -778,7 +786,7 @@ async function confirmReserved(
         },
       });
     }
-    if (reviews) mails.push(reviews);
+    if (asked) mails.push(reviewsRequestMail(tctx, row, asked, reviewsLinkBase(ctx, deps)));
     await enqueueEmails(tctx, trx, mails);
     const giftCards = issued.map((g) => ({
       code: g.code,
@@ -947,10 +955,10 @@ export async function settlePayLater(
     if (next === 'paid') {
       // Pay-later orders hold physical goods only: no downloads or gift cards to list.
       const items = await listOrderItems(trx, row.id);
-      const reviews = await reviewsRequestMail(tctx, row, items, reviewsLinkBase(ctx, deps));
+      const asked = await askForReviews(tctx, row.id, items);
       await enqueueEmails(tctx, trx, [
         confirmationMail(tctx, deps, row, { items, downloads: [], giftCards: [] }),
-        ...(reviews ? [reviews] : []),
+        ...(asked ? [reviewsRequestMail(tctx, row, asked, reviewsLinkBase(ctx, deps))] : []),
       ]);
       return;
     }

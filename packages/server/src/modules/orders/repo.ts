@@ -1,5 +1,12 @@
 import { FIRST_ORDER_NUMBER } from '@storefront/commerce';
-import { type Insertable, type Kysely, PostgresAdapter, type Selectable, sql } from 'kysely';
+import {
+  type Insertable,
+  type Kysely,
+  PostgresAdapter,
+  type QueryCreator,
+  type Selectable,
+  sql,
+} from 'kysely';
 import { prepared, preparedInsert } from '../../db/prepared.js';
 import type {
   DB,
@@ -15,15 +22,18 @@ import type {
 export type OrderRow = Selectable<OrderTable>;
 export type OrderItemRow = Selectable<OrderItemTable>;
 
-const takeOrderNumberStatement = prepared((db, p: { websiteId: string; first: number }) =>
-  db
+/** The store's next number: the counter row created, or bumped (also in a WITH clause). */
+function nextNumber(db: QueryCreator<DB>, p: { websiteId: string; first: number }) {
+  return db
     .insertInto('order_counters')
     .values({ website_id: p.websiteId, last_number: p.first })
     .onConflict((oc) =>
       oc.column('website_id').doUpdateSet({ last_number: sql<number>`order_counters.last_number + 1` }),
     )
-    .returning('last_number'),
-);
+    .returning('last_number');
+}
+
+const takeOrderNumberStatement = prepared(nextNumber);
 
 /**
  * Takes the store's next order number, in the caller's transaction. One statement that creates
@@ -36,10 +46,9 @@ export async function takeOrderNumber(db: Kysely<DB>, websiteId: string): Promis
   return Number(row.last_number);
 }
 
-/** Writes an order; one written as placed (not 'reserved') takes its number now. */
-/** Every column by name, so the statement is built and compiled once (every checkout writes one). */
-const insertOrderStatement = prepared((db, p: OrderRow) => {
-  const values: OrderRow = {
+/** Every column by name, so the statements are built and compiled once (every checkout writes one). */
+function orderValues(p: OrderRow): OrderRow {
+  return {
     id: p.id,
     website_id: p.website_id,
     purchased_cart_id: p.purchased_cart_id,
@@ -73,9 +82,27 @@ const insertOrderStatement = prepared((db, p: OrderRow) => {
     created_at: p.created_at,
     number: p.number,
   };
-  return db.insertInto('orders').values(values);
-});
+}
 
+function orderItemValues(r: OrderItemRow): OrderItemRow {
+  return {
+    id: r.id,
+    order_id: r.order_id,
+    position: r.position,
+    item_id: r.item_id,
+    sku: r.sku,
+    product_name: r.product_name,
+    product_type: r.product_type,
+    quantity: r.quantity,
+    unit_price_cents: r.unit_price_cents,
+    additional_fields: r.additional_fields,
+    variant_options: r.variant_options,
+  };
+}
+
+const insertOrderStatement = prepared((db, p: OrderRow) => db.insertInto('orders').values(orderValues(p)));
+
+/** Writes an order; one written as placed (not 'reserved') takes its number now. */
 export async function insertOrder(db: Kysely<DB>, row: OrderRow): Promise<OrderRow['number']> {
   const number = row.status === 'reserved' ? null : await takeOrderNumber(db, row.website_id);
   await insertOrderStatement(db, { ...row, number });
@@ -83,22 +110,33 @@ export async function insertOrder(db: Kysely<DB>, row: OrderRow): Promise<OrderR
 }
 
 export const insertOrderItems = preparedInsert((db, rows: OrderItemRow[]) =>
-  db.insertInto('order_items').values(
-    rows.map((r) => ({
-      id: r.id,
-      order_id: r.order_id,
-      position: r.position,
-      item_id: r.item_id,
-      sku: r.sku,
-      product_name: r.product_name,
-      product_type: r.product_type,
-      quantity: r.quantity,
-      unit_price_cents: r.unit_price_cents,
-      additional_fields: r.additional_fields,
-      variant_options: r.variant_options,
-    })),
-  ),
+  db.insertInto('order_items').values(rows.map(orderItemValues)),
 );
+
+/**
+ * PostgreSQL: a reserved order and its lines in one statement (the order in a data-modifying
+ * WITH), a round trip less per checkout. Its rows are the order, then its lines.
+ */
+const insertOrderWithItemsStatement = preparedInsert((db, rows: (OrderRow & OrderItemRow)[]) =>
+  db
+    .with('placed', (qb) => qb.insertInto('orders').values(orderValues(rows[0])).returning('id'))
+    .insertInto('order_items')
+    .values(rows.slice(1).map(orderItemValues)),
+);
+
+/** Writes a reserved order (numbered only once paid) with its lines, in the caller's transaction. */
+export async function insertReservedOrder(
+  db: Kysely<DB>,
+  row: OrderRow,
+  items: readonly OrderItemRow[],
+): Promise<void> {
+  if (db.getExecutor().adapter instanceof PostgresAdapter && items.length > 0) {
+    await insertOrderWithItemsStatement(db, [row, ...items] as (OrderRow & OrderItemRow)[]);
+    return;
+  }
+  await insertOrderStatement(db, row);
+  await insertOrderItems(db, items);
+}
 
 export const insertDownloads = preparedInsert((db, rows: Selectable<DownloadTable>[]) =>
   db.insertInto('downloads').values(
@@ -377,15 +415,7 @@ const settleStatement = prepared((db, p: Settle & { number: number | null }) =>
 
 const numberStatement = prepared((db, p: { id: string; websiteId: string; first: number }) =>
   db
-    .with('taken', (qb) =>
-      qb
-        .insertInto('order_counters')
-        .values({ website_id: p.websiteId, last_number: p.first })
-        .onConflict((oc) =>
-          oc.column('website_id').doUpdateSet({ last_number: sql<number>`order_counters.last_number + 1` }),
-        )
-        .returning('last_number'),
-    )
+    .with('taken', (qb) => nextNumber(qb, p))
     .updateTable('orders')
     .set((eb) => ({ number: eb.selectFrom('taken').select('last_number') }))
     .where('id', '=', p.id)
@@ -393,23 +423,44 @@ const numberStatement = prepared((db, p: { id: string; websiteId: string; first:
 );
 
 /**
+ * PostgreSQL: settles and numbers in one statement. The counter is bumped even when the order is
+ * no longer reserved; the caller's rollback on null gives the number back.
+ */
+const settleAndNumberStatement = prepared((db, p: Settle & { websiteId: string; first: number }) =>
+  db
+    .with('taken', (qb) => nextNumber(qb, p))
+    .updateTable('orders')
+    .set((eb) => ({ ...settled(p), number: eb.selectFrom('taken').select('last_number') }))
+    .where('id', '=', p.id)
+    .where('status', '=', 'reserved')
+    .returningAll(),
+);
+
+/**
  * Moves a reserved order on, only while it is still reserved (one statement), and answers the row
  * it moved (null when it was not reserved): of a late payment and a release racing for one
  * reservation, exactly one wins. On null the caller's transaction must roll back. Numbered only
- * once placed (`numberSettledOrder`), so abandoned and declined checkouts leave no gaps.
- * On SQLite the number is taken here: the transaction holds the database's write lock from its
- * first write anyway.
+ * once placed, so abandoned and declined checkouts leave no gaps. On SQLite the number is taken
+ * here: the transaction holds the database's write lock from its first write anyway. On
+ * PostgreSQL the counter row stays locked from the number's statement to the commit, so the
+ * number is taken here only when `numberNow` says the caller writes nothing more before its
+ * mails; else by `numberSettledOrder`, after the rest.
  */
 export async function settleReservedOrder(
   db: Kysely<DB>,
   websiteId: string,
   orderId: string,
   next: { status: 'paid' | 'pending'; payment_reference: string | null },
+  options: { numberNow?: boolean } = {},
 ): Promise<OrderRow | null> {
   const settle = { id: orderId, status: next.status, paymentReference: next.payment_reference };
-  const number =
-    db.getExecutor().adapter instanceof PostgresAdapter ? null : await takeOrderNumber(db, websiteId);
-  const [row] = await settleStatement(db, { ...settle, number });
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) {
+    const [row] = await settleStatement(db, { ...settle, number: await takeOrderNumber(db, websiteId) });
+    return row ?? null;
+  }
+  const [row] = options.numberNow
+    ? await settleAndNumberStatement(db, { ...settle, websiteId, first: FIRST_ORDER_NUMBER })
+    : await settleStatement(db, { ...settle, number: null });
   return row ?? null;
 }
 

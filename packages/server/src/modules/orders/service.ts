@@ -50,6 +50,7 @@ export {
   insertDownloads,
   insertOrder,
   insertOrderItems,
+  insertReservedOrder,
   listOrderItems,
   listReservedBefore,
   numberSettledOrder,

@@ -70,17 +70,23 @@ function reviewable(items: readonly { itemId: string; productType: number }[]): 
   return [...new Set(items.filter((i) => i.productType !== ProductType.GIFT_CARD).map((i) => i.itemId))];
 }
 
+/** An order's reviews request as recorded: its link's token, when it is mailed, what it asks about. */
+export interface ReviewsAsked {
+  token: string;
+  sendAt: number;
+  productNames: string[];
+}
+
 /**
- * Records the order's one reviews request in the paying transaction (`ctx.db`) and answers its
- * email, which the caller queues with the order's other mails; the outbox holds it until the
- * merchant's delay has passed. A gift-card-only order asks for nothing (null).
+ * Records the order's one reviews request in the paying transaction (`ctx.db`); the outbox holds
+ * its mail (`reviewsRequestMail`) until the merchant's delay has passed. A gift-card-only order
+ * asks for nothing (null).
  */
-export async function reviewsRequestMail(
+export async function askForReviews(
   ctx: SiteContext,
-  order: { id: string; email: string; number: number | null },
-  items: readonly { item_id: string; product_type: number; product_name: string }[],
-  baseUrl: string,
-): Promise<AnyEmailRequest | null> {
+  orderId: string,
+  items: readonly { product_type: number; product_name: string }[],
+): Promise<ReviewsAsked | null> {
   const products = items.filter((i) => i.product_type !== ProductType.GIFT_CARD);
   if (products.length === 0) return null;
   const now = ctx.clock.now();
@@ -89,20 +95,30 @@ export async function reviewsRequestMail(
   await insertReviewRequest(ctx.db, {
     id: sha256(token),
     website_id: ctx.websiteId,
-    order_id: order.id,
+    order_id: orderId,
     created_at: now,
     expires_at: sendAt + REVIEW_LINK_VALID_DAYS * DAY_MS,
   });
+  return { token, sendAt, productNames: [...new Set(products.map((p) => p.product_name))] };
+}
+
+/** The reviews request's email, which the caller queues with the order's other mails. */
+export function reviewsRequestMail(
+  ctx: SiteContext,
+  order: { id: string; email: string },
+  asked: ReviewsAsked,
+  baseUrl: string,
+): AnyEmailRequest {
   return {
     to: order.email,
     template: 'reviews-request',
     // Not among the order's mails (`order:{id}`), which the owner reads as what the order sent.
     ref: `reviews:${order.id}`,
-    notBefore: sendAt,
+    notBefore: asked.sendAt,
     data: {
       siteTitle: ctx.site.website.siteTitle,
-      productNames: [...new Set(products.map((p) => p.product_name))],
-      link: `${baseUrl}${reviewsRequestPath(token)}`,
+      productNames: asked.productNames,
+      link: `${baseUrl}${reviewsRequestPath(asked.token)}`,
       validDays: REVIEW_LINK_VALID_DAYS,
     },
   };
