@@ -401,13 +401,24 @@ describe('the product experience in Chromium', () => {
     context = await browser.newContext();
     const page = await context.newPage();
     await page.addInitScript(() => {
-      (window as unknown as { __cls: number }).__cls = 0;
+      const seen = window as unknown as { __cls: number; __shifts: string[] };
+      seen.__cls = 0;
+      seen.__shifts = [];
+      const box = (r: DOMRectReadOnly) => `${r.x},${r.y} ${r.width}x${r.height}`;
       new PerformanceObserver((list) => {
         for (const e of list.getEntries() as (PerformanceEntry & {
           value: number;
           hadRecentInput: boolean;
+          sources: { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
         })[]) {
-          if (!e.hadRecentInput) (window as unknown as { __cls: number }).__cls += e.value;
+          if (e.hadRecentInput) continue;
+          seen.__cls += e.value;
+          // What moved, so that a failure says where to look.
+          for (const s of e.sources) {
+            const el = s.node instanceof Element ? s.node : s.node?.parentElement;
+            const name = el ? `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}` : '(text)';
+            seen.__shifts.push(`${name} ${box(s.previousRect)} -> ${box(s.currentRect)}`);
+          }
         }
       }).observe({ type: 'layout-shift', buffered: true });
     });
@@ -416,8 +427,11 @@ describe('the product experience in Chromium', () => {
       await page.waitForTimeout(300);
       expect({
         path,
-        cls: await page.evaluate(() => (window as unknown as { __cls: number }).__cls),
-      }).toEqual({ path, cls: 0 });
+        ...(await page.evaluate(() => {
+          const seen = window as unknown as { __cls: number; __shifts: string[] };
+          return { cls: seen.__cls, shifts: seen.__shifts };
+        })),
+      }).toEqual({ path, cls: 0, shifts: [] });
     }
     await context.close();
   });
