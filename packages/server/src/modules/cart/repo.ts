@@ -1,5 +1,5 @@
-import type { Kysely, Selectable } from 'kysely';
-import { prepared } from '../../db/prepared.js';
+import { type Kysely, PostgresAdapter, type Selectable } from 'kysely';
+import { prepared, preparedInsert } from '../../db/prepared.js';
 import type { CartEntryTable, CartTable, DB } from '../../db/schema.js';
 
 export type CartRow = Selectable<CartTable>;
@@ -13,8 +13,9 @@ export async function findCartByToken(db: Kysely<DB>, websiteId: string, token: 
   return (await cartByToken(db, { websiteId, token }))[0];
 }
 
-const insertCartStatement = prepared((db, p: CartRow) =>
-  db.insertInto('carts').values({
+/** Every column by name, so the statements are built and compiled once. */
+function cartValues(p: CartRow): CartRow {
+  return {
     id: p.id,
     website_id: p.website_id,
     token: p.token,
@@ -24,12 +25,39 @@ const insertCartStatement = prepared((db, p: CartRow) =>
     created_at: p.created_at,
     updated_at: p.updated_at,
     site_user_id: p.site_user_id,
-  }),
-);
+  };
+}
+
+function entryValues(p: CartEntryRow): CartEntryRow {
+  return {
+    id: p.id,
+    cart_id: p.cart_id,
+    item_id: p.item_id,
+    sku: p.sku,
+    quantity: p.quantity,
+    additional_fields: p.additional_fields,
+    fields_key: p.fields_key,
+    purchase_price_cents: p.purchase_price_cents,
+    created_at: p.created_at,
+  };
+}
+
+const insertCartStatement = prepared((db, p: CartRow) => db.insertInto('carts').values(cartValues(p)));
 
 export async function insertCart(db: Kysely<DB>, row: CartRow): Promise<void> {
   await insertCartStatement(db, row);
 }
+
+/**
+ * PostgreSQL: a new cart and its first line in one statement (the cart in a data-modifying WITH),
+ * a round trip less for a shopper's first add. Its rows are the cart, then the line.
+ */
+const insertCartWithEntryStatement = preparedInsert((db, rows: (CartRow & CartEntryRow)[]) =>
+  db
+    .with('made', (qb) => qb.insertInto('carts').values(cartValues(rows[0])).returning('id'))
+    .insertInto('cart_entries')
+    .values(entryValues(rows[1])),
+);
 
 const entriesOfCart = prepared((db, p: { cartId: string }) =>
   db
@@ -48,17 +76,7 @@ export function listEntries(db: Kysely<DB>, cartId: string) {
 const upsertEntryStatement = prepared((db, p: CartEntryRow) =>
   db
     .insertInto('cart_entries')
-    .values({
-      id: p.id,
-      cart_id: p.cart_id,
-      item_id: p.item_id,
-      sku: p.sku,
-      quantity: p.quantity,
-      additional_fields: p.additional_fields,
-      fields_key: p.fields_key,
-      purchase_price_cents: p.purchase_price_cents,
-      created_at: p.created_at,
-    })
+    .values(entryValues(p))
     .onConflict((oc) =>
       oc.columns(['cart_id', 'sku', 'fields_key']).doUpdateSet((eb) => ({
         quantity: eb('cart_entries.quantity', '+', eb.ref('excluded.quantity')),
@@ -69,6 +87,20 @@ const upsertEntryStatement = prepared((db, p: CartEntryRow) =>
 
 export async function upsertEntry(db: Kysely<DB>, row: CartEntryRow) {
   return (await upsertEntryStatement(db, row))[0]!;
+}
+
+/** Writes a new cart with its first line (both or neither on PostgreSQL); answers the line as written. */
+export async function insertCartWithEntry(
+  db: Kysely<DB>,
+  cart: CartRow,
+  entry: CartEntryRow,
+): Promise<CartEntryRow> {
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    await insertCartWithEntryStatement(db, [cart, entry] as (CartRow & CartEntryRow)[]);
+    return entry;
+  }
+  await insertCart(db, cart);
+  return upsertEntry(db, entry);
 }
 
 export function quantityInCart(db: Kysely<DB>, cartId: string, sku: string) {

@@ -32,7 +32,7 @@ import {
   findEntry,
   findEntryByKey,
   findOpenCartOfSiteUser,
-  insertCart,
+  insertCartWithEntry,
   listEntries,
   mergeEntryInto,
   setCartSiteUser,
@@ -43,7 +43,7 @@ import {
 import type { AddEntryBody, UpdateEntryFieldsBody } from './schema.js';
 
 /** A cart as stored: checkout claims one. */
-export type { CartRow };
+export type { CartEntryRow, CartRow };
 
 /** Spec §3 "Cart entry", plus what the cart page shows. */
 export interface CartEntryView {
@@ -408,7 +408,6 @@ export async function addEntry(
       // Made while signed in, the cart is the account's at once: it follows the shopper to another browser.
       site_user_id: siteUserId,
     };
-    await insertCart(ctx.db, cart);
   } else {
     const merging = lines.find((line) => line.fields_key === fieldsKey);
     if (merging && merging.quantity + check.quantity > QUANTITY_MAX)
@@ -420,7 +419,7 @@ export async function addEntry(
     // A shopper adding several items in a row touches the cart once: a write less per add.
     if (now - cart.updated_at >= CART_TOUCH_INTERVAL_MS) await touchCart(ctx.db, cart.id, now);
   }
-  const row = await upsertEntry(ctx.db, {
+  const entry: CartEntryRow = {
     id: newId('e'),
     cart_id: cart.id,
     item_id: product.id,
@@ -430,7 +429,8 @@ export async function addEntry(
     fields_key: fieldsKey,
     purchase_price_cents: priceCents,
     created_at: now,
-  });
+  };
+  const row = made ? await insertCartWithEntry(ctx.db, cart, entry) : await upsertEntry(ctx.db, entry);
   // The written line in its place (a merge) or after the others (a new line, the latest added).
   const rows = held.some((e) => e.id === row.id)
     ? held.map((e) => (e.id === row.id ? row : e))

@@ -1,7 +1,7 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, PostgresAdapter, type QueryCreator, sql } from 'kysely';
 import { prepared, preparedStatement } from '../../db/prepared.js';
 import type { DB } from '../../db/schema.js';
-import type { CartRow } from '../cart/service.js';
+import type { CartEntryRow, CartRow } from '../cart/service.js';
 
 export function findIdempotencyKey(db: Kysely<DB>, websiteId: string, key: string) {
   return db
@@ -43,20 +43,39 @@ export async function claimIdempotencyKey(db: Kysely<DB>, row: IdempotencyClaim)
   return Number(result.numAffectedRows ?? 0) === 1;
 }
 
-const claimCartStatement = prepared(
-  (db, p: { websiteId: string; token: string; orderId: string; now: number }) =>
-    db
-      .updateTable('carts')
-      .set({ is_purchased: 1, order_id: p.orderId, updated_at: p.now })
-      .where('token', '=', p.token)
-      .where('website_id', '=', p.websiteId)
-      .where('is_purchased', '=', 0)
-      .returningAll(),
+type CartClaim = { websiteId: string; token: string; orderId: string; now: number };
+
+function claimCart(db: QueryCreator<DB>, p: CartClaim) {
+  return db
+    .updateTable('carts')
+    .set({ is_purchased: 1, order_id: p.orderId, updated_at: p.now })
+    .where('token', '=', p.token)
+    .where('website_id', '=', p.websiteId)
+    .where('is_purchased', '=', 0);
+}
+
+const claimCartStatement = prepared((db, p: CartClaim) => claimCart(db, p).returningAll());
+
+/** PostgreSQL: the claim and the cart's lines (in the order they were added) in one statement. */
+const claimCartWithEntriesStatement = prepared((db, p: CartClaim) =>
+  db
+    .with('claimed', (qb) => claimCart(qb, p).returningAll())
+    .selectFrom('claimed')
+    .selectAll('claimed')
+    .select(
+      sql<
+        CartEntryRow[]
+      >`coalesce((select json_agg(e order by e.created_at, e.id) from cart_entries e where e.cart_id = claimed.id), '[]'::json)`.as(
+        'entries',
+      ),
+    ),
 );
 
 /**
  * Marks the cart of `token` bought by `orderId` and answers it, only if no order bought it first:
- * one statement finds and claims it. Undefined when there is no such cart or it was bought.
+ * one statement finds and claims it. Undefined when there is no such cart or it was bought. On
+ * PostgreSQL the same statement answers the cart's lines (a round trip less per order); else
+ * `entries` is null and the caller reads them.
  */
 export async function claimCartByToken(
   db: Kysely<DB>,
@@ -64,8 +83,16 @@ export async function claimCartByToken(
   token: string,
   orderId: string,
   now: number,
-): Promise<CartRow | undefined> {
-  return (await claimCartStatement(db, { websiteId, token, orderId, now }))[0];
+): Promise<{ cart: CartRow; entries: CartEntryRow[] | null } | undefined> {
+  const claim = { websiteId, token, orderId, now };
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    const [row] = await claimCartWithEntriesStatement(db, claim);
+    if (!row) return undefined;
+    const { entries, ...cart } = row;
+    return { cart, entries };
+  }
+  const [cart] = await claimCartStatement(db, claim);
+  return cart ? { cart, entries: null } : undefined;
 }
 
 /** Frees the cart an unpaid order had claimed, so the shopper can buy it again. */

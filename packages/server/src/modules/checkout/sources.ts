@@ -10,7 +10,13 @@ import {
 } from '@storefront/commerce';
 import type { RequestContext } from '../../platform/context.js';
 import { HttpError } from '../../platform/errors.js';
-import { CART_PURCHASED, type CartRow, cartByToken, cartEntryRows } from '../cart/service.js';
+import {
+  CART_PURCHASED,
+  type CartEntryRow,
+  type CartRow,
+  cartByToken,
+  cartEntryRows,
+} from '../cart/service.js';
 import { type CatalogProduct, pricedProduct } from '../catalog/service.js';
 import { getSubscriptionCart } from '../subscriptions/service.js';
 import type { CheckoutSource } from './schema.js';
@@ -68,16 +74,17 @@ export async function resolveSource(
   /**
    * Placing an order claims the cart of the token (marks it purchased, in the statement that finds
    * it) before its entries are read, so what is bought is what was in it; undefined when none can be.
+   * The claim may answer the entries too (null: read them).
    */
-  claimCart?: (cartToken: string) => Promise<CartRow | undefined>,
+  claimCart?: (cartToken: string) => Promise<{ cart: CartRow; entries: CartEntryRow[] | null } | undefined>,
 ): Promise<ResolvedSource> {
   if (source.kind === 'cart') {
     const claimed = cartToken && claimCart ? await claimCart(cartToken) : undefined;
     // Not claimed: read it to tell a cart already bought from none.
-    const cart = claimed ?? (cartToken ? await cartByToken(ctx, cartToken) : undefined);
+    const cart = claimed?.cart ?? (cartToken ? await cartByToken(ctx, cartToken) : undefined);
     if (!cart) throw new HttpError(400, SOURCE_MESSAGES.emptyCart);
     if (!claimed && (cart.is_purchased || claimCart)) throw new HttpError(409, SOURCE_MESSAGES.cartPurchased);
-    const entries = await cartEntryRows(ctx, cart.id);
+    const entries = claimed?.entries ?? (await cartEntryRows(ctx, cart.id));
     if (entries.length === 0) throw new HttpError(400, SOURCE_MESSAGES.emptyCart);
     const products = new Map<string, CatalogProduct | null>();
     const lines: CheckoutLine[] = [];
