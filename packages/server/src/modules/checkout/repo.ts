@@ -12,10 +12,6 @@ export function findIdempotencyKey(db: Kysely<DB>, websiteId: string, key: strin
     .executeTakeFirst();
 }
 
-/**
- * Claims a key inside the order transaction; false when the key is already taken. On PostgreSQL
- * a concurrent claim of the same key waits here until the first transaction ends.
- */
 type IdempotencyClaim = {
   website_id: string;
   key: string;
@@ -24,8 +20,8 @@ type IdempotencyClaim = {
   created_at: number;
 };
 
-const claimStatement = preparedStatement((db, p: IdempotencyClaim) =>
-  db
+function claimKey(db: QueryCreator<DB>, p: IdempotencyClaim) {
+  return db
     .insertInto('idempotency_keys')
     .values({
       website_id: p.website_id,
@@ -35,9 +31,15 @@ const claimStatement = preparedStatement((db, p: IdempotencyClaim) =>
       created_at: p.created_at,
       status: 'completed',
     })
-    .onConflict((oc) => oc.columns(['website_id', 'key']).doNothing()),
-);
+    .onConflict((oc) => oc.columns(['website_id', 'key']).doNothing());
+}
 
+const claimStatement = preparedStatement(claimKey);
+
+/**
+ * Claims a key inside the order transaction; false when the key is already taken. On PostgreSQL
+ * a concurrent claim of the same key waits here until the first transaction ends.
+ */
 export async function claimIdempotencyKey(db: Kysely<DB>, row: IdempotencyClaim): Promise<boolean> {
   const result = await claimStatement(db, row);
   return Number(result.numAffectedRows ?? 0) === 1;
@@ -54,45 +56,77 @@ function claimCart(db: QueryCreator<DB>, p: CartClaim) {
     .where('is_purchased', '=', 0);
 }
 
+/** The claimed cart's lines in the order they were added, as one JSON column of the claim's row. */
+const CLAIMED_ENTRIES = sql<
+  CartEntryRow[]
+>`coalesce((select json_agg(e order by e.created_at, e.id) from cart_entries e where e.cart_id = claimed.id), '[]'::json)`;
+
 const claimCartStatement = prepared((db, p: CartClaim) => claimCart(db, p).returningAll());
 
-/** PostgreSQL: the claim and the cart's lines (in the order they were added) in one statement. */
-const claimCartWithEntriesStatement = prepared((db, p: CartClaim) =>
+/**
+ * PostgreSQL: the key and, only when the key was free, the cart with its lines, in one statement
+ * (a round trip less per order). No row: the key was taken; a row of nulls but `entries`: the
+ * key is claimed, the cart is not.
+ */
+const claimKeyAndCartStatement = prepared((db, p: IdempotencyClaim & { token: string; now: number }) =>
   db
-    .with('claimed', (qb) => claimCart(qb, p).returningAll())
-    .selectFrom('claimed')
+    .with('key', (qb) => claimKey(qb, p).returning('key'))
+    .with('claimed', (qb) =>
+      // As claimCartByToken builds it: it names no table of the WITH (`key` is read by the raw EXISTS).
+      claimCart(qb as unknown as QueryCreator<DB>, {
+        websiteId: p.website_id,
+        token: p.token,
+        orderId: p.order_id,
+        now: p.now,
+      })
+        .where(sql<boolean>`exists (select 1 from "key")`)
+        .returningAll(),
+    )
+    .selectFrom('key')
+    .leftJoin('claimed', (join) => join.onTrue())
     .selectAll('claimed')
-    .select(
-      sql<
-        CartEntryRow[]
-      >`coalesce((select json_agg(e order by e.created_at, e.id) from cart_entries e where e.cart_id = claimed.id), '[]'::json)`.as(
-        'entries',
-      ),
-    ),
+    .select(CLAIMED_ENTRIES.as('entries')),
 );
+
+export interface ClaimedCart {
+  cart: CartRow;
+  /** Null: the caller reads them. */
+  entries: CartEntryRow[] | null;
+}
 
 /**
  * Marks the cart of `token` bought by `orderId` and answers it, only if no order bought it first:
- * one statement finds and claims it. Undefined when there is no such cart or it was bought. On
- * PostgreSQL the same statement answers the cart's lines (a round trip less per order); else
- * `entries` is null and the caller reads them.
+ * one statement finds and claims it. Undefined when there is no such cart or it was bought.
  */
-export async function claimCartByToken(
+async function claimCartByToken(
   db: Kysely<DB>,
   websiteId: string,
   token: string,
   orderId: string,
   now: number,
-): Promise<{ cart: CartRow; entries: CartEntryRow[] | null } | undefined> {
-  const claim = { websiteId, token, orderId, now };
-  if (db.getExecutor().adapter instanceof PostgresAdapter) {
-    const [row] = await claimCartWithEntriesStatement(db, claim);
-    if (!row) return undefined;
-    const { entries, ...cart } = row;
-    return { cart, entries };
-  }
-  const [cart] = await claimCartStatement(db, claim);
+): Promise<ClaimedCart | undefined> {
+  const [cart] = await claimCartStatement(db, { websiteId, token, orderId, now });
   return cart ? { cart, entries: null } : undefined;
+}
+
+/**
+ * Claims the idempotency key and, when it was free, the cart of `token` (as `claimCartByToken`):
+ * null when the key was taken. On PostgreSQL one statement that also answers the cart's lines.
+ */
+export async function claimKeyAndCart(
+  db: Kysely<DB>,
+  key: IdempotencyClaim,
+  token: string,
+  now: number,
+): Promise<{ cart: ClaimedCart | undefined } | null> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) {
+    if (!(await claimIdempotencyKey(db, key))) return null;
+    return { cart: await claimCartByToken(db, key.website_id, token, key.order_id, now) };
+  }
+  const [row] = await claimKeyAndCartStatement(db, { ...key, token, now });
+  if (!row) return null;
+  const { entries, ...cart } = row;
+  return { cart: cart.id === null ? undefined : { cart: cart as CartRow, entries } };
 }
 
 /** Frees the cart an unpaid order had claimed, so the shopper can buy it again. */

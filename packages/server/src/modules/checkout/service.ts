@@ -76,8 +76,8 @@ import { startSubscription } from '../subscriptions/billing-service.js';
 import { ADDRESS_MESSAGES, checkShippingAddress } from './address.js';
 import { checkOrderDetails, type OrderDetails } from './details.js';
 import {
-  claimCartByToken,
   claimIdempotencyKey,
+  claimKeyAndCart,
   findIdempotencyKey,
   releaseIdempotencyKey,
   unmarkCartPurchased,
@@ -446,21 +446,32 @@ async function reserve(
     const tctx: SiteContext = { ...ctx, db: trx };
     // The first statement writes, so SQLite takes its write lock at once, as BEGIN IMMEDIATE
     // would: no read-then-upgrade deadlock between two checkouts.
-    const claimed = await claimIdempotencyKey(trx, {
+    const key = {
       website_id: ctx.websiteId,
       key: body.idempotencyKey,
       request_hash: hash,
       order_id: orderId,
       created_at: now,
-    });
+    };
+    // A cart is claimed with the key (one statement on PostgreSQL), and only when the key was free.
+    const claimed =
+      body.source.kind === 'cart' && cartToken
+        ? await claimKeyAndCart(trx, key, cartToken, now)
+        : (await claimIdempotencyKey(trx, key))
+          ? { cart: undefined }
+          : null;
     if (!claimed) {
       const other = await findIdempotencyKey(trx, ctx.websiteId, body.idempotencyKey);
       if (!other || other.request_hash !== hash)
         throw new HttpError(409, CHECKOUT_MESSAGES.idempotencyConflict);
       return { replayOf: other.order_id };
     }
-    const resolved = await resolveSource(tctx, body.source, cartToken, ctx.site.website.currency, (token) =>
-      claimCartByToken(trx, ctx.websiteId, token, orderId, now),
+    const resolved = await resolveSource(
+      tctx,
+      body.source,
+      cartToken,
+      ctx.site.website.currency,
+      async () => claimed.cart,
     );
     // A membership opens its area to an account: a visitor signs in before buying one.
     if (
