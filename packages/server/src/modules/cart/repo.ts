@@ -44,10 +44,6 @@ function entryValues(p: CartEntryRow): CartEntryRow {
 
 const insertCartStatement = prepared((db, p: CartRow) => db.insertInto('carts').values(cartValues(p)));
 
-export async function insertCart(db: Kysely<DB>, row: CartRow): Promise<void> {
-  await insertCartStatement(db, row);
-}
-
 /**
  * PostgreSQL: a new cart and its first line in one statement (the cart in a data-modifying WITH),
  * a round trip less for a shopper's first add. Its rows are the cart, then the line.
@@ -99,7 +95,7 @@ export async function insertCartWithEntry(
     await insertCartWithEntryStatement(db, [cart, entry] as (CartRow & CartEntryRow)[]);
     return entry;
   }
-  await insertCart(db, cart);
+  await insertCartStatement(db, cart);
   return upsertEntry(db, entry);
 }
 
