@@ -3,9 +3,12 @@ import { regionName } from './regions.js';
 /** A store's first order number: numbers are sequential per store from here (#1001, #1002…). */
 export const FIRST_ORDER_NUMBER = 1001;
 
+/** What comes before an order's number where shoppers read it (SQL builds the text with it too). */
+export const ORDER_NUMBER_PREFIX = '#';
+
 /** How shoppers and merchants see an order's number: '#1001'. */
 export function orderNumberText(number: number): string {
-  return `#${number}`;
+  return `${ORDER_NUMBER_PREFIX}${number}`;
 }
 
 /** The option values of a variant, as one line: 'M / Sage'. */

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { numberPlacedOrders } from '../src/db/migrations/0015_shopper.js';
 import { TEST_CARDS } from '../src/modules/payments/test-provider.js';
 import {
@@ -48,6 +49,62 @@ describe.each(dialects)('order numbers and details on %s', (dialect) => {
     expect(second).toMatchObject({ number: 1002, numberText: '#1002' });
     const [confirmation] = (await mails('order-confirmation')).filter((m) => m.data.orderId === second.id);
     expect(confirmation.data.orderNumber).toBe('#1002');
+  });
+
+  it("writes a paid order's number, its mails and its reviews request together; on PostgreSQL in one statement after the reservation", async () => {
+    const seen: string[] = [];
+    const query = pg.Client.prototype.query;
+    // Installed before the app connects: each connection binds the query it finds then.
+    const spy = vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (
+      this: pg.Client,
+      ...a: unknown[]
+    ) {
+      const first = a[0] as string | { text?: string };
+      seen.push(
+        String(typeof first === 'string' ? first : first?.text)
+          .trim()
+          .toLowerCase(),
+      );
+      return (query as (...b: unknown[]) => unknown).apply(this, a);
+    } as never);
+    const other = await createCheckoutApp(dialect);
+    try {
+      const token = await cartWith(other.app, [{ itemId: 'mug', sku: 'MUG', quantity: 1 }]);
+      seen.length = 0;
+      const body = {
+        source: { kind: 'cart' },
+        shippingAddress: US_ADDRESS,
+        note: 'order-number-1 stays as typed',
+      };
+      const order = (await placeOrder(other.app, body, token)).json().order;
+      if (dialect === 'postgres') {
+        // The reservation's transaction, then one statement and no transaction for the rest.
+        expect(seen[0]).toBe('begin');
+        const afterReserve = seen.slice(seen.indexOf('commit') + 1);
+        expect(afterReserve).toHaveLength(1);
+        expect(afterReserve[0]).toMatch(/^with "target" as/);
+      }
+      const outbox = await other.database.db
+        .selectFrom('outbox')
+        .select(['kind', 'payload'])
+        .where('ref', 'in', [`order:${order.id}`, `reviews:${order.id}`])
+        .orderBy('kind')
+        .execute();
+      expect(outbox.map((m) => m.kind)).toEqual(['order-confirmation', 'reviews-request']);
+      expect(JSON.parse(outbox[0].payload).data).toMatchObject({
+        orderNumber: order.numberText,
+        note: 'order-number-1 stays as typed',
+      });
+      const asked = await other.database.db
+        .selectFrom('review_requests')
+        .select('order_id')
+        .where('order_id', '=', order.id)
+        .execute();
+      expect(asked).toHaveLength(1);
+    } finally {
+      spy.mockRestore();
+      await other.close();
+    }
   });
 
   it('numbers the orders placed before numbers existed, in the order they were placed (migration 0015)', async () => {

@@ -15,12 +15,13 @@ import {
   validateEmail,
   variantOptionsText,
 } from '@storefront/commerce';
+import { carriesCompanions } from '../../db/companion.js';
 import type { RequestContext } from '../../platform/context.js';
 import { HttpError } from '../../platform/errors.js';
 import { newId, newToken, sha256 } from '../../platform/ids.js';
 import type { SiteContext } from '../../services.js';
 import { getInstallmentContext } from '../context/service.js';
-import { type AnyEmailRequest, enqueueEmails } from '../email/service.js';
+import { type AnyEmailRequest, enqueueEmails, enqueueEmailsAlong } from '../email/service.js';
 import {
   findGiftCard,
   GIFT_CARD_MESSAGES,
@@ -43,11 +44,13 @@ import {
   listOrderItems,
   listReservedBefore,
   numberSettledOrder,
+  ORDER_NUMBER_SLOT,
   type OrderItemRow,
   type OrderRow,
   orderRef,
   orderStatus,
   recordReservedStock,
+  settleNumberAndCarry,
   settlePendingOrder,
   settleReservedOrder,
 } from '../orders/service.js';
@@ -70,7 +73,7 @@ import {
   type ShippingLocation,
   UNKNOWN_COUPON,
 } from '../pricing/service.js';
-import { askForReviews, reviewsRequestMail } from '../reviews/service.js';
+import { askForReviews, askForReviewsAlong, reviewsRequestMail } from '../reviews/service.js';
 import { sitePublicUrl } from '../site/service.js';
 import { startSubscription } from '../subscriptions/billing-service.js';
 import { ADDRESS_MESSAGES, checkShippingAddress } from './address.js';
@@ -419,6 +422,8 @@ interface Reservation {
   kind: ResolvedSource['kind'];
   /** The order's lines as written, when this request wrote them (a resumed reservation reads them). */
   items?: OrderItemRow[];
+  /** The reserved order's row as written or read. */
+  order?: OrderRow;
 }
 
 /**
@@ -574,7 +579,7 @@ async function reserve(
     ) {
       throw new HttpError(409, GIFT_CARD_MESSAGES.changed);
     }
-    return { orderId, dueCents, currency: resolved.currency, kind: resolved.kind, items };
+    return { orderId, dueCents, currency: resolved.currency, kind: resolved.kind, items, order: orderRow };
   });
 }
 
@@ -629,22 +634,27 @@ function reviewsLinkBase(ctx: SiteContext, deps: CheckoutDeps): string {
   return sitePublicUrl(ctx.site, deps.publicUrl) ?? deps.linkBase;
 }
 
-/** The order confirmation mail, for the caller to queue in its transaction. */
+/**
+ * The order confirmation mail, for the caller to queue in its transaction. `orderNumber` stands in
+ * for the row's number when the mail is built before the number exists (ORDER_NUMBER_SLOT).
+ */
 function confirmationMail(
   ctx: SiteContext,
   deps: CheckoutDeps,
   row: OrderRow,
   parts: Parameters<typeof confirmationEmailData>[1],
+  orderNumber?: string,
 ): AnyEmailRequest {
+  const data = confirmationEmailData(row, parts, {
+    siteTitle: ctx.site.website.siteTitle,
+    locale: ctx.site.website.locale,
+    link: storeLink(ctx, deps),
+  });
   return {
     to: row.email,
     template: 'order-confirmation',
     ref: orderRef(row.id),
-    data: confirmationEmailData(row, parts, {
-      siteTitle: ctx.site.website.siteTitle,
-      locale: ctx.site.website.locale,
-      link: storeLink(ctx, deps),
-    }),
+    data: orderNumber === undefined ? data : { ...data, orderNumber },
   };
 }
 
@@ -658,17 +668,16 @@ function confirmationMail(
 async function confirm(
   ctx: SiteContext,
   deps: CheckoutDeps,
-  orderId: string,
+  reservation: Reservation,
   payment: Payment | null,
   body: PlaceOrderBody,
   details: OrderDetails,
-  written: OrderItemRow[] | undefined,
 ): Promise<{ order: OrderView; subtotalCents: number } | 'settled' | 'released'> {
   try {
-    return await confirmReserved(ctx, deps, orderId, payment, body, details, written);
+    return await confirmReserved(ctx, deps, reservation, payment, body, details);
   } catch (err) {
     if (!(err instanceof NotReserved)) throw err;
-    return (await orderStatus(ctx, orderId)) ? 'settled' : 'released';
+    return (await orderStatus(ctx, reservation.orderId)) ? 'settled' : 'released';
   }
 }
 
@@ -678,26 +687,31 @@ class NotReserved extends Error {}
 async function confirmReserved(
   ctx: SiteContext,
   deps: CheckoutDeps,
-  orderId: string,
+  reservation: Reservation,
   payment: Payment | null,
   body: PlaceOrderBody,
   details: OrderDetails,
-  written: OrderItemRow[] | undefined,
 ): Promise<{ order: OrderView; subtotalCents: number } | 'released'> {
+  const { orderId } = reservation;
   // A reservation's lines never change: read before the transaction, whose first statement writes
   // (SQLite takes its write lock at once).
-  const items = written ?? (await listOrderItems(ctx.db, orderId));
+  const items = reservation.items ?? (await listOrderItems(ctx.db, orderId));
+  const status = payment?.status ?? 'paid';
+  const reference = payment?.reference ?? null;
+  // An order of a cart with no downloads writes nothing more before its mails: it is numbered as
+  // it moves on, one statement. Else it is numbered after the rest is written (numberSettledOrder).
+  const numberNow = body.source.kind === 'cart' && !items.some((i) => i.product_type === ProductType.DIGITAL);
+  if (numberNow && reservation.order && carriesCompanions(ctx.db)) {
+    return confirmInOneStatement(ctx, deps, reservation.order, items, {
+      status,
+      payment_reference: reference,
+    });
+  }
   return ctx.db.transaction().execute(async (trx) => {
     const tctx: SiteContext = { ...ctx, db: trx };
-    const status = payment?.status ?? 'paid';
-    const reference = payment?.reference ?? null;
     // Asked before the order moves on (a rollback takes the request back if it was not reserved),
     // so that on PostgreSQL the order's number is taken last (below).
     const asked = status === 'paid' ? await askForReviews(tctx, orderId, items) : null;
-    // An order of a cart with no downloads writes nothing more before its mails: it is numbered as
-    // it moves on, one statement. Else it is numbered after the rest is written (numberSettledOrder).
-    const numberNow =
-      body.source.kind === 'cart' && !items.some((i) => i.product_type === ProductType.DIGITAL);
     const placed = await settleReservedOrder(
       trx,
       ctx.websiteId,
@@ -812,6 +826,33 @@ async function confirmReserved(
 }
 
 /**
+ * `confirmReserved` on PostgreSQL for an order that writes nothing but its settling, its number,
+ * its mails and its reviews request (a cart without downloads): one statement, with no transaction
+ * around it, so the store's counter row is locked only while that statement runs and commits. Its
+ * mails are built before the number exists and show it through ORDER_NUMBER_SLOT.
+ */
+async function confirmInOneStatement(
+  ctx: SiteContext,
+  deps: CheckoutDeps,
+  reserved: OrderRow,
+  items: OrderItemRow[],
+  next: { status: 'paid' | 'pending'; payment_reference: string | null },
+): Promise<{ order: OrderView; subtotalCents: number } | 'released'> {
+  const paid = next.status === 'paid';
+  const reviews = paid ? askForReviewsAlong(ctx, reserved.id, items) : null;
+  const parts = { items, downloads: [], giftCards: [] };
+  const mails = paid ? [confirmationMail(ctx, deps, reserved, parts, ORDER_NUMBER_SLOT)] : [];
+  if (reviews) mails.push(reviewsRequestMail(ctx, reserved, reviews.asked, reviewsLinkBase(ctx, deps)));
+  const placed = await settleNumberAndCarry(ctx.db, ctx.websiteId, reserved.id, next, [
+    ...(reviews ? [reviews.write] : []),
+    ...enqueueEmailsAlong(ctx, mails, ORDER_NUMBER_SLOT),
+  ]);
+  if (!placed) throw new NotReserved();
+  if (!isPlaced(placed)) return 'released';
+  return { order: buildOrderView(placed, parts), subtotalCents: placed.subtotal_cents };
+}
+
+/**
  * POST /api/commerce/orders, in three steps so that no lock is held while the payment provider
  * answers (a real processor takes hundreds of ms): (1) one short transaction reserves everything
  * the order takes (`reserve`); (2) the payment is authorized outside any transaction; (3) one short
@@ -870,6 +911,7 @@ export async function placeOrder(
       dueCents: row.amount_paid_cents,
       currency: row.currency,
       kind: row.source_kind,
+      order: row,
     };
   } else {
     pending = reservation;
@@ -901,7 +943,7 @@ export async function placeOrder(
       };
       paymentUrl = result.redirectUrl ?? null;
     }
-    confirmed = await confirm(ctx, deps, pending.orderId, payment, body, details.details, pending.items);
+    confirmed = await confirm(ctx, deps, pending, payment, body, details.details);
   } catch (err) {
     if (payment && provider.refund) {
       await provider

@@ -1,4 +1,5 @@
-import type { Kysely, Selectable } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
+import { type CompanionWrite, companionWrite } from '../../db/companion.js';
 import type { Database } from '../../db/index.js';
 import { preparedInsert } from '../../db/prepared.js';
 import type { DB, OutboxTable } from '../../db/schema.js';
@@ -25,6 +26,52 @@ export const insertOutbox = preparedInsert((db, rows: OutboxRow[]) =>
     })),
   ),
 );
+
+/**
+ * A mail as a companion of another module's statement (PostgreSQL): queued exactly when that
+ * statement's write happens. Where the payload holds `numberSlot`, it reads the number that write
+ * gave (`carried.number_text`).
+ */
+export function outboxCompanion(row: OutboxRow, numberSlot: string): CompanionWrite {
+  return companionWrite('outbox', { ...row, numberSlot }, (qb, p) =>
+    qb
+      .insertInto('outbox')
+      .columns([
+        'id',
+        'website_id',
+        'kind',
+        'payload',
+        'status',
+        'attempts',
+        'next_attempt_at',
+        'locked_until',
+        'claim_token',
+        'created_at',
+        'sent_at',
+        'last_error',
+        'ref',
+      ])
+      .expression((eb) =>
+        eb
+          .selectFrom('carried')
+          .select([
+            sql<string>`${p.id}`.as('id'),
+            sql<string>`${p.website_id}`.as('website_id'),
+            sql<string>`${p.kind}`.as('kind'),
+            sql<string>`replace(${p.payload}, ${p.numberSlot}, carried.number_text)`.as('payload'),
+            sql<string>`${p.status}`.as('status'),
+            sql<number>`${p.attempts}`.as('attempts'),
+            sql<number>`${p.next_attempt_at}`.as('next_attempt_at'),
+            sql<number | null>`${p.locked_until}`.as('locked_until'),
+            sql<string | null>`${p.claim_token}`.as('claim_token'),
+            sql<number>`${p.created_at}`.as('created_at'),
+            sql<number | null>`${p.sent_at}`.as('sent_at'),
+            sql<string | null>`${p.last_error}`.as('last_error'),
+            sql<string | null>`${p.ref}`.as('ref'),
+          ]),
+      ),
+  );
+}
 
 export function listOutboxByRef(db: Kysely<DB>, websiteId: string, ref: string) {
   return db

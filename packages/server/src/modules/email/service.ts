@@ -1,9 +1,10 @@
 import { isValidEmail } from '@storefront/commerce';
 import type { Kysely } from 'kysely';
+import type { CompanionWrite } from '../../db/companion.js';
 import type { DB } from '../../db/schema.js';
 import type { RequestContext } from '../../platform/context.js';
 import { newId } from '../../platform/ids.js';
-import { insertOutbox, listOutboxByRef } from './repo.js';
+import { insertOutbox, listOutboxByRef, outboxCompanion } from './repo.js';
 import { EMAIL_TEMPLATES, type EmailTemplateData, type EmailTemplateName } from './templates.js';
 
 export interface EmailRequest<T extends EmailTemplateName = EmailTemplateName> {
@@ -80,6 +81,19 @@ export async function enqueueEmails(
       trx,
       emails.map((email) => outboxRow(ctx, email)),
     );
+}
+
+/**
+ * Queues mails as `enqueueEmails` does, as companion writes of another module's statement
+ * (PostgreSQL): they exist exactly when its write does. `numberSlot`, where a mail's data holds
+ * it, becomes the number that write gave (an order's confirmation shows the number it got).
+ */
+export function enqueueEmailsAlong(
+  ctx: RequestContext,
+  emails: readonly AnyEmailRequest[],
+  numberSlot: string,
+): CompanionWrite[] {
+  return emails.map((email) => outboxCompanion(outboxRow(ctx, email), numberSlot));
 }
 
 /** A queued or sent mail as the owner's area lists it. */

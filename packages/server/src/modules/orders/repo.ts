@@ -1,4 +1,4 @@
-import { FIRST_ORDER_NUMBER } from '@storefront/commerce';
+import { FIRST_ORDER_NUMBER, ORDER_NUMBER_PREFIX } from '@storefront/commerce';
 import {
   type Insertable,
   type Kysely,
@@ -7,6 +7,7 @@ import {
   type Selectable,
   sql,
 } from 'kysely';
+import type { Carried, CompanionWrite } from '../../db/companion.js';
 import { prepared, preparedInsert } from '../../db/prepared.js';
 import type {
   DB,
@@ -461,6 +462,93 @@ export async function settleReservedOrder(
   const [row] = options.numberNow
     ? await settleAndNumberStatement(db, { ...settle, websiteId, first: FIRST_ORDER_NUMBER })
     : await settleStatement(db, { ...settle, number: null });
+  return row ?? null;
+}
+
+const carryingStatements = new Map<
+  string,
+  (db: Kysely<DB>, params: Record<string, unknown>) => Promise<OrderRow[]>
+>();
+
+/**
+ * PostgreSQL, with no transaction around it: settles and numbers a reserved order and writes its
+ * companions (its mails, its reviews request), all in one statement, so the store-wide counter row
+ * is locked only while that statement runs and commits. The order row is locked first (`target`):
+ * of two racing confirmations the second finds it no longer reserved, and then nothing is written
+ * and no number is taken. Answers the settled row, or null when it was not reserved.
+ */
+export async function settleNumberAndCarry(
+  db: Kysely<DB>,
+  websiteId: string,
+  orderId: string,
+  next: { status: 'paid' | 'pending'; payment_reference: string | null },
+  companions: readonly CompanionWrite[],
+): Promise<OrderRow | null> {
+  const shape = companions.map((c) => c.shape).join(',');
+  let run = carryingStatements.get(shape);
+  if (!run) {
+    run = prepared((db, p: Record<string, unknown>) => {
+      const own = p as unknown as Settle & { websiteId: string; first: number; prefix: string };
+      let q = db
+        .with('target', (qb) =>
+          qb
+            .selectFrom('orders')
+            .select('id')
+            .where('id', '=', own.id)
+            .where('status', '=', 'reserved')
+            .forUpdate(),
+        )
+        .with('taken', (qb) =>
+          qb
+            .insertInto('order_counters')
+            .columns(['website_id', 'last_number'])
+            .expression((eb) =>
+              eb
+                .selectFrom('target')
+                .select([
+                  sql<string>`${own.websiteId}`.as('website_id'),
+                  sql<number>`${own.first}`.as('last_number'),
+                ]),
+            )
+            .onConflict((oc) =>
+              oc
+                .column('website_id')
+                .doUpdateSet({ last_number: sql<number>`order_counters.last_number + 1` }),
+            )
+            .returning('last_number'),
+        )
+        .with('settled', (qb) =>
+          qb
+            .updateTable('orders')
+            .set((eb) => ({ ...settled(own), number: eb.selectFrom('taken').select('last_number') }))
+            .where('id', 'in', (eb) => eb.selectFrom('target').select('id'))
+            .returningAll(),
+        )
+        .with('carried', (qb) =>
+          qb
+            .selectFrom('settled')
+            .select(sql<string>`cast(${own.prefix} as text) || settled.number`.as('number_text')),
+        ) as unknown as QueryCreator<DB & Carried & { settled: OrderRow }>;
+      companions.forEach((c, i) => {
+        const stand = new Proxy({}, { get: (_, name) => p[`${i}.${String(name)}`] });
+        q = q.with(`companion_${i}`, (qb) => c.build(qb as never, stand) as never) as unknown as typeof q;
+      });
+      return q.selectFrom('settled').selectAll();
+    });
+    carryingStatements.set(shape, run);
+  }
+  const params: Record<string, unknown> = {
+    id: orderId,
+    status: next.status,
+    paymentReference: next.payment_reference,
+    websiteId,
+    first: FIRST_ORDER_NUMBER,
+    prefix: ORDER_NUMBER_PREFIX,
+  };
+  companions.forEach((c, i) => {
+    for (const [name, value] of Object.entries(c.params)) params[`${i}.${name}`] = value;
+  });
+  const [row] = await run(db, params);
   return row ?? null;
 }
 

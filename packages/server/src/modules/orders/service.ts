@@ -1,4 +1,4 @@
-import { timingSafeEqual } from 'node:crypto';
+import { randomUUID, timingSafeEqual } from 'node:crypto';
 import {
   addressRegionText,
   countryName,
@@ -56,6 +56,7 @@ export {
   numberSettledOrder,
   type OrderRow,
   recordReservedStock,
+  settleNumberAndCarry,
   settlePendingOrder,
   settleReservedOrder,
 } from './repo.js';
@@ -106,6 +107,12 @@ export interface OrderParts {
 }
 
 /** '#1001'; an order placed before numbers existed is known by its id. */
+/**
+ * Stands for an order's number in a mail built before the number exists: `settleNumberAndCarry`
+ * writes the number in its place. Random per process, so no shopper's text holds it.
+ */
+export const ORDER_NUMBER_SLOT = `order-number-${randomUUID()}`;
+
 export function orderNumberOf(row: Pick<OrderRow, 'id' | 'number'>): string {
   return row.number === null ? row.id : orderNumberText(row.number);
 }

@@ -1,4 +1,5 @@
-import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
+import { type Insertable, type Kysely, type Selectable, sql, type Transaction } from 'kysely';
+import { type CompanionWrite, companionWrite } from '../../db/companion.js';
 import { prepared } from '../../db/prepared.js';
 import type { DB, ProductReviewTable, ReviewRequestTable } from '../../db/schema.js';
 
@@ -18,6 +19,27 @@ const insertReviewRequestStatement = prepared((db, p: Selectable<ReviewRequestTa
     })
     .onConflict((oc) => oc.column('order_id').doNothing()),
 );
+
+/** The request as a companion of the statement that settles its order (PostgreSQL). */
+export function reviewRequestCompanion(row: Selectable<ReviewRequestTable>): CompanionWrite {
+  return companionWrite('review_request', row, (qb, p) =>
+    qb
+      .insertInto('review_requests')
+      .columns(['id', 'website_id', 'order_id', 'created_at', 'expires_at'])
+      .expression((eb) =>
+        eb
+          .selectFrom('carried')
+          .select([
+            sql<string>`${p.id}`.as('id'),
+            sql<string>`${p.website_id}`.as('website_id'),
+            sql<string>`${p.order_id}`.as('order_id'),
+            sql<number>`${p.created_at}`.as('created_at'),
+            sql<number>`${p.expires_at}`.as('expires_at'),
+          ]),
+      )
+      .onConflict((oc) => oc.column('order_id').doNothing()),
+  );
+}
 
 export async function insertReviewRequest(db: Db, row: Selectable<ReviewRequestTable>) {
   await insertReviewRequestStatement(db, row);

@@ -21,6 +21,7 @@ import {
   type ReviewStatus,
   shownReviewSources,
 } from '@storefront/commerce';
+import type { CompanionWrite } from '../../db/companion.js';
 import { HttpError } from '../../platform/errors.js';
 import { newId, newToken, sha256 } from '../../platform/ids.js';
 import type { SiteContext } from '../../services.js';
@@ -38,6 +39,7 @@ import {
   type ProductReviewRow,
   requestDelayDays,
   reviewedProductIds,
+  reviewRequestCompanion,
   reviewStatusCounts,
   reviewsByStatus,
   setRequestDelayDays,
@@ -77,6 +79,32 @@ export interface ReviewsAsked {
   productNames: string[];
 }
 
+/** The order's one reviews request: its row and what its mail says. A gift-card-only order asks for nothing. */
+function reviewsRequest(
+  ctx: SiteContext,
+  orderId: string,
+  items: readonly { product_type: number; product_name: string }[],
+) {
+  const products = items.filter((i) => i.product_type !== ProductType.GIFT_CARD);
+  if (products.length === 0) return null;
+  const now = ctx.clock.now();
+  const sendAt = now + ctx.site.reviewsRequestDelayDays * DAY_MS;
+  const token = newToken(32);
+  const row = {
+    id: sha256(token),
+    website_id: ctx.websiteId,
+    order_id: orderId,
+    created_at: now,
+    expires_at: sendAt + REVIEW_LINK_VALID_DAYS * DAY_MS,
+  };
+  const asked: ReviewsAsked = {
+    token,
+    sendAt,
+    productNames: [...new Set(products.map((p) => p.product_name))],
+  };
+  return { row, asked };
+}
+
 /**
  * Records the order's one reviews request in the paying transaction (`ctx.db`); the outbox holds
  * its mail (`reviewsRequestMail`) until the merchant's delay has passed. A gift-card-only order
@@ -87,19 +115,23 @@ export async function askForReviews(
   orderId: string,
   items: readonly { product_type: number; product_name: string }[],
 ): Promise<ReviewsAsked | null> {
-  const products = items.filter((i) => i.product_type !== ProductType.GIFT_CARD);
-  if (products.length === 0) return null;
-  const now = ctx.clock.now();
-  const sendAt = now + ctx.site.reviewsRequestDelayDays * DAY_MS;
-  const token = newToken(32);
-  await insertReviewRequest(ctx.db, {
-    id: sha256(token),
-    website_id: ctx.websiteId,
-    order_id: orderId,
-    created_at: now,
-    expires_at: sendAt + REVIEW_LINK_VALID_DAYS * DAY_MS,
-  });
-  return { token, sendAt, productNames: [...new Set(products.map((p) => p.product_name))] };
+  const request = reviewsRequest(ctx, orderId, items);
+  if (!request) return null;
+  await insertReviewRequest(ctx.db, request.row);
+  return request.asked;
+}
+
+/**
+ * As `askForReviews`, for the statement that settles the order (PostgreSQL): the request is that
+ * statement's companion write, recorded exactly when the order is settled.
+ */
+export function askForReviewsAlong(
+  ctx: SiteContext,
+  orderId: string,
+  items: readonly { product_type: number; product_name: string }[],
+): { asked: ReviewsAsked; write: CompanionWrite } | null {
+  const request = reviewsRequest(ctx, orderId, items);
+  return request && { asked: request.asked, write: reviewRequestCompanion(request.row) };
 }
 
 /** The reviews request's email, which the caller queues with the order's other mails. */

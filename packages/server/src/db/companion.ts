@@ -1,0 +1,47 @@
+import {
+  type Compilable,
+  type Kysely,
+  type OperationNodeSource,
+  PostgresAdapter,
+  type QueryCreator,
+} from 'kysely';
+import type { DB } from './schema.js';
+
+/**
+ * What a carrying statement wrote, as its WITH clause `carried` answers it: one row when the write
+ * happened, none when its condition failed (an order no longer reserved). `number_text` is the
+ * number the write gave what it wrote, as shoppers read it ('#1001').
+ */
+export interface Carried {
+  carried: { number_text: string };
+}
+
+/** A data-modifying query that can stand in a WITH clause (an insert `QueryCreator` builds). */
+export type CompanionQuery = Compilable & OperationNodeSource;
+
+/**
+ * A write one module hands to another module's statement, which runs it as one more WITH clause:
+ * it happens exactly when the carrying write does, and both commit together in one round trip.
+ * Only PostgreSQL runs writes in WITH clauses (`carriesCompanions`).
+ */
+export interface CompanionWrite {
+  /** Writes of one shape compile to the same SQL: the carrier compiles each mix of shapes once. */
+  shape: string;
+  params: Record<string, unknown>;
+  /** Builds the write from `params` (stand-ins, as `prepared` gives them), once per row of `carried`. */
+  build: (qb: QueryCreator<DB & Carried>, params: Record<string, unknown>) => CompanionQuery;
+}
+
+/** A companion write whose builder sees its own parameters' types. */
+export function companionWrite<P extends Record<string, unknown>>(
+  shape: string,
+  params: P,
+  build: (qb: QueryCreator<DB & Carried>, params: P) => CompanionQuery,
+): CompanionWrite {
+  return { shape, params, build: build as CompanionWrite['build'] };
+}
+
+/** Whether `db` runs writes in WITH clauses, so companion writes can ride along (PostgreSQL). */
+export function carriesCompanions(db: Kysely<DB>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
