@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/db/index.js';
 import type { OrderPlacedEvent } from '../src/modules/checkout/service.js';
 import { PAYMENT_MESSAGES } from '../src/modules/payments/provider.js';
 import { TEST_CARDS } from '../src/modules/payments/test-provider.js';
@@ -90,6 +91,30 @@ describe.each(dialects)('placing an order on %s', (dialect) => {
       .where('sku', '=', 'POSTER')
       .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ unlimited: 1, qty_in_stock: 0 });
+  });
+
+  it('sells a variant another instance made unlimited after this one priced it, taking no stock', async () => {
+    const token = await cartWith(t.app, [{ itemId: 'mug', sku: 'MUG', quantity: 2 }]);
+    const stock = async () =>
+      (
+        await t.database.db
+          .selectFrom('variants')
+          .select('qty_in_stock')
+          .where('sku', '=', 'MUG')
+          .executeTakeFirstOrThrow()
+      ).qty_in_stock;
+    const before = await stock();
+    // Written where this instance does not count it: its kept product still says counted.
+    const other = openDatabase(t.database.config);
+    try {
+      await other.db.updateTable('variants').set({ unlimited: 1 }).where('sku', '=', 'MUG').execute();
+      const res = await placeOrder(t.app, { source: { kind: 'cart' }, shippingAddress: US_ADDRESS }, token);
+      expect(res.statusCode, res.body).toBe(201);
+      expect(await stock()).toBe(before);
+    } finally {
+      await other.db.updateTable('variants').set({ unlimited: 0 }).where('sku', '=', 'MUG').execute();
+      await other.close();
+    }
   });
 
   it.each([

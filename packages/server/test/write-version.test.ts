@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWriteVersion, STOCK_TAKEN } from '../src/db/write-version.js';
+import { createWriteVersion, STOCK_TAKEN, writtenTables } from '../src/db/write-version.js';
 import { importCatalog } from '../src/modules/catalog/import.js';
 import { adjustStock, decrementStock, incrementStock } from '../src/modules/inventory/repo.js';
 import { smallCatalog } from './support/app.js';
@@ -30,6 +30,34 @@ describe('write version', () => {
     const version = createWriteVersion();
     version.committed([]);
     expect([version.pages, version.cart, version.site, version.templates]).toEqual([1, 0, 0, 0]);
+  });
+});
+
+describe('writtenTables', () => {
+  it("reads the write of a statement and of its WITH clauses, and an order's stock take among them", () => {
+    expect(writtenTables('select * from "variants"')).toEqual([]);
+    expect(writtenTables('  UPDATE "products" set "name" = $1')).toEqual(['products']);
+    expect(
+      writtenTables('update "variants" set "qty_in_stock" = "qty_in_stock" - $1 where "sku" = $2'),
+    ).toEqual([STOCK_TAKEN]);
+    expect(
+      writtenTables(
+        'with "placed" as (insert into "orders" ("id") values ($1) returning "id"), "lines" as (insert into "order_items" ("id") values ($2)), ' +
+          '"along" as (update "variants" set "qty_in_stock" = "qty_in_stock" - $3 where "sku" = $4 returning "sku") select count(*) as "written" from "along"',
+      ),
+    ).toEqual([STOCK_TAKEN]);
+    expect(
+      writtenTables(
+        'with "made" as (insert into "carts" ("id") values ($1)) insert into "variants" ("sku") values ($2)',
+      ),
+    ).toEqual(['variants']);
+    // An upsert's update is of its own table; reads in WITH clauses write nothing.
+    expect(
+      writtenTables(
+        'insert into "tax_rules" ("id") values ($1) on conflict ("id") do update set "rate" = $2',
+      ),
+    ).toEqual(['tax_rules']);
+    expect(writtenTables('with "x" as (select 1 from "products") select * from "x"')).toEqual([]);
   });
 });
 

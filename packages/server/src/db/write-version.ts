@@ -47,23 +47,28 @@ export const CART_TABLES: ReadonlySet<string> = new Set([...PAGE_TABLES, 'shippi
  */
 export const STOCK_TAKEN = 'variants (stock taken)';
 
-/** `INSERT INTO t`, `UPDATE t`, `DELETE FROM t` (optionally schema-qualified, quoted or not). */
-const WRITE_TARGET = /^\s*(?:insert\s+into|update|delete\s+from)\s+(?:"?\w+"?\.)?"?(\w+)"?/i;
-const STOCK_TAKE =
-  /^\s*update\s+(?:"?\w+"?\.)?"?variants"?\s+set\s+"?qty_in_stock"?\s*=\s*"?qty_in_stock"?\s*-/i;
+/**
+ * `INSERT INTO t`, `UPDATE t`, `DELETE FROM t` (optionally schema-qualified, quoted or not): the
+ * statement's own write, or one in its WITH clauses (`"x" as (update t ...)`, then `) insert into
+ * t`). Group 2 marks an order's stock decrement (`set qty_in_stock = qty_in_stock - …`).
+ */
+const WRITE_TARGETS =
+  /(?:^\s*|\bas\s*\(\s*|\)\s*)(?:insert\s+into|update|delete\s+from)\s+(?:"?\w+"?\.)?"?(\w+)"?(\s+set\s+"?qty_in_stock"?\s*=\s*"?qty_in_stock"?\s*-)?/gi;
 
 /**
- * The counted table a statement writes, if any (`STOCK_TAKEN` for an order's stock decrement);
- * raw `sql` writes are read from their text too.
+ * The counted tables a statement writes (`STOCK_TAKEN` for an order's stock decrement); raw `sql`
+ * writes are read from their text too.
  */
-function writtenTable(sql: string): string | undefined {
-  const first = sql.charCodeAt(sql.search(/\S/));
-  // Quick exit for reads: only statements starting with i/I, u/U or d/D can write.
-  if (first !== 105 && first !== 73 && first !== 117 && first !== 85 && first !== 100 && first !== 68)
-    return undefined;
-  const target = WRITE_TARGET.exec(sql)?.[1]?.toLowerCase();
-  if (target === undefined || !CART_TABLES.has(target)) return undefined;
-  return target === 'variants' && STOCK_TAKE.test(sql) ? STOCK_TAKEN : target;
+export function writtenTables(sql: string): string[] {
+  const first = sql.charCodeAt(sql.search(/\S/)) | 32;
+  // Quick exit for reads: only statements starting with i, u, d or w (with) can write.
+  if (first !== 105 && first !== 117 && first !== 100 && first !== 119) return [];
+  const tables: string[] = [];
+  for (const [, name, stockTake] of sql.matchAll(WRITE_TARGETS)) {
+    const target = name.toLowerCase();
+    if (CART_TABLES.has(target)) tables.push(target === 'variants' && stockTake ? STOCK_TAKEN : target);
+  }
+  return tables;
 }
 
 /**
@@ -129,10 +134,10 @@ class ObservedConnection implements DatabaseConnection {
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     const result = await this.inner.executeQuery<R>(query);
-    const table = writtenTable(query.sql);
-    if (table !== undefined) {
-      if (this.inTransaction) this.written.add(table);
-      else this.version.committed([table]);
+    const tables = writtenTables(query.sql);
+    if (tables.length > 0) {
+      if (this.inTransaction) for (const table of tables) this.written.add(table);
+      else this.version.committed(tables);
     }
     return result;
   }

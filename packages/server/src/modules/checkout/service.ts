@@ -30,7 +30,13 @@ import {
   redeemGiftCard,
   releaseGiftCardRedemptions,
 } from '../gift-cards/service.js';
-import { expectedStockTaken, releaseStock, reserveStock, type StockTaken } from '../inventory/service.js';
+import {
+  expectedStockTaken,
+  releaseStock,
+  reserveStock,
+  reserveStockAlong,
+  type StockTaken,
+} from '../inventory/service.js';
 import {
   buildOrderView,
   confirmationEmailData,
@@ -555,7 +561,14 @@ async function reserve(
       additional_fields: l.additionalFields,
       variant_options: l.variantOptions,
     }));
-    await insertReservedOrder(trx, orderRow, items);
+    // An order of one counted sku and no coupons takes its stock in its insert's statement
+    // (PostgreSQL), still the last write before the commit; a take that fails there is tried again
+    // below, to tell a variant made unlimited from one sold out.
+    const along =
+      t.validCoupons.length === 0 && carriesCompanions(trx)
+        ? reserveStockAlong(ctx.websiteId, expectedStock)
+        : null;
+    const tookAlong = await insertReservedOrder(trx, orderRow, items, along);
     await redeemCoupons(
       tctx,
       t.validCoupons.map((c) => c.code),
@@ -564,7 +577,9 @@ async function reserve(
     );
     // Stock and gift card are taken last: on PostgreSQL the variant row stays locked from here to
     // this transaction's commit, so the work above does not hold up other shoppers of the item.
-    const stock = await reserveStock(trx, ctx.websiteId, stockLines);
+    const stock = tookAlong
+      ? { ok: true as const, taken: expectedStock }
+      : await reserveStock(trx, ctx.websiteId, stockLines);
     if (!stock.ok) {
       throw new CheckoutFailure(409, MESSAGES.outOfStock, { itemName: stock.itemName }, 'OUT_OF_STOCK');
     }

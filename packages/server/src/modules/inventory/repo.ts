@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { type CompanionWrite, companionWrite } from '../../db/companion.js';
 import { prepared, preparedStatement } from '../../db/prepared.js';
 import type { DB } from '../../db/schema.js';
 
@@ -53,6 +54,23 @@ export async function decrementStock(
 ): Promise<boolean> {
   const result = await decrementStatement(db, { websiteId, sku, quantity });
   return Number(result.numAffectedRows ?? 0) === 1;
+}
+
+/**
+ * `decrementStock` as a companion of another statement (PostgreSQL: the order's insert), which
+ * answers whether it took the stock (a row of its `returning`).
+ */
+export function decrementStockAlong(websiteId: string, sku: string, quantity: number): CompanionWrite {
+  return companionWrite('stock_take', { websiteId, sku, quantity }, (qb, p) =>
+    qb
+      .updateTable('variants')
+      .set((eb) => ({ qty_in_stock: eb('qty_in_stock', '-', p.quantity) }))
+      .where('website_id', '=', p.websiteId)
+      .where('sku', '=', p.sku)
+      .where('unlimited', '=', 0)
+      .where('qty_in_stock', '>=', p.quantity)
+      .returning('sku'),
+  );
 }
 
 const incrementStatement = prepared((db, p: { websiteId: string; sku: string; quantity: number }) =>

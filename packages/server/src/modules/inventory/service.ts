@@ -5,12 +5,14 @@ import {
   stockLevel,
 } from '@storefront/commerce';
 import type { Kysely } from 'kysely';
+import type { CompanionWrite } from '../../db/companion.js';
 import type { DB } from '../../db/schema.js';
 import type { RequestContext } from '../../platform/context.js';
 import { type AuditActor, recordAudit } from '../audit/service.js';
 import {
   adjustStock,
   decrementStock,
+  decrementStockAlong,
   findStockBySkus,
   findVariantBySku,
   incrementStock,
@@ -83,6 +85,15 @@ export function expectedStockTaken(lines: readonly StockLine[]): StockTaken[] {
   return stockWanted(lines)
     .filter((w) => !w.unlimited)
     .map((w) => ({ sku: w.sku, quantity: w.quantity }));
+}
+
+/**
+ * The stock an order of one counted sku takes, as a companion write of the order's insert
+ * (PostgreSQL): `expected` is `expectedStockTaken`'s answer. Null for several skus, which
+ * `reserveStock` takes one by one in sku order, so that no two orders lock rows in opposite orders.
+ */
+export function reserveStockAlong(websiteId: string, expected: readonly StockTaken[]): CompanionWrite | null {
+  return expected.length === 1 ? decrementStockAlong(websiteId, expected[0].sku, expected[0].quantity) : null;
 }
 
 /** Puts back the stock a reservation took (its order was never paid), or a refunded order's items. */

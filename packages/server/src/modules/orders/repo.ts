@@ -125,18 +125,73 @@ const insertOrderWithItemsStatement = preparedInsert((db, rows: (OrderRow & Orde
     .values(rows.slice(1).map(orderItemValues)),
 );
 
-/** Writes a reserved order (numbered only once paid) with its lines, in the caller's transaction. */
+const insertOrderAlongStatements = new Map<
+  string,
+  (db: Kysely<DB>, params: Record<string, unknown>) => Promise<{ written: string | number }[]>
+>();
+
+/** PostgreSQL: `insertOrderWithItemsStatement` with a companion write; answers whether it wrote. */
+async function insertOrderAlong(
+  db: Kysely<DB>,
+  row: OrderRow,
+  items: readonly OrderItemRow[],
+  along: CompanionWrite,
+): Promise<boolean> {
+  const key = `${items.length}:${along.shape}`;
+  let run = insertOrderAlongStatements.get(key);
+  if (!run) {
+    const count = items.length;
+    run = prepared((db, p: Record<string, unknown>) => {
+      const stand = <R extends object>(prefix: string) =>
+        new Proxy({} as R, { get: (_, name) => p[`${prefix}.${String(name)}`] });
+      return db
+        .with('placed', (qb) =>
+          qb
+            .insertInto('orders')
+            .values(orderValues(stand<OrderRow>('0')))
+            .returning('id'),
+        )
+        .with('lines', (qb) =>
+          qb
+            .insertInto('order_items')
+            .values(
+              Array.from({ length: count }, (_, i) => orderItemValues(stand<OrderItemRow>(String(i + 1)))),
+            ),
+        )
+        .with('along', (qb) => along.build(qb as never, stand('along')) as never)
+        .selectFrom('along' as never)
+        .select(sql<number>`count(*)`.as('written'));
+    });
+    insertOrderAlongStatements.set(key, run);
+  }
+  const params: Record<string, unknown> = {};
+  [row, ...items].forEach((r, i) => {
+    for (const [column, value] of Object.entries(r)) params[`${i}.${column}`] = value;
+  });
+  for (const [name, value] of Object.entries(along.params)) params[`along.${name}`] = value;
+  const [result] = await run(db, params);
+  return Number(result.written) > 0;
+}
+
+/**
+ * Writes a reserved order (numbered only once paid) with its lines, in the caller's transaction.
+ * `along` (PostgreSQL only; ignored elsewhere) is written in the same statement: answers whether it
+ * wrote a row.
+ */
 export async function insertReservedOrder(
   db: Kysely<DB>,
   row: OrderRow,
   items: readonly OrderItemRow[],
-): Promise<void> {
+  along: CompanionWrite | null = null,
+): Promise<boolean> {
   if (db.getExecutor().adapter instanceof PostgresAdapter && items.length > 0) {
+    if (along) return insertOrderAlong(db, row, items, along);
     await insertOrderWithItemsStatement(db, [row, ...items] as (OrderRow & OrderItemRow)[]);
-    return;
+    return false;
   }
   await insertOrderStatement(db, row);
   await insertOrderItems(db, items);
+  return false;
 }
 
 export const insertDownloads = preparedInsert((db, rows: Selectable<DownloadTable>[]) =>
