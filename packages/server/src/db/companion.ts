@@ -10,25 +10,27 @@ import type { DB } from './schema.js';
 /**
  * What a carrying statement wrote, as its WITH clause `carried` answers it: one row when the write
  * happened, none when its condition failed (an order no longer reserved). `number_text` is the
- * number the write gave what it wrote, as shoppers read it ('#1001').
+ * number the write gave what it wrote, as shoppers read it ('#1001'), where it gives one.
  */
 export interface Carried {
-  carried: { number_text: string };
+  carried: { number_text: string | null };
 }
 
 /** A data-modifying query that can stand in a WITH clause (an insert `QueryCreator` builds). */
 export type CompanionQuery = Compilable & OperationNodeSource;
 
 /**
- * A write one module hands to another module's statement, which runs it as one more WITH clause:
- * it happens exactly when the carrying write does, and both commit together in one round trip.
- * Only PostgreSQL runs writes in WITH clauses (`carriesCompanions`).
+ * A write one module hands to another module's statement, which runs it as one more WITH clause.
+ * Every companion reads `carried`, so it writes only when the carrying write happened, and after
+ * it (PostgreSQL runs a statement's WITH clauses in no set order, but a clause runs before the
+ * clause that reads it): both commit together, in one round trip. Only PostgreSQL runs writes in
+ * WITH clauses (`carriesCompanions`).
  */
 export interface CompanionWrite {
   /** Writes of one shape compile to the same SQL: the carrier compiles each mix of shapes once. */
   shape: string;
   params: Record<string, unknown>;
-  /** Builds the write from `params` (stand-ins, as `prepared` gives them), once per row of `carried`. */
+  /** Builds the write from `params` (stand-ins, as `prepared` gives them), reading `carried`. */
   build: (qb: QueryCreator<DB & Carried>, params: Record<string, unknown>) => CompanionQuery;
 }
 

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { type CompanionWrite, companionWrite } from '../../db/companion.js';
 import { prepared, preparedStatement } from '../../db/prepared.js';
 import type { DB } from '../../db/schema.js';
@@ -58,7 +58,8 @@ export async function decrementStock(
 
 /**
  * `decrementStock` as a companion of another statement (PostgreSQL: the order's insert), which
- * answers whether it took the stock (a row of its `returning`).
+ * answers whether it took the stock (a row of its `returning`). It reads `carried` first, so the
+ * variant row is locked after the carrier's own writes, for as short a time as can be.
  */
 export function decrementStockAlong(websiteId: string, sku: string, quantity: number): CompanionWrite {
   return companionWrite('stock_take', { websiteId, sku, quantity }, (qb, p) =>
@@ -69,6 +70,7 @@ export function decrementStockAlong(websiteId: string, sku: string, quantity: nu
       .where('sku', '=', p.sku)
       .where('unlimited', '=', 0)
       .where('qty_in_stock', '>=', p.quantity)
+      .where((eb) => eb.exists(eb.selectFrom('carried').select(sql.lit(1).as('one'))))
       .returning('sku'),
   );
 }

@@ -144,23 +144,34 @@ async function insertOrderAlong(
     run = prepared((db, p: Record<string, unknown>) => {
       const stand = <R extends object>(prefix: string) =>
         new Proxy({} as R, { get: (_, name) => p[`${prefix}.${String(name)}`] });
-      return db
-        .with('placed', (qb) =>
-          qb
-            .insertInto('orders')
-            .values(orderValues(stand<OrderRow>('0')))
-            .returning('id'),
-        )
-        .with('lines', (qb) =>
-          qb
-            .insertInto('order_items')
-            .values(
-              Array.from({ length: count }, (_, i) => orderItemValues(stand<OrderItemRow>(String(i + 1)))),
-            ),
-        )
-        .with('along', (qb) => along.build(qb as never, stand('along')) as never)
-        .selectFrom('along' as never)
-        .select(sql<number>`count(*)`.as('written'));
+      return (
+        db
+          .with('placed', (qb) =>
+            qb
+              .insertInto('orders')
+              .values(orderValues(stand<OrderRow>('0')))
+              .returning('id'),
+          )
+          .with('lines', (qb) =>
+            qb
+              .insertInto('order_items')
+              .values(
+                Array.from({ length: count }, (_, i) => orderItemValues(stand<OrderItemRow>(String(i + 1)))),
+              )
+              .returning('id'),
+          )
+          // The order and its lines are written before the companion reads this (all of the lines:
+          // the count reads them to the end).
+          .with('carried', (qb) =>
+            qb
+              .selectFrom('placed')
+              .select(sql<string | null>`null`.as('number_text'))
+              .where((eb) => eb.selectFrom('lines').select((l) => l.fn.countAll().as('n')), '=', count),
+          )
+          .with('along', (qb) => along.build(qb as never, stand('along')) as never)
+          .selectFrom('along' as never)
+          .select(sql<number>`count(*)`.as('written'))
+      );
     });
     insertOrderAlongStatements.set(key, run);
   }
