@@ -30,7 +30,7 @@ export const insertOutbox = preparedInsert((db, rows: OutboxRow[]) =>
 /**
  * A mail as a companion of another module's statement (PostgreSQL): queued exactly when that
  * statement's write happens. Where the payload holds `numberSlot`, it reads the number that write
- * gave (`carried.number_text`).
+ * gave (`carried.number_text`); a carrier that gives no number leaves the payload as it is.
  */
 export function outboxCompanion(row: OutboxRow, numberSlot: string): CompanionWrite {
   return companionWrite('outbox', { ...row, numberSlot }, (qb, p) =>
@@ -58,7 +58,9 @@ export function outboxCompanion(row: OutboxRow, numberSlot: string): CompanionWr
             sql<string>`${p.id}`.as('id'),
             sql<string>`${p.website_id}`.as('website_id'),
             sql<string>`${p.kind}`.as('kind'),
-            sql<string>`replace(${p.payload}, ${p.numberSlot}, carried.number_text)`.as('payload'),
+            sql<string>`coalesce(replace(${p.payload}, ${p.numberSlot}, carried.number_text), ${p.payload})`.as(
+              'payload',
+            ),
             sql<string>`${p.status}`.as('status'),
             sql<number>`${p.attempts}`.as('attempts'),
             sql<number>`${p.next_attempt_at}`.as('next_attempt_at'),
