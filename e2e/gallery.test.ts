@@ -76,6 +76,11 @@ describe('galleries in Chromium', () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true });
     const page = await context.newPage();
     await page.goto(`${base}/about`);
+    // Until the island runs, the link is a plain link to the image (Enter would open the file):
+    // it has run once it set the gallery's sizes.
+    await expect
+      .poll(() => page.locator('#gallery-1').evaluate((el) => (el as HTMLElement).style.length))
+      .toBeGreaterThan(0);
     const first = page.locator('#gallery-1 a.gallery-link').first();
     await first.focus();
     await page.keyboard.press('Enter');
