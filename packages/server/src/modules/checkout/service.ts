@@ -429,7 +429,7 @@ interface Reservation {
   /** The order's lines as written, when this request wrote them (a resumed reservation reads them). */
   items?: OrderItemRow[];
   /** The reserved order's row as written or read. */
-  order?: OrderRow;
+  order: OrderRow;
 }
 
 /**
@@ -713,10 +713,12 @@ async function confirmReserved(
   const items = reservation.items ?? (await listOrderItems(ctx.db, orderId));
   const status = payment?.status ?? 'paid';
   const reference = payment?.reference ?? null;
-  // An order of a cart with no downloads writes nothing more before its mails: it is numbered as
-  // it moves on, one statement. Else it is numbered after the rest is written (numberSettledOrder).
-  const numberNow = body.source.kind === 'cart' && !items.some((i) => i.product_type === ProductType.DIGITAL);
-  if (numberNow && reservation.order && carriesCompanions(ctx.db)) {
+  // An order of a cart with no downloads writes nothing but its settling, number, mails and
+  // reviews request: on PostgreSQL one statement. Else the number is taken after the rest is
+  // written (numberSettledOrder), in one transaction.
+  const writesNothingElse =
+    body.source.kind === 'cart' && !items.some((i) => i.product_type === ProductType.DIGITAL);
+  if (writesNothingElse && carriesCompanions(ctx.db)) {
     return confirmInOneStatement(ctx, deps, reservation.order, items, {
       status,
       payment_reference: reference,
@@ -727,13 +729,10 @@ async function confirmReserved(
     // Asked before the order moves on (a rollback takes the request back if it was not reserved),
     // so that on PostgreSQL the order's number is taken last (below).
     const asked = status === 'paid' ? await askForReviews(tctx, orderId, items) : null;
-    const placed = await settleReservedOrder(
-      trx,
-      ctx.websiteId,
-      orderId,
-      { status, payment_reference: reference },
-      { numberNow },
-    );
+    const placed = await settleReservedOrder(trx, ctx.websiteId, orderId, {
+      status,
+      payment_reference: reference,
+    });
     if (!placed) throw new NotReserved();
     if (!isPlaced(placed)) return 'released';
     const now = placed.created_at;

@@ -490,44 +490,25 @@ const numberStatement = prepared((db, p: { id: string; websiteId: string; first:
 );
 
 /**
- * PostgreSQL: settles and numbers in one statement. The counter is bumped even when the order is
- * no longer reserved; the caller's rollback on null gives the number back.
- */
-const settleAndNumberStatement = prepared((db, p: Settle & { websiteId: string; first: number }) =>
-  db
-    .with('taken', (qb) => nextNumber(qb, p))
-    .updateTable('orders')
-    .set((eb) => ({ ...settled(p), number: eb.selectFrom('taken').select('last_number') }))
-    .where('id', '=', p.id)
-    .where('status', '=', 'reserved')
-    .returningAll(),
-);
-
-/**
  * Moves a reserved order on, only while it is still reserved (one statement), and answers the row
  * it moved (null when it was not reserved): of a late payment and a release racing for one
  * reservation, exactly one wins. On null the caller's transaction must roll back. Numbered only
  * once placed, so abandoned and declined checkouts leave no gaps. On SQLite the number is taken
  * here: the transaction holds the database's write lock from its first write anyway. On
  * PostgreSQL the counter row stays locked from the number's statement to the commit, so the
- * number is taken here only when `numberNow` says the caller writes nothing more before its
- * mails; else by `numberSettledOrder`, after the rest.
+ * number is taken by `numberSettledOrder`, after the rest (or, for an order that writes nothing
+ * else, by `settleNumberAndCarry` in one statement).
  */
 export async function settleReservedOrder(
   db: Kysely<DB>,
   websiteId: string,
   orderId: string,
   next: { status: 'paid' | 'pending'; payment_reference: string | null },
-  options: { numberNow?: boolean } = {},
 ): Promise<OrderRow | null> {
   const settle = { id: orderId, status: next.status, paymentReference: next.payment_reference };
-  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) {
-    const [row] = await settleStatement(db, { ...settle, number: await takeOrderNumber(db, websiteId) });
-    return row ?? null;
-  }
-  const [row] = options.numberNow
-    ? await settleAndNumberStatement(db, { ...settle, websiteId, first: FIRST_ORDER_NUMBER })
-    : await settleStatement(db, { ...settle, number: null });
+  const number =
+    db.getExecutor().adapter instanceof PostgresAdapter ? null : await takeOrderNumber(db, websiteId);
+  const [row] = await settleStatement(db, { ...settle, number });
   return row ?? null;
 }
 
