@@ -48,6 +48,19 @@ export function preparedStatement<P extends Record<string, unknown>, O>(
 }
 
 /**
+ * The stand-ins of one row among a statement's parameters, named `{prefix}.{column}`: a statement
+ * that writes several rows (or another module's write) gives each its own prefix.
+ */
+export function standInsOf<R extends object>(stand: Record<string, unknown>, prefix: string | number): R {
+  return new Proxy({} as R, { get: (_, column) => stand[`${prefix}.${String(column)}`] });
+}
+
+/** Puts a row's values among a call's parameters, named as `standInsOf` names their stand-ins. */
+export function putParams(params: Record<string, unknown>, prefix: string | number, row: object): void {
+  for (const [column, value] of Object.entries(row)) params[`${prefix}.${column}`] = value;
+}
+
+/**
  * As `prepared`, for an insert of several rows in one statement: compiled once per row count (an
  * order's lines, its downloads: a few counts in practice). `build` receives one stand-in per row
  * and must name every column it writes, as `prepared` asks.
@@ -64,18 +77,13 @@ export function preparedInsert<R extends object>(
       run = preparedStatement((db, stand: Record<string, unknown>) =>
         build(
           db,
-          Array.from(
-            { length: count },
-            (_, i) => new Proxy({} as R, { get: (_, column) => stand[`${i}.${String(column)}`] }),
-          ),
+          Array.from({ length: count }, (_, i) => standInsOf<R>(stand, i)),
         ),
       );
       byCount.set(count, run);
     }
     const params: Record<string, unknown> = {};
-    rows.forEach((row, i) => {
-      for (const [column, value] of Object.entries(row)) params[`${i}.${column}`] = value;
-    });
+    rows.forEach((row, i) => putParams(params, i, row));
     await run(db, params);
   };
 }

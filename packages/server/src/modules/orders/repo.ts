@@ -8,7 +8,7 @@ import {
   sql,
 } from 'kysely';
 import type { Carried, CompanionWrite } from '../../db/companion.js';
-import { prepared, preparedInsert } from '../../db/prepared.js';
+import { prepared, preparedInsert, putParams, standInsOf } from '../../db/prepared.js';
 import type {
   DB,
   DownloadTable,
@@ -142,21 +142,19 @@ async function insertOrderAlong(
   if (!run) {
     const count = items.length;
     run = prepared((db, p: Record<string, unknown>) => {
-      const stand = <R extends object>(prefix: string) =>
-        new Proxy({} as R, { get: (_, name) => p[`${prefix}.${String(name)}`] });
       return (
         db
           .with('placed', (qb) =>
             qb
               .insertInto('orders')
-              .values(orderValues(stand<OrderRow>('0')))
+              .values(orderValues(standInsOf<OrderRow>(p, 0)))
               .returning('id'),
           )
           .with('lines', (qb) =>
             qb
               .insertInto('order_items')
               .values(
-                Array.from({ length: count }, (_, i) => orderItemValues(stand<OrderItemRow>(String(i + 1)))),
+                Array.from({ length: count }, (_, i) => orderItemValues(standInsOf<OrderItemRow>(p, i + 1))),
               )
               .returning('id'),
           )
@@ -168,7 +166,7 @@ async function insertOrderAlong(
               .select(sql<string | null>`null`.as('number_text'))
               .where((eb) => eb.selectFrom('lines').select((l) => l.fn.countAll().as('n')), '=', count),
           )
-          .with('along', (qb) => along.build(qb as never, stand('along')) as never)
+          .with('along', (qb) => along.build(qb as never, standInsOf(p, 'along')) as never)
           .selectFrom('along' as never)
           .select(sql<number>`count(*)`.as('written'))
       );
@@ -176,10 +174,8 @@ async function insertOrderAlong(
     insertOrderAlongStatements.set(key, run);
   }
   const params: Record<string, unknown> = {};
-  [row, ...items].forEach((r, i) => {
-    for (const [column, value] of Object.entries(r)) params[`${i}.${column}`] = value;
-  });
-  for (const [name, value] of Object.entries(along.params)) params[`along.${name}`] = value;
+  [row, ...items].forEach((r, i) => putParams(params, i, r));
+  putParams(params, 'along', along.params);
   const [result] = await run(db, params);
   return Number(result.written) > 0;
 }
@@ -577,8 +573,10 @@ export async function settleNumberAndCarry(
             .select(sql<string>`cast(${own.prefix} as text) || settled.number`.as('number_text')),
         ) as unknown as QueryCreator<DB & Carried & { settled: OrderRow }>;
       companions.forEach((c, i) => {
-        const stand = new Proxy({}, { get: (_, name) => p[`${i}.${String(name)}`] });
-        q = q.with(`companion_${i}`, (qb) => c.build(qb as never, stand) as never) as unknown as typeof q;
+        q = q.with(
+          `companion_${i}`,
+          (qb) => c.build(qb as never, standInsOf(p, i)) as never,
+        ) as unknown as typeof q;
       });
       return q.selectFrom('settled').selectAll();
     });
@@ -592,9 +590,7 @@ export async function settleNumberAndCarry(
     first: FIRST_ORDER_NUMBER,
     prefix: ORDER_NUMBER_PREFIX,
   };
-  companions.forEach((c, i) => {
-    for (const [name, value] of Object.entries(c.params)) params[`${i}.${name}`] = value;
-  });
+  companions.forEach((c, i) => putParams(params, i, c.params));
   const [row] = await run(db, params);
   return row ?? null;
 }
