@@ -83,7 +83,9 @@ export function preparedInsert<R extends object>(
       byCount.set(count, run);
     }
     const params: Record<string, unknown> = {};
-    rows.forEach((row, i) => putParams(params, i, row));
+    rows.forEach((row, i) => {
+      putParams(params, i, row);
+    });
     await run(db, params);
   };
 }

@@ -174,7 +174,9 @@ async function insertOrderAlong(
     insertOrderAlongStatements.set(key, run);
   }
   const params: Record<string, unknown> = {};
-  [row, ...items].forEach((r, i) => putParams(params, i, r));
+  [row, ...items].forEach((r, i) => {
+    putParams(params, i, r);
+  });
   putParams(params, 'along', along.params);
   const [result] = await run(db, params);
   return Number(result.written) > 0;
@@ -590,7 +592,9 @@ export async function settleNumberAndCarry(
     first: FIRST_ORDER_NUMBER,
     prefix: ORDER_NUMBER_PREFIX,
   };
-  companions.forEach((c, i) => putParams(params, i, c.params));
+  companions.forEach((c, i) => {
+    putParams(params, i, c.params);
+  });
   const [row] = await run(db, params);
   return row ?? null;
 }
