@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
-import { importCatalog } from '../src/modules/catalog/import.js';
 import { redactUrl } from '../src/platform/log-redaction.js';
-import { smallCatalog, TEST_ENV } from './support/app.js';
-import { createTestDatabase } from './support/databases.js';
+import { createCatalogDatabase, TEST_ENV } from './support/app.js';
 
 const SECRET = 'c0ffee00c0ffee00c0ffee00c0ffee00';
 
@@ -33,9 +31,7 @@ describe('the access log', () => {
   });
 
   it('writes no secret of a request URL to the log', async () => {
-    const database = await createTestDatabase('sqlite');
-    const result = await importCatalog(database, smallCatalog());
-    if (!result.ok) throw new Error(JSON.stringify(result.errors));
+    const database = await createCatalogDatabase('sqlite');
     const lines: string[] = [];
     const app = await buildApp(loadConfig({ ...TEST_ENV, LOG_LEVEL: 'info' }), {
       database,

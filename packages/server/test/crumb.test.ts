@@ -4,10 +4,14 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
-import { importCatalog } from '../src/modules/catalog/import.js';
 import { createCrumbs } from '../src/platform/crumb.js';
-import { cookiesOf, createTestApp, smallCatalog, type TestApp } from './support/app.js';
-import { createTestDatabase } from './support/databases.js';
+import {
+  cookiesOf,
+  createCatalogDatabase,
+  createTestApp,
+  smallCatalog,
+  type TestApp,
+} from './support/app.js';
 
 const SESSION_EXPIRED = 'Your session has expired. Please reload the page and try again.';
 const ADD_URL = '/api/commerce/shopping-cart/entries';
@@ -120,9 +124,7 @@ describe('crumbs', () => {
 describe('the session secret', () => {
   it('is generated once into DATA_DIR/secret when SESSION_SECRET is unset, so crumbs outlive a restart', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sf-secret-'));
-    const database = await createTestDatabase('sqlite');
-    const result = await importCatalog(database, smallCatalog());
-    if (!result.ok) throw new Error(JSON.stringify(result.errors));
+    const database = await createCatalogDatabase('sqlite');
     const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
     const first = await buildApp(config, { database, logger: false });
     try {

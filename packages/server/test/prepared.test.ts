@@ -1,15 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepared } from '../src/db/prepared.js';
-import { importCatalog } from '../src/modules/catalog/import.js';
-import { smallCatalog } from './support/app.js';
-import { createTestDatabase, dialects, type TestDatabase } from './support/databases.js';
+import { createCatalogDatabase } from './support/app.js';
+import { dialects, type TestDatabase } from './support/databases.js';
 
 describe.each(dialects)('prepared queries on %s', (dialect) => {
   let database: TestDatabase;
   beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-    const imported = await importCatalog(database, smallCatalog());
-    if (!imported.ok) throw new Error(JSON.stringify(imported.errors));
+    database = await createCatalogDatabase(dialect);
   });
   afterAll(async () => database?.drop());
 

@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
-import { importCatalog } from '../src/modules/catalog/import.js';
 import {
   clientKey,
   createRateLimiter,
@@ -12,8 +11,8 @@ import {
   type RateLimitOptions,
   type RateLimitStore,
 } from '../src/platform/rate-limit.js';
-import { CRUMB, cookiesOf, smallCatalog, TEST_ENV } from './support/app.js';
-import { createTestDatabase, dialects, type TestDatabase } from './support/databases.js';
+import { CRUMB, cookiesOf, createCatalogDatabase, TEST_ENV } from './support/app.js';
+import { dialects, type TestDatabase } from './support/databases.js';
 
 const TOO_MANY = 'Please try again in a few seconds.';
 const WINDOW_MS = 10_000;
@@ -107,9 +106,7 @@ describe.each(dialects)('rate limits on the commerce calls on %s', (dialect) => 
   }
 
   beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-    const result = await importCatalog(database, smallCatalog());
-    if (!result.ok) throw new Error(JSON.stringify(result.errors));
+    database = await createCatalogDatabase(dialect);
     app = await build({ requests: 3, windowMs: WINDOW_MS });
   });
   afterAll(async () => {
@@ -240,9 +237,7 @@ describe('rate limits behind proxies (TRUST_PROXY)', () => {
     });
 
   beforeAll(async () => {
-    database = await createTestDatabase('sqlite');
-    const result = await importCatalog(database, smallCatalog());
-    if (!result.ok) throw new Error(JSON.stringify(result.errors));
+    database = await createCatalogDatabase('sqlite');
   });
   afterAll(async () => {
     for (const app of apps) await app.close();

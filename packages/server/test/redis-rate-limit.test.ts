@@ -4,11 +4,10 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
-import { importCatalog } from '../src/modules/catalog/import.js';
 import { DEFAULT_RATE_LIMIT_WINDOW_MS } from '../src/platform/rate-limit.js';
 import { RedisRateLimitStore } from '../src/platform/redis-rate-limit.js';
-import { CRUMB, inOneWindow, smallCatalog, TEST_ENV } from './support/app.js';
-import { createTestDatabase, type TestDatabase } from './support/databases.js';
+import { CRUMB, createCatalogDatabase, inOneWindow, TEST_ENV } from './support/app.js';
+import type { TestDatabase } from './support/databases.js';
 
 /** The machine's Redis (README: running in every session and in CI). */
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -63,9 +62,7 @@ describe('REDIS_URL: instances of the store share their limits', () => {
   const ip = `10.${(Date.now() >> 16) & 255}.${(Date.now() >> 8) & 255}.${Math.floor(Math.random() * 254) + 1}`;
 
   beforeAll(async () => {
-    database = await createTestDatabase('sqlite');
-    const result = await importCatalog(database, smallCatalog());
-    if (!result.ok) throw new Error(JSON.stringify(result.errors));
+    database = await createCatalogDatabase('sqlite');
     const config = loadConfig({
       ...TEST_ENV,
       REDIS_URL,

@@ -66,6 +66,17 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** A test database holding `catalog` (the small store by default). */
+export async function createCatalogDatabase(
+  dialect: 'sqlite' | 'postgres',
+  catalog: unknown = smallCatalog(),
+): Promise<TestDatabase> {
+  const database = await createTestDatabase(dialect);
+  const result = await importCatalog(database, catalog);
+  if (!result.ok) throw new Error(JSON.stringify(result.errors));
+  return database;
+}
+
 export async function createTestApp(
   dialect: 'sqlite' | 'postgres',
   catalog: unknown = smallCatalog(),
@@ -73,9 +84,7 @@ export async function createTestApp(
   /** More environment for loadConfig, e.g. PUBLIC_URL. */
   env: Record<string, string> = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase(dialect);
-  const result = await importCatalog(database, catalog);
-  if (!result.ok) throw new Error(JSON.stringify(result.errors));
+  const database = await createCatalogDatabase(dialect, catalog);
   // Uploads of the test go to a directory of its own, removed with it.
   const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sf-media-'));
   const app = await buildApp(loadConfig({ ...TEST_ENV, ...env }), {
