@@ -1,9 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWriteVersion, STOCK_TAKEN, writtenTables } from '../src/db/write-version.js';
-import { importCatalog } from '../src/modules/catalog/import.js';
+import { CompiledQuery } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { openDatabase } from '../src/db/index.js';
+import { createWriteVersion, executeAndCommit, STOCK_TAKEN, writtenTables } from '../src/db/write-version.js';
 import { adjustStock, decrementStock, incrementStock } from '../src/modules/inventory/repo.js';
-import { smallCatalog } from './support/app.js';
-import { createTestDatabase, dialects, type TestDatabase } from './support/databases.js';
+import { createCatalogDatabase } from './support/app.js';
+import { dialects, type TestDatabase } from './support/databases.js';
 
 describe('write version', () => {
   it('a sale (stock) moves the page version but not the templates, which only their own writes move', () => {
@@ -64,9 +66,7 @@ describe('writtenTables', () => {
 describe.each(dialects)('write version of the statements run on %s', (dialect) => {
   let database: TestDatabase;
   beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-    const imported = await importCatalog(database, smallCatalog());
-    if (!imported.ok) throw new Error(JSON.stringify(imported.errors));
+    database = await createCatalogDatabase(dialect);
   });
   afterAll(async () => database?.drop());
 
@@ -112,4 +112,109 @@ describe.each(dialects)('write version of the statements run on %s', (dialect) =
       ),
     ).toEqual([0, 1]);
   });
+});
+
+describe.each(dialects)('executeAndCommit on %s', (dialect) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createCatalogDatabase(dialect);
+  });
+  afterAll(async () => database?.drop());
+
+  const stockOf = async (sku: string) =>
+    (
+      await database.db
+        .selectFrom('variants')
+        .select('qty_in_stock')
+        .where('website_id', '=', 'w1')
+        .where('sku', '=', sku)
+        .executeTakeFirstOrThrow()
+    ).qty_in_stock;
+  /** Takes one of `sku` and fails (division by zero) when it could not. */
+  const takeOne = (sku: string, quantity = 1) =>
+    CompiledQuery.raw(
+      'with "taken" as (update "variants" set "qty_in_stock" = "qty_in_stock" - $1 where "website_id" = $2 and "sku" = $3 and "qty_in_stock" >= $1 returning 1) select 1 / count(*) as "written" from "taken"',
+      [quantity, 'w1', sku],
+    );
+
+  it.runIf(dialect === 'sqlite')(
+    'refuses SQLite, which would commit the writes before a failed statement',
+    async () => {
+      await expect(
+        database.db.transaction().execute((trx) => executeAndCommit(trx, takeOne('TEE-S-RED'))),
+      ).rejects.toThrow('PostgreSQL only');
+    },
+  );
+
+  it.runIf(dialect === 'postgres')(
+    'sends the statement and the COMMIT together; both commit, and the pages see the stock taken',
+    async () => {
+      const before = await stockOf('TEE-S-RED');
+      const sent: { text: string; inFlight: number; pipelined: boolean }[] = [];
+      let inFlight = 0;
+      const query = pg.Client.prototype.query;
+      // Installed before the pool connects: each connection binds the query it finds then.
+      const spy = vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (
+        this: pg.Client,
+        ...a: unknown[]
+      ) {
+        const first = a[0] as string | { text?: string };
+        sent.push({
+          text: String(typeof first === 'string' ? first : first?.text),
+          inFlight,
+          pipelined: this.pipeline,
+        });
+        inFlight++;
+        const answer = (query as (...b: unknown[]) => Promise<unknown>).apply(this, a);
+        return answer.finally(() => inFlight--);
+      } as never);
+      const spied = openDatabase(database.config);
+      const pages = spied.pageVersion.pages;
+      try {
+        await spied.db.transaction().execute(async (trx) => {
+          await trx.updateTable('carts').set({ updated_at: 1 }).where('id', '=', 'none').execute();
+          const result = await executeAndCommit<{ written: number }>(trx, takeOne('TEE-S-RED'));
+          expect(result.rows).toEqual([{ written: 1 }]);
+        });
+      } finally {
+        spy.mockRestore();
+        await spied.close();
+      }
+      const commit = sent.find((s) => s.text === 'commit');
+      // Sent while the statement was still out, by a client that writes it at once: one round trip.
+      expect(commit).toMatchObject({ inFlight: 1, pipelined: true });
+      expect(sent.filter((s) => s.text === 'commit')).toHaveLength(1);
+      expect(await stockOf('TEE-S-RED')).toBe(before - 1);
+      expect(spied.pageVersion.pages).toBe(pages + 1);
+    },
+  );
+
+  it.runIf(dialect === 'postgres')(
+    'a statement that fails rolls back the whole transaction, and nothing more runs in it',
+    async () => {
+      const before = [await stockOf('TEE-S-RED'), await stockOf('TEE-S-BLUE')];
+      const failed = database.db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('variants')
+          .set((eb) => ({ qty_in_stock: eb('qty_in_stock', '-', 1) }))
+          .where('sku', '=', 'TEE-S-BLUE')
+          .execute();
+        await executeAndCommit(trx, takeOne('TEE-S-RED', 1_000_000));
+      });
+      await expect(failed).rejects.toMatchObject({ code: '22012' });
+      expect([await stockOf('TEE-S-RED'), await stockOf('TEE-S-BLUE')]).toEqual(before);
+
+      const after = database.db.transaction().execute(async (trx) => {
+        await executeAndCommit(trx, takeOne('TEE-S-RED'));
+        await trx.selectFrom('variants').select('sku').execute();
+      });
+      await expect(after).rejects.toThrow('committed with its last statement');
+      // The take itself was committed: the connection is back in the pool with no transaction open.
+      expect(await stockOf('TEE-S-RED')).toBe(before[0] - 1);
+      const open = await database.db
+        .transaction()
+        .execute((trx) => executeAndCommit<{ written: number }>(trx, takeOne('TEE-S-BLUE')));
+      expect(open.rows).toEqual([{ written: 1 }]);
+    },
+  );
 });

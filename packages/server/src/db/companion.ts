@@ -4,6 +4,7 @@ import {
   type OperationNodeSource,
   PostgresAdapter,
   type QueryCreator,
+  sql,
 } from 'kysely';
 import type { DB } from './schema.js';
 
@@ -46,4 +47,23 @@ export function companionWrite<P extends Record<string, unknown>>(
 /** Whether `db` runs writes in WITH clauses, so companion writes can ride along (PostgreSQL). */
 export function carriesCompanions(db: Kysely<DB>): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+/**
+ * What a carrier committed with its companion (`executeAndCommit`) answers, over the companion's
+ * rows: it fails (division by zero) when the companion wrote none, so the COMMIT sent behind it
+ * rolls the carrier's writes back too, and nothing stays half-written.
+ */
+export const COMPANION_WRITTEN_OR_FAIL = sql<number>`1 / count(*)`;
+
+/** A carrier's transaction was rolled back because its companion wrote nothing (its condition failed). */
+export class CompanionNotWritten extends Error {
+  constructor(readonly shape: string) {
+    super(`The ${shape} companion wrote nothing: its transaction was rolled back`);
+  }
+}
+
+/** Whether `err` is COMPANION_WRITTEN_OR_FAIL's failure (PostgreSQL's division_by_zero). */
+export function isCompanionNotWritten(err: unknown): boolean {
+  return (err as { code?: unknown } | null)?.code === '22012';
 }

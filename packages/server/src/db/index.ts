@@ -170,6 +170,9 @@ export function openDatabase(config: DatabaseConfig): Database {
     connectionString: config.url,
     types: pgTypes,
     max: 10,
+    // A transaction's last statement and its COMMIT go out together (db/write-version.ts,
+    // executeAndCommit); every other query is still awaited before the next is sent.
+    pipeline: true,
     ...(config.schema ? { options: `-c search_path=${config.schema}` } : {}),
   });
   pool.on('connect', namesRepeatedStatements);

@@ -27,10 +27,18 @@ export function prepared<P extends Record<string, unknown>, O>(
 export function preparedStatement<P extends Record<string, unknown>, O>(
   build: (db: Kysely<DB>, params: P) => Compilable<O>,
 ): (db: Kysely<DB>, params: P) => Promise<QueryResult<O>> {
+  const bind = preparedQuery(build);
+  return (db, params) => db.executeQuery<O>(bind(db, params));
+}
+
+/** As `prepared`, answering the compiled query with the call's values, for the caller to run. */
+export function preparedQuery<P extends Record<string, unknown>, O>(
+  build: (db: Kysely<DB>, params: P) => Compilable<O>,
+): (db: Kysely<DB>, params: P) => CompiledQuery<O> {
   // Keyed by the dialect's adapter: a transaction shares its database's, and SQL text depends only on it.
   const byAdapter = new WeakMap<object, Compiled<O>>();
   const stand = new Proxy({} as P, { get: (_, name) => SLOT + String(name) });
-  return async (db, params) => {
+  return (db, params) => {
     const adapter = db.getExecutor().adapter;
     let compiled = byAdapter.get(adapter);
     if (!compiled) {
@@ -43,7 +51,7 @@ export function preparedStatement<P extends Record<string, unknown>, O>(
     }
     const { query, names } = compiled;
     const parameters = names.map((name, i) => (name === undefined ? query.parameters[i] : params[name]));
-    return db.executeQuery<O>({ ...query, parameters });
+    return { ...query, parameters };
   };
 }
 

@@ -1,11 +1,13 @@
-import type {
+import {
   CompiledQuery,
-  DatabaseConnection,
-  Dialect,
-  Driver,
-  Kysely,
-  QueryResult,
-  TransactionSettings,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type Kysely,
+  PostgresAdapter,
+  type QueryResult,
+  type Transaction,
+  type TransactionSettings,
 } from 'kysely';
 
 /**
@@ -123,8 +125,12 @@ export function createWriteVersion(): WriteVersion {
   };
 }
 
+const COMMIT = CompiledQuery.raw('commit');
+
 class ObservedConnection implements DatabaseConnection {
   inTransaction = false;
+  /** The open transaction was ended by `executeAndCommit`: the driver has no COMMIT or ROLLBACK left to send. */
+  ended = false;
   /** Counted tables written in the open transaction. */
   readonly written = new Set<string>();
   constructor(
@@ -133,6 +139,7 @@ class ObservedConnection implements DatabaseConnection {
   ) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    if (this.ended) throw new Error('This transaction was committed with its last statement');
     const result = await this.inner.executeQuery<R>(query);
     const tables = writtenTables(query.sql);
     if (tables.length > 0) {
@@ -142,9 +149,47 @@ class ObservedConnection implements DatabaseConnection {
     return result;
   }
 
+  /**
+   * Runs the open transaction's last statement and its COMMIT in one round trip (PostgreSQL, whose
+   * pool pipelines): the rows it locks are free as soon as the server has run both, not a round
+   * trip to this process later. When the statement fails, the server has aborted the transaction,
+   * so the COMMIT sent behind it rolls everything back; the statement's error is thrown.
+   */
+  async executeAndCommit<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    if (!this.inTransaction) throw new Error('executeAndCommit needs an open transaction');
+    const [result, commit] = await Promise.allSettled([
+      this.inner.executeQuery<R>(query),
+      this.inner.executeQuery(COMMIT),
+    ]);
+    this.ended = true;
+    this.inTransaction = false;
+    const tables = [...this.written, ...writtenTables(query.sql)];
+    this.written.clear();
+    if (result.status === 'rejected') throw result.reason;
+    if (commit.status === 'rejected') throw commit.reason;
+    if (tables.length > 0) this.version.committed(tables);
+    return result.value;
+  }
+
   streamQuery<R>(query: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
     return this.inner.streamQuery<R>(query, chunkSize);
   }
+}
+
+/**
+ * The last statement of the transaction `trx` (PostgreSQL), sent with its COMMIT
+ * (`ObservedConnection.executeAndCommit`): nothing may run in `trx` after it. When it throws, the
+ * transaction was rolled back.
+ */
+export function executeAndCommit<R>(trx: Transaction<any>, query: CompiledQuery<R>): Promise<QueryResult<R>> {
+  if (!(trx.getExecutor().adapter instanceof PostgresAdapter))
+    // SQLite goes on with a transaction after a failed statement: a COMMIT behind it would keep half of it.
+    throw new Error('executeAndCommit runs on PostgreSQL only');
+  return trx.getExecutor().provideConnection((connection) => {
+    if (!(connection instanceof ObservedConnection))
+      throw new Error('executeAndCommit needs an observed database');
+    return connection.executeAndCommit<R>(query);
+  });
 }
 
 class ObservedDriver implements Driver {
@@ -163,10 +208,15 @@ class ObservedDriver implements Driver {
     const c = connection as ObservedConnection;
     await this.inner.beginTransaction(c.inner, settings);
     c.inTransaction = true;
+    c.ended = false;
     c.written.clear();
   }
   async commitTransaction(connection: DatabaseConnection) {
     const c = connection as ObservedConnection;
+    if (c.ended) {
+      c.ended = false;
+      return;
+    }
     await this.inner.commitTransaction(c.inner);
     c.inTransaction = false;
     if (c.written.size > 0) this.version.committed(c.written);
@@ -176,6 +226,10 @@ class ObservedDriver implements Driver {
     const c = connection as ObservedConnection;
     c.inTransaction = false;
     c.written.clear();
+    if (c.ended) {
+      c.ended = false;
+      return;
+    }
     await this.inner.rollbackTransaction(c.inner);
   }
   releaseConnection(connection: DatabaseConnection) {

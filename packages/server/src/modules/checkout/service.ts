@@ -15,7 +15,7 @@ import {
   validateEmail,
   variantOptionsText,
 } from '@storefront/commerce';
-import { carriesCompanions } from '../../db/companion.js';
+import { CompanionNotWritten, carriesCompanions } from '../../db/companion.js';
 import type { RequestContext } from '../../platform/context.js';
 import { HttpError } from '../../platform/errors.js';
 import { newId, newToken, sha256 } from '../../platform/ids.js';
@@ -46,6 +46,7 @@ import {
   getOrder,
   insertDownloads,
   insertReservedOrder,
+  insertReservedOrderAndCommit,
   isPlaced,
   listOrderItems,
   listReservedBefore,
@@ -437,19 +438,39 @@ interface Reservation {
  * claims the cart, writes the order as 'reserved' with its lines, and takes the coupons' uses, the
  * stock (conditional decrements) and the gift card's debit. Any problem rolls all of it back.
  */
+interface ReserveInput {
+  orderId: string;
+  now: number;
+  email: string;
+  card: CardDetails | null;
+  details: OrderDetails;
+  signedIn: boolean;
+}
+
 async function reserve(
   ctx: SiteContext,
   deps: CheckoutDeps,
   body: PlaceOrderBody,
   cartToken: string | undefined,
-  input: {
-    orderId: string;
-    now: number;
-    email: string;
-    card: CardDetails | null;
-    details: OrderDetails;
-    signedIn: boolean;
-  },
+  input: ReserveInput,
+): Promise<Reservation | { replayOf: string | null }> {
+  try {
+    return await reserveOnce(ctx, deps, body, cartToken, input, true);
+  } catch (err) {
+    // The stock taken with the order was not there (sold out, or the variant made unlimited or
+    // removed meanwhile) and everything was rolled back: reserve again, taking stock line by line.
+    if (err instanceof CompanionNotWritten) return reserveOnce(ctx, deps, body, cartToken, input, false);
+    throw err;
+  }
+}
+
+async function reserveOnce(
+  ctx: SiteContext,
+  deps: CheckoutDeps,
+  body: PlaceOrderBody,
+  cartToken: string | undefined,
+  input: ReserveInput,
+  takeStockAlong: boolean,
 ): Promise<Reservation | { replayOf: string | null }> {
   const { orderId, now } = input;
   const hash = requestHash(body);
@@ -561,14 +582,27 @@ async function reserve(
       additional_fields: l.additionalFields,
       variant_options: l.variantOptions,
     }));
-    // An order of one counted sku and no coupons takes its stock in its insert's statement
-    // (PostgreSQL), still the last write before the commit; a take that fails there is tried again
-    // below, to tell a variant made unlimited from one sold out.
+    const reservation: Reservation = {
+      orderId,
+      dueCents,
+      currency: resolved.currency,
+      kind: resolved.kind,
+      items,
+      order: orderRow,
+    };
+    // PostgreSQL: an order of one counted sku, with no coupon or gift card, takes its stock in its
+    // insert's statement, the transaction's last, sent with the COMMIT: the variant row is locked
+    // only while the server runs the two, not for a round trip to this process as well. A take that
+    // fails there rolls it all back (CompanionNotWritten; `reserve` tries again without it).
     const along =
-      t.validCoupons.length === 0 && carriesCompanions(trx)
+      takeStockAlong && t.validCoupons.length === 0 && !priced.giftCard && carriesCompanions(trx)
         ? reserveStockAlong(ctx.websiteId, expectedStock)
         : null;
-    const tookAlong = await insertReservedOrder(trx, orderRow, items, along);
+    if (along) {
+      await insertReservedOrderAndCommit(trx, orderRow, items, along);
+      return reservation;
+    }
+    await insertReservedOrder(trx, orderRow, items);
     await redeemCoupons(
       tctx,
       t.validCoupons.map((c) => c.code),
@@ -577,9 +611,7 @@ async function reserve(
     );
     // Stock and gift card are taken last: on PostgreSQL the variant row stays locked from here to
     // this transaction's commit, so the work above does not hold up other shoppers of the item.
-    const stock = tookAlong
-      ? { ok: true as const, taken: expectedStock }
-      : await reserveStock(trx, ctx.websiteId, stockLines);
+    const stock = await reserveStock(trx, ctx.websiteId, stockLines);
     if (!stock.ok) {
       throw new CheckoutFailure(409, MESSAGES.outOfStock, { itemName: stock.itemName }, 'OUT_OF_STOCK');
     }
@@ -594,7 +626,7 @@ async function reserve(
     ) {
       throw new HttpError(409, GIFT_CARD_MESSAGES.changed);
     }
-    return { orderId, dueCents, currency: resolved.currency, kind: resolved.kind, items, order: orderRow };
+    return reservation;
   });
 }
 

@@ -1,14 +1,22 @@
 import { FIRST_ORDER_NUMBER, ORDER_NUMBER_PREFIX } from '@storefront/commerce';
 import {
+  type CompiledQuery,
   type Insertable,
   type Kysely,
   PostgresAdapter,
   type QueryCreator,
   type Selectable,
   sql,
+  type Transaction,
 } from 'kysely';
-import type { Carried, CompanionWrite } from '../../db/companion.js';
-import { prepared, preparedInsert, putParams, standInsOf } from '../../db/prepared.js';
+import {
+  type Carried,
+  COMPANION_WRITTEN_OR_FAIL,
+  CompanionNotWritten,
+  type CompanionWrite,
+  isCompanionNotWritten,
+} from '../../db/companion.js';
+import { prepared, preparedInsert, preparedQuery, putParams, standInsOf } from '../../db/prepared.js';
 import type {
   DB,
   DownloadTable,
@@ -19,6 +27,7 @@ import type {
   OrderStatus,
   OrderTable,
 } from '../../db/schema.js';
+import { executeAndCommit } from '../../db/write-version.js';
 
 export type OrderRow = Selectable<OrderTable>;
 export type OrderItemRow = Selectable<OrderItemTable>;
@@ -127,21 +136,26 @@ const insertOrderWithItemsStatement = preparedInsert((db, rows: (OrderRow & Orde
 
 const insertOrderAlongStatements = new Map<
   string,
-  (db: Kysely<DB>, params: Record<string, unknown>) => Promise<{ written: string | number }[]>
+  (db: Kysely<DB>, params: Record<string, unknown>) => CompiledQuery<{ written: number }>
 >();
 
-/** PostgreSQL: `insertOrderWithItemsStatement` with a companion write; answers whether it wrote. */
-async function insertOrderAlong(
-  db: Kysely<DB>,
+/**
+ * PostgreSQL: a reserved order and its lines written with a companion (the stock it takes) as the
+ * last statement of the caller's transaction, which commits in the same round trip
+ * (`executeAndCommit`): the rows the companion locks are held only while the server runs it. Throws
+ * `CompanionNotWritten` when the companion wrote nothing: the whole transaction was rolled back.
+ */
+export async function insertReservedOrderAndCommit(
+  trx: Transaction<DB>,
   row: OrderRow,
   items: readonly OrderItemRow[],
   along: CompanionWrite,
-): Promise<boolean> {
+): Promise<void> {
   const key = `${items.length}:${along.shape}`;
-  let run = insertOrderAlongStatements.get(key);
-  if (!run) {
+  let bind = insertOrderAlongStatements.get(key);
+  if (!bind) {
     const count = items.length;
-    run = prepared((db, p: Record<string, unknown>) => {
+    bind = preparedQuery((db, p: Record<string, unknown>) => {
       return (
         db
           .with('placed', (qb) =>
@@ -168,39 +182,36 @@ async function insertOrderAlong(
           )
           .with('along', (qb) => along.build(qb as never, standInsOf(p, 'along')) as never)
           .selectFrom('along' as never)
-          .select(sql<number>`count(*)`.as('written'))
+          .select(COMPANION_WRITTEN_OR_FAIL.as('written'))
       );
     });
-    insertOrderAlongStatements.set(key, run);
+    insertOrderAlongStatements.set(key, bind);
   }
   const params: Record<string, unknown> = {};
   [row, ...items].forEach((r, i) => {
     putParams(params, i, r);
   });
   putParams(params, 'along', along.params);
-  const [result] = await run(db, params);
-  return Number(result.written) > 0;
+  try {
+    await executeAndCommit(trx, bind(trx, params));
+  } catch (err) {
+    if (isCompanionNotWritten(err)) throw new CompanionNotWritten(along.shape);
+    throw err;
+  }
 }
 
-/**
- * Writes a reserved order (numbered only once paid) with its lines, in the caller's transaction.
- * `along` (PostgreSQL only; ignored elsewhere) is written in the same statement: answers whether it
- * wrote a row.
- */
+/** Writes a reserved order (numbered only once paid) with its lines, in the caller's transaction. */
 export async function insertReservedOrder(
   db: Kysely<DB>,
   row: OrderRow,
   items: readonly OrderItemRow[],
-  along: CompanionWrite | null = null,
-): Promise<boolean> {
+): Promise<void> {
   if (db.getExecutor().adapter instanceof PostgresAdapter && items.length > 0) {
-    if (along) return insertOrderAlong(db, row, items, along);
     await insertOrderWithItemsStatement(db, [row, ...items] as (OrderRow & OrderItemRow)[]);
-    return false;
+    return;
   }
   await insertOrderStatement(db, row);
   await insertOrderItems(db, items);
-  return false;
 }
 
 export const insertDownloads = preparedInsert((db, rows: Selectable<DownloadTable>[]) =>

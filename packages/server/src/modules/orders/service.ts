@@ -51,6 +51,7 @@ export {
   insertOrder,
   insertOrderItems,
   insertReservedOrder,
+  insertReservedOrderAndCommit,
   listOrderItems,
   listReservedBefore,
   numberSettledOrder,
