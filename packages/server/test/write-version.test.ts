@@ -147,7 +147,7 @@ describe.each(dialects)('executeAndCommit on %s', (dialect) => {
   );
 
   it.runIf(dialect === 'postgres')(
-    'sends the statement and the COMMIT together; both commit, and the pages see the stock taken',
+    'sends BEGIN with the first statement and the last with the COMMIT; both commit, and the pages see the stock taken',
     async () => {
       const before = await stockOf('TEE-S-RED');
       const sent: { text: string; inFlight: number; pipelined: boolean }[] = [];
@@ -180,6 +180,11 @@ describe.each(dialects)('executeAndCommit on %s', (dialect) => {
         spy.mockRestore();
         await spied.close();
       }
+      // BEGIN goes out with the transaction's first statement.
+      expect(sent.slice(0, 2).map((s) => [s.text.slice(0, 6), s.inFlight])).toEqual([
+        ['begin', 0],
+        ['update', 1],
+      ]);
       const commit = sent.find((s) => s.text === 'commit');
       // Sent while the statement was still out, by a client that writes it at once: one round trip.
       expect(commit).toMatchObject({ inFlight: 1, pipelined: true });

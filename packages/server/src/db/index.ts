@@ -6,7 +6,6 @@ import {
   type Migration,
   type MigrationProvider,
   Migrator,
-  PostgresDialect,
   type SqliteDatabase,
   SqliteDialect,
 } from 'kysely';
@@ -42,6 +41,7 @@ import * as m0027 from './migrations/0027_ad_pixels.js';
 import * as m0028 from './migrations/0028_member_collections.js';
 import * as m0029 from './migrations/0029_partial_indexes.js';
 
+import { pipelinedPgDialect } from './pg-driver.js';
 import type { DB } from './schema.js';
 import { createWriteVersion, observeWrites, type WriteVersion } from './write-version.js';
 
@@ -128,30 +128,6 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
   };
 }
 
-/**
- * PostgreSQL parses and plans every unnamed statement anew, which cost the server more than running
- * our small queries (about half its CPU per order). Each connection names the first
- * STATEMENT_CACHE_SIZE distinct parameterised texts it sends, so the server parses them once per
- * connection and may reuse their plan; texts past the limit go unnamed, keeping the server's
- * memory per connection bounded. Statements without parameters (begin, commit, DDL) stay simple.
- */
-function namesRepeatedStatements(client: pg.PoolClient): void {
-  const names = new Map<string, string>();
-  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-  client.query = ((text: unknown, values: unknown, ...rest: unknown[]) => {
-    if (typeof text !== 'string' || !Array.isArray(values) || values.length === 0 || rest.length > 0) {
-      return query(text, values, ...rest);
-    }
-    let name = names.get(text);
-    if (name === undefined) {
-      if (names.size >= STATEMENT_CACHE_SIZE) return query(text, values);
-      name = `sf_${names.size}`;
-      names.set(text, name);
-    }
-    return query({ name, text, values });
-  }) as typeof client.query;
-}
-
 export function openDatabase(config: DatabaseConfig): Database {
   if (config.kind === 'sqlite') {
     fs.mkdirSync(path.dirname(config.file), { recursive: true });
@@ -170,14 +146,15 @@ export function openDatabase(config: DatabaseConfig): Database {
     connectionString: config.url,
     types: pgTypes,
     max: 10,
-    // A transaction's last statement and its COMMIT go out together (db/write-version.ts,
-    // executeAndCommit); every other query is still awaited before the next is sent.
+    // Statements sent together go out in one write (db/pg-driver.ts); otherwise each query is
+    // still answered before the next is sent.
     pipeline: true,
     ...(config.schema ? { options: `-c search_path=${config.schema}` } : {}),
   });
-  pool.on('connect', namesRepeatedStatements);
   const pageVersion = createWriteVersion();
-  const db = new Kysely<DB>({ dialect: observeWrites(new PostgresDialect({ pool }), pageVersion) });
+  const db = new Kysely<DB>({
+    dialect: observeWrites(pipelinedPgDialect(pool, STATEMENT_CACHE_SIZE), pageVersion),
+  });
   return {
     db,
     dialect: 'postgres',

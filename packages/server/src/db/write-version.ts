@@ -4,11 +4,11 @@ import {
   type Dialect,
   type Driver,
   type Kysely,
-  PostgresAdapter,
   type QueryResult,
   type Transaction,
   type TransactionSettings,
 } from 'kysely';
+import { PgConnection } from './pg-driver.js';
 
 /**
  * Tables a storefront page reads (site, settings, collections, products, variants with their
@@ -150,25 +150,23 @@ class ObservedConnection implements DatabaseConnection {
   }
 
   /**
-   * Runs the open transaction's last statement and its COMMIT in one round trip (PostgreSQL, whose
-   * pool pipelines): the rows it locks are free as soon as the server has run both, not a round
-   * trip to this process later. When the statement fails, the server has aborted the transaction,
-   * so the COMMIT sent behind it rolls everything back; the statement's error is thrown.
+   * Sends the open transaction's last statement and its COMMIT in one write (PostgreSQL): the rows
+   * it locks are free as soon as the server has run both, not a round trip to this process later.
+   * When the statement fails, the server has aborted the transaction, so the COMMIT sent behind it
+   * rolls everything back; the statement's error is thrown.
    */
   async executeAndCommit<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     if (!this.inTransaction) throw new Error('executeAndCommit needs an open transaction');
-    const [result, commit] = await Promise.allSettled([
-      this.inner.executeQuery<R>(query),
-      this.inner.executeQuery(COMMIT),
-    ]);
+    // SQLite goes on with a transaction after a failed statement: a COMMIT behind it would keep half of it.
+    if (!(this.inner instanceof PgConnection)) throw new Error('executeAndCommit runs on PostgreSQL only');
+    const sent = this.inner.executeTogether<R>([query, COMMIT]);
     this.ended = true;
     this.inTransaction = false;
     const tables = [...this.written, ...writtenTables(query.sql)];
     this.written.clear();
-    if (result.status === 'rejected') throw result.reason;
-    if (commit.status === 'rejected') throw commit.reason;
+    const [result] = await sent;
     if (tables.length > 0) this.version.committed(tables);
-    return result.value;
+    return result;
   }
 
   streamQuery<R>(query: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
@@ -182,9 +180,6 @@ class ObservedConnection implements DatabaseConnection {
  * transaction was rolled back.
  */
 export function executeAndCommit<R>(trx: Transaction<any>, query: CompiledQuery<R>): Promise<QueryResult<R>> {
-  if (!(trx.getExecutor().adapter instanceof PostgresAdapter))
-    // SQLite goes on with a transaction after a failed statement: a COMMIT behind it would keep half of it.
-    throw new Error('executeAndCommit runs on PostgreSQL only');
   return trx.getExecutor().provideConnection((connection) => {
     if (!(connection instanceof ObservedConnection))
       throw new Error('executeAndCommit needs an observed database');
