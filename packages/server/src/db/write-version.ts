@@ -61,7 +61,20 @@ const WRITE_TARGETS =
  * The counted tables a statement writes (`STOCK_TAKEN` for an order's stock decrement); raw `sql`
  * writes are read from their text too.
  */
-export function writtenTables(sql: string): string[] {
+export function writtenTables(sql: string): readonly string[] {
+  let tables = writtenByText.get(sql);
+  if (tables) return tables;
+  tables = readWrittenTables(sql);
+  // Statements are compiled once and sent again and again: their texts are few, but bound the memory.
+  if (writtenByText.size >= WRITTEN_TEXTS_KEPT) writtenByText.clear();
+  writtenByText.set(sql, tables);
+  return tables;
+}
+
+const WRITTEN_TEXTS_KEPT = 1000;
+const writtenByText = new Map<string, readonly string[]>();
+
+function readWrittenTables(sql: string): readonly string[] {
   const first = sql.charCodeAt(sql.search(/\S/)) | 32;
   // Quick exit for reads: only statements starting with i, u, d or w (with) can write.
   if (first !== 105 && first !== 117 && first !== 100 && first !== 119) return [];
