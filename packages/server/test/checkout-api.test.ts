@@ -194,6 +194,38 @@ describe.each(dialects)('placing an order on %s', (dialect) => {
       .execute();
   });
 
+  it('an order of one item sold out after it was added writes nothing, and the same request goes through once it is back', async () => {
+    // On PostgreSQL the stock is taken in the order's statement, sent with the COMMIT: the take
+    // that finds too little fails it, the reservation is rolled back and runs again item by item.
+    const token = await cartWith(t.app, [{ itemId: 'mug', sku: 'MUG', quantity: 2 }]);
+    const mugs = await stockOf(t.database, 'MUG');
+    await t.database.db.updateTable('variants').set({ qty_in_stock: 1 }).where('sku', '=', 'MUG').execute();
+    const body = { idempotencyKey: newKey(), source: { kind: 'cart' }, shippingAddress: US_ADDRESS };
+    const orders = async () =>
+      (
+        await t.database.db
+          .selectFrom('orders')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n;
+    const ordersBefore = Number(await orders());
+    const short = await placeOrder(t.app, body, token);
+    expect(short.statusCode).toBe(409);
+    expect(short.json()).toMatchObject({ type: 'OUT_OF_STOCK', itemName: 'Mug' });
+    expect(await stockOf(t.database, 'MUG')).toBe(1);
+    expect((await cartRow(token)).is_purchased).toBe(0);
+    expect(Number(await orders())).toBe(ordersBefore);
+    await t.database.db
+      .updateTable('variants')
+      .set({ qty_in_stock: mugs })
+      .where('sku', '=', 'MUG')
+      .execute();
+    const placed = await placeOrder(t.app, body, token);
+    expect(placed.statusCode).toBe(201);
+    expect(await stockOf(t.database, 'MUG')).toBe(mugs - 2);
+    expect((await cartRow(token)).is_purchased).toBe(1);
+  });
+
   it('answers the same order for the same idempotency key, and 409 for a different body', async () => {
     const token = await cartWith(t.app, [{ itemId: 'mug', sku: 'MUG', quantity: 1 }]);
     const before = await stockOf(t.database, 'MUG');
