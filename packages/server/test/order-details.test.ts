@@ -54,7 +54,6 @@ describe.each(dialects)('order numbers and details on %s', (dialect) => {
   it("writes a paid order's number, its mails and its reviews request together; on PostgreSQL in one statement after the reservation", async () => {
     const seen: string[] = [];
     const query = pg.Client.prototype.query;
-    // Installed before the app connects: each connection binds the query it finds then.
     const spy = vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (
       this: pg.Client,
       ...a: unknown[]

@@ -1,7 +1,6 @@
 import { CompiledQuery } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { openDatabase } from '../src/db/index.js';
 import { createWriteVersion, executeAndCommit, STOCK_TAKEN, writtenTables } from '../src/db/write-version.js';
 import { adjustStock, decrementStock, incrementStock } from '../src/modules/inventory/repo.js';
 import { createCatalogDatabase } from './support/app.js';
@@ -153,7 +152,6 @@ describe.each(dialects)('executeAndCommit on %s', (dialect) => {
       const sent: { text: string; inFlight: number; pipelined: boolean }[] = [];
       let inFlight = 0;
       const query = pg.Client.prototype.query;
-      // Installed before the pool connects: each connection binds the query it finds then.
       const spy = vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (
         this: pg.Client,
         ...a: unknown[]
@@ -168,17 +166,15 @@ describe.each(dialects)('executeAndCommit on %s', (dialect) => {
         const answer = (query as (...b: unknown[]) => Promise<unknown>).apply(this, a);
         return answer.finally(() => inFlight--);
       } as never);
-      const spied = openDatabase(database.config);
-      const pages = spied.pageVersion.pages;
+      const pages = database.pageVersion.pages;
       try {
-        await spied.db.transaction().execute(async (trx) => {
+        await database.db.transaction().execute(async (trx) => {
           await trx.updateTable('carts').set({ updated_at: 1 }).where('id', '=', 'none').execute();
           const result = await executeAndCommit<{ written: number }>(trx, takeOne('TEE-S-RED'));
           expect(result.rows).toEqual([{ written: 1 }]);
         });
       } finally {
         spy.mockRestore();
-        await spied.close();
       }
       // BEGIN goes out with the transaction's first statement.
       expect(sent.slice(0, 2).map((s) => [s.text.slice(0, 6), s.inFlight])).toEqual([
@@ -190,7 +186,7 @@ describe.each(dialects)('executeAndCommit on %s', (dialect) => {
       expect(commit).toMatchObject({ inFlight: 1, pipelined: true });
       expect(sent.filter((s) => s.text === 'commit')).toHaveLength(1);
       expect(await stockOf('TEE-S-RED')).toBe(before - 1);
-      expect(spied.pageVersion.pages).toBe(pages + 1);
+      expect(database.pageVersion.pages).toBe(pages + 1);
     },
   );
 
