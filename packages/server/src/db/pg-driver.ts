@@ -12,6 +12,8 @@ import {
 import type pg from 'pg';
 
 const BEGIN = CompiledQuery.raw('begin');
+export const COMMIT = CompiledQuery.raw('commit');
+const ROLLBACK = CompiledQuery.raw('rollback');
 const WRITES = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE']);
 
 /**
@@ -131,13 +133,13 @@ class PgDriver implements Driver {
     const c = connection as PgConnection;
     // Nothing ran, so nothing was begun.
     if (c.beginPending) c.beginPending = false;
-    else await c.executeQuery(CompiledQuery.raw('commit'));
+    else await c.executeQuery(COMMIT);
   }
 
   async rollbackTransaction(connection: DatabaseConnection) {
     const c = connection as PgConnection;
     if (c.beginPending) c.beginPending = false;
-    else await c.executeQuery(CompiledQuery.raw('rollback'));
+    else await c.executeQuery(ROLLBACK);
   }
 
   async releaseConnection(connection: DatabaseConnection) {

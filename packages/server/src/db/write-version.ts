@@ -1,14 +1,14 @@
-import {
+import type {
   CompiledQuery,
-  type DatabaseConnection,
-  type Dialect,
-  type Driver,
-  type Kysely,
-  type QueryResult,
-  type Transaction,
-  type TransactionSettings,
+  DatabaseConnection,
+  Dialect,
+  Driver,
+  Kysely,
+  QueryResult,
+  Transaction,
+  TransactionSettings,
 } from 'kysely';
-import { PgConnection } from './pg-driver.js';
+import { COMMIT, PgConnection } from './pg-driver.js';
 
 /**
  * Tables a storefront page reads (site, settings, collections, products, variants with their
@@ -137,8 +137,6 @@ export function createWriteVersion(): WriteVersion {
     },
   };
 }
-
-const COMMIT = CompiledQuery.raw('commit');
 
 class ObservedConnection implements DatabaseConnection {
   inTransaction = false;
