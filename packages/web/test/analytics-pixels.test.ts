@@ -13,6 +13,12 @@ const vendorScripts = () =>
     .map((s) => s.getAttribute('src') ?? '')
     .filter((src) => /facebook|googletagmanager/.test(src));
 
+/** Sets a cookie as the consent banner or the server would, where the analytics code reads it. */
+function setCookie(text: string) {
+  // biome-ignore lint/suspicious/noDocumentCookie: the code under test reads document.cookie
+  document.cookie = text;
+}
+
 beforeEach(() => {
   // The analytics calls themselves are not what these tests look at.
   vi.stubGlobal(
@@ -29,7 +35,7 @@ afterEach(() => {
   delete window.dataLayer;
   delete window.storefrontPixel;
   for (const name of document.cookie.split('; ').map((c) => c.split('=')[0]))
-    if (name) document.cookie = `${name}=; max-age=0; path=/`;
+    if (name) setCookie(`${name}=; max-age=0; path=/`);
   document.head.innerHTML = '';
   document.body.innerHTML = '';
 });
@@ -150,8 +156,8 @@ describe('the analytics script and the ad pixels', () => {
   });
 
   it('sends the confirmation page’s Purchase and, once, the CompleteRegistration the server marked', async () => {
-    document.cookie = 'sf_consent=accepted; path=/';
-    document.cookie = `${REGISTERED_COOKIE}=1; path=/`;
+    setCookie('sf_consent=accepted; path=/');
+    setCookie(`${REGISTERED_COOKIE}=1; path=/`);
     const confirmation = {
       ...context({ meta: META_ID }),
       pageType: 202,
@@ -182,7 +188,7 @@ describe('the analytics script and the ad pixels', () => {
 
   it('declining loads nothing, and a site without ids loads nothing even when accepted', async () => {
     const { startAnalytics } = await import('../src/analytics/index');
-    document.cookie = 'sf_consent=accepted; path=/';
+    setCookie('sf_consent=accepted; path=/');
     startAnalytics(document, context());
     addToCart();
     await new Promise((r) => setTimeout(r, 20));
@@ -190,7 +196,7 @@ describe('the analytics script and the ad pixels', () => {
     expect(window.storefrontPixel).toBeUndefined();
 
     vi.resetModules();
-    document.cookie = 'sf_consent=restrictive; path=/';
+    setCookie('sf_consent=restrictive; path=/');
     const again = await import('../src/analytics/index');
     again.startAnalytics(document, context({ meta: META_ID, google: GOOGLE_ID }));
     addToCart();
